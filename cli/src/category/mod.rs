@@ -1,0 +1,3 @@
+pub mod solve;
+pub mod info;
+pub mod advise;

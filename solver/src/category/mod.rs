@@ -1,0 +1,2 @@
+//! Score-sheet (category) games.
+pub mod games;

@@ -1,0 +1,59 @@
+//! Parsing dice given by a user, e.g. `--dice 1,1,2,3,5,5`.
+
+use super::{Counts, FACES};
+
+/// Why a dice list was rejected.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum DiceError {
+    #[error("dice must be faces 1-6 separated by commas (e.g. 1,1,2,3,5,5); `{0}` is not a die")]
+    NotADie(String),
+    #[error("expected {expected} dice, got {got}")]
+    WrongCount { expected: String, got: usize },
+}
+
+/// Parses `"1,1,2,3,5,5"` (commas, spaces or nothing between faces: `"112355"`)
+/// into face counts. Does not check how many dice there are.
+pub fn parse_dice(text: &str) -> Result<Counts, DiceError> {
+    let mut c = [0u8; FACES];
+    let tokens: Vec<&str> = if text.contains(',') || text.contains(' ') {
+        text.split([',', ' ']).filter(|t| !t.is_empty()).collect()
+    } else {
+        text.char_indices().map(|(i, ch)| &text[i..i + ch.len_utf8()]).collect()
+    };
+    if tokens.is_empty() {
+        return Err(DiceError::NotADie(text.to_string()));
+    }
+    for t in tokens {
+        match t.trim().parse::<u8>() {
+            Ok(f @ 1..=6) => {
+                if c[(f - 1) as usize] == u8::MAX {
+                    return Err(DiceError::NotADie(t.to_string()));
+                }
+                c[(f - 1) as usize] += 1
+            }
+            _ => return Err(DiceError::NotADie(t.to_string())),
+        }
+    }
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_common_spellings() {
+        assert_eq!(parse_dice("1,1,2,3,5,5").unwrap(), [2, 1, 1, 0, 2, 0]);
+        assert_eq!(parse_dice("112355").unwrap(), [2, 1, 1, 0, 2, 0]);
+        assert_eq!(parse_dice("6, 6 ,1").unwrap(), [1, 0, 0, 0, 0, 2]);
+    }
+
+    #[test]
+    fn rejects_non_dice() {
+        assert!(parse_dice("1,7").is_err());
+        assert!(parse_dice("0").is_err());
+        assert!(parse_dice("").is_err());
+        assert!(parse_dice("a,b").is_err());
+        assert!(parse_dice("1,,2,-3").is_err());
+    }
+}
