@@ -1,5 +1,37 @@
-use crate::args::{Cli, GameSel};
+//! `sixdice solve GAME` for category games.
 
-pub fn run(_cli: &Cli, game: &str, _sel: &GameSel) -> anyhow::Result<()> {
-    anyhow::bail!("`solve` for {game} is not built yet")
+use solver::category::{solve, turn::TurnModel};
+
+use crate::args::{Cli, GameSel};
+use crate::output::{print_json, progress_bar, TextTable};
+
+pub fn run(cli: &Cli, name: &str, sel: &GameSel) -> anyhow::Result<()> {
+    let game = super::game(name, sel)?;
+    let model = TurnModel::new(&game);
+    let pb = progress_bar(0, &format!("solving {}", game.title));
+    let sol = solve::solve(&model, &pb);
+    pb.finish_and_clear();
+    let path = solve::save(&cli.tables, &model, &sol)?;
+    let states = model.index.len();
+    if cli.json {
+        print_json(&serde_json::json!({
+            "game": game.id,
+            "title": game.title,
+            "options": game.options,
+            "expected_score": sol.expected,
+            "states": states,
+            "solve_seconds": sol.seconds,
+            "states_per_second": states as f64 / sol.seconds,
+            "table": path,
+        }));
+    } else {
+        let mut t = TextTable::new(["", ""]);
+        t.row(["game".to_string(), game.title.clone()]);
+        t.row(["optimal expected score".to_string(), format!("{:.4}", sol.expected)]);
+        t.row(["states".to_string(), states.to_string()]);
+        t.row(["solve time".to_string(), format!("{:.3} s ({:.0} states/s)", sol.seconds, states as f64 / sol.seconds)]);
+        t.row(["table".to_string(), path.display().to_string()]);
+        print!("{}", t.render().trim_start_matches(|c| c == ' ' || c == '\n'));
+    }
+    Ok(())
 }

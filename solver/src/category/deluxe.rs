@@ -1,0 +1,75 @@
+//! Yahtzee Deluxe (the seed game): 6 dice, 3 rolls, 14 boxes, upper bonus 50
+//! at 84. Rules as `shared/RULINGS.md` reads `seeds/yahtzee-deluxe.txt`:
+//! Three Pairs 20 (4+2 and six alike count), Two Triplets 30 (six alike
+//! counts), Full House = four of a kind plus a pair 40 (six alike counts),
+//! Straight 1-6 50, Yahtzee (six alike) 60, Small Straight (1-5 or 2-6
+//! present) sum of the dice, Small Yahtzee (at least five alike) sum, Chance
+//! sum. Any open box may take a 0. No Yahtzee bonus, no joker, no options.
+
+use super::game::{longest_run, most_alike, total, Category, Game, KeepRule, UpperBonus};
+use super::games::{GameError, OptionSet};
+use super::yahtzee::upper_categories;
+use crate::dice::Counts;
+
+pub const ID: &str = "yahtzee-deluxe";
+
+fn three_pairs(c: &Counts) -> u32 {
+    // Every face count even (2+2+2, 4+2, 6): the dice split into three pairs.
+    if c.iter().all(|&x| x % 2 == 0) {
+        20
+    } else {
+        0
+    }
+}
+
+fn two_triplets(c: &Counts) -> u32 {
+    if c.iter().all(|&x| x % 3 == 0) {
+        30
+    } else {
+        0
+    }
+}
+
+fn four_and_pair(c: &Counts) -> u32 {
+    if (c.contains(&4) && c.contains(&2)) || c.contains(&6) {
+        40
+    } else {
+        0
+    }
+}
+
+pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
+    opts.finish()?;
+    let mut cats = upper_categories();
+    cats.extend([
+        Category { name: "three-pairs", aliases: &["3p", "pairs"], upper_face: None, score: three_pairs },
+        Category { name: "two-triplets", aliases: &["2t", "triplets"], upper_face: None, score: two_triplets },
+        Category { name: "full-house", aliases: &["fh"], upper_face: None, score: four_and_pair },
+        Category { name: "straight", aliases: &["st"], upper_face: None, score: |c| if longest_run(c) == 6 { 50 } else { 0 } },
+        Category { name: "yahtzee", aliases: &["y"], upper_face: None, score: |c| if most_alike(c) == 6 { 60 } else { 0 } },
+        Category {
+            name: "small-straight",
+            aliases: &["ss"],
+            upper_face: None,
+            score: |c| if longest_run(c) >= 5 { total(c) } else { 0 },
+        },
+        Category {
+            name: "small-yahtzee",
+            aliases: &["sy"],
+            upper_face: None,
+            score: |c| if most_alike(c) >= 5 { total(c) } else { 0 },
+        },
+        Category { name: "chance", aliases: &["c"], upper_face: None, score: total },
+    ]);
+    Ok(Game {
+        id: ID,
+        title: "Yahtzee Deluxe".into(),
+        options: vec![],
+        dice: 6,
+        rolls: 3,
+        keep_rule: KeepRule::Reroll,
+        categories: cats,
+        upper_bonus: Some(UpperBonus { threshold: 84, points: 50 }),
+        yahtzee_bonus: None,
+    })
+}
