@@ -1,5 +1,97 @@
-use crate::args::{AdviseArgs, Cli};
+//! `sixdice advise --game GAME --dice ... [--roll N] [--sheet ...]` for
+//! category games.
 
-pub fn run(_cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
-    anyhow::bail!("`advise` for {} is not built yet", a.game)
+use anyhow::bail;
+use solver::category::advise::{advise, Action, Ranked};
+use solver::category::{sheet::Sheet, turn::TurnModel};
+use solver::dice::{dice_count, format_dice, parse_dice};
+
+use crate::args::{AdviseArgs, Cli};
+use crate::output::{print_json, TextTable};
+
+pub fn run(cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
+    for (flag, given) in [("--banked", a.banked != 0), ("--score", a.score.is_some()), ("--farkles", a.farkles != 0), ("--ones", a.ones != 0)] {
+        if given {
+            bail!("{flag} is for push-your-luck games; `{}` is a category game (use --sheet)", a.game);
+        }
+    }
+    let game = super::game(&a.game, &a.sel)?;
+    let dice = parse_dice(&a.dice)?;
+    if dice_count(&dice) != game.dice {
+        bail!("{} uses {} dice, got {} (--dice {})", game.title, game.dice, dice_count(&dice), a.dice);
+    }
+    let roll = a.roll.unwrap_or(1);
+    if roll == 0 || roll as usize > game.rolls {
+        bail!("--roll must be 1..={} for {}, got {roll}", game.rolls, game.title);
+    }
+    let sheet = Sheet::parse(&game, &a.sheet)?;
+    if sheet.is_full() {
+        bail!("the sheet is full: the game is over");
+    }
+    let model = TurnModel::new(&game);
+    let table = super::open_or_solve(cli, &model)?;
+    let ranked = advise(&model, table.values(), &sheet, &dice, roll)?;
+    let describe = |r: &Ranked| -> String {
+        match &r.action {
+            Action::Keep { keep } if dice_count(keep) == game.dice => "keep all (stand pat)".to_string(),
+            Action::Keep { keep } if dice_count(keep) == 0 => format!("re-roll all {}", game.dice),
+            Action::Keep { keep } => format!("keep {} (re-roll {})", format_dice(keep), game.dice - dice_count(keep)),
+            Action::Score { category, points } => format!("score {points} in {}", game.categories[*category].name),
+        }
+    };
+    let so_far = sheet.total(&game);
+    let filled = sheet.entries.iter().filter(|e| e.is_some()).count();
+    if cli.json {
+        let alts: Vec<serde_json::Value> = ranked
+            .iter()
+            .take(a.top.max(1))
+            .map(|r| {
+                let mut v = match &r.action {
+                    Action::Keep { keep } => serde_json::json!({
+                        "action": "keep",
+                        "keep": solver::dice::faces_of(keep),
+                        "reroll": game.dice - dice_count(keep),
+                    }),
+                    Action::Score { category, points } => serde_json::json!({
+                        "action": "score",
+                        "category": game.categories[*category].name,
+                        "points": points,
+                    }),
+                };
+                v["expected_final_score"] = serde_json::json!(r.expected);
+                v["description"] = serde_json::json!(describe(r));
+                v
+            })
+            .collect();
+        print_json(&serde_json::json!({
+            "game": game.id,
+            "title": game.title,
+            "options": game.options,
+            "dice": solver::dice::faces_of(&dice),
+            "roll": roll,
+            "rolls": game.rolls,
+            "filled_boxes": filled,
+            "points_so_far": so_far,
+            "best": alts[0],
+            "alternatives": alts,
+        }));
+        return Ok(());
+    }
+    let best = &ranked[0];
+    println!(
+        "{}: roll {roll} of {}, dice {}, {filled} of {} boxes filled, {so_far} points so far",
+        game.title,
+        game.rolls,
+        format_dice(&dice),
+        game.categories.len()
+    );
+    println!("best: {} -> expected final score {:.2}", describe(best), best.expected);
+    println!();
+    let mut t = TextTable::new(["#", "action", "expected final", "vs best"]).right(0).right(2).right(3);
+    for (i, r) in ranked.iter().take(a.top.max(1)).enumerate() {
+        let diff = if i == 0 { String::new() } else { format!("{:+.2}", r.expected - best.expected) };
+        t.row([(i + 1).to_string(), describe(r), format!("{:.2}", r.expected), diff]);
+    }
+    print!("{}", t.render());
+    Ok(())
 }

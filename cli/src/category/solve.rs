@@ -1,17 +1,14 @@
 //! `sixdice solve GAME` for category games.
 
-use solver::category::{solve, turn::TurnModel};
+use solver::category::turn::TurnModel;
 
 use crate::args::{Cli, GameSel};
-use crate::output::{print_json, progress_bar, TextTable};
+use crate::output::{print_json, TextTable};
 
 pub fn run(cli: &Cli, name: &str, sel: &GameSel) -> anyhow::Result<()> {
     let game = super::game(name, sel)?;
     let model = TurnModel::new(&game);
-    let pb = progress_bar(0, &format!("solving {}", game.title));
-    let sol = solve::solve(&model, &pb);
-    pb.finish_and_clear();
-    let path = solve::save(&cli.tables, &model, &sol)?;
+    let (sol, path) = super::solve_and_save(cli, &model)?;
     let states = model.index.len();
     if cli.json {
         print_json(&serde_json::json!({
@@ -25,13 +22,12 @@ pub fn run(cli: &Cli, name: &str, sel: &GameSel) -> anyhow::Result<()> {
             "table": path,
         }));
     } else {
-        let mut t = TextTable::new(["", ""]);
-        t.row(["game".to_string(), game.title.clone()]);
+        let mut t = TextTable::new(["game", &game.title]);
         t.row(["optimal expected score".to_string(), format!("{:.4}", sol.expected)]);
         t.row(["states".to_string(), states.to_string()]);
         t.row(["solve time".to_string(), format!("{:.3} s ({:.0} states/s)", sol.seconds, states as f64 / sol.seconds)]);
         t.row(["table".to_string(), path.display().to_string()]);
-        print!("{}", t.render().trim_start_matches(|c| c == ' ' || c == '\n'));
+        print!("{}", t.render());
     }
     Ok(())
 }
