@@ -79,7 +79,7 @@ pub struct AdviseArgs {
     #[command(flatten)]
     pub sel: GameSel,
     /// The dice just rolled, e.g. 2,2,5,5,6,6.
-    #[arg(long)]
+    #[arg(long, required_unless_present = "leftover", default_value = "")]
     pub dice: String,
     /// Which roll of the turn this is (1 = first).
     #[arg(long)]
@@ -99,6 +99,11 @@ pub struct AdviseArgs {
     /// Push-your-luck (vant-hof-6): ones set aside earlier in this turn.
     #[arg(long, default_value_t = 0)]
     pub ones: u32,
+    /// Push-your-luck (piggyback / go-for-it): instead of a roll, weigh
+    /// starting the turn with this many dice left by the previous player
+    /// (inheriting --banked points) against a fresh start.
+    #[arg(long, value_name = "N", conflicts_with = "dice")]
+    pub leftover: Option<u8>,
     /// How many alternatives to list.
     #[arg(long, default_value_t = 8)]
     pub top: usize,

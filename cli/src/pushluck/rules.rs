@@ -1,5 +1,18 @@
-use crate::args::{Cli, GameSel};
+//! `sixdice rules GAME [-o ...] [--rules FILE]`: the effective rules as a
+//! TOML file a user can copy, edit and pass back with `--rules`.
 
-pub fn run(_cli: &Cli, game: &str, _sel: &GameSel) -> anyhow::Result<()> {
-    anyhow::bail!("`rules` for {game} is not built yet")
+use solver::pushluck::rules::to_toml;
+
+use crate::args::{Cli, GameSel};
+use crate::output::print_json;
+
+pub fn run(cli: &Cli, game: &str, sel: &GameSel) -> anyhow::Result<()> {
+    let r = super::resolve(game, sel)?;
+    let text = to_toml(&r.rules);
+    if cli.json {
+        print_json(&serde_json::json!({ "game": r.id, "name": r.rules.name, "options": r.options, "toml": text }));
+    } else {
+        print!("{text}");
+    }
+    Ok(())
 }
