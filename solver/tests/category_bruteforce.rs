@@ -1,0 +1,288 @@
+//! Cross-checks of the category engine against plain, independent
+//! computations: a brute-force game solver over ordered dice and every keep
+//! of dice *positions* on small games, and a breadth-first enumeration of
+//! reachable sheets against the state index.
+
+use std::collections::{HashMap, HashSet};
+
+use solver::category::game::{Category, Game, Joker, KeepRule, UpperBonus, YahtzeeBonus};
+use solver::category::games;
+use solver::category::solve::solve;
+use solver::category::states::{State, DEAD};
+use solver::category::turn::TurnModel;
+use solver::dice::{counts_of, Counts};
+use solver::options::RuleOption;
+
+/// Plain brute force: the value of every sheet state, by recursion over
+/// turns; within a turn every subset of dice positions may be kept and every
+/// ordered outcome of the re-rolled dice is enumerated.
+struct Brute<'g> {
+    game: &'g Game,
+    memo_state: HashMap<(u32, u32, u8), f64>,
+}
+
+impl<'g> Brute<'g> {
+    fn state_value(&mut self, mask: u32, upper: u32, flag: u8) -> f64 {
+        if mask == self.game.full_mask() {
+            return 0.0;
+        }
+        if let Some(&v) = self.memo_state.get(&(mask, upper, flag)) {
+            return v;
+        }
+        let n = self.game.dice;
+        let mut memo_turn: HashMap<(Vec<u8>, usize), f64> = HashMap::new();
+        let mut total = 0.0;
+        let outcomes = all_outcomes(n);
+        for dice in &outcomes {
+            total += self.best(dice.clone(), self.game.rolls - 1, mask, upper, flag, &mut memo_turn);
+        }
+        let v = total / outcomes.len() as f64;
+        self.memo_state.insert((mask, upper, flag), v);
+        v
+    }
+
+    fn score_now(&mut self, dice: &[u8], mask: u32, upper: u32, flag: u8) -> f64 {
+        let c: Counts = counts_of(dice);
+        let mut opts = Vec::new();
+        self.game.choices(mask, &c, |cat, pts| opts.push((cat, pts)));
+        let mut best = f64::NEG_INFINITY;
+        let yahtzee = c.iter().any(|&x| x as usize == self.game.dice);
+        for (cat, pts) in opts {
+            let mut v = pts as f64;
+            let mut upper2 = upper;
+            if self.game.categories[cat].upper_face.is_some() {
+                upper2 += pts;
+                if let Some(UpperBonus { threshold, points }) = self.game.upper_bonus {
+                    if upper < threshold && upper2 >= threshold {
+                        v += points as f64;
+                    }
+                }
+            }
+            let mut flag2 = flag;
+            if let Some(yb) = &self.game.yahtzee_bonus {
+                if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
+                    v += yb.points as f64;
+                }
+                if cat == yb.category {
+                    flag2 = (pts > 0) as u8;
+                }
+            }
+            v += self.state_value(mask | 1 << cat, upper2, flag2);
+            best = best.max(v);
+        }
+        best
+    }
+
+    fn best(&mut self, mut dice: Vec<u8>, rolls_left: usize, mask: u32, upper: u32, flag: u8, memo: &mut HashMap<(Vec<u8>, usize), f64>) -> f64 {
+        dice.sort_unstable();
+        if let Some(&v) = memo.get(&(dice.clone(), rolls_left)) {
+            return v;
+        }
+        let mut best = self.score_now(&dice, mask, upper, flag);
+        if rolls_left > 0 {
+            let n = dice.len();
+            for keep_bits in 0u32..(1 << n) {
+                let kept: Vec<u8> = (0..n).filter(|i| keep_bits >> i & 1 == 1).map(|i| dice[i]).collect();
+                let outcomes = all_outcomes(n - kept.len());
+                let mut sum = 0.0;
+                for o in &outcomes {
+                    let mut d = kept.clone();
+                    d.extend(o);
+                    sum += self.best(d, rolls_left - 1, mask, upper, flag, memo);
+                }
+                best = best.max(sum / outcomes.len() as f64);
+            }
+        }
+        memo.insert((dice, rolls_left), best);
+        best
+    }
+}
+
+fn all_outcomes(k: usize) -> Vec<Vec<u8>> {
+    let mut out = vec![vec![]];
+    for _ in 0..k {
+        out = out.into_iter().flat_map(|v| (1..=6u8).map(move |f| [v.clone(), vec![f]].concat())).collect();
+    }
+    out
+}
+
+fn upper(face: u8) -> Category {
+    const FNS: [fn(&Counts) -> u32; 6] = [
+        |c| c[0] as u32,
+        |c| 2 * c[1] as u32,
+        |c| 3 * c[2] as u32,
+        |c| 4 * c[3] as u32,
+        |c| 5 * c[4] as u32,
+        |c| 6 * c[5] as u32,
+    ];
+    const NAMES: [&str; 6] = ["ones", "twos", "threes", "fours", "fives", "sixes"];
+    Category { name: NAMES[face as usize - 1], aliases: &[], upper_face: Some(face), score: FNS[face as usize - 1] }
+}
+
+fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Game {
+    let mut categories = vec![
+        upper(2),
+        upper(5),
+        upper(6),
+        Category { name: "pair", aliases: &[], upper_face: None, score: |c| if c.iter().any(|&x| x >= 2) { 12 } else { 0 } },
+        Category { name: "chance", aliases: &[], upper_face: None, score: |c| c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * x as u32).sum() },
+    ];
+    let mut yahtzee_bonus = None;
+    if let Some(joker) = with_yahtzee {
+        categories.push(Category {
+            name: "yahtzee",
+            aliases: &[],
+            upper_face: None,
+            score: |c| if c.iter().filter(|&&x| x > 0).count() == 1 { 50 } else { 0 },
+        });
+        yahtzee_bonus = Some(YahtzeeBonus { category: 5, points: 100, joker, joker_scores: vec![(3, 25)] });
+    }
+    Game {
+        id: "toy",
+        title: "toy".into(),
+        options: vec![],
+        dice,
+        rolls,
+        keep_rule: KeepRule::Reroll,
+        categories,
+        upper_bonus: Some(UpperBonus { threshold: 14, points: 20 }),
+        yahtzee_bonus,
+    }
+}
+
+fn check_against_brute(game: &Game) {
+    let model = TurnModel::new(game);
+    let sol = solve(&model, &indicatif::ProgressBar::hidden());
+    let mut brute = Brute { game, memo_state: HashMap::new() };
+    // Every raw (mask, upper, flag) state reached by play must agree.
+    let reach = reachable_raw(game);
+    assert!(reach.len() > 20);
+    for &(mask, up, flag) in &reach {
+        let b = brute.state_value(mask, up, flag);
+        let i = model.index.state_number(&State { mask, upper: up, extra: flag }).expect("indexed");
+        assert!((b - sol.values[i]).abs() < 1e-9, "mask {mask:b} upper {up} flag {flag}: brute {b} engine {}", sol.values[i]);
+    }
+    assert!((sol.expected - brute.state_value(0, 0, 0)).abs() < 1e-9);
+}
+
+#[test]
+fn turn_dp_matches_brute_force_three_dice() {
+    check_against_brute(&toy_game(3, 3, None));
+}
+
+#[test]
+fn turn_dp_matches_brute_force_two_rolls_four_dice() {
+    // Fewer boxes keep the brute force (16 position keeps x 1296 outcomes) quick.
+    let mut game = toy_game(4, 2, None);
+    game.categories.retain(|c| ["twos", "sixes", "chance"].contains(&c.name));
+    check_against_brute(&game);
+}
+
+#[test]
+fn turn_dp_matches_brute_force_with_yahtzee_bonus_and_jokers() {
+    check_against_brute(&toy_game(2, 3, Some(Joker::Free)));
+    check_against_brute(&toy_game(2, 3, Some(Joker::Forced)));
+}
+
+/// Every (mask, raw upper total, Yahtzee flag) reachable by play. Forward
+/// propagation over masks in order of filled boxes: a state is reachable when
+/// some legal (box, points) move for some roll leads to it from a reachable
+/// state. Raw upper totals of one (mask, flag) are a bit set (all < 128).
+fn reachable_raw(game: &Game) -> HashSet<(u32, u32, u8)> {
+    let mut out = HashSet::new();
+    for (mask, flag, bits) in reachable_bits(game) {
+        for u in (0..128).filter(|u| bits >> u & 1 == 1) {
+            out.insert((mask, u, flag));
+        }
+    }
+    out
+}
+
+fn reachable_bits(game: &Game) -> Vec<(u32, u8, u128)> {
+    let ms = solver::dice::Multisets::new(game.dice);
+    let rolls: Vec<Counts> = ms.rolls().map(|r| *ms.counts(r)).collect();
+    let full = game.full_mask();
+    let mut reach = vec![[0u128; 2]; full as usize + 1];
+    reach[0][0] = 1;
+    let mut masks: Vec<u32> = (0..=full).collect();
+    masks.sort_by_key(|m| m.count_ones());
+    for &mask in &masks {
+        if reach[mask as usize] == [0, 0] {
+            continue;
+        }
+        let mut moves = HashSet::new();
+        for r in &rolls {
+            game.choices(mask, r, |c, p| {
+                moves.insert((c, p));
+            });
+        }
+        for (c, p) in moves {
+            let next = (mask | 1 << c) as usize;
+            for flag in 0..2u8 {
+                let bits = reach[mask as usize][flag as usize];
+                if bits == 0 {
+                    continue;
+                }
+                let shifted = if game.categories[c].upper_face.is_some() { bits << p } else { bits };
+                let flag2 = match &game.yahtzee_bonus {
+                    Some(yb) if yb.category == c => (p > 0) as u8,
+                    _ => flag,
+                };
+                reach[next][flag2 as usize] |= shifted;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (mask, r) in reach.iter().enumerate() {
+        for flag in 0..2u8 {
+            if r[flag as usize] != 0 {
+                out.push((mask as u32, flag, r[flag as usize]));
+            }
+        }
+    }
+    out
+}
+
+/// Independent collapse of an upper total: at/over the threshold, or unable
+/// to reach it with the open upper boxes at their maximum, or as is.
+fn collapse(game: &Game, mask: u32, up: u32) -> u32 {
+    let t = game.upper_bonus.map_or(0, |b| b.threshold);
+    let room: u32 = game
+        .categories
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| mask >> i & 1 == 0 && c.upper_face.is_some())
+        .map(|(_, c)| c.upper_face.unwrap() as u32 * game.dice as u32)
+        .sum();
+    if up >= t {
+        t
+    } else if up + room < t {
+        DEAD as u32
+    } else {
+        up
+    }
+}
+
+fn check_state_count(game: &Game) {
+    let model = TurnModel::new(game);
+    let mut collapsed = HashSet::new();
+    let mut hit = vec![false; model.index.len() as usize];
+    for (mask, extra, bits) in reachable_bits(game) {
+        for upper in (0..128).filter(|u| bits >> u & 1 == 1) {
+            collapsed.insert((mask, collapse(game, mask, upper), extra));
+            let i = model.index.state_number(&State { mask, upper, extra }).expect("reachable state is indexed");
+            hit[i] = true;
+        }
+    }
+    assert_eq!(collapsed.len() as u64, model.index.len(), "{}: index vs enumeration", game.title);
+    assert!(hit.iter().all(|&h| h), "{}: an indexed state is never reached", game.title);
+}
+
+#[test]
+fn reachable_state_counts_match_enumeration() {
+    for (name, opts) in [("yahtzee", vec![]), ("yahtzee", vec!["no-bonus"]), ("yatzy", vec![]), ("yahtzee-deluxe", vec![])] {
+        let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();
+        check_state_count(&games::build(name, &opts).unwrap());
+    }
+    check_state_count(&toy_game(3, 3, Some(Joker::Free)));
+}
