@@ -13,10 +13,8 @@ use crate::output::{print_json, TextTable};
 /// Shape of the table of these rules: `[variants, turn totals, contexts]`.
 pub fn table_shape(model: &Model, rules: &RuleSet) -> anyhow::Result<Vec<u64>> {
     let variants = super::table_variants(rules);
-    let mut levels = 1;
-    for (_, params) in &variants {
-        levels = levels.max(model.solve(*params)?.levels());
-    }
+    let params: Vec<_> = variants.iter().map(|(_, p)| *p).collect();
+    let levels = model.solve_all(&params)?.iter().map(|s| s.levels()).max().unwrap_or(1);
     Ok(vec![variants.len() as u64, levels as u64, model.contexts() as u64])
 }
 
@@ -24,11 +22,10 @@ pub fn run(cli: &Cli, game: &str, sel: &GameSel) -> anyhow::Result<()> {
     let r = super::resolve(game, sel)?;
     let started = Instant::now();
     let model = super::model(&r)?;
+    let model_seconds = started.elapsed().as_secs_f64();
     let variants = super::table_variants(&r.rules);
-    let mut sols = Vec::new();
-    for (name, params) in &variants {
-        sols.push((name.clone(), model.solve(*params)?));
-    }
+    let params: Vec<_> = variants.iter().map(|(_, p)| *p).collect();
+    let sols: Vec<_> = variants.iter().map(|(name, _)| name.clone()).zip(model.solve_all(&params)?).collect();
     let solve_seconds = started.elapsed().as_secs_f64();
     let levels = sols.iter().map(|(_, s)| s.levels()).max().unwrap_or(1);
     let contexts = model.contexts();
@@ -68,6 +65,8 @@ pub fn run(cli: &Cli, game: &str, sel: &GameSel) -> anyhow::Result<()> {
             "variants": expected,
             "states": data.len(),
             "solve_seconds": solve_seconds,
+            "model_seconds": model_seconds,
+            "dp_seconds": sols.iter().map(|(_, s)| s.seconds).collect::<Vec<_>>(),
             "table": path,
         }));
     } else {

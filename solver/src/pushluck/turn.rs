@@ -51,6 +51,7 @@ use crate::dice::{dice_count, Counts, Multisets};
 
 use super::rules::RuleSet;
 use super::scoring::{Scorer, Variant};
+use std::collections::HashMap;
 
 /// Why a rule set cannot be solved or a state is impossible.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -110,6 +111,50 @@ struct Outcome {
     opts: Vec<Opt>,
 }
 
+/// Where a set-aside leads, independent of the turn total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Succ {
+    /// A decision state `gain` points higher in context `ctx`.
+    Ctx { gain: i64, ctx: u32 },
+    /// The turn ends with `gain` more points (no dice or rolls left).
+    End { gain: i64 },
+    /// The game is won at once.
+    Instant,
+}
+
+/// The rolls of one context with, per roll, the successors of its
+/// set-asides (dominated ones removed): what the DP's inner loop reads.
+#[derive(Debug, Clone, Default)]
+struct ContextTable {
+    /// `(probability, range in succ)`; an empty range is a farkle.
+    rolls: Vec<(f64, u32, u32)>,
+    succ: Vec<Succ>,
+    /// Probability of a farkle.
+    farkle: f64,
+    /// `succ` encoded for the solve's inner loop, see [`encode_hot`].
+    hot: Vec<u32>,
+}
+
+/// Flag of a [`ContextTable::hot`] entry that is not a decision state.
+const HOT_END: u32 = 1 << 31;
+/// A [`ContextTable::hot`] entry for an instant win.
+const HOT_INSTANT: u32 = u32::MAX;
+
+/// A successor as one `u32`: a decision state is `gain / grid * contexts +
+/// ctx`, the offset of its value from the current level's row in the value
+/// array; a forced end is `HOT_END | gain / grid`.
+fn encode_hot(s: Succ, grid: i64, contexts: usize) -> u32 {
+    match s {
+        Succ::Ctx { gain, ctx } => {
+            let off = (gain / grid) as usize * contexts + ctx as usize;
+            assert!(off < HOT_END as usize, "successor offset fits");
+            off as u32
+        }
+        Succ::End { gain } => HOT_END | (gain / grid) as u32,
+        Succ::Instant => HOT_INSTANT,
+    }
+}
+
 /// A rule set compiled for solving: contexts and roll tables.
 #[derive(Debug, Clone)]
 pub struct Model {
@@ -126,6 +171,8 @@ pub struct Model {
     /// Dominated set-asides were dropped (not under the exact-goal rule,
     /// where more points can be worse).
     pub prune: bool,
+    /// Per context: rolls and successors.
+    tables: Vec<ContextTable>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -159,15 +206,33 @@ impl Model {
         };
         let prune = !rules.game.exact_goal;
         let ms = Multisets::new(6);
+        // Readings of every multiset, once (a roll's set-asides are its
+        // sub-multisets that have a reading).
+        let first_matters = rules.has_first_roll_scoring();
+        let later: Vec<Vec<Variant>> = (0..ms.len()).map(|i| scorer.readings(ms.counts(i), false)).collect();
+        let first_readings: Vec<Vec<Variant>> =
+            if first_matters { (0..ms.len()).map(|i| scorer.readings(ms.counts(i), true)).collect() } else { later.clone() };
         let mut outcomes: [Vec<Vec<Outcome>>; 2] = [vec![vec![]; 7], vec![vec![]; 7]];
         for first in [false, true] {
+            let readings = if first { &first_readings } else { &later };
             for k in 1..=6 {
                 outcomes[first as usize][k] = rolls_of(&ms, k)
                     .map(|(roll, prob)| {
                         let mut opts: Vec<Opt> = Vec::new();
-                        for sa in scorer.set_asides(&roll, first) {
-                            let used = dice_count(&sa.keep) as u8;
-                            for v in &sa.variants {
+                        let mut set_asides: Vec<(usize, &[Variant])> = ms
+                            .subsets(&roll)
+                            .into_iter()
+                            .filter(|&i| ms.size(i) > 0 && !readings[i].is_empty())
+                            .map(|i| (ms.size(i), readings[i].as_slice()))
+                            .collect();
+                        let bonus;
+                        if set_asides.is_empty() {
+                            bonus = scorer.set_asides(&roll, first);
+                            set_asides.extend(bonus.iter().map(|sa| (dice_count(&sa.keep), sa.variants.as_slice())));
+                        }
+                        for (used, variants) in set_asides {
+                            let used = used as u8;
+                            for v in variants {
                                 let o = Opt { used, points: v.points, ones: v.ones, ones_points: v.ones_points, instant: v.instant_win };
                                 if !scorer.tracks_ones() {
                                     // Without Van't Hof, 1s need no accounting.
@@ -222,11 +287,114 @@ impl Model {
             }
             vh.push((6, 0)); // done
         }
-        Ok(Model { rules: rules.clone(), scorer, grid, roll_classes, vh, outcomes, prune })
+        let mut m = Model { rules: rules.clone(), scorer, grid, roll_classes, vh, outcomes, prune, tables: vec![] };
+        m.tables = (0..m.contexts()).map(|c| m.context_table(c)).collect();
+        let n = m.contexts();
+        for t in &mut m.tables {
+            t.hot = t.succ.iter().map(|&s| encode_hot(s, grid, n)).collect();
+        }
+        Ok(m)
     }
 
-    fn contexts(&self) -> usize {
+    fn context_table(&self, c: usize) -> ContextTable {
+        let (k, r, vh) = self.unctx(c);
+        let mut t = ContextTable::default();
+        let mut seen: HashMap<Vec<Succ>, usize> = HashMap::new();
+        for o in &self.outcomes[(r == 0) as usize][k] {
+            let start = t.succ.len();
+            for opt in &o.opts {
+                let s = self.transition(k, r, vh, opt);
+                if !self.prune {
+                    t.succ.push(s);
+                    continue;
+                }
+                // V is non-decreasing in t (no exact goal): of two ways to the
+                // same context, the one gaining more is at least as good.
+                let same = |x: &Succ| match (x, &s) {
+                    (Succ::Ctx { ctx: a, .. }, Succ::Ctx { ctx: b, .. }) => a == b,
+                    (Succ::End { .. }, Succ::End { .. }) | (Succ::Instant, Succ::Instant) => true,
+                    _ => false,
+                };
+                match t.succ[start..].iter_mut().find(|x| same(x)) {
+                    Some(x) => {
+                        let gain = |x: &Succ| match x {
+                            Succ::Ctx { gain, .. } | Succ::End { gain } => *gain,
+                            Succ::Instant => 0,
+                        };
+                        if gain(&s) > gain(x) {
+                            *x = s;
+                        }
+                    }
+                    None => t.succ.push(s),
+                }
+            }
+            if t.succ.len() == start {
+                t.farkle += o.prob;
+                continue;
+            }
+            // Rolls with the same successors are one outcome to the DP
+            // (e.g. every six-dice roll with one 1, one 5 and nothing else
+            // that scores): merging them is most of the solve's speed.
+            t.succ[start..].sort_unstable();
+            let list = t.succ[start..].to_vec();
+            match seen.get(&list) {
+                Some(&i) => {
+                    t.rolls[i].0 += o.prob;
+                    t.succ.truncate(start);
+                }
+                None => {
+                    seen.insert(list, t.rolls.len());
+                    t.rolls.push((o.prob, start as u32, t.succ.len() as u32));
+                }
+            }
+        }
+        t
+    }
+
+    /// Where `opt` leads from context `(k, r, vh)`.
+    fn transition(&self, k: usize, r: usize, vh: usize, opt: &Opt) -> Succ {
+        if opt.instant {
+            return Succ::Instant;
+        }
+        let mut gain = opt.points;
+        let mut vh2 = vh;
+        if self.vant_hof_on() && vh + 1 < self.vh.len() && opt.ones > 0 {
+            let (o, p) = self.vh[vh];
+            let (o2, p2) = (o + opt.ones, p + opt.ones_points);
+            if o2 >= 6 {
+                gain += (self.rules.turn.vant_hof - p2).max(0);
+                vh2 = self.vh.len() - 1;
+            } else {
+                vh2 = self.vh_index(o2, p2).expect("reachable Van't Hof state");
+            }
+        }
+        let mut k2 = k - opt.used as usize;
+        if k2 == 0 {
+            if !self.rules.turn.hot_dice {
+                return Succ::End { gain };
+            }
+            k2 = 6;
+        }
+        // Rolls made after this one: r + 1 (classes saturate when unlimited).
+        match self.roll_class(r as u32 + 1) {
+            Some(r2) => Succ::Ctx { gain, ctx: self.ctx(k2, r2, vh2) as u32 },
+            None => Succ::End { gain },
+        }
+    }
+
+    /// Number of decision contexts (dice x roll class x Van't Hof state).
+    pub fn contexts(&self) -> usize {
         self.vh.len() * self.roll_classes * 6
+    }
+
+    /// Human-readable layout of a context index, for table metadata.
+    pub fn context_layout(&self) -> String {
+        format!(
+            "context = (vant_hof_state * {} + roll_class) * 6 + (dice - 1); roll classes {}; Van't Hof states {:?}",
+            self.roll_classes,
+            self.roll_classes,
+            self.vh
+        )
     }
 
     fn ctx(&self, k: usize, r: usize, vh: usize) -> usize {
@@ -275,6 +443,13 @@ impl Model {
         Ok(self.roll_class(s.rolls).map(|r| self.ctx(s.dice as usize, r, vh)))
     }
 
+    /// Solves several sets of turn parameters in parallel (they are
+    /// independent), in order.
+    pub fn solve_all(&self, params: &[Params]) -> Result<Vec<Solution<'_>>, TurnError> {
+        use rayon::prelude::*;
+        params.par_iter().map(|&p| self.solve(p)).collect()
+    }
+
     /// Solves every decision state for one set of turn parameters.
     pub fn solve(&self, params: Params) -> Result<Solution<'_>, TurnError> {
         let started = Instant::now();
@@ -300,7 +475,7 @@ impl Model {
         for level in (0..sol.levels).rev() {
             let t = level as i64 * self.grid;
             for c in 0..n {
-                let roll = sol.roll_value_ctx(t, c);
+                let roll = sol.roll_value_level(level, c);
                 sol.roll_values[level * n + c] = roll;
                 sol.values[level * n + c] = match sol.bank(t) {
                     Some(b) => b.max(roll),
@@ -401,33 +576,14 @@ impl Solution<'_> {
     /// Successor of taking `opt` in context `(k, r, vh)` at `t`:
     /// `Err(value)` when the turn ends, `Ok((t', ctx'))` otherwise.
     fn step(&self, t: i64, k: usize, r: usize, vh: usize, opt: &Opt) -> Result<(i64, usize), f64> {
-        let m = self.model;
-        if opt.instant {
-            return Err(self.instant_win_value(t));
-        }
-        let mut t2 = t + opt.points;
-        let mut vh2 = vh;
-        if m.vant_hof_on() && vh + 1 < m.vh.len() && opt.ones > 0 {
-            let (o, p) = m.vh[vh];
-            let (o2, p2) = (o + opt.ones, p + opt.ones_points);
-            if o2 >= 6 {
-                t2 += (m.rules.turn.vant_hof - p2).max(0);
-                vh2 = m.vh.len() - 1;
-            } else {
-                vh2 = m.vh_index(o2, p2).expect("reachable Van't Hof state");
-            }
-        }
-        let mut k2 = k - opt.used as usize;
-        if k2 == 0 {
-            if !m.rules.turn.hot_dice {
-                return Err(self.forced_end(t2));
-            }
-            k2 = 6;
-        }
-        // Rolls made after this one: r + 1 (classes saturate when unlimited).
-        match m.roll_class(r as u32 + 1) {
-            Some(r2) => Ok((t2, m.ctx(k2, r2, vh2))),
-            None => Err(self.forced_end(t2)),
+        self.follow(t, self.model.transition(k, r, vh, opt))
+    }
+
+    fn follow(&self, t: i64, s: Succ) -> Result<(i64, usize), f64> {
+        match s {
+            Succ::Instant => Err(self.instant_win_value(t)),
+            Succ::End { gain } => Err(self.forced_end(t + gain)),
+            Succ::Ctx { gain, ctx } => Ok((t + gain, ctx as usize)),
         }
     }
 
@@ -442,24 +598,54 @@ impl Solution<'_> {
         }
     }
 
-    fn roll_value_ctx(&self, t: i64, c: usize) -> f64 {
+    /// [`Solution::roll_value_ctx`] at a grid level, for the solve's inner
+    /// loop: successors as level offsets, no division, values of higher
+    /// levels read straight from the array.
+    fn roll_value_level(&self, level: usize, c: usize) -> f64 {
         let m = self.model;
-        let (k, r, vh) = m.unctx(c);
-        let fv = self.farkle_value();
-        let mut total = 0.0;
-        for o in &m.outcomes[(r == 0) as usize][k] {
-            let best = if o.opts.is_empty() {
-                fv
-            } else {
-                o.opts
-                    .iter()
-                    .map(|opt| match self.step(t, k, r, vh, opt) {
-                        Ok((t2, c2)) => self.value_ctx(t2, c2),
-                        Err(v) => v,
-                    })
-                    .fold(f64::NEG_INFINITY, f64::max)
-            };
-            total += o.prob * best;
+        let table = &m.tables[c];
+        let n = m.contexts();
+        let g = m.grid;
+        let t = level as i64 * g;
+        let base = level * n;
+        let values = &self.values[..];
+        let mut total = self.farkle_value() * table.farkle;
+        for &(prob, start, end) in &table.rolls {
+            let mut best = f64::NEG_INFINITY;
+            for &x in &table.hot[start as usize..end as usize] {
+                let v = if x & HOT_END == 0 {
+                    match values.get(base + x as usize) {
+                        Some(&v) => v,
+                        None => self.value_ctx(t + (x as usize / n) as i64 * g, x as usize % n),
+                    }
+                } else if x == HOT_INSTANT {
+                    self.instant_win_value(t)
+                } else {
+                    self.forced_end(t + (x & !HOT_END) as i64 * g)
+                };
+                best = best.max(v);
+            }
+            total += prob * best;
+        }
+        total
+    }
+
+    fn roll_value_ctx(&self, t: i64, c: usize) -> f64 {
+        let table = &self.model.tables[c];
+        let mut total = self.farkle_value() * table.farkle;
+        for &(prob, start, end) in &table.rolls {
+            if start == end {
+                continue;
+            }
+            let mut best = f64::NEG_INFINITY;
+            for &s in &table.succ[start as usize..end as usize] {
+                let v = match self.follow(t, s) {
+                    Ok((t2, c2)) => self.value_ctx(t2, c2),
+                    Err(v) => v,
+                };
+                best = best.max(v);
+            }
+            total += prob * best;
         }
         total
     }
@@ -468,21 +654,26 @@ impl Solution<'_> {
     fn asymptotics(&mut self) -> Result<(), TurnError> {
         let m = self.model;
         let n = m.contexts();
-        let q: Vec<f64> = (0..n)
-            .map(|c| {
-                let (k, r, _) = m.unctx(c);
-                m.outcomes[(r == 0) as usize][k].iter().filter(|o| o.opts.is_empty()).map(|o| o.prob).sum()
-            })
-            .collect();
-        // Gain of a set-aside over t in the asymptotic regime (t large, so
+        let q: Vec<f64> = m.tables.iter().map(|t| t.farkle).collect();
+        // Gain over t of a successor in the asymptotic regime (t large, so
         // banks are worth t and instant wins add nothing).
-        let gain = |c: usize, opt: &Opt, excess: &[f64]| -> f64 {
-            let (k, r, vh) = m.unctx(c);
-            let big: i64 = 1 << 40; // far above any threshold, exact in f64
-            match self.step(big, k, r, vh, opt) {
+        let big: i64 = 1 << 40; // far above any threshold, exact in f64
+        let gain = |s: Succ, excess: &[f64]| -> f64 {
+            match self.follow(big, s) {
                 Ok((t2, c2)) => (t2 - big) as f64 + excess[c2],
                 Err(v) => v - big as f64,
             }
+        };
+        // Expected best gain of one roll in context c (farkles excluded).
+        let roll_gain = |c: usize, excess: &[f64]| -> f64 {
+            let t = &m.tables[c];
+            t.rolls
+                .iter()
+                .filter(|r| r.1 < r.2)
+                .map(|&(p, a, b)| {
+                    p * t.succ[a as usize..b as usize].iter().map(|&s| gain(s, excess)).fold(f64::NEG_INFINITY, f64::max)
+                })
+                .sum()
         };
         let riskless: Vec<usize> = (0..n).filter(|&c| q[c] == 0.0).collect();
         // A turn is endless when some riskless contexts form a trap: every roll
@@ -490,16 +681,16 @@ impl Solution<'_> {
         // such set by pruning; if it is empty, every policy leaves the
         // riskless contexts with positive probability and the iteration below
         // converges geometrically.
-        let mut trap: Vec<bool> = (0..n).map(|c| q[c] == 0.0).collect();
+        let mut trap: Vec<bool> = q.iter().map(|&x| x == 0.0).collect();
         loop {
             let mut changed = false;
             for &c in &riskless {
                 if !trap[c] {
                     continue;
                 }
-                let (k, r, vh) = m.unctx(c);
-                let stays = m.outcomes[(r == 0) as usize][k].iter().all(|o| {
-                    o.opts.iter().any(|opt| matches!(self.step(0, k, r, vh, opt), Ok((_, c2)) if trap[c2]))
+                let t = &m.tables[c];
+                let stays = t.rolls.iter().all(|&(_, a, b)| {
+                    t.succ[a as usize..b as usize].iter().any(|s| matches!(s, Succ::Ctx { ctx, .. } if trap[*ctx as usize]))
                 });
                 if !stays {
                     trap[c] = false;
@@ -519,11 +710,7 @@ impl Solution<'_> {
             loop {
                 let mut delta: f64 = 0.0;
                 for &c in &riskless {
-                    let (k, r, _) = m.unctx(c);
-                    let w: f64 = m.outcomes[(r == 0) as usize][k]
-                        .iter()
-                        .map(|o| o.prob * o.opts.iter().map(|opt| gain(c, opt, &excess)).fold(f64::NEG_INFINITY, f64::max))
-                        .sum();
+                    let w = roll_gain(c, &excess);
                     delta = delta.max((w - excess[c]).abs());
                     excess[c] = w;
                 }
@@ -538,13 +725,7 @@ impl Solution<'_> {
         }
         let mut top: f64 = 0.0;
         for c in (0..n).filter(|&c| q[c] > 0.0) {
-            let (k, r, _) = m.unctx(c);
-            let a: f64 = m.outcomes[(r == 0) as usize][k]
-                .iter()
-                .filter(|o| !o.opts.is_empty())
-                .map(|o| o.prob * o.opts.iter().map(|opt| gain(c, opt, &excess)).fold(f64::NEG_INFINITY, f64::max))
-                .sum();
-            top = top.max(a / q[c] + self.farkle_value());
+            top = top.max(roll_gain(c, &excess) / q[c] + self.farkle_value());
         }
         let rules = &m.rules;
         let mut top = top.ceil() as i64;
@@ -653,6 +834,12 @@ impl Solution<'_> {
             .filter(|&t| t < from)
             .filter(|&t| self.bank(t).is_some_and(|b| b > 0.0 && b >= self.values[(t / m.grid) as usize * n + c]))
             .collect()
+    }
+
+    /// Value of decision context `ctx` at turn total `t` (a multiple of the
+    /// grid), solved or in closed form above the top.
+    pub fn value_at(&self, t: i64, ctx: usize) -> f64 {
+        self.value_ctx(t, ctx)
     }
 
     /// Number of levels solved (turn totals 0, grid, 2 grid, ...).
