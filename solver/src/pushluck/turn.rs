@@ -56,7 +56,7 @@ use std::collections::HashMap;
 /// Why a rule set cannot be solved or a state is impossible.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum TurnError {
-    #[error("under these rules a turn can go on forever without risk (no roll of {0} dice can farkle); add a way to farkle")]
+    #[error("under these rules a turn never has to end: every roll of {0} dice scores, so a player can roll on forever without risk")]
     EndlessTurn(usize),
     #[error("{0}")]
     Impossible(String),
