@@ -242,3 +242,16 @@ fn a_turn_that_cannot_end_is_rejected() {
     }
     assert!(Model::new(&rules).unwrap().solve(Params { on_board: true, last_chance: false, goal_left: 10_000 }).is_err());
 }
+
+#[test]
+fn shared_off_board_solve_equals_a_full_solve() {
+    let o = [RuleOption::parse("on-the-board"), RuleOption::parse("three-farkle-penalty")];
+    let rules = builtin::with_options("farkle", &o).unwrap();
+    let model = Model::new(&rules).unwrap();
+    let on = Params { on_board: true, last_chance: true, goal_left: 10_000 };
+    let off = Params { on_board: false, ..on };
+    let both = model.solve_all(&[on, off]).unwrap();
+    let alone = model.solve(off).unwrap();
+    assert_eq!(both[1].values(), alone.values());
+    assert!(both[1].start_value() < both[0].start_value());
+}

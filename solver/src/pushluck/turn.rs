@@ -447,11 +447,34 @@ impl Model {
     /// independent), in order.
     pub fn solve_all(&self, params: &[Params]) -> Result<Vec<Solution<'_>>, TurnError> {
         use rayon::prelude::*;
-        params.par_iter().map(|&p| self.solve(p)).collect()
+        // On and off the board differ only below the entry / min-bank
+        // thresholds (above them a bank is worth t either way, and turns only
+        // go up): solve the on-board variants in full, in parallel, and the
+        // off-board ones below the thresholds only.
+        let full: Vec<usize> = (0..params.len())
+            .filter(|&i| params[i].on_board || !params.iter().any(|p| p.on_board && same_above_board(p, &params[i])))
+            .collect();
+        let solved: Vec<Solution<'_>> = full.par_iter().map(|&i| self.solve(params[i])).collect::<Result<_, _>>()?;
+        let mut out = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            match full.iter().position(|&j| j == i) {
+                Some(k) => out.push(solved[k].clone()),
+                None => {
+                    let like = solved.iter().find(|s| s.params.on_board && same_above_board(&s.params, p)).expect("an on-board twin");
+                    out.push(self.solve_like(*p, Some(like))?);
+                }
+            }
+        }
+        Ok(out)
     }
 
-    /// Solves every decision state for one set of turn parameters.
     pub fn solve(&self, params: Params) -> Result<Solution<'_>, TurnError> {
+        self.solve_like(params, None)
+    }
+
+    /// Solves `params`, copying the values of `like` where both must agree:
+    /// at turn totals from which a bank is worth the total under both.
+    fn solve_like<'a>(&'a self, params: Params, like: Option<&Solution<'a>>) -> Result<Solution<'a>, TurnError> {
         let started = Instant::now();
         let mut sol = Solution {
             model: self,
@@ -472,7 +495,15 @@ impl Model {
         }
         sol.values = vec![0.0; sol.levels * n];
         sol.roll_values = vec![0.0; sol.levels * n];
-        for level in (0..sol.levels).rev() {
+        let mut todo = sol.levels;
+        if let Some(like) = like.filter(|l| l.levels == sol.levels && l.excess == sol.excess) {
+            let r = &self.rules.turn;
+            let shared = (r.entry.max(r.min_bank) + self.grid - 1) / self.grid;
+            todo = (shared as usize).min(sol.levels);
+            sol.values[todo * n..].copy_from_slice(&like.values[todo * n..]);
+            sol.roll_values[todo * n..].copy_from_slice(&like.roll_values[todo * n..]);
+        }
+        for level in (0..todo).rev() {
             let t = level as i64 * self.grid;
             for c in 0..n {
                 let roll = sol.roll_value_level(level, c);
@@ -486,6 +517,11 @@ impl Model {
         sol.seconds = started.elapsed().as_secs_f64();
         Ok(sol)
     }
+}
+
+/// True when `a` (on the board) and `b` differ only in being on the board.
+fn same_above_board(a: &Params, b: &Params) -> bool {
+    a.last_chance == b.last_chance && a.goal_left == b.goal_left
 }
 
 /// Where a set-aside leads.
@@ -613,17 +649,19 @@ impl Solution<'_> {
         for &(prob, start, end) in &table.rolls {
             let mut best = f64::NEG_INFINITY;
             for &x in &table.hot[start as usize..end as usize] {
-                let v = if x & HOT_END == 0 {
-                    match values.get(base + x as usize) {
-                        Some(&v) => v,
-                        None => self.value_ctx(t + (x as usize / n) as i64 * g, x as usize % n),
-                    }
+                let i = base + x as usize;
+                let v = if i < values.len() {
+                    values[i]
+                } else if x & HOT_END == 0 {
+                    self.value_ctx(t + (x as usize / n) as i64 * g, x as usize % n)
                 } else if x == HOT_INSTANT {
                     self.instant_win_value(t)
                 } else {
                     self.forced_end(t + (x & !HOT_END) as i64 * g)
                 };
-                best = best.max(v);
+                if v > best {
+                    best = v;
+                }
             }
             total += prob * best;
         }
