@@ -65,15 +65,15 @@ pub fn advise<V: Values + ?Sized>(
     let lane = number - model.index.offset(state.mask);
     let so_far = sheet.total(game) as f64;
     let mut s = Scratch::default();
-    model.begin(state.mask, &[lane], &mut s);
+    model.prepare(values, state.mask, &[lane], &mut s);
     let mut ranked: Vec<Ranked> = if roll as usize == game.rolls {
         model
-            .score_options(values, state.mask, dice, &mut s)
+            .score_options(state.mask, dice, &s)
             .into_iter()
             .map(|(category, points, v)| Ranked { action: Action::Score { category, points }, expected: so_far + v })
             .collect()
     } else {
-        model.final_roll(values, state.mask, &mut s);
+        model.final_roll(state.mask, &mut s);
         for _ in (roll as usize + 1)..game.rolls {
             model.expect(&mut s);
             model.best_keep(&mut s);

@@ -31,15 +31,15 @@ pub struct StateIndex {
     ncat: usize,
     /// Bonus threshold (0 when the game has no upper bonus: one upper state).
     threshold: u32,
-    /// Position of each category among the upper ones, if it is one.
-    upper_slot: Vec<Option<usize>>,
     /// Per upper-filled set (bit `slot` set when that upper box is filled):
     /// the effective upper totals, DEAD first when present, then ascending.
     uppers: Vec<Vec<u16>>,
     /// Per upper-filled set: effective total -> position in `uppers`.
     upper_pos: Vec<Vec<u16>>,
-    /// Maximum an open upper box adds, per slot.
-    slot_max: Vec<u32>,
+    /// Per upper-filled set: the most the open upper boxes can still add.
+    room: Vec<u32>,
+    /// Per mask: its upper-filled set (bit `slot` per filled upper box).
+    fset_of: Vec<u8>,
     /// Category holding the extra flag (Yahtzee box), if any.
     extra_cat: Option<usize>,
     /// Masks in solve order (by filled count, then value).
@@ -76,6 +76,7 @@ impl StateIndex {
         let slot_max: Vec<u32> = slot_face.iter().map(|f| f * game.dice as u32).collect();
         let mut uppers = Vec::with_capacity(1 << nslots);
         let mut upper_pos = Vec::with_capacity(1 << nslots);
+        let mut room = Vec::with_capacity(1 << nslots);
         for fset in 0..1usize << nslots {
             // Reachable raw totals: sums of k*face over filled slots, k in 0..=dice.
             let max: u32 = (0..nslots).filter(|s| fset >> s & 1 == 1).map(|s| slot_max[s]).sum();
@@ -106,7 +107,11 @@ impl StateIndex {
             }
             uppers.push(effs);
             upper_pos.push(pos);
+            room.push(remaining);
         }
+        let fset_of: Vec<u8> = (0..1u32 << ncat)
+            .map(|m| (0..ncat).filter(|&c| m >> c & 1 == 1).filter_map(|c| upper_slot[c]).fold(0u8, |a, s| a | 1 << s))
+            .collect();
         let extra_cat = game.yahtzee_bonus.as_ref().map(|y| y.category);
         let mut order: Vec<u32> = (0..1u32 << ncat).collect();
         order.sort_by_key(|&m| (m.count_ones(), m));
@@ -120,10 +125,10 @@ impl StateIndex {
         let mut idx = StateIndex {
             ncat,
             threshold,
-            upper_slot,
             uppers,
             upper_pos,
-            slot_max,
+            room,
+            fset_of,
             extra_cat,
             order: order.clone(),
             offset: vec![0; 1 << ncat],
@@ -157,8 +162,9 @@ impl StateIndex {
     pub fn offset(&self, mask: u32) -> usize {
         self.offset[mask as usize] as usize
     }
+    #[inline]
     fn fset(&self, mask: u32) -> usize {
-        (0..self.ncat).filter(|&c| mask >> c & 1 == 1).filter_map(|c| self.upper_slot[c]).fold(0, |a, s| a | 1 << s)
+        self.fset_of[mask as usize] as usize
     }
     /// Number of extra values in `mask` (2 once the Yahtzee box is filled).
     pub fn extras(&self, mask: u32) -> usize {
@@ -192,9 +198,7 @@ impl StateIndex {
     }
     /// The collapsed upper total of raw total `upper` in `mask`.
     pub fn effective_upper(&self, mask: u32, upper: u32) -> u16 {
-        let f = self.fset(mask);
-        let remaining: u32 = (0..self.slot_max.len()).filter(|s| f >> s & 1 == 0).map(|s| self.slot_max[s]).sum();
-        collapse(upper, self.threshold, remaining)
+        collapse(upper, self.threshold, self.room[self.fset(mask)])
     }
     /// Effective upper total after adding `points` to effective total `eff`
     /// and filling `new_mask` (DEAD stays DEAD; secured stays secured).
