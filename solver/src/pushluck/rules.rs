@@ -208,7 +208,7 @@ impl RuleSet {
                     return Err(invalid(key("faces"), format!("face {f} is listed twice (list each face of a straight once)")));
                 }
             }
-            if p.groups.iter().any(|&g| g == 0) {
+            if p.groups.contains(&0) {
                 return Err(invalid(key("groups"), "a group has at least one die"));
             }
             let dice: usize = p.faces.len() + p.groups.iter().map(|&g| g as usize).sum::<usize>();

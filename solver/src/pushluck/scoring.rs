@@ -119,11 +119,11 @@ impl Scorer {
     pub fn new(rules: &RuleSet) -> Scorer {
         let s = &rules.scoring;
         let mut kinds = [[[0i64; 7]; FACES]; 2];
-        for f in 0..FACES {
+        let [later, first] = &mut kinds;
+        for (f, (later, first)) in later.iter_mut().zip(first.iter_mut()).enumerate() {
             for n in 1..=6 {
-                let any = s.kinds.points(f, n);
-                kinds[0][f][n] = any;
-                kinds[1][f][n] = any.max(s.first_roll_kinds.points(f, n));
+                later[n] = s.kinds.points(f, n);
+                first[n] = later[n].max(s.first_roll_kinds.points(f, n));
             }
         }
         let patterns = s
@@ -173,8 +173,9 @@ impl Scorer {
                 continue;
             }
             let pts = row[j] * (j > 0) as i64 + row[1] * singles as i64;
-            if best.map_or(true, |(b, _)| pts > b) {
-                best = Some((pts, j));
+            match best {
+                Some((b, _)) if b >= pts => {}
+                _ => best = Some((pts, j)),
             }
         }
         let (pts, j) = best?;
@@ -182,7 +183,7 @@ impl Scorer {
         if j > 0 {
             parts.push(kind_label(f, j));
         }
-        parts.extend(std::iter::repeat(kind_label(f, 1)).take(n - j));
+        parts.extend((j..n).map(|_| kind_label(f, 1)));
         Some((pts, parts))
     }
 
@@ -239,7 +240,9 @@ impl Scorer {
                 }
             }
         }
-        if ok && !(leaf_parts.is_empty() && !instant) {
+        // An empty leaf is the empty set-aside, unless a pattern (an instant
+        // win) took the dice.
+        if ok && (instant || !leaf_parts.is_empty()) {
             self.offer(out, Variant { points: total, ones: rem[0], ones_points, instant_win: instant, parts: leaf_parts });
         }
         // Or take out one more pattern (patterns in non-decreasing order, so

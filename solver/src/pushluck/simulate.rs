@@ -72,7 +72,7 @@ pub fn simulate(sol: &Solution, start: TurnState, turns: usize, seed: u64) -> Re
             for sa in options {
                 for (vi, v) in sa.variants.iter().enumerate() {
                     let next = sol.after(&s, &sa.keep, v)?;
-                    if best.as_ref().map_or(true, |b| next.value() > b.0) {
+                    if !best.as_ref().is_some_and(|b| b.0 >= next.value()) {
                         best = Some((next.value(), sa, vi, next));
                     }
                 }

@@ -13,6 +13,9 @@ use super::turn::{Model, Params, TurnState};
 use crate::dice::{Counts, Multisets, FACES};
 use crate::options::RuleOption;
 
+/// Readings of a set-aside: (1s as 1s, instant win) -> (points, 1s' points).
+type Readings = BTreeMap<(u8, bool), (i64, i64)>;
+
 /// One combination as it sits on dice: which dice, points, and whether it is
 /// a set of one face (face, size) for the one-set-per-face rule.
 #[derive(Clone, Debug)]
@@ -69,7 +72,7 @@ fn combos(rules: &RuleSet, first: bool) -> Vec<Combo> {
 
 /// Best points per (1s scored as 1s, instant win) over every split of `c`
 /// into combinations; `ones` tracked only when `track`.
-fn brute_readings(c: Counts, combos: &[Combo], track: bool) -> BTreeMap<(u8, bool), (i64, i64)> {
+fn brute_readings(c: Counts, combos: &[Combo], track: bool) -> Readings {
     let mut out = BTreeMap::new();
     #[allow(clippy::too_many_arguments)]
     fn rec(
@@ -81,7 +84,7 @@ fn brute_readings(c: Counts, combos: &[Combo], track: bool) -> BTreeMap<(u8, boo
         ones_pts: i64,
         instant: bool,
         track: bool,
-        out: &mut BTreeMap<(u8, bool), (i64, i64)>,
+        out: &mut Readings,
     ) {
         let Some(low) = (0..FACES).find(|&f| rem[f] > 0) else {
             let key = (if track { ones } else { 0 }, instant);
@@ -142,25 +145,25 @@ fn set_asides_match_brute_force_over_every_subset() {
                 for i in ms.of_size(k) {
                     let roll = *ms.counts(i);
                     // Positional dice of the roll, and every subset of them.
-                    let faces: Vec<usize> = (0..FACES).flat_map(|f| std::iter::repeat(f).take(roll[f] as usize)).collect();
-                    let mut expected: BTreeMap<Counts, BTreeMap<(u8, bool), (i64, i64)>> = BTreeMap::new();
+                    let faces: Vec<usize> = (0..FACES).flat_map(|f| (0..roll[f]).map(move |_| f)).collect();
+                    let mut expected: BTreeMap<Counts, Readings> = BTreeMap::new();
                     for mask in 1u32..(1 << k) {
                         let mut c = [0u8; FACES];
                         (0..k).filter(|b| mask >> b & 1 == 1).for_each(|b| c[faces[b]] += 1);
                         let mut r = brute_readings(c, &combos, track);
-                        if k == 6 && mask == 63 && rules.scoring.all_six_premium > 0 && (first || !rules.scoring.all_six_premium_first_roll_only) {
-                            if r.keys().any(|&(_, inst)| !inst) {
-                                let e = r.entry((0, false)).or_insert((0, 0));
-                                if rules.scoring.all_six_premium > e.0 {
-                                    *e = (rules.scoring.all_six_premium, 0);
-                                }
+                        let premium = rules.scoring.all_six_premium;
+                        let premium_now = premium > 0 && (first || !rules.scoring.all_six_premium_first_roll_only);
+                        if k == 6 && mask == 63 && premium_now && r.keys().any(|&(_, inst)| !inst) {
+                            let e = r.entry((0, false)).or_insert((0, 0));
+                            if premium > e.0 {
+                                *e = (premium, 0);
                             }
                         }
                         if !r.is_empty() {
                             expected.insert(c, r);
                         }
                     }
-                    let got: BTreeMap<Counts, BTreeMap<(u8, bool), (i64, i64)>> = scorer
+                    let got: BTreeMap<Counts, Readings> = scorer
                         .set_asides(&roll, first)
                         .into_iter()
                         .map(|sa| {
@@ -168,9 +171,9 @@ fn set_asides_match_brute_force_over_every_subset() {
                             (sa.keep, readings.collect())
                         })
                         .collect();
-                    // With Van't Hof, 1s points matter only through the count.
-                    let strip = |m: &BTreeMap<Counts, BTreeMap<(u8, bool), (i64, i64)>>| -> BTreeMap<Counts, BTreeMap<(u8, bool), i64>> {
-                        m.iter().map(|(k, v)| (*k, v.iter().map(|(a, b)| (*a, b.0)).collect())).collect()
+                    // Without Van't Hof the points of 1s are not tracked.
+                    let strip = |m: &BTreeMap<Counts, Readings>| -> BTreeMap<Counts, Readings> {
+                        m.iter().map(|(k, v)| (*k, v.iter().map(|(a, b)| (*a, (b.0, if track { b.1 } else { 0 }))).collect())).collect()
                     };
                     assert_eq!(strip(&got), strip(&expected), "{name}: roll {roll:?} first={first}");
                 }

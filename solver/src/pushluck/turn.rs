@@ -215,8 +215,8 @@ impl Model {
         let mut outcomes: [Vec<Vec<Outcome>>; 2] = [vec![vec![]; 7], vec![vec![]; 7]];
         for first in [false, true] {
             let readings = if first { &first_readings } else { &later };
-            for k in 1..=6 {
-                outcomes[first as usize][k] = rolls_of(&ms, k)
+            for (k, slot) in outcomes[first as usize].iter_mut().enumerate().skip(1) {
+                *slot = rolls_of(&ms, k)
                     .map(|(roll, prob)| {
                         let mut opts: Vec<Opt> = Vec::new();
                         let mut set_asides: Vec<(usize, &[Variant])> = ms
@@ -271,15 +271,11 @@ impl Model {
             let mut i = 0;
             while i < vh.len() {
                 let (o, p) = vh[i];
-                for first in [false, true] {
-                    for k in 1..=6 {
-                        for out in &outcomes[first as usize][k] {
-                            for opt in &out.opts {
-                                let next = (o + opt.ones, p + opt.ones_points);
-                                if opt.ones > 0 && next.0 < 6 && !vh.contains(&next) {
-                                    vh.push(next);
-                                }
-                            }
+                for out in outcomes.iter().flatten().flatten() {
+                    for opt in &out.opts {
+                        let next = (o + opt.ones, p + opt.ones_points);
+                        if opt.ones > 0 && next.0 < 6 && !vh.contains(&next) {
+                            vh.push(next);
                         }
                     }
                 }
