@@ -87,7 +87,7 @@ impl Sheet {
             sheet.entries[cat] = Some(points);
         }
         if let Some(yb) = &game.yahtzee_bonus {
-            if sheet.bonus_points % yb.points != 0 {
+            if !sheet.bonus_points.is_multiple_of(yb.points) {
                 return Err(SheetError::BadBonus(sheet.bonus_points, format!("it must be a multiple of {}", yb.points)));
             }
             let extra_yahtzees = sheet.bonus_points / yb.points;

@@ -321,19 +321,15 @@ impl<'g> TurnModel<'g> {
         }
     }
 
-    /// Expected value of the first roll: probability-weighted full-roll rows.
+    /// Expected value of the first roll, per lane: the probability-weighted
+    /// sum of the full-roll rows. `out` holds one value per lane.
     pub fn first_roll(&self, s: &Scratch, out: &mut [f64]) {
-        let stride = s.stride;
-        let mut acc = vec![0f64; stride];
+        out.fill(0.0);
         for r in self.ms.rolls() {
             let p = self.ms.prob(r);
-            let row = &s.rows[r * stride..][..stride];
-            for i in 0..stride {
-                acc[i] += p * row[i] as f64;
+            for (o, &v) in out.iter_mut().zip(&s.rows[r * s.stride..]) {
+                *o += p * v;
             }
-        }
-        for (o, a) in out.iter_mut().zip(acc) {
-            *o = a as f64;
         }
     }
 

@@ -198,7 +198,7 @@ pub fn counts_of(faces: &[u8]) -> Counts {
 pub fn faces_of(c: &Counts) -> Vec<u8> {
     let mut v = Vec::new();
     for (f, &x) in c.iter().enumerate() {
-        v.extend(std::iter::repeat(f as u8 + 1).take(x as usize));
+        v.extend(std::iter::repeat_n(f as u8 + 1, x as usize));
     }
     v
 }

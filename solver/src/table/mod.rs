@@ -221,7 +221,7 @@ impl Table {
         }
         let header_len = raw.header_len as usize;
         let meta_end = HEADER_FIXED + raw.meta_len as usize;
-        if header_len % 64 != 0 || meta_end > header_len || header_len as u64 > len {
+        if !header_len.is_multiple_of(64) || meta_end > header_len || header_len as u64 > len {
             return Err(corrupt("bad header length"));
         }
         let meta_bytes = &mmap[HEADER_FIXED..meta_end];
