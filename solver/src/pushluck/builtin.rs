@@ -51,6 +51,37 @@ fn pattern_groups(name: &str, groups: &[u8], distinct: bool, points: i64) -> Pat
     }
 }
 
+/// A game in the Farkle family: hot dice, no roll limit, no first-roll-only
+/// scoring, goal 10,000 with a last turn for the others.
+fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>, entry: i64) -> RuleSet {
+    RuleSet {
+        name: name.into(),
+        scoring: Scoring {
+            kinds,
+            first_roll_kinds: FaceTable::empty(),
+            patterns,
+            all_six_premium: 0,
+            all_six_premium_first_roll_only: false,
+            no_score_bonus: 0,
+        },
+        turn: TurnRules {
+            hot_dice: true,
+            max_rolls: 0,
+            entry,
+            min_bank: 0,
+            vant_hof: 0,
+            three_farkle_penalty: 0,
+            piggyback: false,
+            piggyback_needs_board: false,
+        },
+        game: GameRules {
+            goal: 10_000,
+            exact_goal: false,
+            last_turn: true,
+        },
+    }
+}
+
 /// Farkle base rules. Decisions where the ruling is silent: three pairs also
 /// matches four of a kind plus a pair and six alike (it is worth the same
 /// 1500 as four-plus-a-pair, so it only matters in house rules); two triplets
@@ -64,33 +95,17 @@ pub fn farkle() -> RuleSet {
         fives: [50, 0, 500, 1000, 2000, 3000],
         sixes: [0, 0, 600, 1000, 2000, 3000],
     };
-    RuleSet {
-        name: "Farkle".into(),
-        scoring: Scoring {
-            kinds,
-            first_roll_kinds: FaceTable::empty(),
-            patterns: vec![
-                pattern_faces("straight 1-6", &[1, 2, 3, 4, 5, 6], 1500),
-                pattern_groups("three pairs", &[2, 2, 2], false, 1500),
-                pattern_groups("four of a kind + a pair", &[4, 2], true, 1500),
-                pattern_groups("two triplets", &[3, 3], false, 2500),
-            ],
-            all_six_premium: 0,
-            all_six_premium_first_roll_only: false,
-            no_score_bonus: 0,
-        },
-        turn: TurnRules {
-            hot_dice: true,
-            max_rolls: 0,
-            entry: 500,
-            min_bank: 0,
-            vant_hof: 0,
-            three_farkle_penalty: 0,
-            piggyback: false,
-            piggyback_needs_board: false,
-        },
-        game: GameRules { goal: 10_000, exact_goal: false, last_turn: true },
-    }
+    hot_dice_game(
+        "Farkle",
+        kinds,
+        vec![
+            pattern_faces("straight 1-6", &[1, 2, 3, 4, 5, 6], 1500),
+            pattern_groups("three pairs", &[2, 2, 2], false, 1500),
+            pattern_groups("four of a kind + a pair", &[4, 2], true, 1500),
+            pattern_groups("two triplets", &[3, 3], false, 2500),
+        ],
+        500,
+    )
 }
 
 /// Dice 10000: a set doubles with each die beyond three; six of a kind wins
@@ -109,32 +124,16 @@ pub fn ten_thousand() -> RuleSet {
     kinds.fives[0] = 50;
     let mut six_alike = pattern_groups("six of a kind", &[6], false, 0);
     six_alike.instant_win = true;
-    RuleSet {
-        name: "Dice 10000".into(),
-        scoring: Scoring {
-            kinds,
-            first_roll_kinds: FaceTable::empty(),
-            patterns: vec![
-                pattern_faces("straight 1-6", &[1, 2, 3, 4, 5, 6], 2000),
-                pattern_groups("three pairs", &[2, 2, 2], false, 750),
-                six_alike,
-            ],
-            all_six_premium: 0,
-            all_six_premium_first_roll_only: false,
-            no_score_bonus: 0,
-        },
-        turn: TurnRules {
-            hot_dice: true,
-            max_rolls: 0,
-            entry: 550,
-            min_bank: 0,
-            vant_hof: 0,
-            three_farkle_penalty: 0,
-            piggyback: false,
-            piggyback_needs_board: false,
-        },
-        game: GameRules { goal: 10_000, exact_goal: false, last_turn: true },
-    }
+    hot_dice_game(
+        "Dice 10000",
+        kinds,
+        vec![
+            pattern_faces("straight 1-6", &[1, 2, 3, 4, 5, 6], 2000),
+            pattern_groups("three pairs", &[2, 2, 2], false, 750),
+            six_alike,
+        ],
+        550,
+    )
 }
 
 /// Yahtzix: singles on every roll, premiums on the first roll only, three
@@ -178,42 +177,72 @@ pub fn yahtzix() -> RuleSet {
             piggyback: false,
             piggyback_needs_board: false,
         },
-        game: GameRules { goal: 2000, exact_goal: false, last_turn: true },
+        game: GameRules {
+            goal: 2000,
+            exact_goal: false,
+            last_turn: true,
+        },
     }
 }
 
 /// Named options with a one-line description, per game.
 pub fn option_names(game: &str) -> Vec<(&'static str, &'static str)> {
     let mut v = vec![
-        ("on-the-board[=N]", "entry threshold N (default 750) and, once on, min-bank 350"),
-        ("min-bank=N", "once on the board, a turn may not stop below N (default 350)"),
-        ("vant-hof-6[=N]", "six 1s set aside in one turn score N (default 3000) instead of their points"),
-        ("piggyback", "a turn may start from the previous player's leftover dice and turn points"),
-        ("three-farkle-penalty[=N]", "the third farkle in a row costs N (default 1000)"),
+        (
+            "on-the-board[=N]",
+            "entry threshold N (default 750) and, once on, min-bank 350",
+        ),
+        (
+            "min-bank=N",
+            "once on the board, a turn may not stop below N (default 350)",
+        ),
+        (
+            "vant-hof-6[=N]",
+            "six 1s set aside in one turn score N (default 3000) instead of their points",
+        ),
+        (
+            "piggyback",
+            "a turn may start from the previous player's leftover dice and turn points",
+        ),
+        (
+            "three-farkle-penalty[=N]",
+            "the third farkle in a row costs N (default 1000)",
+        ),
         ("goal=N", "game goal"),
         ("exact-goal", "a bank that would pass the goal scores nothing"),
     ];
     match canonical(game) {
         Some("ten-thousand") => v.push(("alternative-scoring", "small straights (1-5, 2-6) 1000, full house 750")),
-        Some("yahtzix") => v.push(("go-for-it", "Yahtzix's name for piggyback (the first own roll is roll 2)")),
+        Some("yahtzix") => v.push((
+            "go-for-it",
+            "Yahtzix's name for piggyback (the first own roll is roll 2)",
+        )),
         _ => {}
     }
     v
 }
 
 fn number(o: &RuleOption, default: Option<i64>) -> Result<i64, RulesError> {
-    let bad = |why: String| RulesError::BadOption { name: o.name.clone(), why };
+    let bad = |why: String| RulesError::BadOption {
+        name: o.name.clone(),
+        why,
+    };
     match (&o.value, default) {
         (None, Some(d)) => Ok(d),
         (None, None) => Err(bad("needs a value, e.g. `-o goal=5000`".into())),
-        (Some(v), _) => v.parse::<i64>().map_err(|_| bad(format!("`{v}` is not a whole number"))),
+        (Some(v), _) => v
+            .parse::<i64>()
+            .map_err(|_| bad(format!("`{v}` is not a whole number"))),
     }
 }
 
 fn flag(o: &RuleOption) -> Result<(), RulesError> {
     match &o.value {
         None => Ok(()),
-        Some(v) => Err(RulesError::BadOption { name: o.name.clone(), why: format!("takes no value (got `{v}`)") }),
+        Some(v) => Err(RulesError::BadOption {
+            name: o.name.clone(),
+            why: format!("takes no value (got `{v}`)"),
+        }),
     }
 }
 
@@ -229,7 +258,10 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
     let mut seen = std::collections::HashSet::new();
     for o in options {
         if !seen.insert(o.name.as_str()) {
-            return Err(RulesError::BadOption { name: o.name.clone(), why: "given twice".into() });
+            return Err(RulesError::BadOption {
+                name: o.name.clone(),
+                why: "given twice".into(),
+            });
         }
     }
     let mut ordered: Vec<&RuleOption> = options.iter().filter(|o| o.name == "on-the-board").collect();
@@ -237,7 +269,10 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
     for o in ordered {
         let positive = |v: i64| -> Result<i64, RulesError> {
             if v < 0 {
-                Err(RulesError::BadOption { name: o.name.clone(), why: format!("{v} is negative") })
+                Err(RulesError::BadOption {
+                    name: o.name.clone(),
+                    why: format!("{v} is negative"),
+                })
             } else {
                 Ok(v)
             }
@@ -253,7 +288,10 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
             ("goal", _) => {
                 let g = number(o, None)?;
                 if g <= 0 {
-                    return Err(RulesError::BadOption { name: o.name.clone(), why: format!("goal {g} must be more than 0") });
+                    return Err(RulesError::BadOption {
+                        name: o.name.clone(),
+                        why: format!("goal {g} must be more than 0"),
+                    });
                 }
                 r.game.goal = g;
             }
@@ -269,9 +307,15 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
             }
             ("alternative-scoring", "ten-thousand") => {
                 flag(o)?;
-                r.scoring.patterns.push(pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000));
-                r.scoring.patterns.push(pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000));
-                r.scoring.patterns.push(pattern_groups("full house", &[3, 2], true, 750));
+                r.scoring
+                    .patterns
+                    .push(pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000));
+                r.scoring
+                    .patterns
+                    .push(pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000));
+                r.scoring
+                    .patterns
+                    .push(pattern_groups("full house", &[3, 2], true, 750));
             }
             _ => {
                 return Err(RulesError::UnknownOption {
