@@ -70,7 +70,22 @@ fn advise_handles_farkles_premiums_and_turn_ends() {
     let j = json(&d, &["advise", "--game", "farkle", "--dice", "2,3,4,6", "--banked", "400"]);
     assert_eq!(j["farkle"], true);
     assert_eq!(j["turn_score"].as_f64().unwrap(), 0.0);
-    let j = json(&d, &["advise", "--game", "farkle", "-o", "three-farkle-penalty", "--farkles", "2", "--dice", "2,3", "--banked", "400"]);
+    let j = json(
+        &d,
+        &[
+            "advise",
+            "--game",
+            "farkle",
+            "-o",
+            "three-farkle-penalty",
+            "--farkles",
+            "2",
+            "--dice",
+            "2,3",
+            "--banked",
+            "400",
+        ],
+    );
     assert_eq!(j["turn_score"].as_f64().unwrap(), -1000.0);
     // Yahtzix: a straight counts on the first roll only.
     let j = json(&d, &["advise", "--game", "yahtzix", "--dice", "1,2,3,4,5,6"]);
@@ -91,7 +106,11 @@ fn advise_handles_farkles_premiums_and_turn_ends() {
 fn off_the_board_banks_below_the_entry_score_nothing() {
     let d = tmp("board");
     let j = json(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked", "300", "--score", "0"]);
-    assert!(j["alternatives"].as_array().unwrap().iter().all(|a| a["then"] != "bank" || a["expected_turn_score"].as_f64().unwrap() == 0.0));
+    assert!(j["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| a["then"] != "bank" || a["expected_turn_score"].as_f64().unwrap() == 0.0));
     assert_eq!(j["on_board"], false);
 }
 
@@ -114,7 +133,8 @@ fn strategy_sheet_and_piggyback() {
     assert_eq!(pig.len(), 5);
     // The advise --leftover answer agrees with the sheet's threshold.
     let from3 = pig[2]["inherited_from"].as_i64().unwrap();
-    let j = json(&d, &["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &from3.to_string()]);
+    let j =
+        json(&d, &["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &from3.to_string()]);
     assert_eq!(j["best"], "piggyback");
     let below = (from3 - 50).to_string();
     let j = json(&d, &["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &below]);
@@ -152,7 +172,9 @@ fn rules_print_edit_and_pass_back() {
     std::fs::write(&file, &text).unwrap();
     let f = file.to_str().unwrap();
     assert_eq!(ok(&d, &["rules", "farkle", "--rules", f]), text);
-    let by_option = json(&d, &["solve", "farkle", "-o", "vant-hof-6", "-o", "on-the-board"])["expected_turn_score"].as_f64().unwrap();
+    let by_option = json(&d, &["solve", "farkle", "-o", "vant-hof-6", "-o", "on-the-board"])["expected_turn_score"]
+        .as_f64()
+        .unwrap();
     let by_file = json(&d, &["solve", "farkle", "--rules", f])["expected_turn_score"].as_f64().unwrap();
     assert_eq!(by_option, by_file);
 }
@@ -190,7 +212,16 @@ points = 750
     let j = json(&d, &["advise", "--game", "farkle", "--rules", f, "--dice", "2,2,2,3,3,3", "--banked", "0"]);
     // No two triplets: the best reading of all six is 300 + 200, or three
     // pairs is not possible; the whole roll is two triples of different faces.
-    assert_eq!(j["alternatives"].as_array().unwrap().iter().filter(|a| a["set_aside"].as_array().unwrap().len() == 6).map(|a| a["points"].as_i64().unwrap()).max(), Some(500));
+    assert_eq!(
+        j["alternatives"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|a| a["set_aside"].as_array().unwrap().len() == 6)
+            .map(|a| a["points"].as_i64().unwrap())
+            .max(),
+        Some(500)
+    );
     let j = json(&d, &["advise", "--game", "farkle", "--rules", f, "--dice", "4,4,4,4,4", "--banked", "300"]);
     assert_eq!(j["alternatives"].as_array().unwrap().iter().map(|a| a["points"].as_i64().unwrap()).max(), Some(1200));
 }
@@ -205,12 +236,30 @@ fn user_errors_are_one_line_with_exit_code_2() {
     user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked=-50"]);
     user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked", "0"]);
     user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--farkles", "1"]);
-    user_error(&d, &["advise", "--game", "farkle", "-o", "three-farkle-penalty", "--dice", "1,5", "--banked", "50", "--farkles", "3"]);
+    user_error(
+        &d,
+        &[
+            "advise",
+            "--game",
+            "farkle",
+            "-o",
+            "three-farkle-penalty",
+            "--dice",
+            "1,5",
+            "--banked",
+            "50",
+            "--farkles",
+            "3",
+        ],
+    );
     user_error(&d, &["advise", "--game", "yahtzix", "--dice", "1,5", "--banked", "20"]);
     user_error(&d, &["advise", "--game", "yahtzix", "--dice", "1,5,5,5,5,5", "--banked", "20", "--roll", "2"]);
     user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--score", "10000", "--banked", "50"]);
     user_error(&d, &["advise", "--game", "farkle", "--leftover", "3", "--banked", "300"]);
-    user_error(&d, &["advise", "--game", "10000", "-o", "piggyback", "--leftover", "3", "--banked", "300", "--score", "0"]);
+    user_error(
+        &d,
+        &["advise", "--game", "10000", "-o", "piggyback", "--leftover", "3", "--banked", "300", "--score", "0"],
+    );
     user_error(&d, &["solve", "farkle", "-o", "goal=0"]);
     user_error(&d, &["solve", "farkle", "-o", "vant-hof-6", "-o", "vant-hof-6"]);
     user_error(&d, &["strategy", "farkle", "-o", "alternative-scoring"]);

@@ -73,7 +73,15 @@ impl<'g> Brute<'g> {
         best
     }
 
-    fn best(&mut self, mut dice: Vec<u8>, rolls_left: usize, mask: u32, upper: u32, flag: u8, memo: &mut HashMap<(Vec<u8>, usize), f64>) -> f64 {
+    fn best(
+        &mut self,
+        mut dice: Vec<u8>,
+        rolls_left: usize,
+        mask: u32,
+        upper: u32,
+        flag: u8,
+        memo: &mut HashMap<(Vec<u8>, usize), f64>,
+    ) -> f64 {
         dice.sort_unstable();
         if let Some(&v) = memo.get(&(dice.clone(), rolls_left)) {
             return v;
@@ -124,8 +132,18 @@ fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Game {
         upper(2),
         upper(5),
         upper(6),
-        Category { name: "pair", aliases: &[], upper_face: None, score: |c| if c.iter().any(|&x| x >= 2) { 12 } else { 0 } },
-        Category { name: "chance", aliases: &[], upper_face: None, score: |c| c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * x as u32).sum() },
+        Category {
+            name: "pair",
+            aliases: &[],
+            upper_face: None,
+            score: |c| if c.iter().any(|&x| x >= 2) { 12 } else { 0 },
+        },
+        Category {
+            name: "chance",
+            aliases: &[],
+            upper_face: None,
+            score: |c| c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * x as u32).sum(),
+        },
     ];
     let mut yahtzee_bonus = None;
     if let Some(joker) = with_yahtzee {
@@ -160,7 +178,11 @@ fn check_against_brute(game: &Game) {
     for &(mask, up, flag) in &reach {
         let b = brute.state_value(mask, up, flag);
         let i = model.index.state_number(&State { mask, upper: up, extra: flag }).expect("indexed");
-        assert!((b - sol.values[i]).abs() < 1e-9, "mask {mask:b} upper {up} flag {flag}: brute {b} engine {}", sol.values[i]);
+        assert!(
+            (b - sol.values[i]).abs() < 1e-9,
+            "mask {mask:b} upper {up} flag {flag}: brute {b} engine {}",
+            sol.values[i]
+        );
     }
     assert!((sol.expected - brute.state_value(0, 0, 0)).abs() < 1e-9);
 }
@@ -280,7 +302,9 @@ fn check_state_count(game: &Game) {
 
 #[test]
 fn reachable_state_counts_match_enumeration() {
-    for (name, opts) in [("yahtzee", vec![]), ("yahtzee", vec!["no-bonus"]), ("yatzy", vec![]), ("yahtzee-deluxe", vec![])] {
+    for (name, opts) in
+        [("yahtzee", vec![]), ("yahtzee", vec!["no-bonus"]), ("yatzy", vec![]), ("yahtzee-deluxe", vec![])]
+    {
         let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();
         check_state_count(&games::build(name, &opts).unwrap());
     }

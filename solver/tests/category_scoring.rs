@@ -119,8 +119,11 @@ fn joker_rules() {
     let c = choices(&forced, &["yahtzee", "fives"]);
     assert!(c.contains(&("small-straight", 30)) && !c.iter().any(|(n, _)| *n == "ones"));
     // Every lower box filled: forced into an upper box for 0.
-    let lower = ["three-kind", "four-kind", "full-house", "small-straight", "large-straight", "yahtzee", "chance", "fives"];
-    assert!(choices(&forced, &lower).iter().all(|&(n, p)| p == 0 && ["ones", "twos", "threes", "fours", "sixes"].contains(&n)));
+    let lower =
+        ["three-kind", "four-kind", "full-house", "small-straight", "large-straight", "yahtzee", "chance", "fives"];
+    assert!(choices(&forced, &lower)
+        .iter()
+        .all(|&(n, p)| p == 0 && ["ones", "twos", "threes", "fours", "sixes"].contains(&n)));
 }
 
 /// Verhoeff's published optimal expected score for solitaire Yahtzee with

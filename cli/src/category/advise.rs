@@ -10,7 +10,12 @@ use crate::args::{AdviseArgs, Cli};
 use crate::output::{print_json, TextTable};
 
 pub fn run(cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
-    for (flag, given) in [("--banked", a.banked != 0), ("--score", a.score.is_some()), ("--farkles", a.farkles != 0), ("--ones", a.ones != 0)] {
+    for (flag, given) in [
+        ("--banked", a.banked != 0),
+        ("--score", a.score.is_some()),
+        ("--farkles", a.farkles != 0),
+        ("--ones", a.ones != 0),
+    ] {
         if given {
             bail!("{flag} is for push-your-luck games; `{}` is a category game (use --sheet)", a.game);
         }

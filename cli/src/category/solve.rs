@@ -25,7 +25,10 @@ pub fn run(cli: &Cli, name: &str, sel: &GameSel) -> anyhow::Result<()> {
         let mut t = TextTable::new(["game", &game.title]);
         t.row(["optimal expected score".to_string(), format!("{:.4}", sol.expected)]);
         t.row(["states".to_string(), states.to_string()]);
-        t.row(["solve time".to_string(), format!("{:.3} s ({:.0} states/s)", sol.seconds, states as f64 / sol.seconds)]);
+        t.row([
+            "solve time".to_string(),
+            format!("{:.3} s ({:.0} states/s)", sol.seconds, states as f64 / sol.seconds),
+        ]);
         t.row(["table".to_string(), path.display().to_string()]);
         print!("{}", t.render());
     }

@@ -103,7 +103,8 @@ fn situation(a: &AdviseArgs, r: &Resolved, dice: Option<usize>) -> anyhow::Resul
     if ones < 6 && ones_points > a.banked {
         bail!("--ones {ones} means at least {ones_points} points set aside, but --banked is {}", a.banked);
     }
-    let state = TurnState { points: a.banked, dice: dice.unwrap_or(6) as u8, rolls: roll_number - 1, ones, ones_points };
+    let state =
+        TurnState { points: a.banked, dice: dice.unwrap_or(6) as u8, rolls: roll_number - 1, ones, ones_points };
     Ok(Situation { params, state, roll_number })
 }
 
@@ -127,7 +128,12 @@ fn then_text(t: &Then) -> String {
     }
 }
 
-fn alternatives(sol: &Solution, before: &TurnState, set_asides: &[SetAside], vant_hof: bool) -> anyhow::Result<Vec<Alt>> {
+fn alternatives(
+    sol: &Solution,
+    before: &TurnState,
+    set_asides: &[SetAside],
+    vant_hof: bool,
+) -> anyhow::Result<Vec<Alt>> {
     let mut alts = Vec::new();
     for sa in set_asides {
         let readings: Vec<&Variant> = if vant_hof {
@@ -145,9 +151,21 @@ fn alternatives(sol: &Solution, before: &TurnState, set_asides: &[SetAside], van
                 }
                 Next::Decide { points, dice, bank, roll } => {
                     if let Some(b) = bank {
-                        alts.push(Alt { keep: sa.keep, reading: v.clone(), at_stake: points, then: Then::Bank, value: b });
+                        alts.push(Alt {
+                            keep: sa.keep,
+                            reading: v.clone(),
+                            at_stake: points,
+                            then: Then::Bank,
+                            value: b,
+                        });
                     }
-                    alts.push(Alt { keep: sa.keep, reading: v.clone(), at_stake: points, then: Then::Roll(dice), value: roll });
+                    alts.push(Alt {
+                        keep: sa.keep,
+                        reading: v.clone(),
+                        at_stake: points,
+                        then: Then::Roll(dice),
+                        value: roll,
+                    });
                 }
             }
         }
@@ -274,7 +292,11 @@ pub fn run(cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
     );
     println!("Expected turn score: {}", fmt_value(best.value));
     println!();
-    let mut t = TextTable::new(["#", "set aside", "counted as", "points", "then", "at stake", "expected"]).right(0).right(3).right(5).right(6);
+    let mut t = TextTable::new(["#", "set aside", "counted as", "points", "then", "at stake", "expected"])
+        .right(0)
+        .right(3)
+        .right(5)
+        .right(6);
     for (i, x) in alts.iter().take(a.top.max(1)).enumerate() {
         t.row([
             (i + 1).to_string(),
@@ -295,7 +317,13 @@ pub fn run(cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
 
 /// `--leftover N`: roll the previous player's leftover dice for their turn
 /// points, or start fresh with six dice.
-fn piggyback(cli: &Cli, a: &AdviseArgs, r: &Resolved, model: &solver::pushluck::turn::Model, k: u8) -> anyhow::Result<()> {
+fn piggyback(
+    cli: &Cli,
+    a: &AdviseArgs,
+    r: &Resolved,
+    model: &solver::pushluck::turn::Model,
+    k: u8,
+) -> anyhow::Result<()> {
     let rules = &r.rules;
     if !rules.turn.piggyback {
         bail!("{} has no piggyback here; add -o piggyback (Yahtzix: -o go-for-it)", rules.name);

@@ -69,7 +69,8 @@ pub fn default_params(rules: &RuleSet) -> Params {
 /// penalty rule also "a farkle now is the third in a row".
 pub fn table_variants(rules: &RuleSet) -> Vec<(String, Params)> {
     let base = default_params(rules);
-    let mut v = vec![("on the board".to_string(), base), ("off the board".to_string(), Params { on_board: false, ..base })];
+    let mut v =
+        vec![("on the board".to_string(), base), ("off the board".to_string(), Params { on_board: false, ..base })];
     if rules.turn.three_farkle_penalty > 0 {
         v.push(("on the board, two farkles in a row".into(), Params { last_chance: true, ..base }));
         v.push(("off the board, two farkles in a row".into(), Params { on_board: false, last_chance: true, ..base }));

@@ -75,7 +75,10 @@ pub fn run(cli: &Cli, game: &str, sel: &GameSel) -> anyhow::Result<()> {
         for (name, s) in &sols {
             t.row([format!("expected turn score, {name}"), super::fmt_value(s.start_value())]);
         }
-        t.row(["states".to_string(), format!("{} ({} turn totals x {} contexts x {} variants)", data.len(), levels, contexts, sols.len())]);
+        t.row([
+            "states".to_string(),
+            format!("{} ({} turn totals x {} contexts x {} variants)", data.len(), levels, contexts, sols.len()),
+        ]);
         t.row(["solve time".to_string(), format!("{:.1} ms", solve_seconds * 1000.0)]);
         t.row(["table".to_string(), path.display().to_string()]);
         print!("{}", t.render().trim_start());

@@ -131,7 +131,8 @@ pub fn run(cli: &Cli, game: &str, sel: &GameSel) -> anyhow::Result<()> {
                 let list: Vec<String> = row.also.iter().map(|x| x.to_string()).collect();
                 bank.push_str(&format!(" (also at {})", list.join(", ")));
             }
-            let dice = if row.dice == 6 && rules.turn.hot_dice { "6 (hot dice)".to_string() } else { row.dice.to_string() };
+            let dice =
+                if row.dice == 6 && rules.turn.hot_dice { "6 (hot dice)".to_string() } else { row.dice.to_string() };
             if counts_rolls {
                 t.row([format!("  {} of {}", row.rolls + 1, rules.turn.max_rolls), dice, bank]);
             } else {

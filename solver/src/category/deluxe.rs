@@ -45,8 +45,18 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
         Category { name: "three-pairs", aliases: &["3p", "pairs"], upper_face: None, score: three_pairs },
         Category { name: "two-triplets", aliases: &["2t", "triplets"], upper_face: None, score: two_triplets },
         Category { name: "full-house", aliases: &["fh"], upper_face: None, score: four_and_pair },
-        Category { name: "straight", aliases: &["st"], upper_face: None, score: |c| if longest_run(c) == 6 { 50 } else { 0 } },
-        Category { name: "yahtzee", aliases: &["y"], upper_face: None, score: |c| if most_alike(c) == 6 { 60 } else { 0 } },
+        Category {
+            name: "straight",
+            aliases: &["st"],
+            upper_face: None,
+            score: |c| if longest_run(c) == 6 { 50 } else { 0 },
+        },
+        Category {
+            name: "yahtzee",
+            aliases: &["y"],
+            upper_face: None,
+            score: |c| if most_alike(c) == 6 { 60 } else { 0 },
+        },
         Category {
             name: "small-straight",
             aliases: &["ss"],

@@ -129,11 +129,7 @@ impl Game {
 
     /// Bit mask of the upper-section categories.
     pub fn upper_mask(&self) -> u32 {
-        self.categories
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.upper_face.is_some())
-            .fold(0, |m, (i, _)| m | 1 << i)
+        self.categories.iter().enumerate().filter(|(_, c)| c.upper_face.is_some()).fold(0, |m, (i, _)| m | 1 << i)
     }
 
     /// Finds a category by name or alias (case-insensitive, `_` = `-`).

@@ -120,7 +120,9 @@ impl OptionSet {
         let taken = self.taken.borrow();
         match self.given.iter().find(|o| !taken.contains(&o.name)) {
             None => Ok(()),
-            Some(o) => Err(GameError::UnknownOption { game: self.game.into(), option: o.name.clone(), known: taken.clone() }),
+            Some(o) => {
+                Err(GameError::UnknownOption { game: self.game.into(), option: o.name.clone(), known: taken.clone() })
+            }
         }
     }
 }

@@ -88,7 +88,10 @@ impl Sheet {
         }
         if let Some(yb) = &game.yahtzee_bonus {
             if !sheet.bonus_points.is_multiple_of(yb.points) {
-                return Err(SheetError::BadBonus(sheet.bonus_points, format!("it must be a multiple of {}", yb.points)));
+                return Err(SheetError::BadBonus(
+                    sheet.bonus_points,
+                    format!("it must be a multiple of {}", yb.points),
+                ));
             }
             let extra_yahtzees = sheet.bonus_points / yb.points;
             if extra_yahtzees > 0 && sheet.entries[yb.category].is_none_or(|p| p == 0) {

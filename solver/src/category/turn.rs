@@ -96,7 +96,8 @@ fn max_rows_n<const N: usize>(dst: &mut [f64], srcs: &[&[f64]]) {
 fn average_rows(dst: &mut [f64], srcs: [&[f64]; 6]) {
     let sixth = 1.0 / 6.0;
     for (j, d) in dst.chunks_exact_mut(PAD).enumerate() {
-        let c: [&[f64; PAD]; 6] = std::array::from_fn(|f| srcs[f][j * PAD..(j + 1) * PAD].try_into().expect("PAD-wide chunk"));
+        let c: [&[f64; PAD]; 6] =
+            std::array::from_fn(|f| srcs[f][j * PAD..(j + 1) * PAD].try_into().expect("PAD-wide chunk"));
         for k in 0..PAD {
             d[k] = (((c[0][k] + c[1][k]) + (c[2][k] + c[3][k])) + (c[4][k] + c[5][k])) * sixth;
         }
@@ -334,7 +335,14 @@ impl<'g> TurnModel<'g> {
     }
 
     /// The whole turn DP for `lanes` of `mask`; writes one value per lane.
-    pub fn solve_mask<V: Values + ?Sized>(&self, values: &V, mask: u32, lanes: &[usize], s: &mut Scratch, out: &mut [f64]) {
+    pub fn solve_mask<V: Values + ?Sized>(
+        &self,
+        values: &V,
+        mask: u32,
+        lanes: &[usize],
+        s: &mut Scratch,
+        out: &mut [f64],
+    ) {
         self.prepare(values, mask, lanes, s);
         self.final_roll(mask, s);
         for _ in 1..self.game.rolls {
@@ -357,7 +365,11 @@ impl<'g> TurnModel<'g> {
         let mut choices = Vec::new();
         self.game.choices(mask, counts, |c, p| choices.push((c, p)));
         let extra_bonus = match &self.game.yahtzee_bonus {
-            Some(yb) if mask >> yb.category & 1 == 1 && counts.iter().any(|&x| x as usize == self.game.dice) && s.lanes[0].1 == 1 => {
+            Some(yb)
+                if mask >> yb.category & 1 == 1
+                    && counts.iter().any(|&x| x as usize == self.game.dice)
+                    && s.lanes[0].1 == 1 =>
+            {
                 yb.points as f64
             }
             _ => 0.0,

@@ -13,7 +13,9 @@
 //! A Yahtzee is not a Full House by itself (only as a joker), as in the
 //! official rules.
 
-use super::game::{longest_run, most_alike, sum_of_face, total, Category, Game, Joker, KeepRule, UpperBonus, YahtzeeBonus};
+use super::game::{
+    longest_run, most_alike, sum_of_face, total, Category, Game, Joker, KeepRule, UpperBonus, YahtzeeBonus,
+};
 use super::games::{GameError, OptionSet};
 use crate::dice::Counts;
 
@@ -71,7 +73,12 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
     }
     let mut cats = upper_categories();
     cats.extend([
-        Category { name: "three-kind", aliases: &["3k", "three-of-a-kind"], upper_face: None, score: |c| kind_sum(c, 3) },
+        Category {
+            name: "three-kind",
+            aliases: &["3k", "three-of-a-kind"],
+            upper_face: None,
+            score: |c| kind_sum(c, 3),
+        },
         Category { name: "four-kind", aliases: &["4k", "four-of-a-kind"], upper_face: None, score: |c| kind_sum(c, 4) },
         Category { name: "full-house", aliases: &["fh"], upper_face: None, score: full_house },
         Category {
@@ -86,7 +93,12 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
             upper_face: None,
             score: |c| if longest_run(c) >= 5 { 40 } else { 0 },
         },
-        Category { name: "yahtzee", aliases: &["y"], upper_face: None, score: |c| if most_alike(c) == 5 { 50 } else { 0 } },
+        Category {
+            name: "yahtzee",
+            aliases: &["y"],
+            upper_face: None,
+            score: |c| if most_alike(c) == 5 { 50 } else { 0 },
+        },
         Category { name: "chance", aliases: &["c"], upper_face: None, score: total },
     ]);
     let idx = |n: &str| cats.iter().position(|c| c.name == n).expect("category exists");

@@ -57,7 +57,12 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
         },
         Category { name: "full-house", aliases: &["fh"], upper_face: None, score: full_house },
         Category { name: "chance", aliases: &["c"], upper_face: None, score: total },
-        Category { name: "yatzy", aliases: &["y", "yahtzee"], upper_face: None, score: |c| if c.contains(&5) { 50 } else { 0 } },
+        Category {
+            name: "yatzy",
+            aliases: &["y", "yahtzee"],
+            upper_face: None,
+            score: |c| if c.contains(&5) { 50 } else { 0 },
+        },
     ]);
     Ok(Game {
         id: ID,

@@ -74,11 +74,7 @@ fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>, entry: i6
             piggyback: false,
             piggyback_needs_board: false,
         },
-        game: GameRules {
-            goal: 10_000,
-            exact_goal: false,
-            last_turn: true,
-        },
+        game: GameRules { goal: 10_000, exact_goal: false, last_turn: true },
     }
 }
 
@@ -177,72 +173,42 @@ pub fn yahtzix() -> RuleSet {
             piggyback: false,
             piggyback_needs_board: false,
         },
-        game: GameRules {
-            goal: 2000,
-            exact_goal: false,
-            last_turn: true,
-        },
+        game: GameRules { goal: 2000, exact_goal: false, last_turn: true },
     }
 }
 
 /// Named options with a one-line description, per game.
 pub fn option_names(game: &str) -> Vec<(&'static str, &'static str)> {
     let mut v = vec![
-        (
-            "on-the-board[=N]",
-            "entry threshold N (default 750) and, once on, min-bank 350",
-        ),
-        (
-            "min-bank=N",
-            "once on the board, a turn may not stop below N (default 350)",
-        ),
-        (
-            "vant-hof-6[=N]",
-            "six 1s set aside in one turn score N (default 3000) instead of their points",
-        ),
-        (
-            "piggyback",
-            "a turn may start from the previous player's leftover dice and turn points",
-        ),
-        (
-            "three-farkle-penalty[=N]",
-            "the third farkle in a row costs N (default 1000)",
-        ),
+        ("on-the-board[=N]", "entry threshold N (default 750) and, once on, min-bank 350"),
+        ("min-bank=N", "once on the board, a turn may not stop below N (default 350)"),
+        ("vant-hof-6[=N]", "six 1s set aside in one turn score N (default 3000) instead of their points"),
+        ("piggyback", "a turn may start from the previous player's leftover dice and turn points"),
+        ("three-farkle-penalty[=N]", "the third farkle in a row costs N (default 1000)"),
         ("goal=N", "game goal"),
         ("exact-goal", "a bank that would pass the goal scores nothing"),
     ];
     match canonical(game) {
         Some("ten-thousand") => v.push(("alternative-scoring", "small straights (1-5, 2-6) 1000, full house 750")),
-        Some("yahtzix") => v.push((
-            "go-for-it",
-            "Yahtzix's name for piggyback (the first own roll is roll 2)",
-        )),
+        Some("yahtzix") => v.push(("go-for-it", "Yahtzix's name for piggyback (the first own roll is roll 2)")),
         _ => {}
     }
     v
 }
 
 fn number(o: &RuleOption, default: Option<i64>) -> Result<i64, RulesError> {
-    let bad = |why: String| RulesError::BadOption {
-        name: o.name.clone(),
-        why,
-    };
+    let bad = |why: String| RulesError::BadOption { name: o.name.clone(), why };
     match (&o.value, default) {
         (None, Some(d)) => Ok(d),
         (None, None) => Err(bad("needs a value, e.g. `-o goal=5000`".into())),
-        (Some(v), _) => v
-            .parse::<i64>()
-            .map_err(|_| bad(format!("`{v}` is not a whole number"))),
+        (Some(v), _) => v.parse::<i64>().map_err(|_| bad(format!("`{v}` is not a whole number"))),
     }
 }
 
 fn flag(o: &RuleOption) -> Result<(), RulesError> {
     match &o.value {
         None => Ok(()),
-        Some(v) => Err(RulesError::BadOption {
-            name: o.name.clone(),
-            why: format!("takes no value (got `{v}`)"),
-        }),
+        Some(v) => Err(RulesError::BadOption { name: o.name.clone(), why: format!("takes no value (got `{v}`)") }),
     }
 }
 
@@ -258,10 +224,7 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
     let mut seen = std::collections::HashSet::new();
     for o in options {
         if !seen.insert(o.name.as_str()) {
-            return Err(RulesError::BadOption {
-                name: o.name.clone(),
-                why: "given twice".into(),
-            });
+            return Err(RulesError::BadOption { name: o.name.clone(), why: "given twice".into() });
         }
     }
     let mut ordered: Vec<&RuleOption> = options.iter().filter(|o| o.name == "on-the-board").collect();
@@ -269,10 +232,7 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
     for o in ordered {
         let positive = |v: i64| -> Result<i64, RulesError> {
             if v < 0 {
-                Err(RulesError::BadOption {
-                    name: o.name.clone(),
-                    why: format!("{v} is negative"),
-                })
+                Err(RulesError::BadOption { name: o.name.clone(), why: format!("{v} is negative") })
             } else {
                 Ok(v)
             }
@@ -307,15 +267,9 @@ pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, Rules
             }
             ("alternative-scoring", "ten-thousand") => {
                 flag(o)?;
-                r.scoring
-                    .patterns
-                    .push(pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000));
-                r.scoring
-                    .patterns
-                    .push(pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000));
-                r.scoring
-                    .patterns
-                    .push(pattern_groups("full house", &[3, 2], true, 750));
+                r.scoring.patterns.push(pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000));
+                r.scoring.patterns.push(pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000));
+                r.scoring.patterns.push(pattern_groups("full house", &[3, 2], true, 750));
             }
             _ => {
                 return Err(RulesError::UnknownOption {

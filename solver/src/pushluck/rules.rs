@@ -205,7 +205,10 @@ impl RuleSet {
             let mut seen = [false; 6];
             for &f in &p.faces {
                 if std::mem::replace(&mut seen[f as usize - 1], true) {
-                    return Err(invalid(key("faces"), format!("face {f} is listed twice (list each face of a straight once)")));
+                    return Err(invalid(
+                        key("faces"),
+                        format!("face {f} is listed twice (list each face of a straight once)"),
+                    ));
                 }
             }
             if p.groups.contains(&0) {

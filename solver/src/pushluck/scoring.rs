@@ -201,7 +201,13 @@ impl Scorer {
         {
             self.offer(
                 &mut out,
-                Variant { points: self.all_six_premium, ones: 0, ones_points: 0, instant_win: false, parts: vec!["all six score".into()] },
+                Variant {
+                    points: self.all_six_premium,
+                    ones: 0,
+                    ones_points: 0,
+                    instant_win: false,
+                    parts: vec!["all six score".into()],
+                },
             );
         }
         out.sort_by(|a, b| b.instant_win.cmp(&a.instant_win).then(b.points.cmp(&a.points)).then(a.ones.cmp(&b.ones)));
@@ -219,7 +225,16 @@ impl Scorer {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn rec(&self, rem: Counts, first: bool, from: usize, acc: i64, instant: bool, parts: &mut Vec<String>, out: &mut Vec<Variant>) {
+    fn rec(
+        &self,
+        rem: Counts,
+        first: bool,
+        from: usize,
+        acc: i64,
+        instant: bool,
+        parts: &mut Vec<String>,
+        out: &mut Vec<Variant>,
+    ) {
         // Finish: the remaining dice score as sets of one face.
         let mut total = acc;
         let mut leaf_parts = parts.clone();
@@ -243,7 +258,10 @@ impl Scorer {
         // An empty leaf is the empty set-aside, unless a pattern (an instant
         // win) took the dice.
         if ok && (instant || !leaf_parts.is_empty()) {
-            self.offer(out, Variant { points: total, ones: rem[0], ones_points, instant_win: instant, parts: leaf_parts });
+            self.offer(
+                out,
+                Variant { points: total, ones: rem[0], ones_points, instant_win: instant, parts: leaf_parts },
+            );
         }
         // Or take out one more pattern (patterns in non-decreasing order, so
         // each split is tried once).

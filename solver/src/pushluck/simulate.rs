@@ -50,9 +50,8 @@ pub fn simulate(sol: &Solution, start: TurnState, turns: usize, seed: u64) -> Re
     let scorer = &sol.model.scorer;
     let ms = Multisets::new(6);
     // Set-asides of every roll, computed once: [first roll?][roll index].
-    let table: [Vec<Vec<SetAside>>; 2] = [false, true].map(|first| {
-        (0..ms.len()).map(|i| scorer.set_asides(ms.counts(i), first)).collect()
-    });
+    let table: [Vec<Vec<SetAside>>; 2] =
+        [false, true].map(|first| (0..ms.len()).map(|i| scorer.set_asides(ms.counts(i), first)).collect());
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut sum, mut sum_sq) = (0.0, 0.0);
     for _ in 0..turns {

@@ -32,7 +32,8 @@ fn combos(rules: &RuleSet, first: bool) -> Vec<Combo> {
     let mut out = Vec::new();
     for f in 0..FACES {
         for n in 1..=6 {
-            let p = if first { s.kinds.points(f, n).max(s.first_roll_kinds.points(f, n)) } else { s.kinds.points(f, n) };
+            let p =
+                if first { s.kinds.points(f, n).max(s.first_roll_kinds.points(f, n)) } else { s.kinds.points(f, n) };
             if p > 0 {
                 let mut dice = [0; FACES];
                 dice[f] = n as u8;
@@ -167,13 +168,20 @@ fn set_asides_match_brute_force_over_every_subset() {
                         .set_asides(&roll, first)
                         .into_iter()
                         .map(|sa| {
-                            let readings = sa.variants.iter().map(|v| ((if track { v.ones } else { 0 }, v.instant_win), (v.points, v.ones_points)));
+                            let readings = sa
+                                .variants
+                                .iter()
+                                .map(|v| ((if track { v.ones } else { 0 }, v.instant_win), (v.points, v.ones_points)));
                             (sa.keep, readings.collect())
                         })
                         .collect();
                     // Without Van't Hof the points of 1s are not tracked.
                     let strip = |m: &BTreeMap<Counts, Readings>| -> BTreeMap<Counts, Readings> {
-                        m.iter().map(|(k, v)| (*k, v.iter().map(|(a, b)| (*a, (b.0, if track { b.1 } else { 0 }))).collect())).collect()
+                        m.iter()
+                            .map(|(k, v)| {
+                                (*k, v.iter().map(|(a, b)| (*a, (b.0, if track { b.1 } else { 0 }))).collect())
+                            })
+                            .collect()
                     };
                     assert_eq!(strip(&got), strip(&expected), "{name}: roll {roll:?} first={first}");
                 }
@@ -198,7 +206,13 @@ fn check_mc(rules: &RuleSet, params: Params, start: TurnState, turns: usize, see
     let exact = sol.roll_value(&start).unwrap();
     let sim = simulate(&sol, start, turns, seed).unwrap();
     let z = (sim.mean - exact) / sim.std_err.max(1e-9);
-    assert!(z.abs() < 4.5, "{}: exact {exact:.3}, simulated {:.3} ± {:.3} (z = {z:.2})", rules.name, sim.mean, sim.std_err);
+    assert!(
+        z.abs() < 4.5,
+        "{}: exact {exact:.3}, simulated {:.3} ± {:.3} (z = {z:.2})",
+        rules.name,
+        sim.mean,
+        sim.std_err
+    );
 }
 
 #[test]
@@ -243,7 +257,10 @@ fn a_turn_that_cannot_end_is_rejected() {
     for f in 0..FACES {
         rules.scoring.kinds.row_mut(f)[0] = 50;
     }
-    assert!(Model::new(&rules).unwrap().solve(Params { on_board: true, last_chance: false, goal_left: 10_000 }).is_err());
+    assert!(Model::new(&rules)
+        .unwrap()
+        .solve(Params { on_board: true, last_chance: false, goal_left: 10_000 })
+        .is_err());
 }
 
 #[test]

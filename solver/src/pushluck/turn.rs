@@ -210,8 +210,11 @@ impl Model {
         // sub-multisets that have a reading).
         let first_matters = rules.has_first_roll_scoring();
         let later: Vec<Vec<Variant>> = (0..ms.len()).map(|i| scorer.readings(ms.counts(i), false)).collect();
-        let first_readings: Vec<Vec<Variant>> =
-            if first_matters { (0..ms.len()).map(|i| scorer.readings(ms.counts(i), true)).collect() } else { later.clone() };
+        let first_readings: Vec<Vec<Variant>> = if first_matters {
+            (0..ms.len()).map(|i| scorer.readings(ms.counts(i), true)).collect()
+        } else {
+            later.clone()
+        };
         let mut outcomes: [Vec<Vec<Outcome>>; 2] = [vec![vec![]; 7], vec![vec![]; 7]];
         for first in [false, true] {
             let readings = if first { &first_readings } else { &later };
@@ -233,7 +236,13 @@ impl Model {
                         for (used, variants) in set_asides {
                             let used = used as u8;
                             for v in variants {
-                                let o = Opt { used, points: v.points, ones: v.ones, ones_points: v.ones_points, instant: v.instant_win };
+                                let o = Opt {
+                                    used,
+                                    points: v.points,
+                                    ones: v.ones,
+                                    ones_points: v.ones_points,
+                                    instant: v.instant_win,
+                                };
                                 if !scorer.tracks_ones() {
                                     // Without Van't Hof, 1s need no accounting.
                                     let o = Opt { ones: 0, ones_points: 0, ..o };
@@ -250,7 +259,10 @@ impl Model {
                             let mut kept: Vec<Opt> = Vec::new();
                             for o in opts {
                                 let same = |x: &Opt| {
-                                    x.used == o.used && x.ones == o.ones && x.ones_points == o.ones_points && x.instant == o.instant
+                                    x.used == o.used
+                                        && x.ones == o.ones
+                                        && x.ones_points == o.ones_points
+                                        && x.instant == o.instant
                                 };
                                 match kept.iter_mut().find(|x| same(x)) {
                                     Some(x) if o.points > x.points => *x = o,
@@ -387,9 +399,7 @@ impl Model {
     pub fn context_layout(&self) -> String {
         format!(
             "context = (vant_hof_state * {} + roll_class) * 6 + (dice - 1); roll classes {}; Van't Hof states {:?}",
-            self.roll_classes,
-            self.roll_classes,
-            self.vh
+            self.roll_classes, self.roll_classes, self.vh
         )
     }
 
@@ -434,7 +444,10 @@ impl Model {
             return Err(TurnError::Impossible(format!("{} dice to roll; between 1 and 6", s.dice)));
         }
         let vh = self.vh_index(s.ones, s.ones_points).ok_or_else(|| {
-            TurnError::Impossible(format!("{} 1s worth {} cannot have been set aside in one turn", s.ones, s.ones_points))
+            TurnError::Impossible(format!(
+                "{} 1s worth {} cannot have been set aside in one turn",
+                s.ones, s.ones_points
+            ))
         })?;
         Ok(self.roll_class(s.rolls).map(|r| self.ctx(s.dice as usize, r, vh)))
     }
@@ -456,7 +469,10 @@ impl Model {
             match full.iter().position(|&j| j == i) {
                 Some(k) => out.push(solved[k].clone()),
                 None => {
-                    let like = solved.iter().find(|s| s.params.on_board && same_above_board(&s.params, p)).expect("an on-board twin");
+                    let like = solved
+                        .iter()
+                        .find(|s| s.params.on_board && same_above_board(&s.params, p))
+                        .expect("an on-board twin");
                     out.push(self.solve_like(*p, Some(like))?);
                 }
             }
@@ -705,7 +721,10 @@ impl Solution<'_> {
                 .iter()
                 .filter(|r| r.1 < r.2)
                 .map(|&(p, a, b)| {
-                    p * t.succ[a as usize..b as usize].iter().map(|&s| gain(s, excess)).fold(f64::NEG_INFINITY, f64::max)
+                    p * t.succ[a as usize..b as usize]
+                        .iter()
+                        .map(|&s| gain(s, excess))
+                        .fold(f64::NEG_INFINITY, f64::max)
                 })
                 .sum()
         };
@@ -724,7 +743,9 @@ impl Solution<'_> {
                 }
                 let t = &m.tables[c];
                 let stays = t.rolls.iter().all(|&(_, a, b)| {
-                    t.succ[a as usize..b as usize].iter().any(|s| matches!(s, Succ::Ctx { ctx, .. } if trap[*ctx as usize]))
+                    t.succ[a as usize..b as usize]
+                        .iter()
+                        .any(|s| matches!(s, Succ::Ctx { ctx, .. } if trap[*ctx as usize]))
                 });
                 if !stays {
                     trap[c] = false;
@@ -815,7 +836,13 @@ impl Solution<'_> {
             return Err(TurnError::Impossible(format!("{used} dice set aside from a roll of {k}")));
         }
         let ones = if m.scorer.tracks_ones() { variant.ones } else { 0 };
-        let opt = Opt { used: used as u8, points: variant.points, ones, ones_points: variant.ones_points, instant: variant.instant_win };
+        let opt = Opt {
+            used: used as u8,
+            points: variant.points,
+            ones,
+            ones_points: variant.ones_points,
+            instant: variant.instant_win,
+        };
         match self.step(before.points, k, r, vh, &opt) {
             Err(v) => Ok(Next::Ends(v)),
             Ok((t2, c2)) => {

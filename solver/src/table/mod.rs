@@ -133,12 +133,7 @@ fn header_checksum(raw: &RawHeader, meta: &[u8]) -> u64 {
 
 /// Writes `data` as a table at `path` atomically (temporary file, fsync,
 /// rename). Creates the parent directory if needed.
-pub fn write_table(
-    path: &Path,
-    spec: &TableSpec,
-    meta: &serde_json::Value,
-    data: &[f32],
-) -> Result<(), TableError> {
+pub fn write_table(path: &Path, spec: &TableSpec, meta: &serde_json::Value, data: &[f32]) -> Result<(), TableError> {
     assert!(spec.game.len() <= 32, "game id too long");
     assert!((1..=4).contains(&spec.shape.len()), "1 to 4 dimensions");
     assert_eq!(spec.shape.iter().product::<u64>(), data.len() as u64, "shape does not match data");
@@ -217,7 +212,10 @@ impl Table {
             return Err(corrupt("not a sixdice table: bad magic bytes"));
         }
         if raw.version != FORMAT_VERSION {
-            return Err(stale(format!("format version {}, this sixdice reads version {}", raw.version, FORMAT_VERSION)));
+            return Err(stale(format!(
+                "format version {}, this sixdice reads version {}",
+                raw.version, FORMAT_VERSION
+            )));
         }
         let header_len = raw.header_len as usize;
         let meta_end = HEADER_FIXED + raw.meta_len as usize;
@@ -337,9 +335,6 @@ mod tests {
 
         std::fs::write(&p, b"hello").unwrap();
         assert!(matches!(Table::open(&p, &spec(), Verify::Auto), Err(TableError::Truncated { .. })));
-        assert!(matches!(
-            Table::open(&d.join("nope"), &spec(), Verify::Auto),
-            Err(TableError::Missing { .. })
-        ));
+        assert!(matches!(Table::open(&d.join("nope"), &spec(), Verify::Auto), Err(TableError::Missing { .. })));
     }
 }
