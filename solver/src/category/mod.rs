@@ -11,6 +11,16 @@
 //! - [`solve`]: the level-by-level solve and the table file.
 //! - [`sheet`]: reading a score sheet typed by a user into a state.
 //! - [`advise`]: ranking the choices for one roll from a solved table.
+//!
+//! ```
+//! use solver::category::{games, solve::solve, turn::TurnModel};
+//!
+//! // Classic Yahtzee with the free joker: Verhoeff's 254.5896.
+//! let game = games::build("yahtzee", &[]).unwrap();
+//! let model = TurnModel::new(&game);
+//! let solution = solve(&model, &indicatif::ProgressBar::hidden());
+//! assert!((solution.expected - 254.5896).abs() < 1e-4);
+//! ```
 
 pub mod advise;
 pub mod deluxe;
