@@ -76,3 +76,14 @@ pub fn progress_bar(len: u64, msg: &str) -> indicatif::ProgressBar {
     pb.set_message(msg.to_string());
     pb
 }
+
+/// A table error with the command that fixes it: "create it with" for a
+/// missing table, "regenerate it with" for a damaged or stale one.
+pub fn table_error(e: solver::table::TableError, solve_command: &str) -> anyhow::Error {
+    use solver::table::TableError;
+    match e {
+        TableError::Missing { .. } => anyhow::anyhow!("{e}; create it with `{solve_command}`"),
+        e if e.needs_regeneration() => anyhow::anyhow!("{e}; regenerate it with `{solve_command}`"),
+        e => anyhow::Error::new(e),
+    }
+}

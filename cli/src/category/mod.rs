@@ -28,13 +28,9 @@ pub fn solve_command(game: &Game) -> String {
     cmd
 }
 
-/// Adds the "how to regenerate" hint to a table error.
+/// Adds the `sixdice solve` command that fixes a table error.
 pub fn table_error(e: TableError, game: &Game) -> anyhow::Error {
-    if e.needs_regeneration() {
-        anyhow::anyhow!("{e}; regenerate it with `{}`", solve_command(game))
-    } else {
-        anyhow::Error::new(e)
-    }
+    crate::output::table_error(e, &solve_command(game))
 }
 
 /// Solves and saves the game's table, with a progress bar on stderr.

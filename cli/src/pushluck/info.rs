@@ -15,11 +15,7 @@ pub fn run(cli: &Cli, game: &str, sel: &GameSel) -> anyhow::Result<()> {
     let shape = super::solve::table_shape(&model, &r.rules)?;
     let table = Table::open(&path, &super::table_spec(&r, shape), Verify::Auto).map_err(|e| {
         let cmd = format!("sixdice solve {} {}", r.id, r.options.join(" "));
-        if e.needs_regeneration() {
-            anyhow::anyhow!("{e}; make it with `{}`", cmd.trim())
-        } else {
-            anyhow::Error::new(e)
-        }
+        crate::output::table_error(e, cmd.trim())
     })?;
     let meta = table.meta().clone();
     if cli.json {
