@@ -71,6 +71,20 @@ fn advise_ranks_keeps_and_boxes() {
     // game's average (this roll is better than average: three sixes).
     assert!(e[0] > 240.0 && e[0] < 300.0, "{e:?}");
 
+    // Standing pat names its box, and is worth exactly what scoring that box
+    // on the last roll is worth.
+    let first = run(&["advise", "--game", "yatzy", "--dice", "6,6,6,6,6", "--json"], d);
+    let last = run(&["advise", "--game", "yatzy", "--dice", "6,6,6,6,6", "--roll", "3", "--json"], d);
+    let first: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_slice(&last.stdout).unwrap();
+    assert_eq!(first["best"]["description"], "keep all, then score 50 in yatzy");
+    assert_eq!(last["best"]["description"], "score 50 in yatzy");
+    let (a, b) = (
+        first["best"]["expected_final_score"].as_f64().unwrap(),
+        last["best"]["expected_final_score"].as_f64().unwrap(),
+    );
+    assert!((a - b).abs() < 1e-9, "{a} vs {b}");
+
     // Last roll: choose a box. A full house with Full House open: 25 points is best late in the game.
     let sheet = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 three-kind=20 four-kind=x small-straight=30 large-straight=40 chance=20 yahtzee=x";
     let out = run(&["advise", "--game", "yahtzee", "--dice", "3,3,3,5,5", "--roll", "3", "--sheet", sheet], d);

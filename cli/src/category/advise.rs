@@ -36,9 +36,18 @@ pub fn run(cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
     let model = TurnModel::new(&game);
     let table = super::open_or_solve(cli, &model)?;
     let ranked = advise(&model, table.values(), &sheet, &dice, roll)?;
+    // Standing pat is best only if it stays best on every later roll (fewer
+    // rolls left only make re-rolling worse), so it ends in the box that is
+    // best for these dice on the last roll: name it.
+    let stand_pat_box = match advise(&model, table.values(), &sheet, &dice, game.rolls as u32)?.first() {
+        Some(Ranked { action: Action::Score { category, points }, .. }) => {
+            format!("score {points} in {}", game.categories[*category].name)
+        }
+        _ => String::new(),
+    };
     let describe = |r: &Ranked| -> String {
         match &r.action {
-            Action::Keep { keep } if dice_count(keep) == game.dice => "keep all (stand pat)".to_string(),
+            Action::Keep { keep } if dice_count(keep) == game.dice => format!("keep all, then {stand_pat_box}"),
             Action::Keep { keep } if dice_count(keep) == 0 => format!("re-roll all {}", game.dice),
             Action::Keep { keep } => format!("keep {} (re-roll {})", format_dice(keep), game.dice - dice_count(keep)),
             Action::Score { category, points } => format!("score {points} in {}", game.categories[*category].name),
