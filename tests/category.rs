@@ -133,6 +133,10 @@ fn bad_input_is_one_line_and_exit_2() {
     let full = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=18 3k=20 4k=x fh=25 ss=30 ls=40 chance=20 yahtzee=x";
     assert_user_error(&advise(&["--dice", "1,2,3,4,5", "--sheet", full]), "full");
     assert_user_error(&run(&["advise", "--game", "parcheesi", "--dice", "1"], d), "unknown game");
+    // Argument errors found by the parser are one line too.
+    assert_user_error(&advise(&["--dice", "1,2,3,4,5", "--roll", "x"]), "--roll");
+    assert_user_error(&run(&["advise", "--dice", "1,2,3,4,5"], d), "--game");
+    assert_user_error(&run(&["sovle", "yahtzee"], d), "sovle");
     assert_user_error(&run(&["solve", "yahtzee", "-o", "joker=maybe"], d), "joker");
     assert_user_error(&run(&["solve", "yahtzee", "-o", "wild"], d), "unknown option");
     assert_user_error(&run(&["solve", "yatzy", "-o", "no-bonus"], d), "unknown option");

@@ -88,10 +88,10 @@ pub struct AdviseArgs {
     #[arg(long, default_value = "")]
     pub sheet: String,
     /// Push-your-luck: points set aside earlier in this turn and still at stake.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = points_parser())]
     pub banked: i64,
     /// Push-your-luck: the player's game total (default: already on the board).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = points_parser())]
     pub score: Option<i64>,
     /// Push-your-luck: consecutive farkles so far.
     #[arg(long, default_value_t = 0)]
@@ -107,6 +107,12 @@ pub struct AdviseArgs {
     /// How many alternatives to list.
     #[arg(long, default_value_t = 8)]
     pub top: usize,
+}
+
+/// Points given on the command line: bounded far beyond any game's goal so
+/// that sums of points can never overflow.
+fn points_parser() -> clap::builder::RangedI64ValueParser<i64> {
+    clap::value_parser!(i64).range(-1_000_000_000..=1_000_000_000)
 }
 
 #[derive(Args, Debug)]

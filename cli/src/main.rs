@@ -12,6 +12,7 @@ mod games;
 mod output;
 mod pushluck;
 
+use clap::error::ErrorKind;
 use clap::Parser;
 
 use args::{Cli, Command};
@@ -51,11 +52,31 @@ fn run(cli: &Cli) -> anyhow::Result<()> {
 }
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| usage_error(e));
     let result = run(&cli);
     if let Err(e) = result {
         // One line: the chain of causes joined, as anyhow's alternate format does.
         eprintln!("error: {e:#}");
         std::process::exit(2);
     }
+}
+
+/// Help and version go out as clap prints them; any other argument error is
+/// folded into one line (clap's message up to its usage block), exit code 2.
+fn usage_error(e: clap::Error) -> ! {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    let line: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty())
+        .collect();
+    eprintln!("{} (see `sixdice --help`)", line.join(" ").trim_end_matches(':'));
+    std::process::exit(2)
 }
