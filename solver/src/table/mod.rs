@@ -108,8 +108,10 @@ pub enum TableError {
     Corrupt { path: PathBuf, why: String },
     #[error("table {path} is stale ({why})")]
     Stale { path: PathBuf, why: String },
-    #[error("table {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    /// The OS error is part of the message (not a `source`), so that a
+    /// report that prints the cause chain does not print it twice.
+    #[error("cannot {action} {path}: {err}")]
+    Io { action: &'static str, path: PathBuf, err: std::io::Error },
 }
 
 impl TableError {
@@ -119,8 +121,8 @@ impl TableError {
     }
 }
 
-fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> TableError + '_ {
-    move |source| TableError::Io { path: path.to_path_buf(), source }
+fn io_err<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> TableError + 'a {
+    move |err| TableError::Io { action, path: path.to_path_buf(), err }
 }
 
 fn header_checksum(raw: &RawHeader, meta: &[u8]) -> u64 {
@@ -157,7 +159,7 @@ pub fn write_table(path: &Path, spec: &TableSpec, meta: &serde_json::Value, data
     raw.header_checksum = header_checksum(&raw, &meta_bytes);
 
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        std::fs::create_dir_all(dir).map_err(io_err("create the tables directory", dir))?;
     }
     let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
     let result = (|| -> std::io::Result<()> {
@@ -172,7 +174,7 @@ pub fn write_table(path: &Path, spec: &TableSpec, meta: &serde_json::Value, data
     })();
     if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp);
-        return Err(TableError::Io { path: path.to_path_buf(), source: e });
+        return Err(TableError::Io { action: "write table", path: path.to_path_buf(), err: e });
     }
     Ok(())
 }
@@ -198,15 +200,15 @@ impl Table {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(TableError::Missing { path: path.to_path_buf() })
             }
-            Err(e) => return Err(io_err(path)(e)),
+            Err(e) => return Err(io_err("open table", path)(e)),
         };
-        let len = file.metadata().map_err(io_err(path))?.len();
+        let len = file.metadata().map_err(io_err("read table", path))?.len();
         if len < HEADER_FIXED as u64 {
             return Err(TableError::Truncated { path: path.to_path_buf(), actual: len, expected: HEADER_FIXED as u64 });
         }
         // SAFETY: tables are only ever replaced by rename, never modified in
         // place, so the mapped bytes cannot change under us.
-        let mmap = unsafe { Mmap::map(&file) }.map_err(io_err(path))?;
+        let mmap = unsafe { Mmap::map(&file) }.map_err(io_err("map table", path))?;
         let raw: RawHeader = bytemuck::pod_read_unaligned(&mmap[..HEADER_FIXED]);
         if raw.magic != MAGIC {
             return Err(corrupt("not a sixdice table: bad magic bytes"));
