@@ -2,7 +2,7 @@
 //! category games.
 
 use anyhow::bail;
-use solver::category::advise::{advise, Action, Ranked};
+use solver::category::advise::{advise, validate, Action, Ranked};
 use solver::category::{sheet::Sheet, turn::TurnModel};
 use solver::dice::{dice_count, format_dice, parse_dice};
 
@@ -22,28 +22,26 @@ pub fn run(cli: &Cli, a: &AdviseArgs) -> anyhow::Result<()> {
     }
     let game = super::game(&a.game, &a.sel)?;
     let dice = parse_dice(&a.dice)?;
-    if dice_count(&dice) != game.dice {
-        bail!("{} uses {} dice, got {} (--dice {})", game.title, game.dice, dice_count(&dice), a.dice);
-    }
     let roll = a.roll.unwrap_or(1);
-    if roll == 0 || roll as usize > game.rolls {
-        bail!("--roll must be 1..={} for {}, got {roll}", game.rolls, game.title);
-    }
     let sheet = Sheet::parse(&game, &a.sheet)?;
-    if sheet.is_full() {
-        bail!("the sheet is full: the game is over");
-    }
+    // Reject bad questions before a missing table is solved for them.
+    validate(&game, &sheet, &dice, roll)?;
     let model = TurnModel::new(&game);
     let table = super::open_or_solve(cli, &model)?;
     let ranked = advise(&model, table.values(), &sheet, &dice, roll)?;
     // Standing pat is best only if it stays best on every later roll (fewer
     // rolls left only make re-rolling worse), so it ends in the box that is
-    // best for these dice on the last roll: name it.
-    let stand_pat_box = match advise(&model, table.values(), &sheet, &dice, game.rolls as u32)?.first() {
-        Some(Ranked { action: Action::Score { category, points }, .. }) => {
-            format!("score {points} in {}", game.categories[*category].name)
+    // best for these dice on the last roll: name it. (On the last roll there
+    // are no keeps to describe.)
+    let stand_pat_box = if roll as usize == game.rolls {
+        String::new()
+    } else {
+        match advise(&model, table.values(), &sheet, &dice, game.rolls as u32)?.first() {
+            Some(Ranked { action: Action::Score { category, points }, .. }) => {
+                format!("score {points} in {}", game.categories[*category].name)
+            }
+            _ => String::new(),
         }
-        _ => String::new(),
     };
     let describe = |r: &Ranked| -> String {
         match &r.action {

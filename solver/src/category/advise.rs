@@ -41,6 +41,21 @@ pub enum AdviseError {
     Unreachable(String),
 }
 
+/// Checks that `dice` on roll `roll` with `sheet` is a question the game can
+/// answer (callers may check before loading or solving a table).
+pub fn validate(game: &Game, sheet: &Sheet, dice: &Counts, roll: u32) -> Result<(), AdviseError> {
+    if dice_count(dice) != game.dice {
+        return Err(AdviseError::DiceCount { game: game.title.clone(), expected: game.dice, got: dice_count(dice) });
+    }
+    if roll == 0 || roll as usize > game.rolls {
+        return Err(AdviseError::Roll { game: game.title.clone(), rolls: game.rolls, got: roll });
+    }
+    if sheet.is_full() {
+        return Err(AdviseError::Full);
+    }
+    Ok(())
+}
+
 /// Ranks all actions for `dice` on roll `roll` (1-based) with `sheet`,
 /// best first. `values` are the game's solved state values.
 pub fn advise<V: Values + ?Sized>(
@@ -51,15 +66,7 @@ pub fn advise<V: Values + ?Sized>(
     roll: u32,
 ) -> Result<Vec<Ranked>, AdviseError> {
     let game: &Game = model.game;
-    if dice_count(dice) != game.dice {
-        return Err(AdviseError::DiceCount { game: game.title.clone(), expected: game.dice, got: dice_count(dice) });
-    }
-    if roll == 0 || roll as usize > game.rolls {
-        return Err(AdviseError::Roll { game: game.title.clone(), rolls: game.rolls, got: roll });
-    }
-    if sheet.is_full() {
-        return Err(AdviseError::Full);
-    }
+    validate(game, sheet, dice, roll)?;
     let state = sheet.state(game);
     let number = model.index.state_number(&state).ok_or_else(|| AdviseError::Unreachable(game.title.clone()))?;
     let lane = number - model.index.offset(state.mask);

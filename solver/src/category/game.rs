@@ -127,20 +127,10 @@ impl Game {
         (1u32 << self.categories.len()) - 1
     }
 
-    /// Bit mask of the upper-section categories.
-    pub fn upper_mask(&self) -> u32 {
-        self.categories.iter().enumerate().filter(|(_, c)| c.upper_face.is_some()).fold(0, |m, (i, _)| m | 1 << i)
-    }
-
     /// Finds a category by name or alias (case-insensitive, `_` = `-`).
     pub fn category_index(&self, name: &str) -> Option<usize> {
         let n = name.trim().to_ascii_lowercase().replace('_', "-");
         self.categories.iter().position(|c| c.name == n || c.aliases.contains(&n.as_str()))
-    }
-
-    /// Highest score an upper box can add (all dice showing its face).
-    pub fn upper_max(&self, cat: usize) -> u32 {
-        self.categories[cat].upper_face.map_or(0, |f| f as u32 * self.dice as u32)
     }
 
     /// The legal ways to score final roll `roll` with open categories
@@ -211,12 +201,6 @@ impl Game {
         v.sort_unstable();
         v.dedup();
         v
-    }
-
-    /// Highest possible points in the upper section given filled `mask`
-    /// still to come from the open upper boxes.
-    pub fn upper_remaining_max(&self, mask: u32) -> u32 {
-        (0..self.categories.len()).filter(|&i| mask & (1 << i) == 0).map(|i| self.upper_max(i)).sum()
     }
 }
 
