@@ -133,6 +133,17 @@ impl Game {
         self.categories.iter().position(|c| c.name == n || c.aliases.contains(&n.as_str()))
     }
 
+    /// Points a final roll earns whatever box it goes in: the Yahtzee bonus,
+    /// for a Yahtzee while the Yahtzee box holds a positive score (`flag`).
+    pub fn roll_bonus(&self, mask: u32, roll: &Counts, flag: u8) -> u32 {
+        match &self.yahtzee_bonus {
+            Some(yb) if flag == 1 && mask >> yb.category & 1 == 1 && roll.iter().any(|&c| c as usize == self.dice) => {
+                yb.points
+            }
+            _ => 0,
+        }
+    }
+
     /// The legal ways to score final roll `roll` with open categories
     /// `!mask`: calls `f(category, points)` for each. Applies the joker rules.
     pub fn choices(&self, mask: u32, roll: &Counts, mut f: impl FnMut(usize, u32)) {

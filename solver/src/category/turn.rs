@@ -279,16 +279,8 @@ impl<'g> TurnModel<'g> {
                 let (at, add) = self.successor(&s.slot, stride, c, p);
                 max_shifted(row, &s.succ[at..at + stride], add);
             }
-            {
-                if let Some(yb) = &game.yahtzee_bonus {
-                    if mask >> yb.category & 1 == 1 {
-                        for (i, &(_, extra)) in s.lanes.iter().enumerate() {
-                            if extra == 1 {
-                                row[i] += yb.points as f64;
-                            }
-                        }
-                    }
-                }
+            for (v, &(_, extra)) in row.iter_mut().zip(&s.lanes) {
+                *v += game.roll_bonus(mask, self.ms.counts(r), extra) as f64;
             }
         }
     }
@@ -366,16 +358,7 @@ impl<'g> TurnModel<'g> {
     pub fn score_options(&self, mask: u32, counts: &Counts, s: &Scratch) -> Vec<(usize, u32, f64)> {
         let mut choices = Vec::new();
         self.game.choices(mask, counts, |c, p| choices.push((c, p)));
-        let extra_bonus = match &self.game.yahtzee_bonus {
-            Some(yb)
-                if mask >> yb.category & 1 == 1
-                    && counts.iter().any(|&x| x as usize == self.game.dice)
-                    && s.lanes[0].1 == 1 =>
-            {
-                yb.points as f64
-            }
-            _ => 0.0,
-        };
+        let extra_bonus = self.game.roll_bonus(mask, counts, s.lanes[0].1) as f64;
         choices
             .into_iter()
             .map(|(c, p)| {
