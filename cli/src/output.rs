@@ -1,8 +1,7 @@
 //! Output helpers: aligned text tables for people, JSON for programs.
 
-/// A text table whose columns are padded to their widest cell. Columns whose
-/// header starts with a space-free number-like title are right-aligned when
-/// flagged with [`TextTable::right`].
+/// A text table whose columns are padded to their widest cell; columns
+/// marked with [`TextTable::right`] (numbers) are right-aligned.
 pub struct TextTable {
     headers: Vec<String>,
     rows: Vec<Vec<String>>,
