@@ -1,128 +1,92 @@
-//! End-to-end tests of `sixdice` for push-your-luck games: the binary as a
-//! user runs it, each test in its own temporary tables directory.
+//! Push-your-luck games end to end: advise, strategy, piggyback, solve and
+//! info, rules files, house scoring tables.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sixdice-pushluck-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn run(dir: &PathBuf, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sixdice"))
-        .current_dir(dir)
-        .arg("--tables")
-        .arg(dir.join("tables"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
-
-fn ok(dir: &PathBuf, args: &[&str]) -> String {
-    let out = run(dir, args);
-    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(dir: &PathBuf, args: &[&str]) -> serde_json::Value {
-    let mut a = vec!["--json"];
-    a.extend_from_slice(args);
-    serde_json::from_str(&ok(dir, &a)).expect("JSON output")
-}
-
-/// A user error: exit code 2 and exactly one line on stderr.
-fn user_error(dir: &PathBuf, args: &[&str]) -> String {
-    let out = run(dir, args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: expected exit code 2, stderr: {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: expected one line, got: {err}");
-    assert!(err.starts_with("error: "), "{err}");
-    err
-}
+use crate::util::Env;
 
 #[test]
 fn the_issue_example_works_as_written_with_no_set_up() {
-    let d = tmp("example");
-    let out = ok(&d, &["advise", "--game", "farkle", "--dice", "1,1,2,3,5,5", "--banked", "300"]);
+    let env = Env::new();
+    let out = env.ok(&["advise", "--game", "farkle", "--dice", "1,1,2,3,5,5", "--banked", "300"]);
     let first = out.lines().next().unwrap();
     assert!(first.contains("300 points at stake") && first.contains("1,1,2,3,5,5"), "{first}");
     assert!(out.lines().nth(1).unwrap().starts_with("Best: set aside "), "{out}");
-    let j = json(&d, &["advise", "--game", "farkle", "--dice", "1,1,2,3,5,5", "--banked", "300"]);
+    let j = env.json(&["advise", "--game", "farkle", "--dice", "1,1,2,3,5,5", "--banked", "300"]);
+    assert_eq!(j["objective"], "turn-score");
     let alts = j["alternatives"].as_array().unwrap();
-    let values: Vec<f64> = alts.iter().map(|a| a["expected_turn_score"].as_f64().unwrap()).collect();
+    let values: Vec<f64> = alts.iter().map(|a| a["expected_score"].as_f64().unwrap()).collect();
     assert!(values.windows(2).all(|w| w[0] >= w[1]), "ranked best first");
-    assert_eq!(j["best"], alts[0]);
+    assert_eq!(j["expected_score"], alts[0]["expected_score"]);
     // Banking everything that scores is one alternative, worth exactly its points.
     let bank_all = alts
         .iter()
         .find(|a| a["then"] == "bank" && a["set_aside"] == serde_json::json!([1, 1, 5, 5]))
         .expect("bank 1,1,5,5 listed");
-    assert_eq!(bank_all["expected_turn_score"].as_f64().unwrap(), 600.0);
+    assert_eq!(bank_all["expected_score"].as_f64().unwrap(), 600.0);
     assert!(values[0] >= 600.0);
 }
 
 #[test]
 fn advise_handles_farkles_premiums_and_turn_ends() {
-    let d = tmp("cases");
-    let j = json(&d, &["advise", "--game", "farkle", "--dice", "2,3,4,6", "--banked", "400"]);
+    let env = Env::new();
+    let j = env.json(&["advise", "--game", "farkle", "--dice", "2,3,4,6", "--banked", "400"]);
     assert_eq!(j["farkle"], true);
-    assert_eq!(j["turn_score"].as_f64().unwrap(), 0.0);
-    let j = json(
-        &d,
-        &[
-            "advise",
-            "--game",
-            "farkle",
-            "-o",
-            "three-farkle-penalty",
-            "--farkles",
-            "2",
-            "--dice",
-            "2,3",
-            "--banked",
-            "400",
-        ],
-    );
-    assert_eq!(j["turn_score"].as_f64().unwrap(), -1000.0);
+    assert_eq!(j["expected_score"].as_f64().unwrap(), 0.0);
+    let penalty =
+        ["advise", "farkle", "-o", "three-farkle-penalty", "--farkles", "2", "--dice", "2,3", "--banked", "400"];
+    assert_eq!(env.json(&penalty)["expected_score"].as_f64().unwrap(), -1000.0);
     // Yahtzix: a straight counts on the first roll only.
-    let j = json(&d, &["advise", "--game", "yahtzix", "--dice", "1,2,3,4,5,6"]);
-    assert_eq!(j["best"]["points"], 200);
-    let j = json(&d, &["advise", "--game", "yahtzix", "--dice", "2,3,4,6,6", "--banked", "10", "--roll", "2"]);
+    let j = env.json(&["advise", "--game", "yahtzix", "--dice", "1,2,3,4,5,6"]);
+    assert_eq!(j["alternatives"][0]["points"], 200);
+    let j = env.json(&["advise", "--game", "yahtzix", "--dice", "2,3,4,6,6", "--banked", "10", "--roll", "2"]);
     assert_eq!(j["farkle"], true);
     // On the last Yahtzix roll the turn ends after the set-aside.
-    let j = json(&d, &["advise", "--game", "yahtzix", "--dice", "1,5", "--banked", "30", "--roll", "3"]);
-    assert_eq!(j["best"]["then"], "ends");
-    assert_eq!(j["best"]["expected_turn_score"].as_f64().unwrap(), 45.0);
+    let j = env.json(&["advise", "--game", "yahtzix", "--dice", "1,5", "--banked", "30", "--roll", "3"]);
+    assert_eq!(j["alternatives"][0]["then"], "ends");
+    assert_eq!(j["expected_score"].as_f64().unwrap(), 45.0);
     // Dice 10000: six of a kind wins at once, worth the points to the goal.
-    let j = json(&d, &["advise", "--game", "10000", "--dice", "3,3,3,3,3,3", "--score", "7000"]);
-    assert_eq!(j["best"]["instant_win"], true);
-    assert_eq!(j["best"]["expected_turn_score"].as_f64().unwrap(), 3000.0);
+    let j = env.json(&["advise", "--game", "10000", "--dice", "3,3,3,3,3,3", "--score", "7000"]);
+    assert_eq!(j["alternatives"][0]["instant_win"], true);
+    assert_eq!(j["expected_score"].as_f64().unwrap(), 3000.0);
+}
+
+#[test]
+fn near_the_goal_the_advice_says_its_objective_may_mislead() {
+    let env = Env::new();
+    let j = env.json(&["advise", "--game", "ten-thousand", "--dice", "1,1,1,1,1,1", "--score", "9000"]);
+    let note = j["note"].as_str().expect("a note near the goal");
+    assert!(note.contains("1000 points from the goal") && note.contains("chance of winning"), "{note}");
+    let text = env.ok(&["advise", "--game", "ten-thousand", "--dice", "1,1,1,1,1,1", "--score", "9000"]);
+    assert!(text.contains("Note: 1000 points from the goal"), "{text}");
+    // Far from the goal (or with no total given) there is no note.
+    let j = env.json(&["advise", "--game", "ten-thousand", "--dice", "1,1,1,1,1,1", "--score", "1000"]);
+    assert!(j.get("note").is_none());
+    let j = env.json(&["advise", "--game", "ten-thousand", "--dice", "1,1,1,1,1,1"]);
+    assert!(j.get("note").is_none());
 }
 
 #[test]
 fn off_the_board_banks_below_the_entry_score_nothing() {
-    let d = tmp("board");
-    let j = json(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked", "300", "--score", "0"]);
+    let env = Env::new();
+    let j = env.json(&["advise", "--game", "farkle", "--dice", "1,5", "--banked", "300", "--score", "0"]);
     assert!(j["alternatives"]
         .as_array()
         .unwrap()
         .iter()
-        .all(|a| a["then"] != "bank" || a["expected_turn_score"].as_f64().unwrap() == 0.0));
+        .all(|a| a["then"] != "bank" || a["expected_score"].as_f64().unwrap() == 0.0));
     assert_eq!(j["on_board"], false);
 }
 
 #[test]
 fn strategy_sheet_and_piggyback() {
-    let d = tmp("strategy");
-    let text = ok(&d, &["strategy", "--game", "farkle"]);
+    let env = Env::new();
+    let text = env.ok(&["strategy", "--game", "farkle"]);
     assert!(text.contains("expected score of a turn"));
-    let j = json(&d, &["strategy", "farkle", "-o", "piggyback"]);
+    let j = env.json(&["strategy", "farkle", "-o", "piggyback"]);
     let on = &j["sections"][0];
     assert_eq!(on["on_board"], true);
-    let ev = on["expected_turn_score"].as_f64().unwrap();
+    let ev = on["expected_score"].as_f64().unwrap();
     assert!(ev > 400.0 && ev < 700.0, "{ev}");
     let rows = on["bank_at"].as_array().unwrap();
     assert_eq!(rows.len(), 6);
@@ -134,54 +98,73 @@ fn strategy_sheet_and_piggyback() {
     // The advise --leftover answer agrees with the sheet's threshold.
     let from3 = pig[2]["inherited_from"].as_i64().unwrap();
     let j =
-        json(&d, &["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &from3.to_string()]);
+        env.json(&["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &from3.to_string()]);
     assert_eq!(j["best"], "piggyback");
     let below = (from3 - 50).to_string();
-    let j = json(&d, &["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &below]);
+    let j = env.json(&["advise", "--game", "farkle", "-o", "piggyback", "--leftover", "3", "--banked", &below]);
     assert_eq!(j["best"], "start fresh");
     // Yahtzix rows per roll.
-    let j = json(&d, &["strategy", "yahtzix"]);
+    let j = env.json(&["strategy", "yahtzix"]);
     assert_eq!(j["sections"][0]["bank_at"].as_array().unwrap().len(), 2 * 5);
 }
 
 #[test]
 fn solve_writes_a_table_info_reads_it_and_damage_is_caught() {
-    let d = tmp("solve");
-    let j = json(&d, &["solve", "farkle"]);
-    let path = PathBuf::from(j["table"].as_str().unwrap());
+    let env = Env::new();
+    let j = env.json(&["solve", "farkle"]);
+    let path = PathBuf::from(j["table"]["path"].as_str().unwrap());
+    assert_eq!(path.file_name().unwrap(), "farkle.sixdice");
     assert!(path.exists());
-    let advised = json(&d, &["strategy", "farkle"])["sections"][0]["expected_turn_score"].as_f64().unwrap();
-    assert!((j["expected_turn_score"].as_f64().unwrap() - advised).abs() < 1e-9);
-    let info = json(&d, &["info", "farkle"]);
-    assert_eq!(info["meta"]["game"], "farkle");
+    let advised = env.json(&["strategy", "farkle"])["sections"][0]["expected_score"].as_f64().unwrap();
+    assert!((j["expected_score"].as_f64().unwrap() - advised).abs() < 1e-9);
+    // info has the same shape as for a category game, and solves nothing.
+    let info = env.json(&["info", "farkle"]);
+    assert_eq!(info["game"]["id"], "farkle");
+    assert_eq!(info["expected_score"], j["expected_score"]);
+    assert_eq!(info["table"]["shape"], j["table"]["shape"]);
+    // Options name the table file.
+    let j = env.json(&["solve", "farkle", "-o", "vant-hof-6", "-o", "on-the-board=500"]);
+    assert!(j["table"]["path"].as_str().unwrap().ends_with("farkle.on-the-board=500.vant-hof-6=3000.sixdice"), "{j}");
     // Another option set is another table; info without it says how to make it.
-    let e = user_error(&d, &["info", "farkle", "-o", "vant-hof-6"]);
-    assert!(e.contains("sixdice solve farkle -o vant-hof-6"), "{e}");
+    let e = env.user_error(&["info", "farkle", "-o", "min-bank"], "no table");
+    assert!(e.contains("create it with `sixdice solve farkle -o min-bank=350`"), "{e}");
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
     std::fs::write(&path, &bytes).unwrap();
-    user_error(&d, &["info", "farkle"]);
+    let e = env.user_error(&["info", "farkle"], "corrupt");
+    assert!(e.contains("regenerate it with `sixdice solve farkle`"), "{e}");
 }
 
 #[test]
 fn rules_print_edit_and_pass_back() {
-    let d = tmp("rules");
-    let text = ok(&d, &["rules", "farkle", "-o", "vant-hof-6", "-o", "on-the-board"]);
-    let file = d.join("mine.toml");
-    std::fs::write(&file, &text).unwrap();
+    let env = Env::new();
+    let text = env.ok(&["rules", "farkle", "-o", "vant-hof-6", "-o", "on-the-board"]);
+    assert!(text.contains("# Six 1s set aside as 1s in one turn score this"), "{text}");
+    let file = env.file("mine.toml", &text);
     let f = file.to_str().unwrap();
-    assert_eq!(ok(&d, &["rules", "farkle", "--rules", f]), text);
-    let by_option = json(&d, &["solve", "farkle", "-o", "vant-hof-6", "-o", "on-the-board"])["expected_turn_score"]
-        .as_f64()
-        .unwrap();
-    let by_file = json(&d, &["solve", "farkle", "--rules", f])["expected_turn_score"].as_f64().unwrap();
-    assert_eq!(by_option, by_file);
+    // Over any base game the file gives the same rules back.
+    assert_eq!(env.ok(&["rules", "farkle", "--rules", f]), text);
+    let by_option = env.json(&["solve", "farkle", "-o", "vant-hof-6", "-o", "on-the-board"])["expected_score"].clone();
+    let by_file = env.json(&["solve", "farkle", "--rules", f]);
+    assert_eq!(by_option, by_file["expected_score"]);
+    let name = PathBuf::from(by_file["table"]["path"].as_str().unwrap());
+    let name = name.file_name().unwrap().to_str().unwrap();
+    assert!(
+        name.starts_with("farkle.rules-")
+            && name.ends_with(".sixdice")
+            && name.len() == "farkle.rules-.sixdice".len() + 16,
+        "{name}"
+    );
+    // Reworded comments do not change the rules, nor the table.
+    let reworded = env.file("reworded.toml", &text.replace("# ", "# (reworded) "));
+    let again = env.json(&["solve", "farkle", "--rules", reworded.to_str().unwrap()]);
+    assert_eq!(again["table"]["path"], by_file["table"]["path"]);
 }
 
 #[test]
 fn a_house_scoring_table_solves_and_advises_without_code_changes() {
-    let d = tmp("house");
+    let env = Env::new();
     // Sets add the triple's value again per extra die; three pairs 750; no two triplets.
     let house = r#"
 name = "House Farkle"
@@ -203,84 +186,15 @@ name = "three pairs"
 groups = [2, 2, 2]
 points = 750
 "#;
-    let file = d.join("house.toml");
-    std::fs::write(&file, house).unwrap();
+    let file = env.file("house.toml", house);
     let f = file.to_str().unwrap();
-    let base = json(&d, &["solve", "farkle"])["expected_turn_score"].as_f64().unwrap();
-    let solved = json(&d, &["solve", "farkle", "--rules", f]);
-    assert_ne!(solved["expected_turn_score"].as_f64().unwrap(), base);
-    let j = json(&d, &["advise", "--game", "farkle", "--rules", f, "--dice", "2,2,2,3,3,3", "--banked", "0"]);
-    // No two triplets: the best reading of all six is 300 + 200, or three
-    // pairs is not possible; the whole roll is two triples of different faces.
-    assert_eq!(
-        j["alternatives"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|a| a["set_aside"].as_array().unwrap().len() == 6)
-            .map(|a| a["points"].as_i64().unwrap())
-            .max(),
-        Some(500)
-    );
-    let j = json(&d, &["advise", "--game", "farkle", "--rules", f, "--dice", "4,4,4,4,4", "--banked", "300"]);
+    let base = env.json(&["solve", "farkle"])["expected_score"].as_f64().unwrap();
+    let solved = env.json(&["solve", "farkle", "--rules", f]);
+    assert_ne!(solved["expected_score"].as_f64().unwrap(), base);
+    let j = env.json(&["advise", "--game", "farkle", "--rules", f, "--dice", "2,2,2,3,3,3"]);
+    // No two triplets: the whole roll is worth 300 + 200.
+    let six = j["alternatives"].as_array().unwrap().iter().filter(|a| a["set_aside"].as_array().unwrap().len() == 6);
+    assert_eq!(six.map(|a| a["points"].as_i64().unwrap()).max(), Some(500));
+    let j = env.json(&["advise", "--game", "farkle", "--rules", f, "--dice", "4,4,4,4,4", "--banked", "300"]);
     assert_eq!(j["alternatives"].as_array().unwrap().iter().map(|a| a["points"].as_i64().unwrap()).max(), Some(1200));
-}
-
-#[test]
-fn user_errors_are_one_line_with_exit_code_2() {
-    let d = tmp("errors");
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,1,7"]);
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,1,1,1,1,1,1"]);
-    user_error(&d, &["advise", "--game", "farkle", "-o", "no-such-option", "--dice", "1"]);
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked", "30"]);
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked=-50"]);
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--banked", "0"]);
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--farkles", "1"]);
-    user_error(
-        &d,
-        &[
-            "advise",
-            "--game",
-            "farkle",
-            "-o",
-            "three-farkle-penalty",
-            "--dice",
-            "1,5",
-            "--banked",
-            "50",
-            "--farkles",
-            "3",
-        ],
-    );
-    user_error(&d, &["advise", "--game", "yahtzix", "--dice", "1,5", "--banked", "20"]);
-    user_error(&d, &["advise", "--game", "yahtzix", "--dice", "1,5,5,5,5,5", "--banked", "20", "--roll", "2"]);
-    user_error(&d, &["advise", "--game", "farkle", "--dice", "1,5", "--score", "10000", "--banked", "50"]);
-    user_error(&d, &["advise", "--game", "farkle", "--leftover", "3", "--banked", "300"]);
-    user_error(
-        &d,
-        &["advise", "--game", "10000", "-o", "piggyback", "--leftover", "3", "--banked", "300", "--score", "0"],
-    );
-    user_error(&d, &["solve", "farkle", "-o", "goal=0"]);
-    user_error(&d, &["solve", "farkle", "-o", "vant-hof-6", "-o", "vant-hof-6"]);
-    user_error(&d, &["strategy", "farkle", "-o", "alternative-scoring"]);
-    for (name, text) in [
-        ("unknown-key.toml", "[turn]\nhot-dice = true\nno-such-key = 1\n"),
-        ("malformed.toml", "[turn\nhot-dice = true\n"),
-        ("negative.toml", "[scoring.kinds]\nfives = [-50, 0, 500, 1000, 2000, 3000]\n"),
-        ("zero-straight.toml", "[[scoring.patterns]]\nname = \"straight\"\nfaces = [1,2,3,4,5,6]\npoints = 0\n"),
-        ("goal.toml", "[game]\ngoal = -5\n"),
-        ("wrong-type.toml", "[turn]\nmax-rolls = \"three\"\n"),
-        ("endless.toml", "[scoring.kinds]\ntwos = [20,0,0,0,0,0]\nthrees = [30,0,0,0,0,0]\nfours = [40,0,0,0,0,0]\nsixes = [60,0,0,0,0,0]\n"),
-    ] {
-        let file = d.join(name);
-        std::fs::write(&file, text).unwrap();
-        let e = user_error(&d, &["solve", "farkle", "--rules", file.to_str().unwrap()]);
-        if name == "unknown-key.toml" {
-            assert!(e.contains("no-such-key"), "{e}");
-        }
-        if name == "negative.toml" {
-            assert!(e.contains("scoring.kinds.fives"), "{e}");
-        }
-    }
-    user_error(&d, &["solve", "farkle", "--rules", "/no/such/file.toml"]);
 }

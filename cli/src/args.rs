@@ -1,9 +1,19 @@
-//! Command-line arguments (clap derive).
+//! Command-line arguments: the raw clap model ([`Cli`]), and the one checked
+//! value the rest of the binary works with ([`Args`]): the game resolved
+//! once, the command with typed parameters, flags of the other game family
+//! refused.
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use anyhow::bail;
+use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
+use solver::commands::Question;
+use solver::dice::{parse_dice, Counts};
 use solver::options::RuleOption;
+use solver::pushluck::situation::{PushLuckQuestion, Start};
+use solver::registry::{self, Family, Game, HouseRules};
+
+use crate::errors::phrase_with_flag;
 
 #[derive(Parser, Debug)]
 #[command(name = "sixdice", version, about = "Exactly optimal strategies for six-dice games")]
@@ -11,112 +21,229 @@ pub struct Cli {
     /// Directory of table files.
     #[arg(long, global = true, env = "SIXDICE_TABLES", default_value = "tables")]
     pub tables: PathBuf,
-    /// Machine-readable JSON output.
+    /// Machine-readable JSON output (every command but `completions`).
     #[arg(long, global = true)]
     pub json: bool,
     #[command(subcommand)]
-    pub command: Command,
+    pub command: RawCommand,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub enum RawCommand {
     /// Solve a game exactly and write its table.
-    Solve(SolveArgs),
-    /// Show facts about an existing table.
-    Info(GameArgs),
+    Solve(GameSel),
+    /// Show facts about an existing table (solves nothing).
+    Info(InfoArgs),
     /// What to do with this roll: best action and ranked alternatives.
     Advise(AdviseArgs),
     /// A strategy sheet for a push-your-luck game.
-    Strategy(GameArgs),
+    Strategy(GameSel),
     /// Print the effective rules of a push-your-luck game as an editable TOML file.
-    Rules(GameArgs),
-    /// Print shell completions.
+    Rules(GameSel),
+    /// Print shell completions (plain text; no --json).
     Completions(CompletionsArgs),
 }
 
-/// Which game, with which options.
-#[derive(Args, Debug, Clone)]
+/// Which game, with which options: every command takes it the same way.
+#[derive(ClapArgs, Debug, Clone)]
+#[group(skip)]
 pub struct GameSel {
+    /// Game name (see the list below).
+    #[arg(value_name = "GAME", required_unless_present = "game_flag", conflicts_with = "game_flag")]
+    pub game: Option<String>,
+    /// Game name, as an option (the same as GAME).
+    #[arg(long = "game", value_name = "GAME")]
+    pub game_flag: Option<String>,
     /// Rule option NAME or NAME=VALUE (repeatable), e.g. `-o joker=forced`.
     #[arg(short = 'o', long = "option", value_name = "NAME[=VALUE]")]
     pub options: Vec<RuleOption>,
-    /// House rules file (TOML) overriding a push-your-luck rule set.
+    /// House-rules file (TOML) over a push-your-luck game's rules.
     #[arg(long = "rules", value_name = "FILE")]
     pub rules_file: Option<PathBuf>,
 }
 
-#[derive(Args, Debug)]
-pub struct SolveArgs {
-    /// Game to solve (see README for the list).
-    pub game: String,
+#[derive(ClapArgs, Debug)]
+pub struct InfoArgs {
     #[command(flatten)]
     pub sel: GameSel,
-}
-
-#[derive(Args, Debug)]
-pub struct GameArgs {
-    /// Game name.
-    #[arg(value_name = "GAME", required_unless_present = "game_flag")]
-    pub game: Option<String>,
-    /// Game name (alternative to the positional argument).
-    #[arg(long = "game", value_name = "GAME", conflicts_with = "game")]
-    pub game_flag: Option<String>,
-    #[command(flatten)]
-    pub sel: GameSel,
-}
-
-impl GameArgs {
-    pub fn game(&self) -> &str {
-        self.game.as_deref().or(self.game_flag.as_deref()).expect("clap requires a game")
-    }
-}
-
-#[derive(Args, Debug)]
-pub struct AdviseArgs {
-    /// Game name.
+    /// Check every data checksum, however large the table.
     #[arg(long)]
-    pub game: String,
+    pub verify: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct AdviseArgs {
     #[command(flatten)]
     pub sel: GameSel,
-    /// The dice just rolled, e.g. 2,2,5,5,6,6.
-    #[arg(long, required_unless_present = "leftover", default_value = "")]
-    pub dice: String,
+    /// The dice just rolled, e.g. 2,2,5,5,6,6 (category games: leave out
+    /// for the value of the sheet before the turn).
+    #[arg(long)]
+    pub dice: Option<String>,
     /// Which roll of the turn this is (1 = first).
     #[arg(long)]
     pub roll: Option<u32>,
-    /// Category games: the score sheet so far, e.g. "ones=3 twos=x chance=22" (see README).
-    #[arg(long, default_value = "")]
-    pub sheet: String,
+    /// Category games: the score sheet so far, e.g. "ones=3 twos=x chance=22".
+    #[arg(long)]
+    pub sheet: Option<String>,
     /// Push-your-luck: points set aside earlier in this turn and still at stake.
-    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = points_parser())]
-    pub banked: i64,
-    /// Push-your-luck: the player's game total (default: already on the board).
-    #[arg(long, allow_negative_numbers = true, value_parser = points_parser())]
+    #[arg(long, allow_negative_numbers = true)]
+    pub banked: Option<i64>,
+    /// Push-your-luck: the player's game total (default: on the board, a whole goal away).
+    #[arg(long, allow_negative_numbers = true)]
     pub score: Option<i64>,
-    /// Push-your-luck: consecutive farkles so far.
-    #[arg(long, default_value_t = 0)]
-    pub farkles: u32,
-    /// Push-your-luck (vant-hof-6): ones set aside earlier in this turn.
-    #[arg(long, default_value_t = 0)]
-    pub ones: u32,
+    /// Push-your-luck: consecutive farkles so far (three-farkle-penalty).
+    #[arg(long)]
+    pub farkles: Option<u32>,
+    /// Push-your-luck: 1s set aside as 1s earlier in this turn (vant-hof-6).
+    #[arg(long)]
+    pub ones: Option<u32>,
     /// Push-your-luck (piggyback / go-for-it): instead of a roll, weigh
-    /// starting the turn with this many dice left by the previous player
-    /// (inheriting --banked points) against a fresh start.
+    /// rolling the previous player's N leftover dice for --banked points
+    /// against a fresh start.
     #[arg(long, value_name = "N", conflicts_with = "dice")]
     pub leftover: Option<u8>,
-    /// How many alternatives to list.
+    /// How many alternatives to list (--json lists all).
     #[arg(long, default_value_t = 8)]
     pub top: usize,
 }
 
-/// Points given on the command line: bounded far beyond any game's goal so
-/// that sums of points can never overflow.
-fn points_parser() -> clap::builder::RangedI64ValueParser<i64> {
-    clap::value_parser!(i64).range(-1_000_000_000..=1_000_000_000)
-}
-
-#[derive(Args, Debug)]
+#[derive(ClapArgs, Debug)]
 pub struct CompletionsArgs {
     /// Shell to generate completions for.
     pub shell: clap_complete::Shell,
+}
+
+/// The checked command line.
+pub struct Args {
+    pub tables: PathBuf,
+    pub json: bool,
+    pub command: Command,
+}
+
+/// A command with its game resolved and its parameters typed.
+pub enum Command {
+    Solve(Game),
+    Info { game: Game, verify: bool },
+    Advise { game: Game, question: Question, top: usize },
+    Strategy(Game),
+    Rules(Game),
+    Completions(clap_complete::Shell),
+}
+
+impl Command {
+    /// The game the command is about.
+    pub fn game(&self) -> Option<&Game> {
+        match self {
+            Command::Solve(g) | Command::Strategy(g) | Command::Rules(g) => Some(g),
+            Command::Info { game, .. } | Command::Advise { game, .. } => Some(game),
+            Command::Completions(_) => None,
+        }
+    }
+}
+
+/// The games and their options, for `--help` (from the registry).
+fn games_help() -> String {
+    let mut out = String::from("Games (aliases in brackets) and their options (-o):\n");
+    for g in registry::GAMES {
+        let aliases = if g.aliases.is_empty() { String::new() } else { format!(" [{}]", g.aliases.join(", ")) };
+        out.push_str(&format!("  {}{aliases}: {} ({})\n", g.id, g.summary, g.family.describe()));
+        for o in g.options {
+            out.push_str(&format!("      {:<28} {} ({})\n", o.usage(), o.help, o.range()));
+        }
+    }
+    out
+}
+
+/// The clap command with the games listed in every help text that takes one.
+pub fn command() -> clap::Command {
+    let help = games_help();
+    let mut cmd = Cli::command().after_long_help(help.clone());
+    for name in ["solve", "info", "advise", "strategy", "rules"] {
+        cmd = cmd.mut_subcommand(name, |c| c.after_long_help(help.clone()));
+    }
+    cmd
+}
+
+/// Parses the process arguments (clap errors are returned, not printed).
+pub fn parse() -> Result<Cli, clap::Error> {
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
+impl GameSel {
+    fn resolve(&self) -> anyhow::Result<Game> {
+        let name = self.game.as_deref().or(self.game_flag.as_deref()).expect("clap requires a game");
+        let rules = self.rules_file.as_deref().map(HouseRules::File);
+        Ok(registry::resolve(name, &self.options, rules)?)
+    }
+}
+
+impl Args {
+    /// Checks the raw arguments and resolves the game, once.
+    pub fn from_cli(cli: Cli) -> anyhow::Result<Args> {
+        let command = match cli.command {
+            RawCommand::Solve(sel) => Command::Solve(sel.resolve()?),
+            RawCommand::Info(a) => Command::Info { game: a.sel.resolve()?, verify: a.verify },
+            RawCommand::Advise(a) => {
+                let game = a.sel.resolve()?;
+                let question = question(&a, &game)?;
+                Command::Advise { game, question, top: a.top.max(1) }
+            }
+            RawCommand::Strategy(sel) => Command::Strategy(sel.resolve()?),
+            RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
+            RawCommand::Completions(a) => Command::Completions(a.shell),
+        };
+        Ok(Args { tables: cli.tables, json: cli.json, command })
+    }
+}
+
+fn dice(text: &str, flag: &str) -> anyhow::Result<Counts> {
+    parse_dice(text).map_err(|e| anyhow::anyhow!("{}", phrase_with_flag(flag, &e.to_string())))
+}
+
+/// The advise question in the game's family; flags of the other family are
+/// refused.
+fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
+    let family = game.family();
+    let other = |flag: &str, other: Family| -> anyhow::Result<()> {
+        bail!("{flag} is for {}s; {} is a {}", other.describe(), game.reference().id, family.describe())
+    };
+    match family {
+        Family::Category => {
+            for (flag, given) in [
+                ("--banked", a.banked.is_some()),
+                ("--score", a.score.is_some()),
+                ("--farkles", a.farkles.is_some()),
+                ("--ones", a.ones.is_some()),
+                ("--leftover", a.leftover.is_some()),
+            ] {
+                if given {
+                    other(flag, Family::PushLuck)?;
+                }
+            }
+            Ok(Question::Category(solver::category::CategoryQuestion {
+                sheet: a.sheet.clone().unwrap_or_default(),
+                dice: a.dice.as_deref().map(|d| dice(d, "--dice")).transpose()?,
+                roll: a.roll,
+            }))
+        }
+        Family::PushLuck => {
+            if a.sheet.is_some() {
+                other("--sheet", Family::Category)?;
+            }
+            let start = match (&a.dice, a.leftover) {
+                (Some(d), None) => Start::Roll(dice(d, "--dice")?),
+                (None, Some(k)) => Start::Leftover(k),
+                _ => bail!("--dice (or --leftover with piggyback) is needed for a push-your-luck game"),
+            };
+            Ok(Question::PushLuck(PushLuckQuestion {
+                start,
+                banked: a.banked.unwrap_or(0),
+                score: a.score,
+                farkles: a.farkles.unwrap_or(0),
+                ones: a.ones.unwrap_or(0),
+                roll: a.roll,
+            }))
+        }
+    }
 }

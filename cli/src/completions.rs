@@ -1,10 +1,9 @@
 //! `sixdice completions SHELL`: shell completion scripts from the clap model.
 
-use clap::CommandFactory;
-
-use crate::args::{Cli, CompletionsArgs};
-
-pub fn run(a: &CompletionsArgs) -> anyhow::Result<()> {
-    clap_complete::generate(a.shell, &mut Cli::command(), "sixdice", &mut std::io::stdout());
-    Ok(())
+/// The completion script, generated into memory (so that a failed write is
+/// the caller's error to report, not a panic inside the generator).
+pub fn script(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut crate::args::command(), "sixdice", &mut buf);
+    buf
 }

@@ -1,64 +1,91 @@
 //! `sixdice`: solve six-dice games exactly and ask what to do with a roll.
 //!
-//! The binary is a thin layer over the `solver` library: parse arguments,
-//! resolve the game and its options, open or build a table, print the answer
-//! (aligned text, or JSON with `--json`). Every error ends as one line on
-//! stderr and exit code 2.
+//! The binary is a thin layer over the `solver` library, as a pipeline:
+//! parse the arguments into one checked [`args::Args`] (the game resolved
+//! once), run the command through [`solver::commands`], render its report
+//! as text or JSON, write it. Every error ends as one line on stderr and
+//! exit code 2; a closed output pipe ends the program quietly.
 
 mod args;
-mod category;
 mod completions;
-mod games;
+mod errors;
 mod output;
-mod pushluck;
+mod progress;
+mod render;
+
+use std::io::Write;
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use solver::commands;
 
-use args::{Cli, Command};
-use games::Family;
+use args::{Args, Command};
+use output::Written;
 
-/// Resolves the game's family, then hands over to that family's command.
-fn run(cli: &Cli) -> anyhow::Result<()> {
-    match &cli.command {
-        Command::Solve(a) => match games::family(&a.game)? {
-            Family::Category => category::solve::run(cli, &a.game, &a.sel),
-            Family::PushLuck => pushluck::solve::run(cli, &a.game, &a.sel),
-        },
-        Command::Info(a) => match games::family(a.game())? {
-            Family::Category => category::info::run(cli, a.game(), &a.sel),
-            Family::PushLuck => pushluck::info::run(cli, a.game(), &a.sel),
-        },
-        Command::Advise(a) => match games::family(&a.game)? {
-            Family::Category => category::advise::run(cli, a),
-            Family::PushLuck => pushluck::advise::run(cli, a),
-        },
-        Command::Strategy(a) => match games::family(a.game())? {
-            Family::Category => anyhow::bail!(
-                "`strategy` is for push-your-luck games; `{}` is a category game (use `advise`)",
-                a.game()
-            ),
-            Family::PushLuck => pushluck::strategy::run(cli, a.game(), &a.sel),
-        },
-        Command::Rules(a) => match games::family(a.game())? {
-            Family::Category => anyhow::bail!(
-                "`rules` prints push-your-luck rule sets; `{}` is a category game (its options are in README.md)",
-                a.game()
-            ),
-            Family::PushLuck => pushluck::rules::run(cli, a.game(), &a.sel),
-        },
-        Command::Completions(a) => completions::run(a),
+/// Runs the command and returns its output.
+fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
+    let bar = progress::Bar::new();
+    let game_ref = args.command.game().map(solver::registry::Game::reference);
+    let fail = |e| errors::phrase(e, game_ref.as_ref());
+    let json = args.json;
+    let text_or_json = |text: String, report: &dyn erased::Report| -> Vec<u8> {
+        if json {
+            report.json()
+        } else {
+            text.into_bytes()
+        }
+    };
+    Ok(match &args.command {
+        Command::Solve(game) => {
+            let r = commands::solve(game, &args.tables, &bar).map_err(fail)?;
+            text_or_json(render::table(&r), &r)
+        }
+        Command::Info { game, verify } => {
+            let r = commands::info(game, &args.tables, *verify).map_err(fail)?;
+            text_or_json(render::table(&r), &r)
+        }
+        Command::Advise { game, question, top } => {
+            let r = commands::advise(game, &args.tables, question, &bar).map_err(fail)?;
+            text_or_json(render::advice(&r, *top), &r)
+        }
+        Command::Strategy(game) => {
+            let r = commands::strategy(game).map_err(fail)?;
+            text_or_json(render::strategy(&r), &r)
+        }
+        Command::Rules(game) => {
+            let r = commands::rules(game).map_err(fail)?;
+            text_or_json(r.toml.clone(), &r)
+        }
+        Command::Completions(shell) => completions::script(*shell),
+    })
+}
+
+/// Reports rendered as JSON without knowing their type.
+mod erased {
+    pub trait Report {
+        fn json(&self) -> Vec<u8>;
+    }
+    impl<T: serde::Serialize> Report for T {
+        fn json(&self) -> Vec<u8> {
+            crate::output::json(self)
+        }
     }
 }
 
 fn main() {
-    let cli = Cli::try_parse().unwrap_or_else(|e| usage_error(e));
-    let result = run(&cli);
-    if let Err(e) = result {
-        // One line: the chain of causes joined, as anyhow's alternate format does.
-        eprintln!("error: {e:#}");
-        std::process::exit(2);
+    let cli = args::parse().unwrap_or_else(|e| usage_error(e));
+    let result = Args::from_cli(cli).and_then(|args| run(&args)).and_then(|out| output::write_stdout(&out));
+    match result {
+        Ok(Written::Done | Written::Closed) => {}
+        // Every message is complete in itself: no cause chain to print.
+        Err(e) => fail(&e.to_string()),
     }
+}
+
+/// Prints `error: MESSAGE` as one line (control characters escaped) and exits 2.
+fn fail(message: &str) -> ! {
+    let line = solver::text::Escaped(message).to_string();
+    let _ = writeln!(std::io::stderr(), "error: {line}");
+    std::process::exit(2)
 }
 
 /// Help and version go out as clap prints them; any other argument error is
@@ -68,7 +95,11 @@ fn usage_error(e: clap::Error) -> ! {
         e.kind(),
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        e.exit()
+        let text = e.render().to_string();
+        match output::write_stdout(text.as_bytes()) {
+            Ok(_) => std::process::exit(0),
+            Err(e) => fail(&e.to_string()),
+        }
     }
     let text = e.render().to_string();
     let line: Vec<&str> = text
@@ -77,6 +108,9 @@ fn usage_error(e: clap::Error) -> ! {
         .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
         .filter(|l| !l.is_empty())
         .collect();
-    eprintln!("{} (see `sixdice --help`)", line.join(" ").trim_end_matches(':'));
-    std::process::exit(2)
+    let mut message = line.join(" ").trim_start_matches("error: ").trim_end_matches(':').to_string();
+    if message.contains("<GAME>") {
+        message.push_str(" (the game: GAME or --game GAME)");
+    }
+    fail(&format!("{message} (see `sixdice --help`)"))
 }

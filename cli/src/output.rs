@@ -1,4 +1,11 @@
-//! Output helpers: aligned text tables for people, JSON for programs.
+//! Writing results: aligned text tables for people, JSON for programs, and
+//! stdout handled so that a closed pipe ends the program quietly (as
+//! `sixdice strategy farkle | head -1` does) and any other failed write is a
+//! one-line error.
+
+use std::io::Write;
+
+use serde::Serialize;
 
 /// A text table whose columns are padded to their widest cell; columns
 /// marked with [`TextTable::right`] (numbers) are right-aligned.
@@ -55,34 +62,31 @@ impl TextTable {
     }
 }
 
-/// Prints a JSON value, pretty.
-pub fn print_json(v: &serde_json::Value) {
-    println!("{}", serde_json::to_string_pretty(v).expect("JSON serialises"));
+/// A report as pretty JSON, with a final newline.
+pub fn json(report: &impl Serialize) -> Vec<u8> {
+    let mut v = serde_json::to_vec_pretty(report).expect("reports serialise");
+    v.push(b'\n');
+    v
 }
 
-/// A progress bar on stderr, hidden when stderr is not a terminal.
-pub fn progress_bar(len: u64, msg: &str) -> indicatif::ProgressBar {
-    use std::io::IsTerminal;
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let pb = indicatif::ProgressBar::new(len);
-    pb.set_style(
-        indicatif::ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb.set_message(msg.to_string());
-    pb
+/// How writing the output ended.
+pub enum Written {
+    Done,
+    /// The reader went away (closed pipe): stop quietly.
+    Closed,
 }
 
-/// A table error with the command that fixes it: "create it with" for a
-/// missing table, "regenerate it with" for a damaged or stale one.
-pub fn table_error(e: solver::table::TableError, solve_command: &str) -> anyhow::Error {
-    use solver::table::TableError;
-    match e {
-        TableError::Missing { .. } => anyhow::anyhow!("{e}; create it with `{solve_command}`"),
-        e if e.needs_regeneration() => anyhow::anyhow!("{e}; regenerate it with `{solve_command}`"),
-        e => anyhow::Error::new(e),
+/// Writes `bytes` to stdout and flushes.
+pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<Written> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(Written::Done),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Written::Closed),
+        Err(e) => Err(anyhow::anyhow!("cannot write the output: {e}")),
     }
+}
+
+/// Formats a value for display.
+pub fn value(v: f64) -> String {
+    format!("{v:.2}")
 }

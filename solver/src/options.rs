@@ -1,6 +1,19 @@
-//! Rule options as users write them: `NAME` or `NAME=VALUE`.
+//! Rule options, one system for every game.
+//!
+//! Users write options as `NAME` or `NAME=VALUE` (`-o joker=forced`,
+//! `-o on-the-board=500`). Each game declares the options it knows as a
+//! table of [`OptionSpec`]s in the registry ([`crate::registry`]): the name,
+//! the kind of value with its default and its allowed range, and a line of
+//! help. [`OptionSet::parse`] checks what a user gave against that table, in
+//! one place and with one wording for every game, and the game's builder then
+//! reads typed values from the set. So `--help`, error messages and the
+//! README's option table all come from the same declaration.
 
-/// One option from the command line, e.g. `joker=forced` or `no-bonus`.
+use std::collections::BTreeMap;
+
+use crate::text::Quoted;
+
+/// One option as given, e.g. `joker=forced` or `no-bonus`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RuleOption {
     pub name: String,
@@ -30,5 +43,264 @@ impl std::str::FromStr for RuleOption {
     type Err = std::convert::Infallible;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Ok(RuleOption::parse(s))
+    }
+}
+
+/// The value an option takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A switch: `NAME` alone (or `NAME=yes|no`).
+    Switch,
+    /// A whole number in `min..=max`; `default` when given as `NAME` alone
+    /// (`None`: the value is required).
+    Number { default: Option<i64>, min: i64, max: i64 },
+    /// One of a list of words; `default` applies when the option is not given.
+    Choice { choices: &'static [&'static str], default: &'static str },
+}
+
+/// An option a game knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    /// One line for `--help` and the README.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    /// How the option is written: `joker=free|forced`, `goal=N`, `vant-hof-6[=N]`.
+    pub fn usage(&self) -> String {
+        match self.kind {
+            OptionKind::Switch => self.name.to_string(),
+            OptionKind::Number { default: Some(_), .. } => format!("{}[=N]", self.name),
+            OptionKind::Number { default: None, .. } => format!("{}=N", self.name),
+            OptionKind::Choice { choices, .. } => format!("{}={}", self.name, choices.join("|")),
+        }
+    }
+
+    /// The allowed values and the default, e.g. `N in 0..=100000, default 750`.
+    pub fn range(&self) -> String {
+        match self.kind {
+            OptionKind::Switch => "on or off".into(),
+            OptionKind::Number { default, min, max } => {
+                let d = default.map(|d| format!(", default {d}")).unwrap_or_default();
+                format!("N in {min}..={max}{d}")
+            }
+            OptionKind::Choice { default, .. } => format!("default {default}"),
+        }
+    }
+}
+
+/// Why options were rejected. The same wording for every game.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum OptionError {
+    #[error("unknown option {} for {game}; {}", Quoted(.option), known_list(.known))]
+    Unknown { game: String, option: String, known: Vec<String> },
+    #[error("option {}: {why}", Quoted(.option))]
+    BadValue { option: String, why: ValueProblem },
+    #[error("option {} is given twice", Quoted(.option))]
+    Repeated { option: String },
+    #[error("options {} and {} cannot be combined: {why}", Quoted(.first), Quoted(.second))]
+    Conflict { first: String, second: String, why: &'static str },
+}
+
+/// What is wrong with an option's value.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum ValueProblem {
+    #[error("takes no value (got {})", Quoted(.0))]
+    NotASwitchValue(String),
+    #[error("needs a value, e.g. `{0}=N`")]
+    Missing(String),
+    #[error("{} is not a whole number", Quoted(.0))]
+    NotANumber(String),
+    #[error("{value} is out of range: allowed {min}..={max}")]
+    OutOfRange { value: i128, min: i64, max: i64 },
+    #[error("{} is not one of {}", Quoted(.value), .choices.join(", "))]
+    NotAChoice { value: String, choices: Vec<String> },
+}
+
+fn known_list(known: &[String]) -> String {
+    if known.is_empty() {
+        "it has no options".to_string()
+    } else {
+        format!("options: {}", known.join(", "))
+    }
+}
+
+/// A checked value of one option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    Switch(bool),
+    Number(i64),
+    Choice(&'static str),
+}
+
+/// The options given for one game, checked against its [`OptionSpec`]s.
+#[derive(Debug, Clone)]
+pub struct OptionSet {
+    specs: &'static [OptionSpec],
+    /// Given options by name, in the order of `specs`.
+    values: BTreeMap<&'static str, Value>,
+}
+
+impl OptionSet {
+    /// Checks `given` against `specs` (the options of game `game`).
+    pub fn parse(game: &str, specs: &'static [OptionSpec], given: &[RuleOption]) -> Result<OptionSet, OptionError> {
+        let mut values = BTreeMap::new();
+        for o in given {
+            let spec = specs.iter().find(|s| s.name == o.name).ok_or_else(|| OptionError::Unknown {
+                game: game.to_string(),
+                option: o.name.clone(),
+                known: specs.iter().map(OptionSpec::usage).collect(),
+            })?;
+            let bad = |why| OptionError::BadValue { option: spec.name.to_string(), why };
+            let value = match (spec.kind, &o.value) {
+                (OptionKind::Switch, None) => Value::Switch(true),
+                (OptionKind::Switch, Some(v)) => match v.to_ascii_lowercase().as_str() {
+                    "yes" | "true" | "on" => Value::Switch(true),
+                    "no" | "false" | "off" => Value::Switch(false),
+                    _ => return Err(bad(ValueProblem::NotASwitchValue(v.clone()))),
+                },
+                (OptionKind::Number { default: Some(d), .. }, None) => Value::Number(d),
+                (OptionKind::Number { default: None, .. }, None) => {
+                    return Err(bad(ValueProblem::Missing(spec.name.to_string())))
+                }
+                (OptionKind::Number { min, max, .. }, Some(v)) => {
+                    // Parsed wide so that a huge value is "out of range", not "not a number".
+                    let n: i128 = v.parse().map_err(|_| bad(ValueProblem::NotANumber(v.clone())))?;
+                    if n < i128::from(min) || n > i128::from(max) {
+                        return Err(bad(ValueProblem::OutOfRange { value: n, min, max }));
+                    }
+                    Value::Number(i64::try_from(n).expect("within an i64 range"))
+                }
+                (OptionKind::Choice { choices, .. }, value) => {
+                    let v = value.clone().unwrap_or_default().to_ascii_lowercase();
+                    match choices.iter().find(|c| **c == v) {
+                        Some(c) => Value::Choice(c),
+                        None => {
+                            return Err(bad(ValueProblem::NotAChoice {
+                                value: v,
+                                choices: choices.iter().map(ToString::to_string).collect(),
+                            }))
+                        }
+                    }
+                }
+            };
+            if values.insert(spec.name, value).is_some() {
+                return Err(OptionError::Repeated { option: spec.name.to_string() });
+            }
+        }
+        Ok(OptionSet { specs, values })
+    }
+
+    fn spec(&self, name: &str) -> &OptionSpec {
+        self.specs.iter().find(|s| s.name == name).unwrap_or_else(|| panic!("option `{name}` is not declared"))
+    }
+
+    /// Whether option `name` was given at all.
+    pub fn given(&self, name: &str) -> bool {
+        self.values.contains_key(self.spec(name).name)
+    }
+
+    /// A switch: on when given (and not `=no`).
+    pub fn switch(&self, name: &str) -> bool {
+        matches!(self.values.get(self.spec(name).name), Some(Value::Switch(true)))
+    }
+
+    /// A number option's value, `None` when it was not given.
+    pub fn number(&self, name: &str) -> Option<i64> {
+        match self.values.get(self.spec(name).name) {
+            Some(Value::Number(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// A choice option's value, its default when not given.
+    pub fn choice(&self, name: &str) -> &'static str {
+        let spec = self.spec(name);
+        match (self.values.get(spec.name), spec.kind) {
+            (Some(Value::Choice(c)), _) => c,
+            (_, OptionKind::Choice { default, .. }) => default,
+            _ => panic!("option `{name}` is not a choice"),
+        }
+    }
+
+    /// The options in canonical form, in declaration order: switches that
+    /// are on, numbers with their value, choices with their value (defaults
+    /// spelled out only when `with_defaults`). Used for titles, table names
+    /// and fingerprints, so `-o a -o b` and `-o b -o a` are the same rules.
+    pub fn canonical(&self, with_defaults: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        for spec in self.specs {
+            match (self.values.get(spec.name), spec.kind) {
+                (Some(Value::Switch(true)), _) => out.push(spec.name.to_string()),
+                (Some(Value::Number(n)), _) => out.push(format!("{}={n}", spec.name)),
+                (Some(Value::Choice(c)), _) => out.push(format!("{}={c}", spec.name)),
+                (None, OptionKind::Choice { default, .. }) if with_defaults => {
+                    out.push(format!("{}={default}", spec.name));
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPECS: &[OptionSpec] = &[
+        OptionSpec {
+            name: "joker",
+            kind: OptionKind::Choice { choices: &["free", "forced"], default: "free" },
+            help: "",
+        },
+        OptionSpec { name: "no-bonus", kind: OptionKind::Switch, help: "" },
+        OptionSpec { name: "goal", kind: OptionKind::Number { default: None, min: 1, max: 100 }, help: "" },
+        OptionSpec { name: "entry", kind: OptionKind::Number { default: Some(50), min: 0, max: 100 }, help: "" },
+    ];
+
+    fn parse(given: &[&str]) -> Result<OptionSet, OptionError> {
+        let given: Vec<RuleOption> = given.iter().map(|s| RuleOption::parse(s)).collect();
+        OptionSet::parse("demo", SPECS, &given)
+    }
+
+    #[test]
+    fn reads_typed_values_and_defaults() {
+        let o = parse(&["goal=40", "entry", "no-bonus"]).unwrap();
+        assert_eq!(o.number("goal"), Some(40));
+        assert_eq!(o.number("entry"), Some(50));
+        assert!(o.switch("no-bonus"));
+        assert_eq!(o.choice("joker"), "free");
+        assert_eq!(o.canonical(true), ["joker=free", "no-bonus", "goal=40", "entry=50"]);
+        assert_eq!(o.canonical(false), ["no-bonus", "goal=40", "entry=50"]);
+        assert!(!parse(&["no-bonus=no"]).unwrap().switch("no-bonus"));
+    }
+
+    #[test]
+    fn rejects_with_one_wording() {
+        assert!(matches!(parse(&["wild"]), Err(OptionError::Unknown { .. })));
+        let e = parse(&["wild"]).unwrap_err().to_string();
+        assert!(e.contains("joker=free|forced") && e.contains("goal=N") && e.contains("entry[=N]"), "{e}");
+        assert!(matches!(parse(&["goal"]), Err(OptionError::BadValue { why: ValueProblem::Missing(_), .. })));
+        assert!(matches!(parse(&["goal=x"]), Err(OptionError::BadValue { why: ValueProblem::NotANumber(_), .. })));
+        assert!(matches!(
+            parse(&["goal=99999999999999999999999"]),
+            Err(OptionError::BadValue { why: ValueProblem::OutOfRange { .. }, .. })
+        ));
+        assert!(matches!(
+            parse(&["goal=0"]),
+            Err(OptionError::BadValue { why: ValueProblem::OutOfRange { value: 0, min: 1, max: 100 }, .. })
+        ));
+        assert!(matches!(
+            parse(&["joker=maybe"]),
+            Err(OptionError::BadValue { why: ValueProblem::NotAChoice { .. }, .. })
+        ));
+        assert!(matches!(
+            parse(&["no-bonus=7"]),
+            Err(OptionError::BadValue { why: ValueProblem::NotASwitchValue(_), .. })
+        ));
+        assert!(matches!(parse(&["goal=3", "goal=4"]), Err(OptionError::Repeated { .. })));
     }
 }

@@ -5,19 +5,31 @@
 
 use std::collections::{HashMap, HashSet};
 
-use solver::category::game::{Category, Game, Joker, KeepRule, UpperBonus, YahtzeeBonus};
-use solver::category::games;
+use std::sync::Arc;
+
+use solver::category::games::yahtzee::{Joker, YahtzeeBonus};
+use solver::category::model::{Category, CategoryGame, KeepRule, NoExtra, UpperBonus};
 use solver::category::solve::solve;
 use solver::category::states::{State, DEAD};
-use solver::category::turn::TurnModel;
+use solver::category::turn::TurnDp;
 use solver::dice::{counts_of, Counts};
 use solver::options::RuleOption;
+use solver::progress::Silent;
+use solver::registry::{resolve, Game};
+
+/// A game and, when it has them, its Yahtzee bonus rules (read by the brute
+/// force as plain data, not through the engine's hook).
+struct Toy {
+    game: CategoryGame,
+    bonus: Option<YahtzeeBonus>,
+}
 
 /// Plain brute force: the value of every sheet state, by recursion over
 /// turns; within a turn every subset of dice positions may be kept and every
 /// ordered outcome of the re-rolled dice is enumerated.
 struct Brute<'g> {
-    game: &'g Game,
+    game: &'g CategoryGame,
+    bonus: Option<&'g YahtzeeBonus>,
     memo_state: HashMap<(u32, u32, u8), f64>,
 }
 
@@ -59,7 +71,7 @@ impl<'g> Brute<'g> {
                 }
             }
             let mut flag2 = flag;
-            if let Some(yb) = &self.game.yahtzee_bonus {
+            if let Some(yb) = self.bonus {
                 if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
                     v += yb.points as f64;
                 }
@@ -127,7 +139,7 @@ fn upper(face: u8) -> Category {
     Category { name: NAMES[face as usize - 1], aliases: &[], upper_face: Some(face), score: FNS[face as usize - 1] }
 }
 
-fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Game {
+fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Toy {
     let mut categories = vec![
         upper(2),
         upper(5),
@@ -155,7 +167,7 @@ fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Game {
         });
         yahtzee_bonus = Some(YahtzeeBonus { category: 5, points: 100, joker, joker_scores: vec![(3, 25)] });
     }
-    Game {
+    let game = CategoryGame {
         id: "toy",
         title: "toy".into(),
         options: vec![],
@@ -164,20 +176,26 @@ fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Game {
         keep_rule: KeepRule::Reroll,
         categories,
         upper_bonus: Some(UpperBonus { threshold: 14, points: 20 }),
-        yahtzee_bonus,
-    }
+        more_points_never_hurt: true,
+        extra: match &yahtzee_bonus {
+            Some(yb) => Arc::new(yb.clone()),
+            None => Arc::new(NoExtra),
+        },
+    };
+    Toy { game, bonus: yahtzee_bonus }
 }
 
-fn check_against_brute(game: &Game) {
-    let model = TurnModel::new(game);
-    let sol = solve(&model, &indicatif::ProgressBar::hidden());
-    let mut brute = Brute { game, memo_state: HashMap::new() };
+fn check_against_brute(toy: &Toy) {
+    let game = &toy.game;
+    let dp = TurnDp::new(game);
+    let sol = solve(&dp, &Silent);
+    let mut brute = Brute { game, bonus: toy.bonus.as_ref(), memo_state: HashMap::new() };
     // Every raw (mask, upper, flag) state reached by play must agree.
-    let reach = reachable_raw(game);
+    let reach = reachable_raw(toy);
     assert!(reach.len() > 20);
     for &(mask, up, flag) in &reach {
         let b = brute.state_value(mask, up, flag);
-        let i = model.index.state_number(&State { mask, upper: up, extra: flag }).expect("indexed");
+        let i = dp.index().state_number(&State { mask, upper: up, extra: usize::from(flag) }).expect("indexed");
         assert!(
             (b - sol.values[i]).abs() < 1e-9,
             "mask {mask:b} upper {up} flag {flag}: brute {b} engine {}",
@@ -195,9 +213,9 @@ fn turn_dp_matches_brute_force_three_dice() {
 #[test]
 fn turn_dp_matches_brute_force_two_rolls_four_dice() {
     // Fewer boxes keep the brute force (16 position keeps x 1296 outcomes) quick.
-    let mut game = toy_game(4, 2, None);
-    game.categories.retain(|c| ["twos", "sixes", "chance"].contains(&c.name));
-    check_against_brute(&game);
+    let mut toy = toy_game(4, 2, None);
+    toy.game.categories.retain(|c| ["twos", "sixes", "chance"].contains(&c.name));
+    check_against_brute(&toy);
 }
 
 #[test]
@@ -210,9 +228,9 @@ fn turn_dp_matches_brute_force_with_yahtzee_bonus_and_jokers() {
 /// propagation over masks in order of filled boxes: a state is reachable when
 /// some legal (box, points) move for some roll leads to it from a reachable
 /// state. Raw upper totals of one (mask, flag) are a bit set (all < 128).
-fn reachable_raw(game: &Game) -> HashSet<(u32, u32, u8)> {
+fn reachable_raw(toy: &Toy) -> HashSet<(u32, u32, u8)> {
     let mut out = HashSet::new();
-    for (mask, flag, bits) in reachable_bits(game) {
+    for (mask, flag, bits) in reachable_bits(toy) {
         for u in (0..128).filter(|u| bits >> u & 1 == 1) {
             out.insert((mask, u, flag));
         }
@@ -220,7 +238,8 @@ fn reachable_raw(game: &Game) -> HashSet<(u32, u32, u8)> {
     out
 }
 
-fn reachable_bits(game: &Game) -> Vec<(u32, u8, u128)> {
+fn reachable_bits(toy: &Toy) -> Vec<(u32, u8, u128)> {
+    let game = &toy.game;
     let ms = solver::dice::Multisets::new(game.dice);
     let rolls: Vec<Counts> = ms.rolls().map(|r| *ms.counts(r)).collect();
     let full = game.full_mask();
@@ -246,7 +265,7 @@ fn reachable_bits(game: &Game) -> Vec<(u32, u8, u128)> {
                     continue;
                 }
                 let shifted = if game.categories[c].upper_face.is_some() { bits << p } else { bits };
-                let flag2 = match &game.yahtzee_bonus {
+                let flag2 = match &toy.bonus {
                     Some(yb) if yb.category == c => (p > 0) as u8,
                     _ => flag,
                 };
@@ -267,7 +286,7 @@ fn reachable_bits(game: &Game) -> Vec<(u32, u8, u128)> {
 
 /// Independent collapse of an upper total: at/over the threshold, or unable
 /// to reach it with the open upper boxes at their maximum, or as is.
-fn collapse(game: &Game, mask: u32, up: u32) -> u32 {
+fn collapse(game: &CategoryGame, mask: u32, up: u32) -> u32 {
     let t = game.upper_bonus.map_or(0, |b| b.threshold);
     let room: u32 = game
         .categories
@@ -285,18 +304,21 @@ fn collapse(game: &Game, mask: u32, up: u32) -> u32 {
     }
 }
 
-fn check_state_count(game: &Game) {
-    let model = TurnModel::new(game);
+fn check_state_count(toy: &Toy) {
+    let game = &toy.game;
+    let dp = TurnDp::new(game);
+    let index = dp.index();
     let mut collapsed = HashSet::new();
-    let mut hit = vec![false; model.index.len() as usize];
-    for (mask, extra, bits) in reachable_bits(game) {
+    let mut hit = vec![false; index.len() as usize];
+    for (mask, extra, bits) in reachable_bits(toy) {
         for upper in (0..128).filter(|u| bits >> u & 1 == 1) {
             collapsed.insert((mask, collapse(game, mask, upper), extra));
-            let i = model.index.state_number(&State { mask, upper, extra }).expect("reachable state is indexed");
+            let state = State { mask, upper, extra: usize::from(extra) };
+            let i = index.state_number(&state).expect("reachable state is indexed");
             hit[i] = true;
         }
     }
-    assert_eq!(collapsed.len() as u64, model.index.len(), "{}: index vs enumeration", game.title);
+    assert_eq!(collapsed.len() as u64, index.len(), "{}: index vs enumeration", game.title);
     assert!(hit.iter().all(|&h| h), "{}: an indexed state is never reached", game.title);
 }
 
@@ -306,7 +328,10 @@ fn reachable_state_counts_match_enumeration() {
         [("yahtzee", vec![]), ("yahtzee", vec!["no-bonus"]), ("yatzy", vec![]), ("yahtzee-deluxe", vec![])]
     {
         let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();
-        check_state_count(&games::build(name, &opts).unwrap());
+        let Game::Category(game) = resolve(name, &opts, None).unwrap() else { panic!("{name} is a category game") };
+        let bonus = game.extra.canonical();
+        let bonus: Option<YahtzeeBonus> = serde_json::from_value(bonus).ok();
+        check_state_count(&Toy { game, bonus });
     }
     check_state_count(&toy_game(3, 3, Some(Joker::Free)));
 }

@@ -3,16 +3,20 @@
 //! and the optimal value of classic Yahtzee against its published value.
 
 use proptest::prelude::*;
-use solver::category::game::Game;
-use solver::category::games;
+use solver::category::model::CategoryGame as Game;
 use solver::category::solve::solve;
-use solver::category::turn::TurnModel;
+use solver::category::turn::TurnDp;
 use solver::dice::counts_of;
 use solver::options::RuleOption;
+use solver::progress::Silent;
+use solver::registry::{self, resolve};
 
 fn game(name: &str, opts: &[&str]) -> Game {
     let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();
-    games::build(name, &opts).unwrap()
+    match resolve(name, &opts, None).unwrap() {
+        registry::Game::Category(g) => g,
+        registry::Game::PushLuck(_) => panic!("{name} is a category game"),
+    }
 }
 
 fn score(game: &Game, name: &str, dice: &[u8]) -> u32 {
@@ -131,7 +135,6 @@ fn joker_rules() {
 #[test]
 fn classic_yahtzee_matches_published_optimum() {
     let g = game("yahtzee", &[]);
-    let model = TurnModel::new(&g);
-    let sol = solve(&model, &indicatif::ProgressBar::hidden());
+    let sol = solve(&TurnDp::new(&g), &Silent);
     assert!((sol.expected - 254.5896).abs() < 1e-4, "got {}", sol.expected);
 }

@@ -10,8 +10,9 @@
 //! - other totals are kept, but only those some choice of upper scores can
 //!   produce (e.g. with only Sixes filled: 0, 6, 12, ...).
 //!
-//! The extra dimension is game specific; today it is classic Yahtzee's bonus
-//! box flag (does the Yahtzee box hold 50?), present once that box is filled.
+//! The extra dimension is game specific: a game's [`ExtraRules`](super::model::ExtraRules) hook says how
+//! many extra values each mask has (classic Yahtzee: the bonus-box flag,
+//! "does the Yahtzee box hold 50?", once that box is filled).
 //!
 //! The states of one mask form its *lanes*: `lane = extra * uppers + upper
 //! position`. The turn DP runs once per mask over all its lanes at once (the
@@ -20,7 +21,7 @@
 //! Masks are ordered by number of filled boxes, so each level of the solve is
 //! one contiguous range of the value table.
 
-use super::game::Game;
+use super::model::CategoryGame;
 
 /// Marker for the collapsed "bonus can no longer be reached" upper total.
 pub const DEAD: u16 = u16::MAX;
@@ -40,8 +41,8 @@ pub struct StateIndex {
     room: Vec<u32>,
     /// Per mask: its upper-filled set (bit `slot` per filled upper box).
     fset_of: Vec<u8>,
-    /// Category holding the extra flag (Yahtzee box), if any.
-    extra_cat: Option<usize>,
+    /// Per mask: number of extra values.
+    extras: Vec<u32>,
     /// Masks in solve order (by filled count, then value).
     order: Vec<u32>,
     /// Per mask: first state number.
@@ -57,11 +58,12 @@ pub struct State {
     pub mask: u32,
     /// Upper total as played (not collapsed).
     pub upper: u32,
-    pub extra: u8,
+    /// The game-specific extra state (see [`ExtraRules`](super::model::ExtraRules)).
+    pub extra: usize,
 }
 
 impl StateIndex {
-    pub fn new(game: &Game) -> StateIndex {
+    pub fn new(game: &CategoryGame) -> StateIndex {
         let ncat = game.categories.len();
         let threshold = game.upper_bonus.map_or(0, |b| b.threshold);
         let mut upper_slot = vec![None; ncat];
@@ -73,7 +75,8 @@ impl StateIndex {
             }
         }
         let nslots = slot_face.len();
-        let slot_max: Vec<u32> = slot_face.iter().map(|f| f * game.dice as u32).collect();
+        let dice = u32::try_from(game.dice).expect("at most six dice");
+        let slot_max: Vec<u32> = slot_face.iter().map(|f| f * dice).collect();
         let mut uppers = Vec::with_capacity(1 << nslots);
         let mut upper_pos = Vec::with_capacity(1 << nslots);
         let mut room = Vec::with_capacity(1 << nslots);
@@ -86,7 +89,7 @@ impl StateIndex {
                 let prev = reach.clone();
                 reach.iter_mut().for_each(|r| *r = false);
                 for (u, _) in prev.iter().enumerate().filter(|(_, &r)| r) {
-                    for k in 0..=game.dice as u32 {
+                    for k in 0..=dice {
                         reach[u + (k * slot_face[s]) as usize] = true;
                     }
                 }
@@ -112,7 +115,7 @@ impl StateIndex {
         let fset_of: Vec<u8> = (0..1u32 << ncat)
             .map(|m| (0..ncat).filter(|&c| m >> c & 1 == 1).filter_map(|c| upper_slot[c]).fold(0u8, |a, s| a | 1 << s))
             .collect();
-        let extra_cat = game.yahtzee_bonus.as_ref().map(|y| y.category);
+        let extras: Vec<u32> = (0..1u32 << ncat).map(|m| count_u32(game.extra.extras(m))).collect();
         let mut order: Vec<u32> = (0..1u32 << ncat).collect();
         order.sort_by_key(|&m| (m.count_ones(), m));
         let mut level_start = vec![0; ncat + 2];
@@ -129,7 +132,7 @@ impl StateIndex {
             upper_pos,
             room,
             fset_of,
-            extra_cat,
+            extras,
             order: order.clone(),
             offset: vec![0; 1 << ncat],
             level_start,
@@ -166,12 +169,9 @@ impl StateIndex {
     fn fset(&self, mask: u32) -> usize {
         self.fset_of[mask as usize] as usize
     }
-    /// Number of extra values in `mask` (2 once the Yahtzee box is filled).
+    /// Number of extra values in `mask`.
     pub fn extras(&self, mask: u32) -> usize {
-        match self.extra_cat {
-            Some(c) if mask >> c & 1 == 1 => 2,
-            _ => 1,
-        }
+        self.extras[mask as usize] as usize
     }
     /// Effective upper totals of `mask` (DEAD first when present).
     pub fn uppers(&self, mask: u32) -> &[u16] {
@@ -182,19 +182,19 @@ impl StateIndex {
         self.extras(mask) * self.uppers(mask).len()
     }
     /// (effective upper total, extra) of lane `lane` of `mask`.
-    pub fn lane_state(&self, mask: u32, lane: usize) -> (u16, u8) {
+    pub fn lane_state(&self, mask: u32, lane: usize) -> (u16, usize) {
         let ups = self.uppers(mask);
-        (ups[lane % ups.len()], (lane / ups.len()) as u8)
+        (ups[lane % ups.len()], lane / ups.len())
     }
     /// Lane of (effective upper total, extra) in `mask`, if indexed.
-    pub fn lane_of(&self, mask: u32, eff: u16, extra: u8) -> Option<usize> {
-        if extra as usize >= self.extras(mask) {
+    pub fn lane_of(&self, mask: u32, eff: u16, extra: usize) -> Option<usize> {
+        if extra >= self.extras(mask) {
             return None;
         }
         let f = self.fset(mask);
         let slot = if eff == DEAD { self.threshold as usize + 1 } else { eff as usize };
         let p = *self.upper_pos[f].get(slot)?;
-        (p != u16::MAX).then(|| extra as usize * self.uppers[f].len() + p as usize)
+        (p != u16::MAX).then(|| extra * self.uppers[f].len() + usize::from(p))
     }
     /// The collapsed upper total of raw total `upper` in `mask`.
     pub fn effective_upper(&self, mask: u32, upper: u32) -> u16 {
@@ -217,6 +217,10 @@ impl StateIndex {
         let eff = self.effective_upper(s.mask, s.upper);
         self.lane_of(s.mask, eff, s.extra).map(|l| self.offset(s.mask) + l)
     }
+}
+
+fn count_u32(n: usize) -> u32 {
+    u32::try_from(n).expect("extra states per mask fit in u32")
 }
 
 fn collapse(u: u32, threshold: u32, remaining: u32) -> u16 {

@@ -1,18 +1,22 @@
 //! Parsing dice given by a user, e.g. `--dice 1,1,2,3,5,5`.
 
 use super::{Counts, FACES};
+use crate::text::Quoted;
+
+/// The most dice any game here rolls.
+pub const MAX_DICE: usize = 6;
 
 /// Why a dice list was rejected.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum DiceError {
-    #[error("dice must be faces 1-6 separated by commas (e.g. 1,1,2,3,5,5); `{0}` is not a die")]
+    #[error("dice must be faces 1-6 separated by commas (e.g. 1,1,2,3,5,5); {} is not a die", Quoted(.0))]
     NotADie(String),
-    #[error("expected {expected} dice, got {got}")]
-    WrongCount { expected: String, got: usize },
+    #[error("{got} dice given; no game here rolls more than {MAX_DICE}")]
+    TooMany { got: usize },
 }
 
 /// Parses `"1,1,2,3,5,5"` (commas, spaces or nothing between faces: `"112355"`)
-/// into face counts. Does not check how many dice there are.
+/// into face counts: at most [`MAX_DICE`] dice (each game checks its own count).
 pub fn parse_dice(text: &str) -> Result<Counts, DiceError> {
     let mut c = [0u8; FACES];
     let tokens: Vec<&str> = if text.contains(',') || text.contains(' ') {
@@ -23,14 +27,12 @@ pub fn parse_dice(text: &str) -> Result<Counts, DiceError> {
     if tokens.is_empty() {
         return Err(DiceError::NotADie(text.to_string()));
     }
+    if tokens.len() > MAX_DICE {
+        return Err(DiceError::TooMany { got: tokens.len() });
+    }
     for t in tokens {
         match t.trim().parse::<u8>() {
-            Ok(f @ 1..=6) => {
-                if c[(f - 1) as usize] == u8::MAX {
-                    return Err(DiceError::NotADie(t.to_string()));
-                }
-                c[(f - 1) as usize] += 1
-            }
+            Ok(f @ 1..=6) => c[usize::from(f - 1)] += 1,
             _ => return Err(DiceError::NotADie(t.to_string())),
         }
     }
@@ -55,5 +57,8 @@ mod tests {
         assert!(parse_dice("").is_err());
         assert!(parse_dice("a,b").is_err());
         assert!(parse_dice("1,,2,-3").is_err());
+        assert!(matches!(parse_dice("1,1,1,1,1,1,1"), Err(DiceError::TooMany { got: 7 })));
+        assert!(matches!(parse_dice(&"1".repeat(300)), Err(DiceError::TooMany { got: 300 })));
+        assert_eq!(parse_dice("1\n2").unwrap_err().to_string().lines().count(), 1);
     }
 }

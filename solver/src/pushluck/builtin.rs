@@ -1,31 +1,16 @@
-//! The built-in rule sets (Farkle, Dice 10000, Yahtzix) exactly as
-//! `shared/RULINGS.md` reads the seed texts, and their named options.
+//! The built-in rule sets (Farkle, Dice 10000, Yahtzix) as `docs/rules.md`
+//! states them, and their named options.
 //!
 //! Every game and option is plain data handed to the one scoring engine; the
-//! choices the rulings leave open are documented on each function and in the
-//! README section on push-your-luck games.
+//! choices the rules leave open are documented on each function and in
+//! `docs/rules.md`. Each game's options are declared once, in its
+//! `*_OPTIONS` table (listed by [`crate::registry`]), and applied by
+//! [`apply_options`].
 
-use super::rules::{FaceTable, GameRules, Pattern, RuleSet, RulesError, Scoring, TurnRules};
-use crate::options::RuleOption;
-
-/// Canonical id of a game name or alias (`10000` -> `ten-thousand`).
-pub fn canonical(name: &str) -> Option<&'static str> {
-    match name.to_ascii_lowercase().as_str() {
-        "farkle" => Some("farkle"),
-        "ten-thousand" | "10000" | "dice10000" => Some("ten-thousand"),
-        "yahtzix" => Some("yahtzix"),
-        _ => None,
-    }
-}
-
-/// The base rules of a game by name or alias.
-pub fn base(name: &str) -> Option<RuleSet> {
-    match canonical(name)? {
-        "farkle" => Some(farkle()),
-        "ten-thousand" => Some(ten_thousand()),
-        _ => Some(yahtzix()),
-    }
-}
+use super::rules::{FaceTable, GameRules, Pattern, RuleSet, Scoring, TurnRules};
+use crate::error::Error;
+use crate::limits::{GOAL_MAX, POINTS_MAX};
+use crate::options::{OptionKind, OptionSet, OptionSpec};
 
 fn pattern_faces(name: &str, faces: &[u8], points: i64) -> Pattern {
     Pattern {
@@ -82,7 +67,7 @@ fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>, entry: i6
 /// matches four of a kind plus a pair and six alike (it is worth the same
 /// 1500 as four-plus-a-pair, so it only matters in house rules); two triplets
 /// also matches six alike (six of a kind is worth more anyway).
-pub fn farkle() -> RuleSet {
+pub fn farkle_base() -> RuleSet {
     let kinds = FaceTable {
         ones: [100, 0, 300, 1000, 2000, 3000],
         twos: [0, 0, 200, 1000, 2000, 3000],
@@ -107,10 +92,10 @@ pub fn farkle() -> RuleSet {
 /// Dice 10000: a set doubles with each die beyond three; six of a kind wins
 /// the game at once. Three pairs also matches four of a kind plus a pair
 /// (players count the four as two pairs).
-pub fn ten_thousand() -> RuleSet {
+pub fn ten_thousand_base() -> RuleSet {
     let mut kinds = FaceTable::empty();
-    for f in 0..6 {
-        let triple = if f == 0 { 1000 } else { 100 * (f as i64 + 1) };
+    for (f, face) in (1..=6i64).enumerate() {
+        let triple = if face == 1 { 1000 } else { 100 * face };
         let r = kinds.row_mut(f);
         r[2] = triple;
         r[3] = triple * 2;
@@ -136,13 +121,13 @@ pub fn ten_thousand() -> RuleSet {
 /// rolls, no hot dice. Two triplets also matches six alike ("always the
 /// highest count of a roll is used"); four or five alike on the first roll
 /// score as a triple plus singles, as the seed lists no larger sets.
-pub fn yahtzix() -> RuleSet {
+pub fn yahtzix_base() -> RuleSet {
     let mut kinds = FaceTable::empty();
     kinds.ones[0] = 10;
     kinds.fives[0] = 5;
     let mut first = FaceTable::empty();
-    for f in 0..6 {
-        first.row_mut(f)[2] = if f == 0 { 30 } else { 10 * (f as i64 + 1) };
+    for (f, face) in (1..=6i64).enumerate() {
+        first.row_mut(f)[2] = if face == 1 { 30 } else { 10 * face };
     }
     let premium = |mut p: Pattern| {
         p.first_roll_only = true;
@@ -177,112 +162,108 @@ pub fn yahtzix() -> RuleSet {
     }
 }
 
-/// Named options with a one-line description, per game.
-pub fn option_names(game: &str) -> Vec<(&'static str, &'static str)> {
-    let mut v = vec![
-        ("on-the-board[=N]", "entry threshold N (default 750) and, once on, min-bank 350"),
-        ("min-bank=N", "once on the board, a turn may not stop below N (default 350)"),
-        ("vant-hof-6[=N]", "six 1s set aside in one turn score N (default 3000) instead of their points"),
-        ("piggyback", "a turn may start from the previous player's leftover dice and turn points"),
-        ("three-farkle-penalty[=N]", "the third farkle in a row costs N (default 1000)"),
-        ("goal=N", "game goal"),
-        ("exact-goal", "a bank that would pass the goal scores nothing"),
-    ];
-    match canonical(game) {
-        Some("ten-thousand") => v.push(("alternative-scoring", "small straights (1-5, 2-6) 1000, full house 750")),
-        Some("yahtzix") => v.push(("go-for-it", "Yahtzix's name for piggyback (the first own roll is roll 2)")),
-        _ => {}
-    }
-    v
+const fn points(default: Option<i64>) -> OptionKind {
+    OptionKind::Number { default, min: 0, max: POINTS_MAX }
 }
 
-fn number(o: &RuleOption, default: Option<i64>) -> Result<i64, RulesError> {
-    let bad = |why: String| RulesError::BadOption { name: o.name.clone(), why };
-    match (&o.value, default) {
-        (None, Some(d)) => Ok(d),
-        (None, None) => Err(bad("needs a value, e.g. `-o goal=5000`".into())),
-        (Some(v), _) => v.parse::<i64>().map_err(|_| bad(format!("`{v}` is not a whole number"))),
-    }
+/// Options every push-your-luck game has.
+macro_rules! common_options {
+    ($($extra:expr),*) => {
+        &[
+            OptionSpec {
+                name: "on-the-board",
+                kind: points(Some(750)),
+                help: "entry threshold N, and once on the board min-bank 350",
+            },
+            OptionSpec { name: "min-bank", kind: points(Some(350)), help: "once on the board, a turn may not stop below N" },
+            OptionSpec {
+                name: "vant-hof-6",
+                kind: points(Some(3000)),
+                help: "six 1s set aside in one turn score N instead of their points",
+            },
+            OptionSpec {
+                name: "three-farkle-penalty",
+                kind: points(Some(1000)),
+                help: "the third farkle in a row costs N",
+            },
+            OptionSpec {
+                name: "piggyback",
+                kind: OptionKind::Switch,
+                help: "a turn may start from the previous player's leftover dice and turn points",
+            },
+            OptionSpec { name: "goal", kind: OptionKind::Number { default: None, min: 1, max: GOAL_MAX }, help: "the game's goal" },
+            OptionSpec { name: "exact-goal", kind: OptionKind::Switch, help: "a bank that would pass the goal scores nothing" },
+            $($extra),*
+        ]
+    };
 }
 
-fn flag(o: &RuleOption) -> Result<(), RulesError> {
-    match &o.value {
-        None => Ok(()),
-        Some(v) => Err(RulesError::BadOption { name: o.name.clone(), why: format!("takes no value (got `{v}`)") }),
-    }
+/// Farkle's options.
+pub const FARKLE_OPTIONS: &[OptionSpec] = common_options!();
+/// Dice 10000's options.
+pub const TEN_THOUSAND_OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
+    name: "alternative-scoring",
+    kind: OptionKind::Switch,
+    help: "small straights (1-5, 2-6) 1000, full house 750",
+});
+/// Yahtzix's options.
+pub const YAHTZIX_OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
+    name: "go-for-it",
+    kind: OptionKind::Switch,
+    help: "Yahtzix's name for piggyback (the first own roll is roll 2)",
+});
+
+/// Farkle with its options.
+pub fn farkle(opts: &OptionSet) -> Result<RuleSet, Error> {
+    validated(apply_options(farkle_base(), opts))
 }
 
-/// Applies named options to the base rules of `game`, in a fixed order
-/// (`on-the-board` first, so that an explicit `min-bank` wins), and validates.
-pub fn with_options(game: &str, options: &[RuleOption]) -> Result<RuleSet, RulesError> {
-    let id = canonical(game).ok_or_else(|| RulesError::UnknownOption {
-        name: game.into(),
-        game: "push-your-luck games".into(),
-        known: "farkle, ten-thousand, yahtzix".into(),
-    })?;
-    let mut r = base(id).expect("canonical name");
-    let mut seen = std::collections::HashSet::new();
-    for o in options {
-        if !seen.insert(o.name.as_str()) {
-            return Err(RulesError::BadOption { name: o.name.clone(), why: "given twice".into() });
-        }
+/// Dice 10000 with its options.
+pub fn ten_thousand(opts: &OptionSet) -> Result<RuleSet, Error> {
+    let mut r = ten_thousand_base();
+    if opts.switch("alternative-scoring") {
+        r.scoring.patterns.push(pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000));
+        r.scoring.patterns.push(pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000));
+        r.scoring.patterns.push(pattern_groups("full house", &[3, 2], true, 750));
     }
-    let mut ordered: Vec<&RuleOption> = options.iter().filter(|o| o.name == "on-the-board").collect();
-    ordered.extend(options.iter().filter(|o| o.name != "on-the-board"));
-    for o in ordered {
-        let positive = |v: i64| -> Result<i64, RulesError> {
-            if v < 0 {
-                Err(RulesError::BadOption { name: o.name.clone(), why: format!("{v} is negative") })
-            } else {
-                Ok(v)
-            }
-        };
-        match (o.name.as_str(), id) {
-            ("on-the-board", _) => {
-                r.turn.entry = positive(number(o, Some(750))?)?;
-                r.turn.min_bank = 350;
-            }
-            ("min-bank", _) => r.turn.min_bank = positive(number(o, Some(350))?)?,
-            ("vant-hof-6", _) => r.turn.vant_hof = positive(number(o, Some(3000))?)?,
-            ("three-farkle-penalty", _) => r.turn.three_farkle_penalty = positive(number(o, Some(1000))?)?,
-            ("goal", _) => {
-                let g = number(o, None)?;
-                if g <= 0 {
-                    return Err(RulesError::BadOption {
-                        name: o.name.clone(),
-                        why: format!("goal {g} must be more than 0"),
-                    });
-                }
-                r.game.goal = g;
-            }
-            ("exact-goal", _) => {
-                flag(o)?;
-                r.game.exact_goal = true;
-            }
-            ("piggyback", _) | ("go-for-it", "yahtzix") => {
-                flag(o)?;
-                r.turn.piggyback = true;
-                // Dice 10000: "only for players on the table".
-                r.turn.piggyback_needs_board = id == "ten-thousand";
-            }
-            ("alternative-scoring", "ten-thousand") => {
-                flag(o)?;
-                r.scoring.patterns.push(pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000));
-                r.scoring.patterns.push(pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000));
-                r.scoring.patterns.push(pattern_groups("full house", &[3, 2], true, 750));
-            }
-            _ => {
-                return Err(RulesError::UnknownOption {
-                    name: o.name.clone(),
-                    game: id.into(),
-                    known: option_names(id).iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
-                })
-            }
-        }
-    }
-    r.validate().map_err(|e| RulesError::BadOption {
-        name: options.iter().map(|o| o.to_string()).collect::<Vec<_>>().join(" "),
-        why: e.to_string(),
-    })?;
+    // Dice 10000: piggyback is "only for players on the table".
+    let mut r = apply_options(r, opts);
+    r.turn.piggyback_needs_board = r.turn.piggyback;
+    validated(r)
+}
+
+/// Yahtzix with its options.
+pub fn yahtzix(opts: &OptionSet) -> Result<RuleSet, Error> {
+    let mut r = apply_options(yahtzix_base(), opts);
+    r.turn.piggyback |= opts.switch("go-for-it");
+    validated(r)
+}
+
+fn validated(r: RuleSet) -> Result<RuleSet, Error> {
+    r.validate()?;
     Ok(r)
+}
+
+/// Applies the options every game has, `on-the-board` first (so that an
+/// explicit `min-bank` wins).
+fn apply_options(mut r: RuleSet, opts: &OptionSet) -> RuleSet {
+    if let Some(entry) = opts.number("on-the-board") {
+        r.turn.entry = entry;
+        r.turn.min_bank = 350;
+    }
+    if let Some(v) = opts.number("min-bank") {
+        r.turn.min_bank = v;
+    }
+    if let Some(v) = opts.number("vant-hof-6") {
+        r.turn.vant_hof = v;
+    }
+    if let Some(v) = opts.number("three-farkle-penalty") {
+        r.turn.three_farkle_penalty = v;
+    }
+    if let Some(g) = opts.number("goal") {
+        r.game.goal = g;
+    }
+    r.game.exact_goal |= opts.switch("exact-goal");
+    r.turn.piggyback |= opts.switch("piggyback");
+    r
 }

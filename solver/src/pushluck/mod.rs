@@ -3,36 +3,98 @@
 //! One engine serves every game: a rule set is data ([`rules::RuleSet`]),
 //! the built-in games and their named options are values of it
 //! ([`builtin`]), a house-rules TOML file overrides any part of it, and the
-//! scoring engine ([`scoring`]) and the turn solver ([`turn`]) only read it.
-//! There is no per-game code path below the rule data.
+//! scoring engine ([`scoring`]) and the solver only read it. There is no
+//! per-game code path below the rule data.
 //!
 //! The objective solved here is the *expected score of one turn*: maximise
 //! the expected points banked this turn (a farkle scores 0, or minus the
-//! three-farkle penalty when it is the third in a row). Game-level rules
-//! (goal, last turn, piggyback) stay in the rule data for a later
-//! win-probability solver; the turn solver uses what matters within a turn:
-//! - an instant win is worth reaching the goal from the player's total;
-//! - exact goal: a bank that passes the goal scores 0;
-//! - piggyback: a turn may start from leftover dice with inherited points
-//!   ([`turn::Solution::roll_value`] of that start state; the leftover roll is
-//!   never the turn's first roll, so Yahtzix premiums do not count on it).
+//! three-farkle penalty when it is the third in a row).
 //!
-//! [`simulate`] plays a solved policy with dice rolled at random (seeded), to
-//! check the solver's expectations.
+//! - [`model`]: the rules compiled for solving: decision contexts and where
+//!   each set-aside leads;
+//! - [`dp`]: the exact DP over turn totals (and why it needs no truncation);
+//! - [`solution`]: a solved turn and the questions asked of it;
+//! - [`table`]: the table file (`solve`, `info`);
+//! - [`situation`]: a question about a turn and its checks;
+//! - [`advise`]: ranking the alternatives for one roll;
+//! - [`strategy`]: the strategy sheet.
 
+pub mod advise;
 pub mod builtin;
+pub mod dp;
+pub mod model;
 pub mod rules;
 pub mod scoring;
-pub mod simulate;
-pub mod turn;
+pub mod situation;
+pub mod solution;
+pub mod strategy;
+pub mod table;
 
-/// Names (and aliases) of the built-in push-your-luck rule sets.
-pub const GAME_NAMES: &[&str] = &["farkle", "ten-thousand", "10000", "dice10000", "yahtzix"];
+pub use advise::{PushLuckAdvice, PushLuckAnswer};
+pub use model::{Model, Params, TurnError, TurnState};
+pub use rules::RuleSet;
+pub use situation::PushLuckQuestion;
+pub use solution::Solution;
 
-/// True if `name` is a built-in push-your-luck game or an alias of one.
-pub fn is_game(name: &str) -> bool {
-    builtin::canonical(name).is_some()
+use crate::error::Error;
+use crate::registry::{Family, GameEntry, GameRef};
+
+/// A resolved push-your-luck game: its effective rules and where they came
+/// from, compiled for solving.
+#[derive(Debug, Clone)]
+pub struct PushLuckGame {
+    /// Canonical id, e.g. `ten-thousand`.
+    pub id: &'static str,
+    pub rules: RuleSet,
+    /// The options given, in canonical form.
+    pub options: Vec<String>,
+    /// The house-rules file applied on top, as the user named it.
+    pub rules_file: Option<String>,
+    model: Model,
 }
 
-#[cfg(test)]
-mod tests;
+impl PushLuckGame {
+    /// Compiles `rules` (validated) for game `entry`; refuses rules under
+    /// which a turn never has to end, naming the rules file if there is one.
+    pub fn new(
+        entry: &GameEntry,
+        rules: RuleSet,
+        options: Vec<String>,
+        rules_file: Option<String>,
+    ) -> Result<PushLuckGame, Error> {
+        let model = Model::new(&rules).map_err(|e| match &rules_file {
+            Some(file) => Error::Rules(rules::RulesError::File { file: file.clone(), why: e.to_string() }),
+            None => Error::Turn(e),
+        })?;
+        Ok(PushLuckGame { id: entry.id, rules, options, rules_file, model })
+    }
+
+    /// The rules compiled for solving.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// E.g. `Farkle (base rules)`, `Farkle (vant-hof-6=3000, rules file mine.toml)`.
+    pub fn title(&self) -> String {
+        let mut parts = self.options.clone();
+        if let Some(f) = &self.rules_file {
+            parts.push(format!("rules file {f}"));
+        }
+        if parts.is_empty() {
+            format!("{} (base rules)", self.rules.name)
+        } else {
+            format!("{} ({})", self.rules.name, parts.join(", "))
+        }
+    }
+
+    /// Who the game is, for reports.
+    pub fn reference(&self) -> GameRef {
+        GameRef {
+            id: self.id.to_string(),
+            title: self.title(),
+            family: Family::PushLuck,
+            options: self.options.clone(),
+            rules_file: self.rules_file.clone(),
+        }
+    }
+}

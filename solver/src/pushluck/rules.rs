@@ -3,21 +3,29 @@
 //!
 //! A [`RuleSet`] is complete: every built-in game is one value of it (see
 //! [`super::builtin`]), named options edit it, and a house-rules file is an
-//! *overlay*: every key in the file replaces the same key of the rule set it is
-//! applied to, keys the file does not mention are kept. Arrays (a face's
-//! points, the pattern list) are replaced whole. [`to_toml`] prints a complete
-//! rule set in the same format, with comments, so `sixdice rules GAME` output
-//! can be edited and passed back with `--rules`.
+//! overlay merged over it ([`RuleSet::with_house_rules`]): the file's TOML
+//! tables are merged key by key into the rule set's own TOML value (arrays,
+//! such as a face's points or the pattern list, are replaced whole), and the
+//! result is deserialised with unknown keys denied. Every key is declared
+//! once, as a field below; its doc comment is the comment [`to_toml`] prints
+//! above it, so `sixdice rules GAME` output documents itself and can be
+//! edited and passed back.
 //!
 //! Validation happens once, on the finished rule set ([`RuleSet::validate`]),
-//! and names the offending key; the solver relies on it (every combination
-//! scores a positive number of points, so turn points strictly grow).
+//! checks every value against its range ([`crate::limits`]) and names the
+//! offending key; the solver relies on it (every combination scores a
+//! positive number of points, so turn points strictly grow).
 
+use documented::{DocumentedFieldsOpt, DocumentedOpt};
 use serde::{Deserialize, Serialize};
 
-/// Points for `n` dice of each face set aside together, `n` = 1..=6
-/// (index `n - 1`). 0 means "not a scoring set".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+use crate::limits::{GOAL_MAX, MAX_ROLLS_MAX, NAME_CHARS_MAX, PATTERNS_MAX, POINTS_MAX};
+use crate::text::{Escaped, Quoted};
+
+/// Points for 1, 2, 3, 4, 5, 6 dice of one face set aside together from one
+/// roll; 0 = not a scoring set. Per face and set-aside, at most one set of
+/// two or more dice; further dice of that face score as singles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields)]
 pub struct FaceTable {
     pub ones: [i64; 6],
@@ -63,89 +71,102 @@ impl FaceTable {
     }
 }
 
-/// A scoring pattern made of several dice of one roll: a straight, three
-/// pairs, a full house...
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(p: &i64) -> bool {
+    *p == 0
+}
+
+/// Patterns: `faces` = these faces, one die each (straights); `groups` =
+/// groups of equal dice (three pairs: [2, 2, 2]). Remove a pattern to drop it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Pattern {
     /// Shown in advice, e.g. `three pairs`.
     pub name: String,
-    /// Exact faces, one die each (straights), e.g. `[1, 2, 3, 4, 5]`.
+    /// Exact faces, one die each, e.g. `[1, 2, 3, 4, 5]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faces: Vec<u8>,
     /// Sizes of groups of equal dice, e.g. `[2, 2, 2]` for three pairs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<u8>,
-    /// Groups must show different faces (a full house of five equal dice is
-    /// not a full house). When false, `[2, 2, 2]` also matches 4+2 and six alike.
-    #[serde(default)]
+    /// The groups must show different faces (without it, [2, 2, 2] also
+    /// matches 4+2 and six alike).
+    #[serde(default, skip_serializing_if = "is_false")]
     pub distinct_faces: bool,
-    #[serde(default)]
+    /// Points (leave out for an instant win).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub points: i64,
-    /// Counts only on the first roll of a turn (Yahtzix premiums).
-    #[serde(default)]
+    /// Counts only on the first roll of a turn.
+    #[serde(default, skip_serializing_if = "is_false")]
     pub first_roll_only: bool,
-    /// Wins the game at once instead of scoring points (Dice 10000's six of a
-    /// kind). For the expected-score objective it is worth reaching the goal.
-    #[serde(default)]
+    /// Wins the game at once instead of scoring points (for the
+    /// expected-score objective: worth reaching the goal).
+    #[serde(default, skip_serializing_if = "is_false")]
     pub instant_win: bool,
 }
 
-/// Everything about what scores.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What scores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Scoring {
+    /// Points for six dice of one roll where nothing scores (0 = that is a farkle).
+    pub no_score_bonus: i64,
+    /// Points when all six dice of a six-dice roll score, unless the parts
+    /// are worth more (0 = none).
+    pub all_six_premium: i64,
+    /// The all-six premium counts on the first roll of a turn only.
+    pub all_six_premium_first_roll_only: bool,
     /// Sets of one face, on any roll.
     pub kinds: FaceTable,
-    /// Sets of one face that count only on a turn's first roll (on that roll
-    /// the better of the two tables applies).
+    /// Like `kinds`, but only on the first roll of a turn (the better value
+    /// counts).
     pub first_roll_kinds: FaceTable,
+    /// Patterns of several dice of one roll.
     pub patterns: Vec<Pattern>,
-    /// Points when all six dice of a six-dice roll are set aside and score
-    /// ("all count"), unless the parts are worth more. 0 = no such premium.
-    pub all_six_premium: i64,
-    pub all_six_premium_first_roll_only: bool,
-    /// A six-dice roll where nothing scores is worth this instead of a farkle
-    /// (all six dice count as set aside). 0 = no such bonus.
-    pub no_score_bonus: i64,
 }
 
 /// Rules of one turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TurnRules {
-    /// When every die has scored, the player may roll all six again.
+    /// When all six dice have scored, roll all six again (or bank).
     pub hot_dice: bool,
-    /// At most this many rolls per turn; 0 = no limit.
+    /// Rolls per turn (0 = no limit).
     pub max_rolls: u32,
-    /// A player off the board needs this many points in one turn to bank.
+    /// Points needed in one turn to get on the board (a smaller bank scores 0).
     pub entry: i64,
-    /// A player on the board may not stop a turn with fewer points.
+    /// Once on the board, a turn may not stop with fewer points (0 = no minimum).
     pub min_bank: i64,
-    /// Van't Hof: six 1s set aside (as 1s) across one turn score this in place
-    /// of what those 1s earned. 0 = off.
+    /// Six 1s set aside as 1s in one turn score this in place of their points (0 = off).
     pub vant_hof: i64,
-    /// The third farkle in a row costs this many points. 0 = off.
+    /// The third farkle in a row costs this much (0 = off).
     pub three_farkle_penalty: i64,
-    /// A turn may start from the previous player's leftover dice and turn points.
+    /// Start a turn from the previous player's leftover dice and turn points.
     pub piggyback: bool,
     /// Only players on the board may piggyback.
     pub piggyback_needs_board: bool,
 }
 
-/// Rules of the whole game (used by the turn solver only where a turn's score
-/// depends on them: instant wins and an exact goal).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Rules of the whole game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameRules {
+    /// Points to win.
     pub goal: i64,
-    /// A bank that would pass the goal scores nothing (Yahtzix variation L).
+    /// A bank that would pass the goal scores nothing.
     pub exact_goal: bool,
-    /// When someone reaches the goal the others get one more turn.
+    /// The others get one more turn when someone reaches the goal.
     pub last_turn: bool,
 }
 
 /// A complete push-your-luck rule set.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RuleSet {
-    /// Display name, e.g. `Farkle`.
+    /// Display name.
     pub name: String,
     pub scoring: Scoring,
     pub turn: TurnRules,
@@ -153,44 +174,62 @@ pub struct RuleSet {
 }
 
 /// Why a rule set or a rules file was rejected. Always one line.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum RulesError {
     #[error("rules key `{key}`: {why}")]
     Invalid { key: String, why: String },
-    #[error("{file}: {why}")]
+    #[error("rules file {}: {}", Quoted(.file), Escaped(.why))]
     File { file: String, why: String },
-    #[error("unknown option `{name}` for {game}; options: {known}")]
-    UnknownOption { name: String, game: String, known: String },
-    #[error("option `{name}`: {why}")]
-    BadOption { name: String, why: String },
 }
 
 fn invalid(key: impl Into<String>, why: impl Into<String>) -> RulesError {
     RulesError::Invalid { key: key.into(), why: why.into() }
 }
 
+/// Checks a point value against `0..=POINTS_MAX`.
+fn points_in_range(key: impl Fn() -> String, p: i64, what: &str) -> Result<(), RulesError> {
+    if (0..=POINTS_MAX).contains(&p) {
+        Ok(())
+    } else {
+        Err(invalid(key(), format!("{what} {p} is out of range: allowed 0..={POINTS_MAX}")))
+    }
+}
+
+/// Checks a name: not empty, not too long, no control characters (names
+/// are printed in advice).
+fn check_name(key: &str, name: &str) -> Result<(), RulesError> {
+    if name.trim().is_empty() {
+        return Err(invalid(key, "must not be empty"));
+    }
+    if name.chars().count() > NAME_CHARS_MAX {
+        return Err(invalid(key, format!("longer than {NAME_CHARS_MAX} characters")));
+    }
+    if name.chars().any(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')) {
+        return Err(invalid(key, format!("{} contains control characters", Quoted(name))));
+    }
+    Ok(())
+}
+
 impl RuleSet {
-    /// Checks that the rules make sense; the error names the first bad key.
+    /// Checks that the rules make sense and every value is in its range; the
+    /// error names the first bad key.
     pub fn validate(&self) -> Result<(), RulesError> {
+        check_name("name", &self.name)?;
         let s = &self.scoring;
         for (table, key) in [(&s.kinds, "kinds"), (&s.first_roll_kinds, "first-roll-kinds")] {
             for (f, face) in FACE_KEYS.iter().enumerate() {
                 for (n, &p) in table.row(f).iter().enumerate() {
-                    if p < 0 {
-                        return Err(invalid(
-                            format!("scoring.{key}.{face}"),
-                            format!("{} of a kind is worth {p}; points must not be negative", n + 1),
-                        ));
-                    }
+                    points_in_range(|| format!("scoring.{key}.{face}"), p, &format!("{} of a kind is worth", n + 1))?;
                 }
             }
         }
+        if s.patterns.len() > PATTERNS_MAX {
+            return Err(invalid("scoring.patterns", format!("{} patterns; at most {PATTERNS_MAX}", s.patterns.len())));
+        }
         let mut names = std::collections::HashSet::new();
         for (i, p) in s.patterns.iter().enumerate() {
+            check_name(&format!("scoring.patterns[{i}].name"), &p.name)?;
             let key = |field: &str| format!("scoring.patterns[{i}].{field} ({})", p.name);
-            if p.name.trim().is_empty() {
-                return Err(invalid(format!("scoring.patterns[{i}].name"), "a pattern needs a name"));
-            }
             if !names.insert(p.name.as_str()) {
                 return Err(invalid(key("name"), "two patterns have this name"));
             }
@@ -204,7 +243,7 @@ impl RuleSet {
             }
             let mut seen = [false; 6];
             for &f in &p.faces {
-                if std::mem::replace(&mut seen[f as usize - 1], true) {
+                if std::mem::replace(&mut seen[usize::from(f) - 1], true) {
                     return Err(invalid(
                         key("faces"),
                         format!("face {f} is listed twice (list each face of a straight once)"),
@@ -214,12 +253,9 @@ impl RuleSet {
             if p.groups.contains(&0) {
                 return Err(invalid(key("groups"), "a group has at least one die"));
             }
-            let dice: usize = p.faces.len() + p.groups.iter().map(|&g| g as usize).sum::<usize>();
+            let dice: usize = p.faces.len() + p.groups.iter().map(|&g| usize::from(g)).sum::<usize>();
             if dice > 6 {
                 return Err(invalid(key("groups"), format!("uses {dice} dice; a roll has at most 6")));
-            }
-            if p.distinct_faces && p.groups.len() > 6 {
-                return Err(invalid(key("groups"), "more groups than faces"));
             }
             if p.instant_win {
                 if p.points != 0 {
@@ -230,14 +266,12 @@ impl RuleSet {
                     key("points"),
                     format!("worth {}; a listed pattern must be worth more than 0 (remove it instead)", p.points),
                 ));
+            } else {
+                points_in_range(|| key("points"), p.points, "worth")?;
             }
         }
-        if s.all_six_premium < 0 {
-            return Err(invalid("scoring.all-six-premium", "points must not be negative"));
-        }
-        if s.no_score_bonus < 0 {
-            return Err(invalid("scoring.no-score-bonus", "points must not be negative"));
-        }
+        points_in_range(|| "scoring.all-six-premium".into(), s.all_six_premium, "premium")?;
+        points_in_range(|| "scoring.no-score-bonus".into(), s.no_score_bonus, "bonus")?;
         if s.kinds.is_empty() && s.first_roll_kinds.is_empty() && s.patterns.is_empty() {
             return Err(invalid("scoring.kinds", "nothing scores"));
         }
@@ -248,12 +282,10 @@ impl RuleSet {
             (t.vant_hof, "turn.vant-hof"),
             (t.three_farkle_penalty, "turn.three-farkle-penalty"),
         ] {
-            if v < 0 {
-                return Err(invalid(key, format!("{v} is negative")));
-            }
+            points_in_range(|| key.into(), v, "value")?;
         }
-        if t.max_rolls > 50 {
-            return Err(invalid("turn.max-rolls", "at most 50 (0 = no limit)"));
+        if t.max_rolls > MAX_ROLLS_MAX {
+            return Err(invalid("turn.max-rolls", format!("at most {MAX_ROLLS_MAX} (0 = no limit)")));
         }
         if t.vant_hof > 0 && (1..=6).all(|n| s.kinds.points(0, n) == 0 && s.first_roll_kinds.points(0, n) == 0) {
             return Err(invalid("turn.vant-hof", "1s never score as 1s, so six of them can never be set aside"));
@@ -261,14 +293,11 @@ impl RuleSet {
         if t.piggyback_needs_board && !t.piggyback {
             return Err(invalid("turn.piggyback-needs-board", "set, but `piggyback` is off"));
         }
-        if self.game.goal <= 0 {
-            return Err(invalid("game.goal", format!("{} must be more than 0", self.game.goal)));
+        if !(1..=GOAL_MAX).contains(&self.game.goal) {
+            return Err(invalid("game.goal", format!("{} is out of range: allowed 1..={GOAL_MAX}", self.game.goal)));
         }
         if t.entry > self.game.goal {
             return Err(invalid("turn.entry", format!("{} is above the goal {}", t.entry, self.game.goal)));
-        }
-        if self.name.trim().is_empty() {
-            return Err(invalid("name", "must not be empty"));
         }
         Ok(())
     }
@@ -285,77 +314,36 @@ impl RuleSet {
     pub fn has_instant_win(&self) -> bool {
         self.scoring.patterns.iter().any(|p| p.instant_win)
     }
-}
 
-// ---------------------------------------------------------------------------
-// House-rules files: an overlay whose every key is optional.
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RuleSetOverlay {
-    name: Option<String>,
-    scoring: Option<ScoringOverlay>,
-    turn: Option<TurnOverlay>,
-    game: Option<GameOverlay>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct FaceTableOverlay {
-    ones: Option<[i64; 6]>,
-    twos: Option<[i64; 6]>,
-    threes: Option<[i64; 6]>,
-    fours: Option<[i64; 6]>,
-    fives: Option<[i64; 6]>,
-    sixes: Option<[i64; 6]>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct ScoringOverlay {
-    kinds: Option<FaceTableOverlay>,
-    first_roll_kinds: Option<FaceTableOverlay>,
-    patterns: Option<Vec<Pattern>>,
-    all_six_premium: Option<i64>,
-    all_six_premium_first_roll_only: Option<bool>,
-    no_score_bonus: Option<i64>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct TurnOverlay {
-    hot_dice: Option<bool>,
-    max_rolls: Option<u32>,
-    entry: Option<i64>,
-    min_bank: Option<i64>,
-    vant_hof: Option<i64>,
-    three_farkle_penalty: Option<i64>,
-    piggyback: Option<bool>,
-    piggyback_needs_board: Option<bool>,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct GameOverlay {
-    goal: Option<i64>,
-    exact_goal: Option<bool>,
-    last_turn: Option<bool>,
-}
-
-fn set<T>(target: &mut T, value: Option<T>) {
-    if let Some(v) = value {
-        *target = v;
+    /// These rules with a house-rules file (TOML `text`, named `file` in
+    /// errors) merged over them, validated.
+    pub fn with_house_rules(&self, text: &str, file: &str) -> Result<RuleSet, RulesError> {
+        let fail = |why: String| RulesError::File { file: file.to_string(), why };
+        let overlay: toml::Table = text.parse().map_err(|e: toml::de::Error| fail(syntax_error(text, &e)))?;
+        let mut merged = toml::Table::try_from(self).expect("rule sets serialise to TOML");
+        merge(&mut merged, overlay);
+        let rules: RuleSet = toml::Value::Table(merged)
+            .try_into()
+            .map_err(|e: toml::de::Error| fail(e.to_string().trim().replace('\n', " ")))?;
+        rules.validate().map_err(|e| fail(e.to_string()))?;
+        Ok(rules)
     }
 }
 
-fn apply_faces(table: &mut FaceTable, o: FaceTableOverlay) {
-    for (f, row) in [o.ones, o.twos, o.threes, o.fours, o.fives, o.sixes].into_iter().enumerate() {
-        set(table.row_mut(f), row);
+/// Merges `overlay` into `base`: tables key by key, anything else replaced.
+fn merge(base: &mut toml::Table, overlay: toml::Table) {
+    for (key, value) in overlay {
+        match (base.get_mut(&key), value) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(key, v);
+            }
+        }
     }
 }
 
-/// One line for a TOML error: the message plus where it is in the file.
-fn toml_error_line(text: &str, e: &toml::de::Error) -> String {
+/// A TOML syntax error as one line with its line number.
+fn syntax_error(text: &str, e: &toml::de::Error) -> String {
     let msg = e.message().trim().replace('\n', " ");
     match e.span() {
         Some(span) => {
@@ -364,142 +352,77 @@ fn toml_error_line(text: &str, e: &toml::de::Error) -> String {
             if line.is_empty() {
                 format!("line {line_no}: {msg}")
             } else {
-                format!("line {line_no} (`{line}`): {msg}")
+                format!("line {line_no} ({}): {msg}", Quoted(line))
             }
         }
         None => msg,
     }
 }
 
-impl RuleSet {
-    /// Applies a house-rules file (TOML text) on top of these rules and
-    /// validates the result. `file` names the file in errors.
-    pub fn apply_toml(&mut self, text: &str, file: &str) -> Result<(), RulesError> {
-        let o: RuleSetOverlay = toml::from_str(text)
-            .map_err(|e| RulesError::File { file: file.to_string(), why: toml_error_line(text, &e) })?;
-        set(&mut self.name, o.name);
-        if let Some(s) = o.scoring {
-            if let Some(k) = s.kinds {
-                apply_faces(&mut self.scoring.kinds, k);
-            }
-            if let Some(k) = s.first_roll_kinds {
-                apply_faces(&mut self.scoring.first_roll_kinds, k);
-            }
-            set(&mut self.scoring.patterns, s.patterns);
-            set(&mut self.scoring.all_six_premium, s.all_six_premium);
-            set(&mut self.scoring.all_six_premium_first_roll_only, s.all_six_premium_first_roll_only);
-            set(&mut self.scoring.no_score_bonus, s.no_score_bonus);
-        }
-        if let Some(t) = o.turn {
-            set(&mut self.turn.hot_dice, t.hot_dice);
-            set(&mut self.turn.max_rolls, t.max_rolls);
-            set(&mut self.turn.entry, t.entry);
-            set(&mut self.turn.min_bank, t.min_bank);
-            set(&mut self.turn.vant_hof, t.vant_hof);
-            set(&mut self.turn.three_farkle_penalty, t.three_farkle_penalty);
-            set(&mut self.turn.piggyback, t.piggyback);
-            set(&mut self.turn.piggyback_needs_board, t.piggyback_needs_board);
-        }
-        if let Some(g) = o.game {
-            set(&mut self.game.goal, g.goal);
-            set(&mut self.game.exact_goal, g.exact_goal);
-            set(&mut self.game.last_turn, g.last_turn);
-        }
-        self.validate().map_err(|e| RulesError::File { file: file.to_string(), why: e.to_string() })
-    }
-}
-
-fn toml_str(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
-fn row(r: &[i64; 6]) -> String {
-    format!("[{}]", r.iter().map(|p| format!("{p:>5}")).collect::<Vec<_>>().join(","))
-}
-
-/// The complete rule set as a commented TOML file; [`RuleSet::apply_toml`] of
-/// it onto any rule set gives back exactly these rules.
+/// The complete rule set as a TOML file with each key's documentation as a
+/// comment; [`RuleSet::with_house_rules`] of it onto any rule set gives back
+/// exactly these rules.
 pub fn to_toml(r: &RuleSet) -> String {
-    let s = &r.scoring;
-    let t = &r.turn;
-    let g = &r.game;
-    let mut out = String::new();
-    let mut line = |l: String| {
-        out.push_str(&l);
-        out.push('\n');
-    };
-    line(format!("# Rules of {}: edit and pass back with --rules FILE.", r.name));
-    line("# Every key may be left out of a house-rules file (it then keeps its value from".into());
-    line("# the game given with --game); arrays are replaced whole.".into());
-    line(format!("name = {}", toml_str(&r.name)));
-    line(String::new());
-    line("[scoring]".into());
-    line("# Points for six dice of one roll where nothing scores (0 = that is a farkle).".into());
-    line(format!("no-score-bonus = {}", s.no_score_bonus));
-    line("# Points when all six dice of a six-dice roll score, unless the parts are worth more (0 = none).".into());
-    line(format!("all-six-premium = {}", s.all_six_premium));
-    line(format!("all-six-premium-first-roll-only = {}", s.all_six_premium_first_roll_only));
-    line(String::new());
-    line("# Points for 1, 2, 3, 4, 5, 6 dice of one face set aside together from one roll;".into());
-    line("# 0 = not a scoring set. Per face and set-aside, at most one set of two or".into());
-    line("# more dice; further dice of that face score as singles.".into());
-    line("[scoring.kinds]".into());
-    for (f, key) in FACE_KEYS.iter().enumerate() {
-        line(format!("{key:<6} = {}", row(s.kinds.row(f))));
+    let plain = toml::to_string(r).expect("rule sets serialise to TOML");
+    let mut doc: toml_edit::DocumentMut = plain.parse().expect("TOML from toml parses");
+    let header = format!(
+        "# Rules of {}: edit and pass back as a house-rules file (--rules FILE).\n\
+         # Every key may be left out of a house-rules file (it then keeps its value\n\
+         # from the game it is applied to); arrays are replaced whole.\n",
+        r.name
+    );
+    annotate::<RuleSet>(doc.as_table_mut());
+    if let Some(mut k) = doc.as_table_mut().key_mut("name") {
+        let existing = k.leaf_decor().prefix().and_then(|p| p.as_str()).unwrap_or("").to_string();
+        k.leaf_decor_mut().set_prefix(format!("{header}{existing}"));
     }
-    line(String::new());
-    line("# Like [scoring.kinds], but only on the first roll of a turn (the better value counts).".into());
-    line("[scoring.first-roll-kinds]".into());
-    for (f, key) in FACE_KEYS.iter().enumerate() {
-        line(format!("{key:<6} = {}", row(s.first_roll_kinds.row(f))));
+    for (key, docs) in [("scoring", Scoring::DOCS), ("turn", TurnRules::DOCS), ("game", GameRules::DOCS)] {
+        let Some(table) = doc.get_mut(key).and_then(|t| t.as_table_mut()) else { continue };
+        table.decor_mut().set_prefix(format!("\n{}", comment(docs.unwrap_or(""))));
+        match key {
+            "scoring" => annotate::<Scoring>(table),
+            "turn" => annotate::<TurnRules>(table),
+            _ => annotate::<GameRules>(table),
+        }
     }
-    line(String::new());
-    line("# Patterns: `faces` = these faces, one die each; `groups` = groups of equal dice".into());
-    line("# (distinct-faces: the groups must show different faces). Optional flags:".into());
-    line("# first-roll-only, instant-win (wins the game; no points). Remove a pattern to drop it.".into());
-    for p in &s.patterns {
-        line("[[scoring.patterns]]".into());
-        line(format!("name = {}", toml_str(&p.name)));
-        if !p.faces.is_empty() {
-            line(format!("faces = {:?}", p.faces));
+    let scoring = doc.get_mut("scoring").and_then(|t| t.as_table_mut()).expect("a scoring table");
+    for key in ["kinds", "first-roll-kinds"] {
+        if let Some(table) = scoring.get_mut(key).and_then(|t| t.as_table_mut()) {
+            let field_doc = Scoring::get_field_docs(key.replace('-', "_")).unwrap_or("");
+            let docs = if key == "kinds" {
+                format!("{}\n{}", FaceTable::DOCS.unwrap_or(""), field_doc)
+            } else {
+                field_doc.into()
+            };
+            table.decor_mut().set_prefix(format!("\n{}", comment(&docs)));
         }
-        if !p.groups.is_empty() {
-            line(format!("groups = {:?}", p.groups));
-            line(format!("distinct-faces = {}", p.distinct_faces));
-        }
-        if !p.instant_win {
-            line(format!("points = {}", p.points));
-        }
-        if p.first_roll_only {
-            line("first-roll-only = true".into());
-        }
-        if p.instant_win {
-            line("instant-win = true".into());
-        }
-        line(String::new());
     }
-    line("[turn]".into());
-    line("# When all six dice have scored, roll all six again (or bank).".into());
-    line(format!("hot-dice = {}", t.hot_dice));
-    line("# Rolls per turn (0 = no limit).".into());
-    line(format!("max-rolls = {}", t.max_rolls));
-    line("# Points needed in one turn to get on the board (a smaller bank scores 0).".into());
-    line(format!("entry = {}", t.entry));
-    line("# Once on the board, a turn may not stop with fewer points (0 = no minimum).".into());
-    line(format!("min-bank = {}", t.min_bank));
-    line("# Six 1s set aside as 1s in one turn score this in place of their points (0 = off).".into());
-    line(format!("vant-hof = {}", t.vant_hof));
-    line("# The third farkle in a row costs this much (0 = off).".into());
-    line(format!("three-farkle-penalty = {}", t.three_farkle_penalty));
-    line("# Start a turn from the previous player's leftover dice and turn points.".into());
-    line(format!("piggyback = {}", t.piggyback));
-    line(format!("piggyback-needs-board = {}", t.piggyback_needs_board));
-    line(String::new());
-    line("[game]".into());
-    line(format!("goal = {}", g.goal));
-    line("# A bank that would pass the goal scores nothing.".into());
-    line(format!("exact-goal = {}", g.exact_goal));
-    line("# The others get one more turn when someone reaches the goal.".into());
-    line(format!("last-turn = {}", g.last_turn));
-    out
+    if let Some(patterns) = scoring.get_mut("patterns").and_then(|t| t.as_array_of_tables_mut()) {
+        for (i, table) in patterns.iter_mut().enumerate() {
+            if i == 0 {
+                table.decor_mut().set_prefix(format!("\n{}", comment(Pattern::DOCS.unwrap_or(""))));
+                annotate::<Pattern>(table);
+            } else {
+                table.decor_mut().set_prefix("\n");
+            }
+        }
+    }
+    doc.to_string()
+}
+
+/// `# line` for each line of `docs`.
+fn comment(docs: &str) -> String {
+    docs.lines().filter(|l| !l.trim().is_empty()).map(|l| format!("# {}\n", l.trim())).collect()
+}
+
+/// Puts each key's field documentation above it.
+fn annotate<T: DocumentedFieldsOpt>(table: &mut toml_edit::Table) {
+    let keys: Vec<String> = table.iter().filter(|(_, v)| v.is_value()).map(|(k, _)| k.to_string()).collect();
+    for key in keys {
+        if let Ok(docs) = T::get_field_docs(key.replace('-', "_")) {
+            if let Some(mut k) = table.key_mut(&key) {
+                k.leaf_decor_mut().set_prefix(comment(docs));
+            }
+        }
+    }
 }

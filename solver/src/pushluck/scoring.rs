@@ -349,7 +349,7 @@ mod tests {
 
     #[test]
     fn farkle_readings() {
-        let s = Scorer::new(&builtin::farkle());
+        let s = Scorer::new(&builtin::farkle_base());
         assert_eq!(best(&s, &[1], true), Some(100));
         assert_eq!(best(&s, &[5, 5], true), Some(100));
         assert_eq!(best(&s, &[2, 2], true), None);
@@ -368,7 +368,7 @@ mod tests {
 
     #[test]
     fn yahtzix_premiums_only_on_the_first_roll() {
-        let s = Scorer::new(&builtin::yahtzix());
+        let s = Scorer::new(&builtin::yahtzix_base());
         assert_eq!(best(&s, &[2, 2, 2], true), Some(20));
         assert_eq!(best(&s, &[2, 2, 2], false), None);
         assert_eq!(best(&s, &[1, 1, 1, 1], true), Some(40));
@@ -385,7 +385,7 @@ mod tests {
 
     #[test]
     fn ten_thousand_doubling_and_instant_win() {
-        let s = Scorer::new(&builtin::ten_thousand());
+        let s = Scorer::new(&builtin::ten_thousand_base());
         assert_eq!(best(&s, &[4, 4, 4, 4, 4], true), Some(1600));
         assert_eq!(best(&s, &[1, 1, 1, 1], true), Some(2000));
         assert_eq!(best(&s, &[2, 2, 2, 2, 3, 3], true), Some(750));
@@ -395,7 +395,7 @@ mod tests {
 
     #[test]
     fn vant_hof_keeps_a_reading_per_count_of_ones() {
-        let mut rules = builtin::farkle();
+        let mut rules = builtin::farkle_base();
         rules.turn.vant_hof = 3000;
         let s = Scorer::new(&rules);
         let r = s.readings(&counts_of(&[1, 1, 1, 1, 5, 5]), true);

@@ -24,9 +24,17 @@
 //! ```
 //!
 //! Tables are written to a temporary file beside the target and renamed into
-//! place, so a reader never sees a half-written table. On open, everything in
-//! the header is checked (magic, version, header checksum, game, fingerprint,
-//! size); the data checksum is checked too unless the table is very large.
+//! place, so a reader never sees a half-written table; a temporary file left
+//! by a killed writer is removed by the next write into that directory. On
+//! open, everything in the header is checked (magic, version, header
+//! checksum, game, fingerprint, size); the data checksum is checked too
+//! unless the table is very large. The metadata is a typed struct of the
+//! family that wrote the table (`serde`), read back with [`Table::meta`].
+//!
+//! File names: [`file_name`] gives `GAME[.OPTION...].sixdice` for a built-in
+//! game with options, and `GAME.rules-HASH.sixdice` for a push-your-luck
+//! game under a house-rules file (HASH: 16 hex digits of the rules
+//! fingerprint).
 
 use std::fs::File;
 use std::io::Write;
@@ -34,7 +42,10 @@ use std::path::{Path, PathBuf};
 
 use bytemuck::{Pod, Zeroable};
 use memmap2::Mmap;
+use serde::{de::DeserializeOwned, Serialize};
 use xxhash_rust::xxh3::xxh3_64;
+
+use crate::text::Quoted;
 
 #[cfg(not(target_endian = "little"))]
 compile_error!("sixdice table files are little-endian and read zero-copy; big-endian targets are not supported");
@@ -46,6 +57,8 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Tables larger than this are opened without hashing all their data (use
 /// [`Verify::Full`] to force it).
 pub const FULL_VERIFY_LIMIT: u64 = 256 << 20;
+/// Extension of table files.
+pub const EXTENSION: &str = "sixdice";
 
 const HEADER_FIXED: usize = 128;
 
@@ -75,16 +88,34 @@ pub struct TableSpec {
     /// Game id, e.g. `yahtzee` (at most 32 bytes).
     pub game: String,
     /// Fingerprint of everything that changes the values: rules, options,
-    /// solver version. See [`fingerprint`].
+    /// objective, solver version. See [`fingerprint`].
     pub fingerprint: u64,
-    /// Array shape; the product is the number of values.
-    pub shape: Vec<u64>,
+    /// Array shape; the product is the number of values. `None` when opening
+    /// a table whose shape is not known in advance: the header's shape is
+    /// then used once the fingerprint matches.
+    pub shape: Option<Vec<u64>>,
 }
 
-/// Fingerprint of a canonical description of the rules (stable across runs
-/// and machines: XXH3 of the UTF-8 text).
-pub fn fingerprint(canonical_rules: &str) -> u64 {
-    xxh3_64(canonical_rules.as_bytes())
+/// Fingerprint of a canonical serialisation of the rules: XXH3 of its JSON
+/// text (struct fields in declaration order), stable across runs and machines.
+pub fn fingerprint(canonical: &impl Serialize) -> u64 {
+    xxh3_64(&serde_json::to_vec(canonical).expect("rules serialise"))
+}
+
+/// Table file name: `GAME[.OPTION...].sixdice`, or `GAME.rules-HASH.sixdice`
+/// when the rules come from a house-rules file (`rules_hash`).
+pub fn file_name(game: &str, options: &[String], rules_hash: Option<u64>) -> String {
+    let mut name = game.to_string();
+    match rules_hash {
+        Some(h) => name.push_str(&format!(".rules-{h:016x}")),
+        None => {
+            for o in options {
+                name.push('.');
+                name.push_str(o);
+            }
+        }
+    }
+    format!("{name}.{EXTENSION}")
 }
 
 /// How much of a table to check when opening it.
@@ -100,22 +131,28 @@ pub enum Verify {
 /// Why a table could not be written or used.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
-    #[error("no table at {path}")]
+    #[error("no table at {}", show(.path))]
     Missing { path: PathBuf },
-    #[error("table {path} is truncated ({actual} bytes, expected {expected})")]
+    #[error("table {} is not a regular file", show(.path))]
+    NotRegular { path: PathBuf },
+    #[error("table {} is truncated ({actual} bytes, expected {expected})", show(.path))]
     Truncated { path: PathBuf, actual: u64, expected: u64 },
-    #[error("table {path} is corrupt ({why})")]
+    #[error("table {} is corrupt ({why})", show(.path))]
     Corrupt { path: PathBuf, why: String },
-    #[error("table {path} is stale ({why})")]
+    #[error("table {} is stale ({why})", show(.path))]
     Stale { path: PathBuf, why: String },
     /// The OS error is part of the message (not a `source`), so that a
     /// report that prints the cause chain does not print it twice.
-    #[error("cannot {action} {path}: {err}")]
+    #[error("cannot {action} {}: {err}", show(.path))]
     Io { action: &'static str, path: PathBuf, err: std::io::Error },
 }
 
+fn show(p: &Path) -> String {
+    Quoted(&p.display().to_string()).to_string()
+}
+
 impl TableError {
-    /// True when solving again would fix it (everything but other I/O failures).
+    /// True when solving again would fix it (everything but I/O failures).
     pub fn needs_regeneration(&self) -> bool {
         !matches!(self, TableError::Io { .. })
     }
@@ -134,49 +171,82 @@ fn header_checksum(raw: &RawHeader, meta: &[u8]) -> u64 {
 }
 
 /// Writes `data` as a table at `path` atomically (temporary file, fsync,
-/// rename). Creates the parent directory if needed.
-pub fn write_table(path: &Path, spec: &TableSpec, meta: &serde_json::Value, data: &[f32]) -> Result<(), TableError> {
+/// rename). Creates the parent directory if needed. `spec.shape` must be
+/// given and match `data`.
+pub fn write_table(path: &Path, spec: &TableSpec, meta: &impl Serialize, data: &[f32]) -> Result<(), TableError> {
+    let shape = spec.shape.as_deref().expect("a table is written with its shape");
     assert!(spec.game.len() <= 32, "game id too long");
-    assert!((1..=4).contains(&spec.shape.len()), "1 to 4 dimensions");
-    assert_eq!(spec.shape.iter().product::<u64>(), data.len() as u64, "shape does not match data");
+    assert!((1..=4).contains(&shape.len()), "1 to 4 dimensions");
+    assert_eq!(shape.iter().product::<u64>(), data.len() as u64, "shape does not match data");
     let meta_bytes = serde_json::to_vec(meta).expect("metadata serialises");
     let header_len = (HEADER_FIXED + meta_bytes.len()).div_ceil(64) * 64;
     let data_bytes: &[u8] = bytemuck::cast_slice(data);
     let mut raw = RawHeader::zeroed();
     raw.magic = MAGIC;
     raw.version = FORMAT_VERSION;
-    raw.header_len = header_len as u32;
+    raw.header_len = u32::try_from(header_len).expect("metadata is small");
     raw.fingerprint = spec.fingerprint;
     raw.data_checksum = xxh3_64(data_bytes);
     raw.count = data.len() as u64;
     raw.game[..spec.game.len()].copy_from_slice(spec.game.as_bytes());
     raw.dtype = 0;
-    raw.ndim = spec.shape.len() as u32;
-    for (d, &s) in raw.dims.iter_mut().zip(&spec.shape) {
+    raw.ndim = shape.len() as u32;
+    for (d, &s) in raw.dims.iter_mut().zip(shape) {
         *d = s;
     }
-    raw.meta_len = meta_bytes.len() as u32;
+    raw.meta_len = u32::try_from(meta_bytes.len()).expect("metadata is small");
     raw.header_checksum = header_checksum(&raw, &meta_bytes);
 
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io_err("create the tables directory", dir))?;
-    }
-    let tmp = path.with_extension(format!("tmp.{}", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::io::BufWriter::with_capacity(1 << 20, File::create(&tmp)?);
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(io_err("create the tables directory", &dir))?;
+    sweep_temporaries(&dir);
+    let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("table");
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!("{file_name}.{}.", std::process::id()))
+        .suffix(TMP_SUFFIX)
+        .tempfile_in(&dir)
+        .map_err(io_err("create a temporary file in", &dir))?;
+    // On any error below, `tmp` is dropped and its file removed.
+    let written = (|| -> std::io::Result<()> {
+        let mut f = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
         f.write_all(bytemuck::bytes_of(&raw))?;
         f.write_all(&meta_bytes)?;
         f.write_all(&vec![0u8; header_len - HEADER_FIXED - meta_bytes.len()])?;
         f.write_all(data_bytes)?;
-        let f = f.into_inner().map_err(|e| e.into_error())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        f.flush()?;
+        drop(f);
+        tmp.as_file().sync_all()
     })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(TableError::Io { action: "write table", path: path.to_path_buf(), err: e });
-    }
+    written.map_err(io_err("write table", path))?;
+    tmp.persist(path).map_err(|e| TableError::Io { action: "write table", path: path.to_path_buf(), err: e.error })?;
     Ok(())
+}
+
+const TMP_SUFFIX: &str = ".tmp";
+
+/// Removes temporary table files whose writer is gone (killed mid-write).
+/// Their names are `TABLE.PID.RANDOM.tmp`; a writer is gone when no process
+/// has that id (checked in `/proc`; elsewhere nothing is removed).
+fn sweep_temporaries(dir: &Path) {
+    let proc = Path::new("/proc/self");
+    if !proc.exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(stem) = name.strip_suffix(TMP_SUFFIX) else { continue };
+        let mut parts = stem.rsplitn(3, '.');
+        let (_random, pid, table) = (parts.next(), parts.next(), parts.next());
+        let (Some(pid), Some(table)) = (pid.and_then(|p| p.parse::<u32>().ok()), table) else { continue };
+        if table.ends_with(&format!(".{EXTENSION}")) && !Path::new("/proc").join(pid.to_string()).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// A table file mapped into memory.
@@ -187,7 +257,8 @@ pub struct Table {
     header_len: usize,
     count: usize,
     shape: Vec<u64>,
-    meta: serde_json::Value,
+    meta_len: usize,
+    verified: bool,
 }
 
 impl Table {
@@ -195,13 +266,16 @@ impl Table {
     pub fn open(path: &Path, spec: &TableSpec, verify: Verify) -> Result<Table, TableError> {
         let corrupt = |why: &str| TableError::Corrupt { path: path.to_path_buf(), why: why.to_string() };
         let stale = |why: String| TableError::Stale { path: path.to_path_buf(), why };
-        let file = match File::open(path) {
-            Ok(f) => f,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(TableError::Missing { path: path.to_path_buf() })
+        // Only regular files are opened: opening a FIFO would block.
+        match crate::files::check_regular(path) {
+            Ok(_) => {}
+            Err(crate::files::FileError::Missing(_)) => return Err(TableError::Missing { path: path.to_path_buf() }),
+            Err(crate::files::FileError::NotRegular(_)) => {
+                return Err(TableError::NotRegular { path: path.to_path_buf() })
             }
-            Err(e) => return Err(io_err("open table", path)(e)),
-        };
+            Err(e) => return Err(TableError::Io { action: "open table", path: path.to_path_buf(), err: e.into_io() }),
+        }
+        let file = File::open(path).map_err(io_err("open table", path))?;
         let len = file.metadata().map_err(io_err("read table", path))?.len();
         if len < HEADER_FIXED as u64 {
             return Err(TableError::Truncated { path: path.to_path_buf(), actual: len, expected: HEADER_FIXED as u64 });
@@ -231,7 +305,7 @@ impl Table {
         let game_len = raw.game.iter().position(|&b| b == 0).unwrap_or(32);
         let game = std::str::from_utf8(&raw.game[..game_len]).map_err(|_| corrupt("game id is not UTF-8"))?;
         if game != spec.game {
-            return Err(stale(format!("it holds game `{game}`, not `{}`", spec.game)));
+            return Err(stale(format!("it holds game {}, not {}", Quoted(game), Quoted(&spec.game))));
         }
         if raw.fingerprint != spec.fingerprint {
             return Err(stale("it was made under other rules or options, or by another solver version".into()));
@@ -240,31 +314,47 @@ impl Table {
             return Err(corrupt("unknown element type or shape"));
         }
         let shape: Vec<u64> = raw.dims[..raw.ndim as usize].to_vec();
-        if shape.iter().product::<u64>() != raw.count {
+        if shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d)) != Some(raw.count) {
             return Err(corrupt("shape does not match value count"));
         }
-        if shape != spec.shape {
-            return Err(stale(format!("shape {:?}, expected {:?}", shape, spec.shape)));
+        if let Some(expected) = &spec.shape {
+            if &shape != expected {
+                return Err(stale(format!("shape {shape:?}, expected {expected:?}")));
+            }
         }
-        let expected = header_len as u64 + raw.count * 4;
-        if len != expected {
-            return Err(TableError::Truncated { path: path.to_path_buf(), actual: len, expected });
+        let expected = raw.count.checked_mul(4).and_then(|b| b.checked_add(header_len as u64));
+        if expected != Some(len) {
+            return Err(TableError::Truncated {
+                path: path.to_path_buf(),
+                actual: len,
+                expected: expected.unwrap_or(0),
+            });
         }
         let data = &mmap[header_len..];
-        let full = verify == Verify::Full || (data.len() as u64) <= FULL_VERIFY_LIMIT;
-        if full && xxh3_64(data) != raw.data_checksum {
+        let verified = verify == Verify::Full || (data.len() as u64) <= FULL_VERIFY_LIMIT;
+        if verified && xxh3_64(data) != raw.data_checksum {
             return Err(corrupt("data checksum mismatch"));
         }
-        let meta = serde_json::from_slice(meta_bytes).map_err(|_| corrupt("metadata is not JSON"))?;
-        Ok(Table { path: path.to_path_buf(), mmap, header_len, count: raw.count as usize, shape, meta })
+        let count = usize::try_from(raw.count).map_err(|_| corrupt("too many values for this machine"))?;
+        Ok(Table {
+            path: path.to_path_buf(),
+            mmap,
+            header_len,
+            count,
+            shape,
+            meta_len: raw.meta_len as usize,
+            verified,
+        })
     }
 
     /// The values, zero-copy from the mapping.
     pub fn values(&self) -> &[f32] {
         bytemuck::cast_slice(&self.mmap[self.header_len..self.header_len + self.count * 4])
     }
-    pub fn meta(&self) -> &serde_json::Value {
-        &self.meta
+    /// The metadata block, as the typed struct its writer used.
+    pub fn meta<M: DeserializeOwned>(&self) -> Result<M, TableError> {
+        serde_json::from_slice(&self.mmap[HEADER_FIXED..HEADER_FIXED + self.meta_len])
+            .map_err(|e| TableError::Corrupt { path: self.path.clone(), why: format!("unreadable metadata: {e}") })
     }
     pub fn path(&self) -> &Path {
         &self.path
@@ -276,46 +366,56 @@ impl Table {
     pub fn file_size(&self) -> u64 {
         self.mmap.len() as u64
     }
+    /// Whether the data checksum was checked on opening.
+    pub fn verified(&self) -> bool {
+        self.verified
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn tmpdir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("sixdice-table-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    #[derive(Serialize, serde::Deserialize, PartialEq, Debug)]
+    struct Meta {
+        expected: f64,
     }
 
     fn spec() -> TableSpec {
-        TableSpec { game: "demo".into(), fingerprint: fingerprint("demo rules v1"), shape: vec![3, 5] }
+        TableSpec { game: "demo".into(), fingerprint: fingerprint(&"demo rules v1"), shape: Some(vec![3, 5]) }
     }
 
     #[test]
     fn round_trip() {
-        let d = tmpdir("rt");
-        let p = d.join("demo.sixdice");
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("demo.sixdice");
         let data: Vec<f32> = (0..15).map(|x| x as f32 * 0.5).collect();
-        write_table(&p, &spec(), &serde_json::json!({"expected": 1.5}), &data).unwrap();
+        write_table(&p, &spec(), &Meta { expected: 1.5 }, &data).unwrap();
         let t = Table::open(&p, &spec(), Verify::Full).unwrap();
         assert_eq!(t.values(), &data[..]);
-        assert_eq!(t.meta()["expected"], 1.5);
+        assert_eq!(t.meta::<Meta>().unwrap(), Meta { expected: 1.5 });
         assert_eq!(t.shape(), &[3, 5]);
         assert_eq!(t.file_size() % 4, 0);
+        // Opening without a known shape takes the header's.
+        let t = Table::open(&p, &TableSpec { shape: None, ..spec() }, Verify::Auto).unwrap();
+        assert_eq!(t.shape(), &[3, 5]);
+        // Nothing but the table is left in the directory.
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1);
     }
 
     #[test]
     fn detects_damage_and_staleness() {
-        let d = tmpdir("bad");
-        let p = d.join("demo.sixdice");
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("demo.sixdice");
         let data = vec![1.0f32; 15];
-        write_table(&p, &spec(), &serde_json::json!({}), &data).unwrap();
+        write_table(&p, &spec(), &Meta { expected: 0.0 }, &data).unwrap();
         let bytes = std::fs::read(&p).unwrap();
 
         let mut other = spec();
         other.fingerprint ^= 1;
+        assert!(matches!(Table::open(&p, &other, Verify::Auto), Err(TableError::Stale { .. })));
+        let mut other = spec();
+        other.shape = Some(vec![15]);
         assert!(matches!(Table::open(&p, &other, Verify::Auto), Err(TableError::Stale { .. })));
         let mut other = spec();
         other.game = "else".into();
@@ -337,6 +437,22 @@ mod tests {
 
         std::fs::write(&p, b"hello").unwrap();
         assert!(matches!(Table::open(&p, &spec(), Verify::Auto), Err(TableError::Truncated { .. })));
-        assert!(matches!(Table::open(&d.join("nope"), &spec(), Verify::Auto), Err(TableError::Missing { .. })));
+        assert!(matches!(Table::open(&d.path().join("nope"), &spec(), Verify::Auto), Err(TableError::Missing { .. })));
+        assert!(matches!(Table::open(d.path(), &spec(), Verify::Auto), Err(TableError::NotRegular { .. })));
+    }
+
+    #[test]
+    fn temporaries_of_dead_writers_are_swept() {
+        let d = tempfile::tempdir().unwrap();
+        // No process has id 4194305 (above Linux's pid_max); ours is alive.
+        let dead = d.path().join("demo.sixdice.4194305.abc123.tmp");
+        let alive = d.path().join(format!("demo.sixdice.{}.abc123.tmp", std::process::id()));
+        let other = d.path().join("notes.4194305.x.tmp");
+        for f in [&dead, &alive, &other] {
+            std::fs::write(f, b"partial").unwrap();
+        }
+        write_table(&d.path().join("demo.sixdice"), &spec(), &Meta { expected: 0.0 }, &[0.0; 15]).unwrap();
+        assert!(!dead.exists());
+        assert!(alive.exists() && other.exists());
     }
 }

@@ -1,17 +1,32 @@
 //! Cross-checks of the push-your-luck engine and solver:
 //! - every set-aside of every roll against a plain brute force over every
 //!   subset of the (positional) dice, for each built-in rule set and option;
-//! - the solver's expected values against a seeded Monte Carlo of its policy.
+//! - the solver's expected values against a seeded Monte Carlo of its policy
+//!   (the player below rolls real dice and applies the rules itself, asking
+//!   the solution only for decisions).
 
 use std::collections::BTreeMap;
 
-use super::builtin;
-use super::rules::RuleSet;
-use super::scoring::Scorer;
-use super::simulate::simulate;
-use super::turn::{Model, Params, TurnState};
-use crate::dice::{Counts, Multisets, FACES};
-use crate::options::RuleOption;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use solver::dice::{dice_count, Counts, Multisets, FACES};
+use solver::options::RuleOption;
+use solver::pushluck::builtin;
+use solver::pushluck::rules::RuleSet;
+use solver::pushluck::scoring::{Scorer, SetAside};
+use solver::pushluck::solution::Next;
+use solver::pushluck::{Model, Params, Solution, TurnState};
+use solver::registry::{resolve, Game};
+
+const ON_BOARD: Params = Params { on_board: true, last_chance: false, goal_left: 10_000 };
+
+fn rules_of(game: &str, opts: &[&str]) -> RuleSet {
+    let o: Vec<RuleOption> = opts.iter().map(|s| RuleOption::parse(s)).collect();
+    match resolve(game, &o, None).unwrap() {
+        Game::PushLuck(g) => g.rules,
+        Game::Category(_) => panic!("{game} is a push-your-luck game"),
+    }
+}
 
 /// Readings of a set-aside: (1s as 1s, instant win) -> (points, 1s' points).
 type Readings = BTreeMap<(u8, bool), (i64, i64)>;
@@ -128,8 +143,7 @@ fn rule_sets() -> Vec<(String, RuleSet)> {
         ("ten-thousand", vec!["alternative-scoring"]),
         ("yahtzix", vec![]),
     ] {
-        let o: Vec<RuleOption> = opts.iter().map(|s| RuleOption::parse(s)).collect();
-        v.push((format!("{game} {opts:?}"), builtin::with_options(game, &o).unwrap()));
+        v.push((format!("{game} {opts:?}"), rules_of(game, &opts)));
     }
     v
 }
@@ -192,7 +206,7 @@ fn set_asides_match_brute_force_over_every_subset() {
 
 #[test]
 fn farkle_and_nothing_else_is_a_bust() {
-    let rules = builtin::farkle();
+    let rules = builtin::farkle_base();
     let scorer = Scorer::new(&rules);
     let ms = Multisets::new(6);
     // Probability of a farkle with six dice: known closed form 2.3148% (1080/46656).
@@ -204,7 +218,7 @@ fn check_mc(rules: &RuleSet, params: Params, start: TurnState, turns: usize, see
     let model = Model::new(rules).unwrap();
     let sol = model.solve(params).unwrap();
     let exact = sol.roll_value(&start).unwrap();
-    let sim = simulate(&sol, start, turns, seed).unwrap();
+    let sim = simulate(&sol, start, turns, seed);
     let z = (sim.mean - exact) / sim.std_err.max(1e-9);
     assert!(
         z.abs() < 4.5,
@@ -231,15 +245,14 @@ fn monte_carlo_agrees_with_the_solver() {
         ("yahtzix", vec!["exact-goal"], Params { goal_left: 40, ..on }, TurnState::start()),
     ];
     for (i, (game, opts, params, start)) in cases.into_iter().enumerate() {
-        let o: Vec<RuleOption> = opts.iter().map(|s| RuleOption::parse(s)).collect();
-        let rules = builtin::with_options(game, &o).unwrap();
+        let rules = rules_of(game, &opts);
         check_mc(&rules, params, start, 30_000, 1000 + i as u64);
     }
 }
 
 #[test]
 fn a_six_dice_no_score_bonus_is_solved_through_the_riskless_roll() {
-    let mut rules = builtin::farkle();
+    let mut rules = builtin::farkle_base();
     rules.scoring.no_score_bonus = 500;
     let model = Model::new(&rules).unwrap();
     let on = Params { on_board: true, last_chance: false, goal_left: 10_000 };
@@ -253,25 +266,172 @@ fn a_six_dice_no_score_bonus_is_solved_through_the_riskless_roll() {
 
 #[test]
 fn a_turn_that_cannot_end_is_rejected() {
-    let mut rules = builtin::farkle();
+    let mut rules = builtin::farkle_base();
     for f in 0..FACES {
         rules.scoring.kinds.row_mut(f)[0] = 50;
     }
-    assert!(Model::new(&rules)
-        .unwrap()
-        .solve(Params { on_board: true, last_chance: false, goal_left: 10_000 })
-        .is_err());
+    assert!(matches!(Model::new(&rules), Err(solver::pushluck::TurnError::EndlessTurn { .. })));
 }
 
 #[test]
 fn shared_off_board_solve_equals_a_full_solve() {
-    let o = [RuleOption::parse("on-the-board"), RuleOption::parse("three-farkle-penalty")];
-    let rules = builtin::with_options("farkle", &o).unwrap();
+    let rules = rules_of("farkle", &["on-the-board", "three-farkle-penalty"]);
     let model = Model::new(&rules).unwrap();
     let on = Params { on_board: true, last_chance: true, goal_left: 10_000 };
     let off = Params { on_board: false, ..on };
     let both = model.solve_all(&[on, off]).unwrap();
     let alone = model.solve(off).unwrap();
-    assert_eq!(both[1].values(), alone.values());
+    let n = both[1].levels();
+    assert_eq!(n, alone.levels());
+    assert!(both[1].table_values(n).eq(alone.table_values(n)));
     assert!(both[1].start_value() < both[0].start_value());
+}
+
+// ---- the Monte Carlo player ----
+
+/// Mean turn score over many simulated turns.
+#[derive(Debug, Clone, Copy)]
+struct SimResult {
+    mean: f64,
+    /// Standard error of the mean.
+    std_err: f64,
+}
+
+/// Score of ending the turn with `t` points, from the rules alone.
+fn end_score(sol: &Solution, t: i64) -> f64 {
+    let rules = &sol.model.rules;
+    let p = sol.params;
+    if rules.game.exact_goal && t > p.goal_left {
+        0.0
+    } else if p.on_board {
+        if t >= rules.turn.min_bank {
+            t as f64
+        } else {
+            0.0
+        }
+    } else if t >= rules.turn.entry {
+        t as f64
+    } else {
+        0.0
+    }
+}
+
+/// Plays `turns` turns from `start` (its first roll is forced) with the
+/// solution's policy; `seed` makes it reproducible.
+fn simulate(sol: &Solution, start: TurnState, turns: usize, seed: u64) -> SimResult {
+    let rules = &sol.model.rules;
+    let scorer = &sol.model.scorer;
+    let ms = Multisets::new(6);
+    // Set-asides of every roll, computed once: [first roll?][roll index].
+    let table: [Vec<Vec<SetAside>>; 2] =
+        [false, true].map(|first| (0..ms.len()).map(|i| scorer.set_asides(ms.counts(i), first)).collect());
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut sum, mut sum_sq) = (0.0, 0.0);
+    for _ in 0..turns {
+        let mut s = start;
+        let score = loop {
+            let mut roll = [0u8; FACES];
+            for _ in 0..s.dice {
+                roll[rng.gen_range(0..FACES)] += 1;
+            }
+            let idx = ms.index(&roll).expect("at most six dice");
+            let options = &table[(s.rolls == 0) as usize][idx];
+            if options.is_empty() {
+                break sol.farkle_score();
+            }
+            // The policy: the set-aside whose successor is worth most.
+            let mut best: Option<(f64, &SetAside, usize, Next)> = None;
+            for sa in options {
+                for (vi, v) in sa.variants.iter().enumerate() {
+                    let next = sol.after(&s, &sa.keep, v).expect("a legal set-aside");
+                    if !best.as_ref().is_some_and(|b| b.0 >= next.value()) {
+                        best = Some((next.value(), sa, vi, next));
+                    }
+                }
+            }
+            let (_, sa, vi, next) = best.expect("some set-aside");
+            let v = &sa.variants[vi];
+            if v.instant_win {
+                let g = sol.params.goal_left.max(0);
+                break if rules.game.exact_goal { g as f64 } else { g.max(s.points) as f64 };
+            }
+            // Apply the rules to the state.
+            s.points += v.points;
+            if rules.turn.vant_hof > 0 && s.ones < 6 && v.ones > 0 {
+                s.ones += v.ones;
+                s.ones_points += v.ones_points;
+                if s.ones >= 6 {
+                    s.points += (rules.turn.vant_hof - s.ones_points).max(0);
+                }
+            }
+            s.rolls += 1;
+            let left = s.dice as usize - dice_count(&sa.keep);
+            let out_of_rolls = rules.turn.max_rolls > 0 && s.rolls >= rules.turn.max_rolls;
+            if (left == 0 && !rules.turn.hot_dice) || out_of_rolls {
+                break end_score(sol, s.points);
+            }
+            s.dice = if left == 0 { 6 } else { left as u8 };
+            match next {
+                Next::Decide { points, dice, bank, roll } => {
+                    assert_eq!((points, dice), (s.points, s.dice), "solver and simulator disagree on the next state");
+                    if let Some(b) = bank {
+                        if b >= roll {
+                            break end_score(sol, s.points);
+                        }
+                    }
+                }
+                Next::Ends(_) => panic!("solver ends a turn the rules continue"),
+            }
+        };
+        sum += score;
+        sum_sq += score * score;
+    }
+    let n = turns as f64;
+    let mean = sum / n;
+    let var = (sum_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
+    SimResult { mean, std_err: (var / n).sqrt() }
+}
+
+// ---- the solver's values by hand ----
+
+#[test]
+fn one_die_value_by_hand() {
+    // With one die left at t, Farkle: bank t, or roll: 1/6 -> t+100 (then
+    // six dice again), 1/6 -> t+50 (six dice), else 0. At t = 2000,
+    // rolling loses about 2000*2/3 and cannot pay back: bank.
+    let rules = builtin::farkle_base();
+    let m = Model::new(&rules).unwrap();
+    let sol = m.solve(ON_BOARD).unwrap();
+    let s = TurnState { points: 2000, dice: 1, rolls: 3, ones: 0, ones_points: 0 };
+    assert_eq!(sol.value(&s).unwrap(), 2000.0);
+    // At t = 50 with one die: rolling gives (V(150,6) + V(100,6)) / 6,
+    // each at least t + the six-dice gain, so it beats banking 50.
+    let s = TurnState { points: 50, dice: 1, ..s };
+    let v6 = |t| sol.value(&TurnState { points: t, dice: 6, rolls: 3, ones: 0, ones_points: 0 }).unwrap();
+    let by_hand = (v6(150) + v6(100)) / 6.0;
+    assert!((sol.roll_value(&s).unwrap() - by_hand).abs() < 1e-9);
+    assert!(sol.value(&s).unwrap() >= 50.0);
+}
+
+#[test]
+fn values_above_the_top_are_banks() {
+    let rules = builtin::farkle_base();
+    let m = Model::new(&rules).unwrap();
+    let sol = m.solve(ON_BOARD).unwrap();
+    for k in 1..=6u8 {
+        let points = (sol.top / m.grid + 20) * m.grid;
+        let s = TurnState { points, dice: k, rolls: 1, ones: 0, ones_points: 0 };
+        assert!(sol.roll_value(&s).unwrap() <= s.points as f64 + 1e-9);
+    }
+    assert!(sol.start_value() > 0.0);
+}
+
+#[test]
+fn exact_goal_caps_points() {
+    let mut rules = builtin::yahtzix_base();
+    rules.game.exact_goal = true;
+    let m = Model::new(&rules).unwrap();
+    let sol = m.solve(Params { on_board: true, last_chance: false, goal_left: 20 }).unwrap();
+    let v = sol.start_value();
+    assert!(v > 0.0 && v <= 20.0, "{v}");
 }

@@ -6,20 +6,25 @@
 //! Full House is three of one face and two of another, scoring the sum;
 //! Chance the sum; Yatzy (five alike) 50. No Yatzy bonus, no joker, no options.
 
-use super::game::{total, Category, Game, KeepRule, UpperBonus};
-use super::games::{GameError, OptionSet};
-use super::yahtzee::upper_categories;
+use std::sync::Arc;
+
+use super::upper_categories;
+use crate::category::model::{total, Category, CategoryGame, KeepRule, NoExtra, UpperBonus};
 use crate::dice::Counts;
+use crate::error::Error;
+use crate::options::{OptionSet, OptionSpec};
 
 pub const ID: &str = "yatzy";
+/// Yatzy has no options.
+pub const OPTIONS: &[OptionSpec] = &[];
 
 /// Highest face with at least `n` dice, as points `n * face`.
 fn n_kind(c: &Counts, n: u8) -> u32 {
-    (0..6).rev().find(|&f| c[f] >= n).map_or(0, |f| n as u32 * (f as u32 + 1))
+    (0..6u8).rev().find(|&f| c[usize::from(f)] >= n).map_or(0, |f| u32::from(n) * u32::from(f + 1))
 }
 
 fn two_pairs(c: &Counts) -> u32 {
-    let pairs: Vec<u32> = (0..6).rev().filter(|&f| c[f] >= 2).map(|f| f as u32 + 1).collect();
+    let pairs: Vec<u32> = (1..=6u32).rev().filter(|&f| c[f as usize - 1] >= 2).collect();
     if pairs.len() >= 2 {
         2 * (pairs[0] + pairs[1])
     } else {
@@ -35,8 +40,7 @@ fn full_house(c: &Counts) -> u32 {
     }
 }
 
-pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
-    opts.finish()?;
+pub fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
     let mut cats = upper_categories();
     cats.extend([
         Category { name: "one-pair", aliases: &["pair", "1p"], upper_face: None, score: |c| n_kind(c, 2) },
@@ -64,7 +68,7 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
             score: |c| if c.contains(&5) { 50 } else { 0 },
         },
     ]);
-    Ok(Game {
+    Ok(CategoryGame {
         id: ID,
         title: "Yatzy".into(),
         options: vec![],
@@ -73,6 +77,7 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
         keep_rule: KeepRule::Reroll,
         categories: cats,
         upper_bonus: Some(UpperBonus { threshold: 63, points: 50 }),
-        yahtzee_bonus: None,
+        more_points_never_hurt: true,
+        extra: Arc::new(NoExtra),
     })
 }

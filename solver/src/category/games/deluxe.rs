@@ -1,17 +1,21 @@
-//! Yahtzee Deluxe (the seed game): 6 dice, 3 rolls, 14 boxes, upper bonus 50
-//! at 84. Rules as `shared/RULINGS.md` reads `seeds/yahtzee-deluxe.txt`:
-//! Three Pairs 20 (4+2 and six alike count), Two Triplets 30 (six alike
+//! Yahtzee Deluxe: 6 dice, 3 rolls, 14 boxes, upper bonus 50 at 84
+//! (`docs/rules.md`). Three Pairs 20 (4+2 and six alike count), Two Triplets 30 (six alike
 //! counts), Full House = four of a kind plus a pair 40 (six alike counts),
 //! Straight 1-6 50, Yahtzee (six alike) 60, Small Straight (1-5 or 2-6
 //! present) sum of the dice, Small Yahtzee (at least five alike) sum, Chance
 //! sum. Any open box may take a 0. No Yahtzee bonus, no joker, no options.
 
-use super::game::{longest_run, most_alike, total, Category, Game, KeepRule, UpperBonus};
-use super::games::{GameError, OptionSet};
-use super::yahtzee::upper_categories;
+use std::sync::Arc;
+
+use super::upper_categories;
+use crate::category::model::{longest_run, most_alike, total, Category, CategoryGame, KeepRule, NoExtra, UpperBonus};
 use crate::dice::Counts;
+use crate::error::Error;
+use crate::options::{OptionSet, OptionSpec};
 
 pub const ID: &str = "yahtzee-deluxe";
+/// Yahtzee Deluxe has no options.
+pub const OPTIONS: &[OptionSpec] = &[];
 
 fn three_pairs(c: &Counts) -> u32 {
     // Every face count even (2+2+2, 4+2, 6): the dice split into three pairs.
@@ -38,8 +42,7 @@ fn four_and_pair(c: &Counts) -> u32 {
     }
 }
 
-pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
-    opts.finish()?;
+pub fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
     let mut cats = upper_categories();
     cats.extend([
         Category { name: "three-pairs", aliases: &["3p", "pairs"], upper_face: None, score: three_pairs },
@@ -71,7 +74,7 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
         },
         Category { name: "chance", aliases: &["c"], upper_face: None, score: total },
     ]);
-    Ok(Game {
+    Ok(CategoryGame {
         id: ID,
         title: "Yahtzee Deluxe".into(),
         options: vec![],
@@ -80,6 +83,7 @@ pub fn build(opts: &OptionSet) -> Result<Game, GameError> {
         keep_rule: KeepRule::Reroll,
         categories: cats,
         upper_bonus: Some(UpperBonus { threshold: 84, points: 50 }),
-        yahtzee_bonus: None,
+        more_points_never_hurt: true,
+        extra: Arc::new(NoExtra),
     })
 }

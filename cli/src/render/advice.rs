@@ -1,0 +1,92 @@
+//! `advise`: the situation, the best choice, and the ranked alternatives.
+
+use solver::category::CategoryAdvice;
+use solver::commands::Advice;
+use solver::pushluck::advise::{PiggybackAdvice, PushLuckAdvice, PushLuckAnswer};
+
+use crate::output::{value, TextTable};
+
+/// The advice as text, listing `top` alternatives.
+pub fn advice(a: &Advice, top: usize) -> String {
+    match a {
+        Advice::Category(c) => category(c, top),
+        Advice::PushLuck(PushLuckAnswer::Roll(p)) => roll(p, top),
+        Advice::PushLuck(PushLuckAnswer::Piggyback(p)) => piggyback(p),
+    }
+}
+
+fn category(a: &CategoryAdvice, top: usize) -> String {
+    let mut out = format!("{}\n", a.situation);
+    let Some(best) = a.alternatives.first() else {
+        out.push_str(&format!("expected final score: {:.2}\n", a.expected_score));
+        return out;
+    };
+    out.push_str(&format!("best: {} -> expected final score {:.2}\n\n", best.description, best.expected_score));
+    let mut t = TextTable::new(["#", "action", "expected final", "vs best"]).right(0).right(2).right(3);
+    for (i, r) in a.alternatives.iter().take(top).enumerate() {
+        let diff = if i == 0 { String::new() } else { format!("{:+.2}", r.expected_score - best.expected_score) };
+        t.row([(i + 1).to_string(), r.description.clone(), format!("{:.2}", r.expected_score), diff]);
+    }
+    out.push_str(&t.render());
+    more(&mut out, a.alternatives.len(), top);
+    out
+}
+
+fn roll(a: &PushLuckAdvice, top: usize) -> String {
+    let mut out = format!("{}\n", a.situation);
+    let Some(best) = a.alternatives.first() else {
+        out.push_str(&format!("Farkle: no scoring dice. The turn scores {}.\n", a.expected_score));
+        return out;
+    };
+    out.push_str(&format!(
+        "Best: set aside {} ({}, {} points), then {} with {} at stake\n",
+        dice(&best.set_aside),
+        best.counted_as,
+        best.points,
+        best.then_text(),
+        best.at_stake
+    ));
+    out.push_str(&format!("Expected turn score: {}\n", value(best.expected_score)));
+    if let Some(note) = &a.note {
+        out.push_str(&format!("Note: {note}.\n"));
+    }
+    out.push('\n');
+    let mut t = TextTable::new(["#", "set aside", "counted as", "points", "then", "at stake", "expected"])
+        .right(0)
+        .right(3)
+        .right(5)
+        .right(6);
+    for (i, x) in a.alternatives.iter().take(top).enumerate() {
+        t.row([
+            (i + 1).to_string(),
+            dice(&x.set_aside),
+            x.counted_as.clone(),
+            x.points.to_string(),
+            x.then_text(),
+            x.at_stake.to_string(),
+            value(x.expected_score),
+        ]);
+    }
+    out.push_str(&t.render());
+    more(&mut out, a.alternatives.len(), top);
+    out
+}
+
+fn piggyback(a: &PiggybackAdvice) -> String {
+    let mut out = format!("{}\nBest: {}\n", a.situation, a.best);
+    let mut t = TextTable::new(["choice", "expected"]).right(1);
+    t.row([format!("piggyback: roll {} for {}", a.leftover, a.inherited), value(a.piggyback_expected_score)]);
+    t.row(["start fresh with six dice".to_string(), value(a.fresh_expected_score)]);
+    out.push_str(&t.render());
+    out
+}
+
+fn dice(faces: &[u8]) -> String {
+    faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+}
+
+fn more(out: &mut String, n: usize, top: usize) {
+    if n > top {
+        out.push_str(&format!("({} more alternatives; --top N lists more)\n", n - top));
+    }
+}

@@ -1,0 +1,28 @@
+//! `solve` and `info`: the facts of a solve and its table file.
+
+use solver::report::TableReport;
+
+use crate::output::TextTable;
+
+pub fn table(r: &TableReport) -> String {
+    let s = &r.solved;
+    let mut t = TextTable::new(["game", &s.game.title]);
+    t.row(["objective".to_string(), s.objective.describe().to_string()]);
+    if s.variants.is_empty() {
+        t.row(["optimal expected score".to_string(), format!("{:.4}", s.expected_score)]);
+    }
+    for v in &s.variants {
+        t.row([format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]);
+    }
+    t.row(["states".to_string(), s.states.to_string()]);
+    let rate = if s.solve_seconds > 0.0 {
+        format!(" ({:.0} states/s)", s.states as f64 / s.solve_seconds)
+    } else {
+        String::new()
+    };
+    t.row(["solve time".to_string(), format!("{:.3} s{rate}", s.solve_seconds)]);
+    t.row(["table".to_string(), r.table.path.display().to_string()]);
+    let checked = if r.table.verified { "checksum verified" } else { "header checked; data not hashed (use --verify)" };
+    t.row(["table size".to_string(), format!("{} bytes, shape {:?}, {checked}", r.table.bytes, r.table.shape)]);
+    t.render()
+}

@@ -1,0 +1,96 @@
+//! Category games' table files: which file, what it must match, and the
+//! solve-and-save and open-and-check steps behind `solve`, `info` and `advise`.
+//!
+//! The values are indexed by state number ([`super::states::StateIndex`]):
+//! masks in order of filled count and then value, and within a mask
+//! `extra * uppers + upper position`.
+
+use std::path::{Path, PathBuf};
+
+use super::model::CategoryGame;
+use super::solve::{solve, Solution};
+use super::turn::TurnDp;
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::registry::{Family, GameRef};
+use crate::report::{Objective, Solved, TableFile, TableReport};
+use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
+
+/// Who a category game is, for reports.
+pub fn game_ref(game: &CategoryGame) -> GameRef {
+    GameRef {
+        id: game.id.to_string(),
+        title: game.title.clone(),
+        family: Family::Category,
+        options: game.options.clone(),
+        rules_file: None,
+    }
+}
+
+/// File of the game's table in `dir`, e.g. `yahtzee.joker=forced.sixdice`.
+pub fn table_path(dir: &Path, game: &CategoryGame) -> PathBuf {
+    dir.join(table::file_name(game.id, &game.options, None))
+}
+
+/// What a valid table of `game` must look like (`states`: its shape, when known).
+pub fn table_spec(game: &CategoryGame, states: Option<u64>) -> TableSpec {
+    TableSpec { game: game.id.to_string(), fingerprint: fingerprint(&game.canonical()), shape: states.map(|n| vec![n]) }
+}
+
+/// Solves `game` and writes its table into `dir`.
+pub fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+    let dp = TurnDp::new(game);
+    let sol = solve(&dp, progress);
+    save(dir, &dp, &sol)
+}
+
+fn save(dir: &Path, dp: &TurnDp, sol: &Solution) -> Result<TableReport, Error> {
+    let game = dp.game();
+    let path = table_path(dir, game);
+    let states = dp.index().len();
+    let solved = Solved {
+        game: game_ref(game),
+        objective: Objective::FinalScore,
+        expected_score: sol.expected,
+        variants: vec![],
+        states,
+        solve_seconds: sol.seconds,
+        layout: "[state]: masks by filled count then value; within a mask extra * uppers + upper position".into(),
+        sixdice_version: env!("CARGO_PKG_VERSION").into(),
+    };
+    #[allow(clippy::cast_possible_truncation)] // tables store f32 on purpose (see turn.rs)
+    let stored: Vec<f32> = sol.values.iter().map(|&v| v as f32).collect();
+    let spec = table_spec(game, Some(states));
+    write_table(&path, &spec, &solved, &stored)?;
+    Ok(TableReport { table: TableFile::written(&path, vec![states]), solved })
+}
+
+/// Opens the game's table from `dir` and checks it against the rules (and
+/// against `states`, the size the state index gives, when known).
+pub fn open(dir: &Path, game: &CategoryGame, states: Option<u64>, verify: Verify) -> Result<(Table, Solved), Error> {
+    let table = Table::open(&table_path(dir, game), &table_spec(game, states), verify)?;
+    let solved = table.meta::<Solved>()?;
+    Ok((table, solved))
+}
+
+/// `info`: the facts of an existing table, without solving anything.
+pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableReport, Error> {
+    let (table, solved) = open(dir, game, None, verify)?;
+    Ok(TableReport { table: TableFile::of(&table), solved })
+}
+
+/// Opens the table; when there is none yet, solves the game first (every
+/// category game here solves in seconds) and says so through `progress`.
+pub fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<(Table, Solved), Error> {
+    let game = dp.game();
+    let states = Some(dp.index().len());
+    match open(dir, game, states, Verify::Auto) {
+        Err(Error::Table(TableError::Missing { path })) => {
+            progress.note(&format!("no table at {}; solving {} now (a few seconds)", path.display(), game.title));
+            let sol = solve(dp, progress);
+            save(dir, dp, &sol)?;
+            open(dir, game, states, Verify::Auto)
+        }
+        other => other,
+    }
+}

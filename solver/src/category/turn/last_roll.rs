@@ -1,0 +1,149 @@
+//! The last step of every turn, shared by all keep rules: the value of a
+//! final roll, scored in its best box.
+//!
+//! For the lanes of one mask, [`Successors::build`] makes one vector per
+//! (open box, points it can score): per lane, the points, the upper bonus if
+//! they cross the threshold, and the value of the state after. The value of
+//! final roll `R` is then `max over legal (box, points) of vector(box,
+//! points)`, plus any bonus the roll earns whatever box it goes in.
+//!
+//! When more points never hurt ([`CategoryGame::more_points_never_hurt`]), a
+//! box that scores 0 with `R` contributes exactly its 0-point vector, and a
+//! box that scores more contributes a vector at least as large. So the best
+//! over all boxes is the best of (a) the best 0-point vector over every open
+//! box, computed once per mask, and (b) the vectors of the boxes that score
+//! with this roll. Most boxes score 0 on most rolls, so this halves the work.
+
+use super::rows::{max_into, stride};
+use super::{TurnDp, Values};
+use crate::category::states::DEAD;
+use crate::dice::Counts;
+
+/// Successor vectors of one mask's lanes (see the module docs).
+#[derive(Default)]
+pub(super) struct Successors {
+    pub(super) stride: usize,
+    /// Per lane: (effective upper total, extra).
+    lanes: Vec<(u16, usize)>,
+    /// `stride` values per vector.
+    vectors: Vec<f64>,
+    /// Per box: index of its first vector (its 0-point vector), or `u32::MAX`
+    /// when the box is filled.
+    first: Vec<u32>,
+    /// Per lane: the best 0-point vector over the open boxes.
+    zero_best: Vec<f64>,
+}
+
+impl Successors {
+    /// Builds the vectors of `lanes` of `mask` from `after`, the values of
+    /// the states after this turn.
+    pub(super) fn build<V: Values + ?Sized>(&mut self, dp: &TurnDp, after: &V, mask: u32, lanes: &[usize]) {
+        let game = dp.game;
+        let index = &dp.index;
+        self.stride = stride(lanes.len());
+        self.lanes.clear();
+        self.lanes.extend(lanes.iter().map(|&l| index.lane_state(mask, l)));
+        self.vectors.clear();
+        self.first.clear();
+        let threshold = u16::try_from(index.threshold()).expect("bonus thresholds are small");
+        let bonus = game.upper_bonus.map_or(0.0, |b| f64::from(b.points));
+        let pad = self.stride - self.lanes.len();
+        for (cat, c) in game.categories.iter().enumerate() {
+            if mask >> cat & 1 == 1 {
+                self.first.push(u32::MAX);
+                continue;
+            }
+            self.first.push(u32::try_from(self.vectors.len() / self.stride.max(1)).expect("few vectors"));
+            let next = mask | 1 << cat;
+            let base = index.offset(next);
+            for &points in &dp.scores_of[cat] {
+                for &(eff, extra) in &self.lanes {
+                    let scored = game.extra.score(mask, extra, cat, points);
+                    let (eff2, mut v) = match c.upper_face {
+                        Some(_) => {
+                            let e2 = index.advance_upper(next, eff, points);
+                            let crossed = threshold > 0 && eff != DEAD && eff < threshold && e2 == threshold;
+                            (e2, f64::from(points) + if crossed { bonus } else { 0.0 })
+                        }
+                        None => (eff, f64::from(points)),
+                    };
+                    let lane = index.lane_of(next, eff2, scored.extra).expect("successor state is indexed");
+                    v += after.at(base + lane);
+                    self.vectors.push(v);
+                }
+                self.vectors.extend(std::iter::repeat_n(0.0, pad));
+            }
+        }
+        let mut zero_best = std::mem::take(&mut self.zero_best);
+        zero_best.clear();
+        zero_best.resize(self.stride, f64::NEG_INFINITY);
+        for cat in (0..game.categories.len()).filter(|&c| mask >> c & 1 == 0) {
+            for (z, &v) in zero_best.iter_mut().zip(self.vector(dp, cat, 0)) {
+                if v > *z {
+                    *z = v;
+                }
+            }
+        }
+        self.zero_best = zero_best;
+    }
+
+    /// The vector of scoring `points` in open box `cat`.
+    fn vector(&self, dp: &TurnDp, cat: usize, points: u32) -> &[f64] {
+        let i = self.first[cat] as usize + dp.score_position(cat, points);
+        &self.vectors[i * self.stride..(i + 1) * self.stride]
+    }
+
+    /// Writes the value of every final roll into its row of `rows` (one row
+    /// of `stride` values per multiset, in [`crate::dice::Multisets`] order).
+    pub(super) fn last_roll(&self, dp: &TurnDp, mask: u32, rows: &mut [f64]) {
+        let game = dp.game;
+        let ncat = game.categories.len();
+        let stride = self.stride;
+        let first = dp.ms.rolls().start;
+        let open: Vec<usize> = (0..ncat).filter(|&c| mask >> c & 1 == 0).collect();
+        for (ri, r) in dp.ms.rolls().enumerate() {
+            let counts = dp.ms.counts(r);
+            let row = &mut rows[(first + ri) * stride..(first + ri + 1) * stride];
+            let restricted = game.extra.restricted_choices(game, mask, counts);
+            match restricted {
+                None if game.more_points_never_hurt => {
+                    row.copy_from_slice(&self.zero_best);
+                    let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
+                    for &c in &open {
+                        if sc[c] > 0 {
+                            max_into(row, self.vector(dp, c, sc[c]));
+                        }
+                    }
+                }
+                None => {
+                    row.fill(f64::NEG_INFINITY);
+                    let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
+                    for &c in &open {
+                        max_into(row, self.vector(dp, c, sc[c]));
+                    }
+                }
+                Some(choices) => {
+                    row.fill(f64::NEG_INFINITY);
+                    for (c, p) in choices {
+                        max_into(row, self.vector(dp, c, p));
+                    }
+                }
+            }
+            if dp.bonus_rolls[ri] {
+                for (v, &(_, extra)) in row.iter_mut().zip(&self.lanes) {
+                    *v += f64::from(game.extra.roll_bonus(mask, extra, counts));
+                }
+            }
+        }
+    }
+
+    /// Per legal (box, points) for final roll `counts`, the value in lane 0:
+    /// points, bonuses and the value of the state after.
+    pub(super) fn score_options(&self, dp: &TurnDp, mask: u32, counts: &Counts) -> Vec<(usize, u32, f64)> {
+        let game = dp.game;
+        let mut choices = Vec::new();
+        game.choices(mask, counts, |c, p| choices.push((c, p)));
+        let roll_bonus = f64::from(game.extra.roll_bonus(mask, self.lanes[0].1, counts));
+        choices.into_iter().map(|(c, p)| (c, p, self.vector(dp, c, p)[0] + roll_bonus)).collect()
+    }
+}

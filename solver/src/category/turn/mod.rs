@@ -1,0 +1,206 @@
+//! The turn DP: from the values of the states after this turn to the value
+//! of a turn-start state, for all lanes (states) of one mask at once.
+//!
+//! [`TurnDp`] is the one interface: the level-by-level solve asks it for
+//! turn-start values ([`TurnDp::turn_start`]), advice asks it for the value
+//! of every choice in the middle of a turn ([`TurnDp::choices`]). The steps
+//! behind them are private, and which ones run is chosen by the game's keep
+//! rule:
+//!
+//! - [`last_roll`] (every keep rule): the value of each final roll scored in
+//!   its best box, from one successor vector per (open box, points);
+//! - [`reroll`] (Yahtzee family, kept dice may be re-rolled later): the
+//!   earlier rolls over the lattice of dice multisets.
+//!
+//! All steps work on rows of `stride` lanes (the states of one mask, padded
+//! to a multiple of 8) so that the innermost loops vectorise; every
+//! arithmetic step is an add, multiply or max over a row. The DP runs in
+//! f64: in f32 the maxima pick up rounding noise with an upward bias
+//! (classic Yahtzee came out 2e-4 high), and f64 measured no slower here, as
+//! the kernel is bound by control overhead rather than vector width. Tables
+//! store f32.
+
+mod last_roll;
+mod reroll;
+mod rows;
+
+use super::model::{CategoryGame, KeepRule};
+use super::states::StateIndex;
+use crate::dice::{Counts, Multisets};
+
+/// Successor values: the solve's own f64 buffer, or a table's f32 values.
+pub trait Values: Sync {
+    fn at(&self, i: usize) -> f64;
+}
+impl Values for [f64] {
+    #[inline]
+    fn at(&self, i: usize) -> f64 {
+        self[i]
+    }
+}
+impl Values for [f32] {
+    #[inline]
+    fn at(&self, i: usize) -> f64 {
+        f64::from(self[i])
+    }
+}
+
+/// A choice in the middle of a turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// Keep these dice and re-roll the others (keeping all = stand pat).
+    Keep(Counts),
+    /// Score the roll in this box for these points.
+    Score { category: usize, points: u32 },
+}
+
+/// Where in a turn a question is asked: after roll `roll` (1-based), with
+/// `dice` showing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pub roll: u32,
+    pub dice: Counts,
+}
+
+/// Reusable working memory of the turn DP (one per thread).
+#[derive(Default)]
+pub struct Scratch {
+    /// One row of `successors.stride` values per dice multiset.
+    rows: Vec<f64>,
+    successors: last_roll::Successors,
+}
+
+/// The turn DP of one game.
+pub struct TurnDp<'g> {
+    game: &'g CategoryGame,
+    index: StateIndex,
+    ms: Multisets,
+    /// Per box: the scores it can hold, ascending (one successor vector each).
+    scores_of: Vec<Vec<u32>>,
+    /// Per box, per points (dense up to its maximum): position in `scores_of`.
+    score_pos: Vec<Vec<u16>>,
+    /// `roll_scores[r * boxes + c]`: points of full roll `r` (relative index) in box `c`.
+    roll_scores: Vec<u32>,
+    /// Full rolls that may earn a bonus whatever box they go in.
+    bonus_rolls: Vec<bool>,
+}
+
+impl<'g> TurnDp<'g> {
+    pub fn new(game: &'g CategoryGame) -> TurnDp<'g> {
+        let ms = Multisets::new(game.dice);
+        let index = StateIndex::new(game);
+        let scores_of: Vec<Vec<u32>> = (0..game.categories.len()).map(|c| game.possible_scores(c)).collect();
+        let score_pos = scores_of
+            .iter()
+            .map(|s| {
+                let mut pos = vec![u16::MAX; s.last().map_or(0, |&m| m as usize) + 1];
+                for (i, &p) in s.iter().enumerate() {
+                    pos[p as usize] = u16::try_from(i).expect("few scores per box");
+                }
+                pos
+            })
+            .collect();
+        let mut roll_scores = Vec::with_capacity(ms.rolls().len() * game.categories.len());
+        let mut bonus_rolls = Vec::with_capacity(ms.rolls().len());
+        for r in ms.rolls() {
+            let c = ms.counts(r);
+            roll_scores.extend(game.categories.iter().map(|cat| (cat.score)(c)));
+            bonus_rolls.push(game.extra.roll_bonus_possible(c));
+        }
+        TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls }
+    }
+
+    pub fn game(&self) -> &'g CategoryGame {
+        self.game
+    }
+
+    /// The game's state index.
+    pub fn index(&self) -> &StateIndex {
+        &self.index
+    }
+
+    fn score_position(&self, cat: usize, points: u32) -> usize {
+        let p = self.score_pos[cat].get(points as usize).copied().unwrap_or(u16::MAX);
+        assert!(p != u16::MAX, "box {cat} cannot score {points}");
+        usize::from(p)
+    }
+
+    /// Prepares `s` for `lanes` of `mask`: successor vectors and row space.
+    fn prepare<V: Values + ?Sized>(&self, after: &V, mask: u32, lanes: &[usize], s: &mut Scratch) {
+        s.successors.build(self, after, mask, lanes);
+        s.rows.resize(self.ms.len() * s.successors.stride, 0.0);
+    }
+
+    /// Fills the rows with the values of the dice showing after roll `roll`
+    /// (1-based), for the lanes prepared in `s`: for a full roll, the value
+    /// of having rolled it with `rolls - roll` rolls left.
+    fn rolls_from(&self, mask: u32, roll: usize, s: &mut Scratch) {
+        s.successors.last_roll(self, mask, &mut s.rows);
+        match self.game.keep_rule {
+            KeepRule::Reroll => {
+                for _ in roll..self.game.rolls {
+                    reroll::keep_values(&self.ms, &mut s.rows, s.successors.stride);
+                    reroll::best_keeps(&self.ms, &mut s.rows, s.successors.stride);
+                }
+            }
+        }
+    }
+
+    /// The value of turn-start states `lanes` of `mask` (expected points
+    /// still to come), from `after`, the values of the states after this
+    /// turn. Writes one value per lane into `out`.
+    pub fn turn_start<V: Values + ?Sized>(
+        &self,
+        after: &V,
+        mask: u32,
+        lanes: &[usize],
+        s: &mut Scratch,
+        out: &mut [f64],
+    ) {
+        self.prepare(after, mask, lanes, s);
+        self.rolls_from(mask, 1, s);
+        let stride = s.successors.stride;
+        out.fill(0.0);
+        for r in self.ms.rolls() {
+            let p = self.ms.prob(r);
+            for (o, &v) in out.iter_mut().zip(&s.rows[r * stride..]) {
+                *o += p * v;
+            }
+        }
+    }
+
+    /// Every choice for the dice of `position` in state `lane` of `mask`,
+    /// with its value (expected points still to come, this roll's included):
+    /// on the last roll the boxes, before it every keep.
+    pub fn choices<V: Values + ?Sized>(
+        &self,
+        after: &V,
+        mask: u32,
+        lane: usize,
+        position: &Position,
+    ) -> Vec<(Choice, f64)> {
+        let mut s = Scratch::default();
+        self.prepare(after, mask, &[lane], &mut s);
+        let roll = position.roll as usize;
+        if roll >= self.game.rolls {
+            return s
+                .successors
+                .score_options(self, mask, &position.dice)
+                .into_iter()
+                .map(|(category, points, v)| (Choice::Score { category, points }, v))
+                .collect();
+        }
+        // The rows after the next roll, then one keep-value step: the value
+        // of every keep before the next roll.
+        self.rolls_from(mask, roll + 1, &mut s);
+        match self.game.keep_rule {
+            KeepRule::Reroll => reroll::keep_values(&self.ms, &mut s.rows, s.successors.stride),
+        }
+        let stride = s.successors.stride;
+        self.ms
+            .subsets(&position.dice)
+            .into_iter()
+            .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride]))
+            .collect()
+    }
+}

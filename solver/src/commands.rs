@@ -1,0 +1,85 @@
+//! One function per `sixdice` command, each returning a typed report.
+//!
+//! This is the whole surface a front end needs: resolve a game with
+//! [`crate::registry::resolve`], then call one of these. Each dispatches on
+//! the game's family to the family's own step (`table`, `advise`,
+//! `strategy`), which all follow the same shape.
+
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::category::{self, CategoryAdvice, CategoryQuestion};
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::pushluck::{self, strategy::StrategyReport, PushLuckAnswer, PushLuckQuestion};
+use crate::registry::{Family, Game};
+use crate::report::{RulesReport, TableReport};
+use crate::table::Verify;
+
+/// `solve`: solves the game exactly and writes its table into `tables`.
+pub fn solve(game: &Game, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+    match game {
+        Game::Category(g) => category::table::solve_and_save(g, tables, progress),
+        Game::PushLuck(g) => pushluck::table::solve_and_save(g, tables, progress),
+    }
+}
+
+/// `info`: the facts of the game's existing table (nothing is solved).
+/// `verify` checks every data checksum, however large the table.
+pub fn info(game: &Game, tables: &Path, verify: bool) -> Result<TableReport, Error> {
+    let verify = if verify { Verify::Full } else { Verify::Auto };
+    match game {
+        Game::Category(g) => category::table::info(tables, g, verify),
+        Game::PushLuck(g) => pushluck::table::info(tables, g, verify),
+    }
+}
+
+/// A question for `advise`, in the form of the game's family.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Question {
+    Category(CategoryQuestion),
+    PushLuck(PushLuckQuestion),
+}
+
+/// The answer of `advise`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Advice {
+    Category(CategoryAdvice),
+    PushLuck(PushLuckAnswer),
+}
+
+/// `advise`: the best choice and every alternative, ranked. Category games
+/// read (or, when missing, first solve) their table in `tables`;
+/// push-your-luck games solve the situation in memory.
+pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Progress) -> Result<Advice, Error> {
+    match (game, question) {
+        (Game::Category(g), Question::Category(q)) => {
+            Ok(Advice::Category(category::advise::advise(g, tables, q, progress)?))
+        }
+        (Game::PushLuck(g), Question::PushLuck(q)) => Ok(Advice::PushLuck(pushluck::advise::advise(g, q)?)),
+        (g, Question::Category(_)) => Err(wrong_family("a score-sheet question", g, Family::Category)),
+        (g, Question::PushLuck(_)) => Err(wrong_family("a push-your-luck question", g, Family::PushLuck)),
+    }
+}
+
+/// `strategy`: the strategy sheet of a push-your-luck game.
+pub fn strategy(game: &Game) -> Result<StrategyReport, Error> {
+    match game {
+        Game::PushLuck(g) => pushluck::strategy::strategy(g),
+        g => Err(wrong_family("a strategy sheet", g, Family::PushLuck)),
+    }
+}
+
+/// `rules`: the effective rules of a push-your-luck game as a TOML file.
+pub fn rules(game: &Game) -> Result<RulesReport, Error> {
+    match game {
+        Game::PushLuck(g) => Ok(RulesReport { game: g.reference(), toml: pushluck::rules::to_toml(&g.rules) }),
+        g => Err(wrong_family("a rules file", g, Family::PushLuck)),
+    }
+}
+
+fn wrong_family(what: &'static str, game: &Game, for_family: Family) -> Error {
+    Error::WrongFamily { what, game: game.reference().title, family: game.family(), for_family }
+}

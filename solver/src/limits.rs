@@ -1,0 +1,60 @@
+//! Ranges of every value a user can give, and the budget of a solve.
+//!
+//! Values from users (options, rules files, situations) scale the work and
+//! memory of a solve, so each has a documented range that covers what the
+//! games plausibly need, checked before anything is allocated. On top of
+//! that, a solve estimates its size from the rules before it allocates, and
+//! refuses anything over [`SOLVE_MEMORY_BYTES`] with one line that says by
+//! how much it is over. The README lists the same ranges.
+
+/// Any point value in push-your-luck rules: a combination's points, a
+/// premium or bonus, the entry threshold, the minimum bank, Van't Hof's
+/// bonus, the three-farkle penalty.
+pub const POINTS_MAX: i64 = 100_000;
+/// The goal of a push-your-luck game.
+pub const GOAL_MAX: i64 = 1_000_000;
+/// A player's game total may be given in `-GOAL_MAX..goal`.
+pub const SCORE_MIN: i64 = -GOAL_MAX;
+/// Turn points at stake in a situation given to `advise`.
+pub const TURN_POINTS_MAX: i64 = 10_000_000;
+/// Rolls per turn in a rules file (0 = no limit).
+pub const MAX_ROLLS_MAX: u32 = 50;
+/// Patterns in a rules file.
+pub const PATTERNS_MAX: usize = 32;
+/// Length of a name in a rules file (the rule set's or a pattern's).
+pub const NAME_CHARS_MAX: usize = 64;
+/// Size of a rules file.
+pub const RULES_FILE_BYTES: u64 = 1 << 20;
+/// Memory a single solve may use (its estimate, before it allocates).
+pub const SOLVE_MEMORY_BYTES: u64 = 4 << 30;
+
+/// A request whose solve would be too large.
+#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+#[error("{what} is too large to solve: it needs about {} for {states} states, {factor:.1} times the budget of {}", bytes(*.needed), bytes(SOLVE_MEMORY_BYTES))]
+pub struct TooLarge {
+    /// What makes it large, e.g. "a goal of 1000000 with points in steps of 1".
+    pub what: String,
+    pub states: u64,
+    pub needed: u64,
+    pub factor: f64,
+}
+
+/// Refuses a solve of `states` states needing `needed` bytes when that is
+/// over the budget.
+pub fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64) -> Result<(), TooLarge> {
+    if needed <= SOLVE_MEMORY_BYTES {
+        return Ok(());
+    }
+    Err(TooLarge { what: what(), states, needed, factor: needed as f64 / SOLVE_MEMORY_BYTES as f64 })
+}
+
+/// `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`.
+pub fn bytes(n: u64) -> String {
+    const UNITS: [(&str, u64); 4] = [("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (unit, size) in UNITS {
+        if n >= size {
+            return format!("{:.1} {unit}", n as f64 / size as f64);
+        }
+    }
+    format!("{n} bytes")
+}

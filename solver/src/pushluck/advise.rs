@@ -1,0 +1,283 @@
+//! Advice for one roll: every set-aside, each followed by banking or rolling
+//! on, ranked by expected turn score; or, with piggyback, whether to roll the
+//! previous player's leftover dice.
+//!
+//! A turn solves in milliseconds, so advice solves the situation's own turn
+//! parameters (board, farkles, points to the goal) in memory: no table or
+//! set-up needed, and exact `f64` values.
+
+use serde::Serialize;
+
+use super::model::Model;
+use super::scoring::Variant;
+use super::situation::{check, PushLuckQuestion, Situation, Start};
+use super::solution::{Next, Solution};
+use super::PushLuckGame;
+use crate::dice::{dice_count, faces_of, format_dice, Counts};
+use crate::error::Error;
+use crate::registry::GameRef;
+use crate::report::Objective;
+
+/// What happens after a set-aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Then {
+    /// Bank the turn total.
+    Bank,
+    /// Roll the remaining dice.
+    Roll,
+    /// The turn ends by itself (instant win, no dice or rolls left).
+    Ends,
+}
+
+/// One set-aside followed by banking or rolling on, and its value.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PushLuckAlternative {
+    /// The dice set aside.
+    pub set_aside: Vec<u8>,
+    /// How they are counted, e.g. `["single 1", "three 5s"]`.
+    pub reading: Vec<String>,
+    /// The same, compact: `2 x single 1 + three 5s`.
+    pub counted_as: String,
+    pub points: i64,
+    pub instant_win: bool,
+    /// Turn points after the set-aside.
+    pub at_stake: i64,
+    pub then: Then,
+    /// Dice to roll when `then` is `roll`.
+    pub roll_dice: Option<u8>,
+    /// Why the turn ends when `then` is `ends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_because: Option<&'static str>,
+    pub expected_score: f64,
+}
+
+impl PushLuckAlternative {
+    /// `bank`, `roll 5 dice`, `turn ends (instant win)`.
+    pub fn then_text(&self) -> String {
+        match (self.then, self.roll_dice) {
+            (Then::Roll, Some(k)) => format!("roll {k} {}", if k == 1 { "die" } else { "dice" }),
+            (Then::Ends, _) => format!("turn ends ({})", self.ends_because.unwrap_or("")),
+            _ => "bank".into(),
+        }
+    }
+}
+
+/// The answer to a question about a roll.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PushLuckAdvice {
+    pub game: GameRef,
+    pub objective: Objective,
+    /// One line restating the situation.
+    pub situation: String,
+    pub dice: Vec<u8>,
+    pub banked: i64,
+    pub roll: u32,
+    pub on_board: bool,
+    /// Nothing scores: the turn is lost.
+    pub farkle: bool,
+    /// The best alternative's value (a farkle's score when nothing scores).
+    pub expected_score: f64,
+    /// A caveat about this advice (e.g. near the goal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Every alternative, best first.
+    pub alternatives: Vec<PushLuckAlternative>,
+}
+
+/// The answer to a piggyback question.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PiggybackAdvice {
+    pub game: GameRef,
+    pub objective: Objective,
+    pub situation: String,
+    pub leftover: u8,
+    pub inherited: i64,
+    pub piggyback_expected_score: f64,
+    pub fresh_expected_score: f64,
+    /// `piggyback` or `start fresh`.
+    pub best: &'static str,
+    pub expected_score: f64,
+}
+
+/// The answer to a [`PushLuckQuestion`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum PushLuckAnswer {
+    Roll(PushLuckAdvice),
+    Piggyback(PiggybackAdvice),
+}
+
+/// Answers `q` for `game`.
+pub fn advise(game: &PushLuckGame, q: &PushLuckQuestion) -> Result<PushLuckAnswer, Error> {
+    let model = game.model();
+    let s = check(&game.rules, &model.scorer, model.grid, q)?;
+    let sol = model.solve(s.params)?;
+    Ok(match q.start {
+        Start::Roll(dice) => PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice)?),
+        Start::Leftover(k) => PushLuckAnswer::Piggyback(piggyback(game, &sol, &s, k)?),
+    })
+}
+
+fn rank(
+    game: &PushLuckGame,
+    model: &Model,
+    sol: &Solution,
+    s: &Situation,
+    dice: &Counts,
+) -> Result<PushLuckAdvice, Error> {
+    let rules = &game.rules;
+    let set_asides = model.scorer.set_asides(dice, s.roll == 1);
+    let mut alts = Vec::new();
+    for sa in &set_asides {
+        let readings: Vec<&Variant> = if rules.turn.vant_hof > 0 {
+            sa.variants.iter().collect()
+        } else {
+            // Without Van't Hof only the best reading (and an instant win) matters.
+            sa.variants.iter().filter(|v| v.instant_win).chain(sa.best_points()).collect()
+        };
+        for v in readings {
+            let alt = |at_stake, then, roll_dice, ends_because, value| PushLuckAlternative {
+                set_aside: faces_of(&sa.keep),
+                reading: v.parts.clone(),
+                counted_as: reading_text(v),
+                points: v.points,
+                instant_win: v.instant_win,
+                at_stake,
+                then,
+                roll_dice,
+                ends_because,
+                expected_score: value,
+            };
+            match sol.after(&s.state, &sa.keep, v)? {
+                Next::Ends(value) => {
+                    let why = if v.instant_win { "instant win" } else { "no dice or rolls left" };
+                    alts.push(alt(s.state.points + v.points, Then::Ends, None, Some(why), value));
+                }
+                Next::Decide { points, dice, bank, roll } => {
+                    if let Some(b) = bank {
+                        alts.push(alt(points, Then::Bank, None, None, b));
+                    }
+                    alts.push(alt(points, Then::Roll, Some(dice), None, roll));
+                }
+            }
+        }
+    }
+    // Best first; among equals, fewer dice set aside.
+    alts.sort_by(|x, y| {
+        y.expected_score
+            .partial_cmp(&x.expected_score)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(x.set_aside.len().cmp(&y.set_aside.len()))
+    });
+    let farkle = alts.is_empty();
+    Ok(PushLuckAdvice {
+        game: game.reference(),
+        objective: Objective::TurnScore,
+        situation: situation_line(game, s, Some(dice)),
+        dice: faces_of(dice),
+        banked: s.state.points,
+        roll: s.roll,
+        on_board: s.params.on_board,
+        farkle,
+        expected_score: alts.first().map_or(sol.farkle_score(), |a| a.expected_score),
+        note: near_goal_note(game, sol, s),
+        alternatives: alts,
+    })
+}
+
+/// Near the goal the best play for winning differs from the best play for
+/// points: say so when this turn could plausibly reach the goal, that is
+/// when the goal is at most the points at stake plus two average turns away
+/// (only when the player's total was given).
+fn near_goal_note(game: &PushLuckGame, sol: &Solution, s: &Situation) -> Option<String> {
+    if s.params.goal_left >= game.rules.game.goal {
+        return None;
+    }
+    let reach = s.state.points as f64 + 2.0 * sol.start_value();
+    (s.params.goal_left as f64 <= reach).then(|| {
+        format!(
+            "{} points from the goal: this advice maximises the points of this turn, and near the goal the play that \
+             maximises the chance of winning can differ",
+            s.params.goal_left
+        )
+    })
+}
+
+fn piggyback(game: &PushLuckGame, sol: &Solution, s: &Situation, k: u8) -> Result<PiggybackAdvice, Error> {
+    let pig = sol.roll_value(&s.state)?;
+    let fresh = sol.start_value();
+    let best = if pig > fresh { "piggyback" } else { "start fresh" };
+    let situation = format!(
+        "{}: piggyback on {k} leftover {} with {} points to inherit, {}",
+        game.title(),
+        if k == 1 { "die" } else { "dice" },
+        s.state.points,
+        if s.params.on_board { "on the board" } else { "not on the board yet" }
+    );
+    Ok(PiggybackAdvice {
+        game: game.reference(),
+        objective: Objective::TurnScore,
+        situation,
+        leftover: k,
+        inherited: s.state.points,
+        piggyback_expected_score: pig,
+        fresh_expected_score: fresh,
+        best,
+        expected_score: pig.max(fresh),
+    })
+}
+
+/// "single 1, single 1, three 5s" -> "2 x single 1 + three 5s".
+fn reading_text(v: &Variant) -> String {
+    let mut out: Vec<(String, usize)> = Vec::new();
+    for p in &v.parts {
+        match out.iter_mut().find(|(q, _)| q == p) {
+            Some((_, n)) => *n += 1,
+            None => out.push((p.clone(), 1)),
+        }
+    }
+    out.iter().map(|(p, n)| if *n > 1 { format!("{n} x {p}") } else { p.clone() }).collect::<Vec<_>>().join(" + ")
+}
+
+fn situation_line(game: &PushLuckGame, s: &Situation, dice: Option<&Counts>) -> String {
+    let rules = &game.rules;
+    let st = &s.state;
+    let mut parts = vec![format!("{} points at stake", st.points)];
+    if let Some(d) = dice {
+        let k = dice_count(d);
+        let roll = if rules.turn.max_rolls > 0 {
+            format!("roll {} of {}", s.roll, rules.turn.max_rolls)
+        } else if s.roll == 1 {
+            "first roll".into()
+        } else if k == 6 {
+            "six dice again after hot dice".into()
+        } else {
+            "a later roll".into()
+        };
+        parts.push(format!("rolled {} ({k} {}, {roll})", format_dice(d), if k == 1 { "die" } else { "dice" }));
+    }
+    if s.params.on_board {
+        if rules.turn.min_bank > 0 {
+            parts.push(format!("on the board (no bank below {})", rules.turn.min_bank));
+        } else {
+            parts.push("on the board".into());
+        }
+    } else {
+        parts.push(format!("not on the board yet (a turn under {} scores 0)", rules.turn.entry));
+    }
+    if rules.turn.three_farkle_penalty > 0 {
+        parts.push(if s.params.last_chance {
+            format!("two farkles in a row (a farkle now costs {})", rules.turn.three_farkle_penalty)
+        } else {
+            "fewer than two farkles in a row (a farkle scores 0)".into()
+        });
+    }
+    if rules.turn.vant_hof > 0 {
+        parts.push(format!("{} 1s set aside this turn", st.ones));
+    }
+    if rules.has_instant_win() || rules.game.exact_goal || s.params.goal_left < rules.game.goal {
+        parts.push(format!("{} points to the goal", s.params.goal_left));
+    }
+    format!("{}: {}", game.title(), parts.join(", "))
+}

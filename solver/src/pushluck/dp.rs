@@ -1,0 +1,233 @@
+//! The exact maximum-expected-turn-score DP.
+//!
+//! The value of a decision state is `V(t, ctx) = max(bank(t), R(t, ctx))`
+//! with `R(t, ctx) = sum over rolls o of the context's dice of P(o) * (farkle
+//! value, or the best set-aside's successor value)`. Banking is worth `t`, 0
+//! below the entry threshold when off the board, is not allowed below
+//! `min-bank` once on, and is worth 0 past the goal under the exact-goal
+//! rule.
+//!
+//! ## The unbounded horizon (hot dice)
+//!
+//! Every set-aside scores more than 0 points, so `t` strictly grows along a
+//! turn and `V` can be computed level by level from high `t` down to 0 on the
+//! grid of multiples of the gcd of all point values: exact, no iteration,
+//! once the values above some `T*` are known. They are known in closed form:
+//! - Exact goal: above `goal - score` every bank is worth 0, so `V = 0` there.
+//! - Otherwise, for large `t`, banking is worth `t`, an instant win is worth
+//!   `t` too, and for a context where some roll is a farkle (probability
+//!   `q > 0`) one more roll loses `q * t` while its gain `A` does not depend
+//!   on `t`: rolling once and then banking is worse than banking as soon as
+//!   `t >= A / q + farkle value`. Contexts where no roll can farkle (only
+//!   possible with a "nothing scores" bonus) always roll; their excess over
+//!   `t` is a constant `W` found by fixed-point iteration (to 1e-12; rules
+//!   where a turn can never end are rejected). `T*` is the largest of these
+//!   thresholds, the entry and min-bank thresholds and (with instant wins)
+//!   the points missing to the goal. Above `T*` the set of states where
+//!   one-step look-ahead says "bank" is closed (points only grow), so by the
+//!   monotone-case theorem of optimal stopping banking is optimal there and
+//!   `V(t, ctx) = t + W(ctx)` exactly. Nothing is truncated or approximated.
+//!
+//! All sums are in `f64`; a full solve of any built-in rule set visits a few
+//! hundred levels of a few dozen contexts.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::model::{Model, Params, Succ, HOT_END, HOT_INSTANT};
+use super::solution::{Solution, Step};
+use super::TurnError;
+use crate::error::Error;
+use crate::limits::check_solve_size;
+
+impl Model {
+    /// Solves the turn for `params`.
+    pub fn solve(&self, params: Params) -> Result<Solution<'_>, Error> {
+        self.solve_like(params, None)
+    }
+
+    /// Solves several sets of turn parameters in parallel (they are
+    /// independent), in order.
+    pub fn solve_all(&self, params: &[Params]) -> Result<Vec<Solution<'_>>, Error> {
+        // On and off the board differ only below the entry / min-bank
+        // thresholds (above them a bank is worth t either way, and turns only
+        // go up): solve the on-board variants in full, in parallel, and the
+        // off-board ones below the thresholds only.
+        let full: Vec<usize> = (0..params.len())
+            .filter(|&i| params[i].on_board || !params.iter().any(|p| p.on_board && same_above_board(p, &params[i])))
+            .collect();
+        let solved: Vec<Solution<'_>> = full.par_iter().map(|&i| self.solve(params[i])).collect::<Result<_, _>>()?;
+        let mut out = Vec::with_capacity(params.len());
+        for (i, p) in params.iter().enumerate() {
+            match full.iter().position(|&j| j == i) {
+                Some(k) => out.push(solved[k].clone()),
+                None => {
+                    let like = solved
+                        .iter()
+                        .find(|s| s.params.on_board && same_above_board(&s.params, p))
+                        .expect("an on-board twin");
+                    out.push(self.solve_like(*p, Some(like))?);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Solves `params`, copying the values of `like` where both must agree:
+    /// at turn totals from which a bank is worth the total under both.
+    fn solve_like<'a>(&'a self, params: Params, like: Option<&Solution<'a>>) -> Result<Solution<'a>, Error> {
+        let started = Instant::now();
+        let mut sol = Solution::empty(self, params);
+        let n = self.contexts();
+        let levels = if self.rules.game.exact_goal {
+            params.goal_left.max(0) / self.grid + 1
+        } else {
+            sol.asymptotics()?;
+            sol.top / self.grid + 2
+        };
+        // Two f64 arrays of levels x contexts values.
+        let states = u64::try_from(levels).unwrap_or(u64::MAX).saturating_mul(n as u64);
+        check_solve_size(
+            || format!("{} (turn totals up to {} in steps of {})", self.rules.name, levels * self.grid, self.grid),
+            states,
+            states.saturating_mul(16),
+        )?;
+        sol.levels = usize::try_from(levels).expect("within the memory budget");
+        sol.values = vec![0.0; sol.levels * n];
+        sol.roll_values = vec![0.0; sol.levels * n];
+        let mut todo = sol.levels;
+        if let Some(like) = like.filter(|l| l.levels == sol.levels && l.excess == sol.excess) {
+            let r = &self.rules.turn;
+            let shared = (r.entry.max(r.min_bank) + self.grid - 1) / self.grid;
+            todo = usize::try_from(shared).unwrap_or(usize::MAX).min(sol.levels);
+            sol.values[todo * n..].copy_from_slice(&like.values[todo * n..]);
+            sol.roll_values[todo * n..].copy_from_slice(&like.roll_values[todo * n..]);
+        }
+        for level in (0..todo).rev() {
+            let t = level as i64 * self.grid;
+            for c in 0..n {
+                let roll = sol.roll_value_level(level, c);
+                sol.roll_values[level * n + c] = roll;
+                sol.values[level * n + c] = match sol.bank(t) {
+                    Some(b) => b.max(roll),
+                    None => roll,
+                };
+            }
+        }
+        sol.seconds = started.elapsed().as_secs_f64();
+        Ok(sol)
+    }
+}
+
+/// True when `a` (on the board) and `b` differ only in being on the board.
+fn same_above_board(a: &Params, b: &Params) -> bool {
+    a.last_chance == b.last_chance && a.goal_left == b.goal_left
+}
+
+impl Solution<'_> {
+    /// The value of rolling in context `c` at grid level `level`, for the
+    /// solve's inner loop: successors as level offsets (the encoded
+    /// [`super::model::ContextTable::hot`] list), no division, values of
+    /// higher levels read straight from the array. Equal to
+    /// [`Solution::roll_value_at`] at that level.
+    fn roll_value_level(&self, level: usize, c: usize) -> f64 {
+        let m = self.model;
+        let table = &m.tables[c];
+        let n = m.contexts();
+        let g = m.grid;
+        let t = level as i64 * g;
+        let base = level * n;
+        let values = &self.values[..];
+        let mut total = self.farkle_score() * table.farkle;
+        for &(prob, start, end) in &table.rolls {
+            let mut best = f64::NEG_INFINITY;
+            for &x in &table.hot[start as usize..end as usize] {
+                let i = base + x as usize;
+                let v = if i < values.len() {
+                    values[i]
+                } else if x & HOT_END == 0 {
+                    self.decision_value(t + (x as usize / n) as i64 * g, x as usize % n)
+                } else if x == HOT_INSTANT {
+                    self.instant_win_value(t)
+                } else {
+                    self.forced_end(t + i64::from(x & !HOT_END) * g)
+                };
+                if v > best {
+                    best = v;
+                }
+            }
+            total += prob * best;
+        }
+        total
+    }
+
+    /// Computes `excess` (constant surplus over `t` for large `t`) and `top`.
+    fn asymptotics(&mut self) -> Result<(), TurnError> {
+        let m = self.model;
+        let n = m.contexts();
+        let q: Vec<f64> = m.tables.iter().map(|t| t.farkle).collect();
+        // Gain over t of a successor in the asymptotic regime (t large, so
+        // banks are worth t and instant wins add nothing).
+        let big: i64 = 1 << 40; // far above any threshold, exact in f64
+        let gain = |s: Succ, excess: &[f64]| -> f64 {
+            match self.step(big, s) {
+                Step::Decide { points, ctx } => (points - big) as f64 + excess[ctx],
+                Step::End(v) => v - big as f64,
+            }
+        };
+        // Expected best gain of one roll in context c (farkles excluded).
+        let roll_gain = |c: usize, excess: &[f64]| -> f64 {
+            let t = &m.tables[c];
+            t.rolls
+                .iter()
+                .filter(|r| r.1 < r.2)
+                .map(|&(p, a, b)| {
+                    p * t.succ[a as usize..b as usize]
+                        .iter()
+                        .map(|&s| gain(s, excess))
+                        .fold(f64::NEG_INFINITY, f64::max)
+                })
+                .sum()
+        };
+        // Contexts where no roll can farkle always roll on; [`Model::new`]
+        // has checked that every policy leaves them with positive
+        // probability, so this iteration converges geometrically.
+        let riskless: Vec<usize> = (0..n).filter(|&c| q[c] == 0.0).collect();
+        let mut excess = vec![0.0; n];
+        if !riskless.is_empty() {
+            let mut iterations = 0;
+            loop {
+                let mut delta: f64 = 0.0;
+                for &c in &riskless {
+                    let w = roll_gain(c, &excess);
+                    delta = delta.max((w - excess[c]).abs());
+                    excess[c] = w;
+                }
+                iterations += 1;
+                if delta < 1e-12 {
+                    break;
+                }
+                if iterations > 100_000 || excess.iter().any(|&w| w > 1e15) {
+                    return Err(TurnError::EndlessTurn { dice: m.unctx(riskless[0]).0 });
+                }
+            }
+        }
+        let mut top: f64 = 0.0;
+        for c in (0..n).filter(|&c| q[c] > 0.0) {
+            top = top.max(roll_gain(c, &excess) / q[c] + self.farkle_score());
+        }
+        let rules = &m.rules;
+        // `top` is bounded by the rules' ranges (points at most
+        // limits::POINTS_MAX, farkle probabilities at least 6^-6).
+        #[allow(clippy::cast_possible_truncation)]
+        let mut top = top.ceil() as i64;
+        top = top.max(if self.params.on_board { rules.turn.min_bank } else { rules.turn.entry });
+        if rules.has_instant_win() {
+            top = top.max(self.params.goal_left);
+        }
+        self.top = top.max(0);
+        self.excess = excess;
+        Ok(())
+    }
+}

@@ -1,0 +1,476 @@
+//! A rule set compiled for solving: the states of a turn and where each
+//! set-aside leads.
+//!
+//! A turn is in a *decision state* after a set-aside: turn points `t`, dice
+//! that may be rolled next `k` (1..=6; 0 becomes 6 with hot dice), and the
+//! extra state the rules need, the *context*:
+//! - the roll class `r`: rolls made so far (only when the rules limit rolls),
+//!   or just "first roll / later" (only when something scores on the first
+//!   roll only); otherwise rolls are not counted at all;
+//! - for Van't Hof, how many 1s were set aside as 1s and what they earned
+//!   (the pairs reachable from a fresh turn, found once by search), or "done".
+//!
+//! Parameters fixed for a whole turn, not state ([`Params`]): on the board or
+//! not, whether a farkle now is the third in a row, and the points still
+//! missing to the goal.
+//!
+//! For each context, [`Model`] lists the rolls of its dice with, per roll,
+//! where each useful set-aside leads ([`Succ`]): another context some points
+//! higher, the end of the turn, or an instant win. Set-asides that another
+//! one of the same roll dominates are dropped (unless the exact-goal rule
+//! makes more points possibly worse), and rolls with the same successors are
+//! merged: that is most of the solve's speed.
+
+use std::collections::HashMap;
+
+use crate::dice::{dice_count, Multisets};
+
+use super::rules::RuleSet;
+use super::scoring::{Scorer, Variant};
+
+/// Why a rule set cannot be solved.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum TurnError {
+    #[error("under these rules a turn never has to end: every roll of {dice} dice scores, so a player can roll on forever without risk (change `scoring.no-score-bonus` or the scoring table)")]
+    EndlessTurn { dice: usize },
+}
+
+/// What is fixed for a whole turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Params {
+    /// The player is on the board (entry threshold already met).
+    pub on_board: bool,
+    /// A farkle now would be the third in a row (costs the penalty).
+    pub last_chance: bool,
+    /// Goal minus the player's game total (instant wins, exact goal).
+    pub goal_left: i64,
+}
+
+/// A decision state as a player describes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnState {
+    /// Points set aside this turn, at stake.
+    pub points: i64,
+    /// Dice to roll next (1..=6).
+    pub dice: u8,
+    /// Rolls made so far this turn.
+    pub rolls: u32,
+    /// 1s set aside as 1s so far this turn (Van't Hof; 6 or more: bonus taken).
+    pub ones: u8,
+    /// What those 1s earned.
+    pub ones_points: i64,
+}
+
+impl TurnState {
+    /// The very start of a turn: six dice, nothing set aside.
+    pub fn start() -> TurnState {
+        TurnState { points: 0, dice: 6, rolls: 0, ones: 0, ones_points: 0 }
+    }
+}
+
+/// A set-aside option inside the solver.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Opt {
+    pub(super) used: u8,
+    pub(super) points: i64,
+    pub(super) ones: u8,
+    pub(super) ones_points: i64,
+    pub(super) instant: bool,
+}
+
+impl Opt {
+    /// The solver's view of reading `v` of a set-aside of `used` dice.
+    pub(super) fn of(used: usize, v: &Variant, track_ones: bool) -> Opt {
+        let used = u8::try_from(used).expect("at most six dice");
+        if track_ones {
+            Opt { used, points: v.points, ones: v.ones, ones_points: v.ones_points, instant: v.instant_win }
+        } else {
+            // Without Van't Hof, 1s need no accounting.
+            Opt { used, points: v.points, ones: 0, ones_points: 0, instant: v.instant_win }
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Outcome {
+    prob: f64,
+    opts: Vec<Opt>,
+}
+
+/// Where a set-aside leads, independent of the turn total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Succ {
+    /// A decision state `gain` points higher in context `ctx`.
+    Ctx { gain: i64, ctx: u32 },
+    /// The turn ends with `gain` more points (no dice or rolls left).
+    End { gain: i64 },
+    /// The game is won at once.
+    Instant,
+}
+
+impl Succ {
+    /// Points gained on the way (0 for an instant win).
+    fn gain(self) -> i64 {
+        match self {
+            Succ::Ctx { gain, .. } | Succ::End { gain } => gain,
+            Succ::Instant => 0,
+        }
+    }
+
+    /// Same destination (ignoring the points gained).
+    fn same_place(self, other: Succ) -> bool {
+        match (self, other) {
+            (Succ::Ctx { ctx: a, .. }, Succ::Ctx { ctx: b, .. }) => a == b,
+            (Succ::End { .. }, Succ::End { .. }) | (Succ::Instant, Succ::Instant) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The rolls of one context with, per roll, the successors of its
+/// set-asides: what the DP's inner loop reads.
+#[derive(Debug, Clone, Default)]
+pub(super) struct ContextTable {
+    /// `(probability, range in succ)`; an empty range is a farkle.
+    pub(super) rolls: Vec<(f64, u32, u32)>,
+    pub(super) succ: Vec<Succ>,
+    /// Probability of a farkle.
+    pub(super) farkle: f64,
+    /// `succ` encoded for the solve's inner loop, see [`encode_hot`].
+    pub(super) hot: Vec<u32>,
+}
+
+/// Flag of a [`ContextTable::hot`] entry that is not a decision state.
+pub(super) const HOT_END: u32 = 1 << 31;
+/// A [`ContextTable::hot`] entry for an instant win.
+pub(super) const HOT_INSTANT: u32 = u32::MAX;
+
+/// A successor as one `u32`: a decision state is `gain / grid * contexts +
+/// ctx`, the offset of its value from the current level's row in the value
+/// array; a forced end is `HOT_END | gain / grid`. The rules' ranges
+/// ([`crate::limits`]) keep both far below `HOT_END`.
+fn encode_hot(s: Succ, grid: i64, contexts: usize) -> u32 {
+    let steps = |gain: i64| usize::try_from(gain / grid).expect("gains are positive");
+    match s {
+        Succ::Ctx { gain, ctx } => {
+            let off = steps(gain) * contexts + ctx as usize;
+            u32::try_from(off).ok().filter(|&o| o < HOT_END).expect("successor offset fits")
+        }
+        Succ::End { gain } => HOT_END | u32::try_from(steps(gain)).ok().filter(|&s| s < HOT_END).expect("gain fits"),
+        Succ::Instant => HOT_INSTANT,
+    }
+}
+
+/// Adds `item` to `kept[from..]` unless an item going to the same place
+/// already gains at least as much; replaces it when `item` gains more. The
+/// one dominance rule of the solver: the value is non-decreasing in the turn
+/// total (without an exact goal), so of two ways to the same place, the one
+/// gaining more points is at least as good.
+fn keep_dominant<T: Copy>(
+    kept: &mut Vec<T>,
+    from: usize,
+    item: T,
+    same: impl Fn(T, T) -> bool,
+    gain: impl Fn(T) -> i64,
+) {
+    match kept[from..].iter_mut().find(|x| same(**x, item)) {
+        Some(x) if gain(item) > gain(*x) => *x = item,
+        Some(_) => {}
+        None => kept.push(item),
+    }
+}
+
+/// A rule set compiled for solving: contexts and roll tables.
+#[derive(Debug, Clone)]
+pub struct Model {
+    pub rules: RuleSet,
+    pub scorer: Scorer,
+    /// Points come in multiples of this.
+    pub grid: i64,
+    /// Number of roll classes.
+    roll_classes: usize,
+    /// Van't Hof states `(ones, points)`; the last entry is "done" when tracked.
+    vh: Vec<(u8, i64)>,
+    /// Dominated set-asides were dropped (not under the exact-goal rule,
+    /// where more points can be worse).
+    pub prune: bool,
+    /// Per context: rolls and successors.
+    pub(super) tables: Vec<ContextTable>,
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Model {
+    /// Compiles a (validated) rule set; refuses rules under which a turn
+    /// never has to end.
+    pub fn new(rules: &RuleSet) -> Result<Model, TurnError> {
+        let scorer = Scorer::new(rules);
+        let mut grid = scorer.point_values().into_iter().fold(0, gcd);
+        if rules.turn.vant_hof > 0 {
+            grid = gcd(grid, rules.turn.vant_hof);
+        }
+        let grid = grid.max(1);
+        let roll_classes = if rules.turn.max_rolls > 0 {
+            rules.turn.max_rolls as usize
+        } else if rules.has_first_roll_scoring() {
+            2
+        } else {
+            1
+        };
+        let prune = !rules.game.exact_goal;
+        let outcomes = Self::outcomes(rules, &scorer, prune);
+        // Van't Hof states reachable from a fresh turn.
+        let mut vh = vec![(0u8, 0i64)];
+        if rules.turn.vant_hof > 0 {
+            let mut i = 0;
+            while i < vh.len() {
+                let (o, p) = vh[i];
+                for out in outcomes.iter().flatten().flatten() {
+                    for opt in &out.opts {
+                        let next = (o + opt.ones, p + opt.ones_points);
+                        if opt.ones > 0 && next.0 < 6 && !vh.contains(&next) {
+                            vh.push(next);
+                        }
+                    }
+                }
+                i += 1;
+            }
+            vh.push((6, 0)); // done
+        }
+        let mut m = Model { rules: rules.clone(), scorer, grid, roll_classes, vh, prune, tables: vec![] };
+        m.tables = (0..m.contexts()).map(|c| m.context_table(c, &outcomes)).collect();
+        let n = m.contexts();
+        for t in &mut m.tables {
+            t.hot = t.succ.iter().map(|&s| encode_hot(s, grid, n)).collect();
+        }
+        m.check_turns_end()?;
+        Ok(m)
+    }
+
+    /// A turn is endless when some contexts where no roll can farkle form a
+    /// trap: every roll there has a set-aside leading back into the trap.
+    /// Finds the largest such set by pruning; it must be empty.
+    fn check_turns_end(&self) -> Result<(), TurnError> {
+        let riskless: Vec<usize> = (0..self.contexts()).filter(|&c| self.tables[c].farkle == 0.0).collect();
+        let mut trap: Vec<bool> = self.tables.iter().map(|t| t.farkle == 0.0).collect();
+        loop {
+            let mut changed = false;
+            for &c in &riskless {
+                if !trap[c] {
+                    continue;
+                }
+                let t = &self.tables[c];
+                let stays = t.rolls.iter().all(|&(_, a, b)| {
+                    t.succ[a as usize..b as usize]
+                        .iter()
+                        .any(|s| matches!(s, Succ::Ctx { ctx, .. } if trap[*ctx as usize]))
+                });
+                if !stays {
+                    trap[c] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        match (0..self.contexts()).find(|&c| trap[c]) {
+            Some(c) => Err(TurnError::EndlessTurn { dice: self.unctx(c).0 }),
+            None => Ok(()),
+        }
+    }
+
+    /// `[first roll?][k]`: the rolls of `k` dice with their set-asides.
+    fn outcomes(rules: &RuleSet, scorer: &Scorer, prune: bool) -> [Vec<Vec<Outcome>>; 2] {
+        let ms = Multisets::new(6);
+        let track = scorer.tracks_ones();
+        // Readings of every multiset, once (a roll's set-asides are its
+        // sub-multisets that have a reading).
+        let later: Vec<Vec<Variant>> = (0..ms.len()).map(|i| scorer.readings(ms.counts(i), false)).collect();
+        let first_readings: Vec<Vec<Variant>> = if rules.has_first_roll_scoring() {
+            (0..ms.len()).map(|i| scorer.readings(ms.counts(i), true)).collect()
+        } else {
+            later.clone()
+        };
+        let mut outcomes: [Vec<Vec<Outcome>>; 2] = [vec![vec![]; 7], vec![vec![]; 7]];
+        for first in [false, true] {
+            let readings = if first { &first_readings } else { &later };
+            for (k, slot) in outcomes[usize::from(first)].iter_mut().enumerate().skip(1) {
+                *slot = ms
+                    .of_size(k)
+                    .map(|i| {
+                        let roll = ms.counts(i);
+                        let mut opts: Vec<Opt> = Vec::new();
+                        let mut offer = |o: Opt| {
+                            if prune {
+                                let same = |a: Opt, b: Opt| {
+                                    (a.used, a.ones, a.ones_points, a.instant)
+                                        == (b.used, b.ones, b.ones_points, b.instant)
+                                };
+                                keep_dominant(&mut opts, 0, o, same, |x| x.points);
+                            } else {
+                                opts.push(o);
+                            }
+                        };
+                        let set_asides: Vec<usize> = ms
+                            .subsets(roll)
+                            .into_iter()
+                            .filter(|&s| ms.size(s) > 0 && !readings[s].is_empty())
+                            .collect();
+                        if set_asides.is_empty() {
+                            // Nothing scores: a farkle, or the rules' bonus for it.
+                            for sa in scorer.set_asides(roll, first) {
+                                for v in &sa.variants {
+                                    offer(Opt::of(dice_count(&sa.keep), v, track));
+                                }
+                            }
+                        }
+                        for s in set_asides {
+                            for v in &readings[s] {
+                                offer(Opt::of(ms.size(s), v, track));
+                            }
+                        }
+                        Outcome { prob: ms.prob(i), opts }
+                    })
+                    .collect();
+            }
+        }
+        outcomes
+    }
+
+    fn context_table(&self, c: usize, outcomes: &[Vec<Vec<Outcome>>; 2]) -> ContextTable {
+        let (k, r, vh) = self.unctx(c);
+        let mut t = ContextTable::default();
+        let mut seen: HashMap<Vec<Succ>, usize> = HashMap::new();
+        for o in &outcomes[usize::from(r == 0)][k] {
+            let start = t.succ.len();
+            for opt in &o.opts {
+                let s = self.transition(k, r, vh, opt);
+                if self.prune {
+                    keep_dominant(&mut t.succ, start, s, Succ::same_place, Succ::gain);
+                } else {
+                    t.succ.push(s);
+                }
+            }
+            if t.succ.len() == start {
+                t.farkle += o.prob;
+                continue;
+            }
+            // Rolls with the same successors are one outcome to the DP
+            // (e.g. every six-dice roll with one 1, one 5 and nothing else
+            // that scores): merging them is most of the solve's speed.
+            t.succ[start..].sort_unstable();
+            let list = t.succ[start..].to_vec();
+            match seen.get(&list) {
+                Some(&i) => {
+                    t.rolls[i].0 += o.prob;
+                    t.succ.truncate(start);
+                }
+                None => {
+                    seen.insert(list, t.rolls.len());
+                    let end = u32::try_from(t.succ.len()).expect("few successors");
+                    t.rolls.push((o.prob, u32::try_from(start).expect("few successors"), end));
+                }
+            }
+        }
+        t
+    }
+
+    /// Where `opt` leads from context `(k, r, vh)`.
+    pub(super) fn transition(&self, k: usize, r: usize, vh: usize, opt: &Opt) -> Succ {
+        if opt.instant {
+            return Succ::Instant;
+        }
+        let mut gain = opt.points;
+        let mut vh2 = vh;
+        if self.vant_hof_on() && vh + 1 < self.vh.len() && opt.ones > 0 {
+            let (o, p) = self.vh[vh];
+            let (o2, p2) = (o + opt.ones, p + opt.ones_points);
+            if o2 >= 6 {
+                gain += (self.rules.turn.vant_hof - p2).max(0);
+                vh2 = self.vh.len() - 1;
+            } else {
+                vh2 = self.vh_index(o2, p2).expect("reachable Van't Hof state");
+            }
+        }
+        let mut k2 = k - usize::from(opt.used);
+        if k2 == 0 {
+            if !self.rules.turn.hot_dice {
+                return Succ::End { gain };
+            }
+            k2 = 6;
+        }
+        // Rolls made after this one: r + 1 (classes saturate when unlimited).
+        match self.roll_class(u32::try_from(r + 1).expect("few rolls")) {
+            Some(r2) => Succ::Ctx { gain, ctx: u32::try_from(self.ctx(k2, r2, vh2)).expect("few contexts") },
+            None => Succ::End { gain },
+        }
+    }
+
+    /// Number of decision contexts (dice x roll class x Van't Hof state).
+    pub fn contexts(&self) -> usize {
+        self.vh.len() * self.roll_classes * 6
+    }
+
+    /// Human-readable layout of a context index, for table metadata.
+    pub fn context_layout(&self) -> String {
+        format!(
+            "context = (vant_hof_state * {} + roll_class) * 6 + (dice - 1); roll classes {}; Van't Hof states {:?}",
+            self.roll_classes, self.roll_classes, self.vh
+        )
+    }
+
+    pub(super) fn ctx(&self, k: usize, r: usize, vh: usize) -> usize {
+        (vh * self.roll_classes + r) * 6 + (k - 1)
+    }
+
+    pub(super) fn unctx(&self, c: usize) -> (usize, usize, usize) {
+        let k = c % 6 + 1;
+        let r = (c / 6) % self.roll_classes;
+        (k, r, c / 6 / self.roll_classes)
+    }
+
+    fn vant_hof_on(&self) -> bool {
+        self.rules.turn.vant_hof > 0
+    }
+
+    /// Roll class of a state that has made `rolls` rolls; `None` when no
+    /// roll is left.
+    pub(super) fn roll_class(&self, rolls: u32) -> Option<usize> {
+        let max = self.rules.turn.max_rolls;
+        if max > 0 {
+            (rolls < max).then_some(rolls as usize)
+        } else {
+            Some((rolls as usize).min(self.roll_classes - 1))
+        }
+    }
+
+    /// Index of a Van't Hof state, `None` if no turn can reach it.
+    pub(super) fn vh_index(&self, ones: u8, ones_points: i64) -> Option<usize> {
+        if !self.vant_hof_on() {
+            return Some(0);
+        }
+        if ones >= 6 {
+            return Some(self.vh.len() - 1);
+        }
+        self.vh.iter().position(|&s| s == (ones, ones_points))
+    }
+
+    /// Context of a decision state: `Ok(None)` when no roll is left, `Err`
+    /// when its Van't Hof part cannot happen. (Situations are checked before
+    /// they get here, see [`super::situation`].)
+    pub(super) fn context_of(&self, s: &TurnState) -> Result<Option<usize>, ImpossibleOnes> {
+        let vh = self.vh_index(s.ones, s.ones_points).ok_or(ImpossibleOnes)?;
+        Ok(self.roll_class(s.rolls).map(|r| self.ctx(usize::from(s.dice), r, vh)))
+    }
+}
+
+/// A count of 1s and their points that no turn can set aside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImpossibleOnes;

@@ -1,0 +1,264 @@
+//! A solved turn and the questions asked of it: the value of a decision
+//! state, of rolling, of a set-aside's outcome, and the banking thresholds.
+//!
+//! Values are stored per grid level up to the top `T*` of [`super::dp`];
+//! above it they are `t + excess` in closed form. One accessor answers each
+//! question: [`Solution::decision_value`] (bank or roll, whichever is
+//! better), [`Solution::roll_value_at`] (rolling), [`Solution::after`] (a
+//! set-aside), [`Solution::bank`] (stopping).
+
+use crate::dice::{dice_count, Counts};
+
+use super::model::{Model, Opt, Params, Succ, TurnState};
+use super::scoring::Variant;
+use super::situation::SituationError;
+
+/// Values of every decision state for one set of turn parameters.
+#[derive(Debug, Clone)]
+pub struct Solution<'m> {
+    pub model: &'m Model,
+    pub params: Params,
+    pub(super) levels: usize,
+    /// `values[level * contexts + ctx]`: value when playing on optimally.
+    pub(super) values: Vec<f64>,
+    /// Same layout: value of rolling (then playing optimally).
+    pub(super) roll_values: Vec<f64>,
+    /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
+    pub(super) excess: Vec<f64>,
+    /// `T*`: banking is optimal (where a farkle is possible) from here on.
+    pub top: i64,
+    pub seconds: f64,
+}
+
+/// Where a successor leads at a given turn total.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Step {
+    /// A decision state.
+    Decide { points: i64, ctx: usize },
+    /// The turn ends with this value.
+    End(f64),
+}
+
+/// Where a set-aside leads.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Next {
+    /// The turn ends now with this score (instant win, no dice or rolls left).
+    Ends(f64),
+    /// A decision state: bank (if allowed) or roll `dice` dice.
+    Decide { points: i64, dice: u8, bank: Option<f64>, roll: f64 },
+}
+
+impl Next {
+    /// Value when playing on optimally.
+    pub fn value(&self) -> f64 {
+        match *self {
+            Next::Ends(v) => v,
+            Next::Decide { bank, roll, .. } => bank.map_or(roll, |b| b.max(roll)),
+        }
+    }
+}
+
+impl<'m> Solution<'m> {
+    pub(super) fn empty(model: &'m Model, params: Params) -> Solution<'m> {
+        Solution {
+            model,
+            params,
+            levels: 0,
+            values: vec![],
+            roll_values: vec![],
+            excess: vec![0.0; model.contexts()],
+            top: 0,
+            seconds: 0.0,
+        }
+    }
+
+    /// Score of a farkle in this turn (0, or minus the three-farkle penalty).
+    pub fn farkle_score(&self) -> f64 {
+        if self.params.last_chance {
+            -(self.model.rules.turn.three_farkle_penalty as f64)
+        } else {
+            0.0
+        }
+    }
+
+    /// Value of stopping voluntarily with `t` points; `None` if not allowed.
+    pub fn bank(&self, t: i64) -> Option<f64> {
+        let rules = &self.model.rules;
+        if rules.game.exact_goal && t > self.params.goal_left {
+            return Some(0.0);
+        }
+        if self.params.on_board {
+            (t >= rules.turn.min_bank).then_some(t as f64)
+        } else {
+            Some(if t >= rules.turn.entry { t as f64 } else { 0.0 })
+        }
+    }
+
+    /// Value when the turn ends because no roll is possible.
+    pub(super) fn forced_end(&self, t: i64) -> f64 {
+        self.bank(t).unwrap_or(0.0)
+    }
+
+    pub(super) fn instant_win_value(&self, t: i64) -> f64 {
+        let g = self.params.goal_left.max(0);
+        if self.model.rules.game.exact_goal {
+            g as f64
+        } else {
+            g.max(t) as f64
+        }
+    }
+
+    fn level(&self, t: i64) -> Option<usize> {
+        usize::try_from(t / self.model.grid).ok().filter(|&l| l < self.levels)
+    }
+
+    /// Value of decision context `c` at turn total `t` (bank or roll,
+    /// whichever is better): solved, or in closed form above the top.
+    pub(super) fn decision_value(&self, t: i64, c: usize) -> f64 {
+        if self.model.rules.game.exact_goal && t > self.params.goal_left {
+            return 0.0;
+        }
+        match self.level(t) {
+            Some(level) => self.values[level * self.model.contexts() + c],
+            None => t as f64 + self.excess[c],
+        }
+    }
+
+    /// Value of rolling in context `c` at `t`: solved, or computed from the
+    /// successors above the top.
+    pub(super) fn roll_value_at(&self, t: i64, c: usize) -> f64 {
+        if let Some(level) = self.level(t) {
+            return self.roll_values[level * self.model.contexts() + c];
+        }
+        let table = &self.model.tables[c];
+        let mut total = self.farkle_score() * table.farkle;
+        for &(prob, start, end) in &table.rolls {
+            let best = table.succ[start as usize..end as usize]
+                .iter()
+                .map(|&s| match self.step(t, s) {
+                    Step::Decide { points, ctx } => self.decision_value(points, ctx),
+                    Step::End(v) => v,
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            total += prob * best;
+        }
+        total
+    }
+
+    /// Where successor `s` leads from turn total `t`.
+    pub(super) fn step(&self, t: i64, s: Succ) -> Step {
+        match s {
+            Succ::Instant => Step::End(self.instant_win_value(t)),
+            Succ::End { gain } => Step::End(self.forced_end(t + gain)),
+            Succ::Ctx { gain, ctx } => Step::Decide { points: t + gain, ctx: ctx as usize },
+        }
+    }
+
+    /// The context of a decision state that has a roll left.
+    fn rolling_context(&self, s: &TurnState) -> Result<usize, SituationError> {
+        self.check_grid(s.points)?;
+        match self.model.context_of(s) {
+            Ok(Some(c)) => Ok(c),
+            Ok(None) => Err(SituationError::NoRollLeft),
+            Err(_) => Err(SituationError::ImpossibleOnes { ones: s.ones, points: s.ones_points }),
+        }
+    }
+
+    fn check_grid(&self, t: i64) -> Result<(), SituationError> {
+        let g = self.model.grid;
+        if t < 0 || t % g != 0 {
+            return Err(SituationError::OffGrid { points: t, grid: g });
+        }
+        Ok(())
+    }
+
+    /// Expected turn score of rolling from `s` (the roll is forced: the start
+    /// of a turn, or a piggyback start).
+    pub fn roll_value(&self, s: &TurnState) -> Result<f64, SituationError> {
+        let c = self.rolling_context(s)?;
+        Ok(self.roll_value_at(s.points, c))
+    }
+
+    /// Expected turn score of a decision state when playing optimally.
+    pub fn value(&self, s: &TurnState) -> Result<f64, SituationError> {
+        let roll = self.roll_value(s)?;
+        Ok(self.bank(s.points).map_or(roll, |b| b.max(roll)))
+    }
+
+    /// Expected score of a fresh turn.
+    pub fn start_value(&self) -> f64 {
+        self.roll_value(&TurnState::start()).expect("the start state is valid")
+    }
+
+    /// Where setting aside `keep` read as `variant` from a roll made in state
+    /// `before` (the state before that roll) leads.
+    pub fn after(&self, before: &TurnState, keep: &Counts, variant: &Variant) -> Result<Next, SituationError> {
+        let m = self.model;
+        let c = self.rolling_context(before)?;
+        let (k, r, vh) = m.unctx(c);
+        let used = dice_count(keep);
+        if used > k {
+            return Err(SituationError::TooManySetAside { used, rolled: k });
+        }
+        let opt = Opt::of(used, variant, m.scorer.tracks_ones());
+        match self.step(before.points, m.transition(k, r, vh, &opt)) {
+            Step::End(v) => Ok(Next::Ends(v)),
+            Step::Decide { points, ctx } => {
+                let (k2, _, _) = m.unctx(ctx);
+                Ok(Next::Decide {
+                    points,
+                    dice: u8::try_from(k2).expect("at most six dice"),
+                    bank: self.bank(points),
+                    roll: self.roll_value_at(points, ctx),
+                })
+            }
+        }
+    }
+
+    /// Whether banking is optimal at grid level `level` in context `c` (and
+    /// worth something).
+    fn banks_at(&self, level: usize, c: usize) -> bool {
+        let t = level as i64 * self.model.grid;
+        self.bank(t).is_some_and(|b| b > 0.0 && b >= self.values[level * self.model.contexts() + c])
+    }
+
+    /// Smallest `t` (on the grid) from which banking is optimal at every
+    /// larger `t` with `dice` dice to roll after `rolls` rolls and no 1s
+    /// tracked; `None` if the player never banks there.
+    pub fn bank_from(&self, dice: u8, rolls: u32) -> Option<i64> {
+        let m = self.model;
+        let c = m.ctx(usize::from(dice), m.roll_class(rolls)?, 0);
+        let mut from = None;
+        for level in (1..self.levels).rev() {
+            if !self.banks_at(level, c) {
+                break;
+            }
+            from = Some(level as i64 * m.grid);
+        }
+        from
+    }
+
+    /// Totals below `from` where banking is optimal too (rare: only with
+    /// entry thresholds or goals).
+    pub fn banks_below(&self, dice: u8, rolls: u32, from: i64) -> Vec<i64> {
+        let m = self.model;
+        let Some(r) = m.roll_class(rolls) else { return vec![] };
+        let c = m.ctx(usize::from(dice), r, 0);
+        (1..self.levels)
+            .filter(|&l| (l as i64 * m.grid) < from && self.banks_at(l, c))
+            .map(|l| l as i64 * m.grid)
+            .collect()
+    }
+
+    /// Number of grid levels solved (turn totals 0, grid, 2 grid, ...).
+    pub fn levels(&self) -> usize {
+        self.levels
+    }
+
+    /// Decision values of the first `levels` grid levels, `[level][context]`
+    /// (closed form above the top), as a table stores them.
+    pub fn table_values(&self, levels: usize) -> impl Iterator<Item = f64> + '_ {
+        let n = self.model.contexts();
+        (0..levels).flat_map(move |l| (0..n).map(move |c| self.decision_value(l as i64 * self.model.grid, c)))
+    }
+}

@@ -1,0 +1,141 @@
+//! The strategy sheet for the expected-score objective: per table variant
+//! (on / off the board, after two farkles), the expected score of a turn and,
+//! for each number of dice left, the turn total from which to bank; with
+//! piggyback, the inherited total from which to roll the previous player's
+//! leftover dice.
+
+use serde::Serialize;
+
+use super::model::{Params, TurnState};
+use super::solution::Solution;
+use super::table::table_variants;
+use super::PushLuckGame;
+use crate::error::Error;
+use crate::registry::GameRef;
+use crate::report::Objective;
+
+/// One row of the sheet: with `dice` to roll after `rolls_made` rolls, bank
+/// from `bank_from` on (and at the totals in `also_bank_at`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BankRow {
+    pub rolls_made: u32,
+    pub dice_to_roll: u8,
+    /// `None`: never bank (always roll).
+    pub bank_from: Option<i64>,
+    /// Lower totals where banking is optimal too (entry thresholds, goals).
+    pub also_bank_at: Vec<i64>,
+}
+
+/// Piggyback on `leftover_dice` dice when inheriting at least `inherited_from`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PiggybackRow {
+    pub leftover_dice: u8,
+    /// `None`: never.
+    pub inherited_from: Option<i64>,
+}
+
+/// One section of the sheet: one set of turn parameters.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StrategySection {
+    /// E.g. `on the board`.
+    pub variant: String,
+    pub on_board: bool,
+    pub two_farkles_in_a_row: bool,
+    pub expected_score: f64,
+    pub bank_at: Vec<BankRow>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub piggyback_from: Vec<PiggybackRow>,
+}
+
+/// The strategy sheet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StrategyReport {
+    pub game: GameRef,
+    pub objective: Objective,
+    /// Rolls are counted (Yahtzix): rows are per roll.
+    pub counts_rolls: bool,
+    /// Rolls per turn (0 = no limit).
+    pub max_rolls: u32,
+    /// Six dice may be rolled again after all scored.
+    pub hot_dice: bool,
+    /// No bank below this once on the board (0: none).
+    pub min_bank: i64,
+    /// A turn under this scores 0 off the board.
+    pub entry: i64,
+    pub penalty: i64,
+    pub sections: Vec<StrategySection>,
+}
+
+/// Builds the strategy sheet of `game`.
+pub fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
+    let model = game.model();
+    let rules = &game.rules;
+    let variants = table_variants(rules);
+    let params: Vec<Params> = variants.iter().map(|(_, p)| *p).collect();
+    let sols = model.solve_all(&params)?;
+    let sections = variants
+        .into_iter()
+        .zip(&sols)
+        .map(|((variant, params), sol)| {
+            let pig = rules.turn.piggyback && (params.on_board || !rules.turn.piggyback_needs_board);
+            StrategySection {
+                variant,
+                on_board: params.on_board,
+                two_farkles_in_a_row: params.last_chance,
+                expected_score: sol.start_value(),
+                bank_at: bank_rows(sol),
+                piggyback_from: if pig { piggyback_from(sol) } else { vec![] },
+            }
+        })
+        .collect();
+    Ok(StrategyReport {
+        game: game.reference(),
+        objective: Objective::TurnScore,
+        counts_rolls: rules.turn.max_rolls > 0,
+        max_rolls: rules.turn.max_rolls,
+        hot_dice: rules.turn.hot_dice,
+        min_bank: rules.turn.min_bank,
+        entry: rules.turn.entry,
+        penalty: rules.turn.three_farkle_penalty,
+        sections,
+    })
+}
+
+fn bank_rows(sol: &Solution) -> Vec<BankRow> {
+    let rules = &sol.model.rules;
+    let roll_counts: Vec<u32> = if rules.turn.max_rolls > 0 { (1..rules.turn.max_rolls).collect() } else { vec![1] };
+    let max_dice = if rules.turn.hot_dice { 6 } else { 5 };
+    let mut out = Vec::new();
+    for &rolls in &roll_counts {
+        for dice in 1..=max_dice {
+            let bank_from = sol.bank_from(dice, rolls);
+            let also = bank_from.map(|f| sol.banks_below(dice, rolls, f)).unwrap_or_default();
+            out.push(BankRow { rolls_made: rolls, dice_to_roll: dice, bank_from, also_bank_at: also });
+        }
+    }
+    out
+}
+
+/// For each number of leftover dice, the smallest inherited total from which
+/// piggybacking beats a fresh turn (scanning turn totals on the grid down
+/// from above the top, where rolling is never better than banking).
+pub fn piggyback_from(sol: &Solution) -> Vec<PiggybackRow> {
+    let fresh = sol.start_value();
+    let g = sol.model.grid;
+    let limit = (sol.top.max(sol.model.rules.game.goal) / g + 1) * g;
+    (1..=5u8)
+        .map(|dice| {
+            let mut from = None;
+            let mut t = limit;
+            while t >= g {
+                let s = TurnState { points: t, dice, rolls: 1, ones: 0, ones_points: 0 };
+                match sol.roll_value(&s) {
+                    Ok(v) if v > fresh => from = Some(t),
+                    _ => break,
+                }
+                t -= g;
+            }
+            PiggybackRow { leftover_dice: dice, inherited_from: from }
+        })
+        .collect()
+}

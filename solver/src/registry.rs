@@ -1,0 +1,277 @@
+//! The one table of games: ids, aliases, family, options and builders.
+//!
+//! Every front end resolves a game the same way: [`resolve`] looks the name
+//! up here (ids and aliases, case-insensitive), checks the options against
+//! the game's declared [`OptionSpec`]s, builds the game, and for a
+//! push-your-luck game applies a house-rules file on top. Lists of games and
+//! options shown to people (`--help`, error messages) are read from
+//! [`GAMES`]; nothing else keeps such a list.
+//!
+//! To add a game, add its entry here and its builder in the family's module
+//! (see the README's development section).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::category::{games as category_games, CategoryGame};
+use crate::error::Error;
+use crate::options::{OptionSet, OptionSpec, RuleOption};
+use crate::pushluck::{builtin, PushLuckGame};
+use crate::text::Quoted;
+
+/// The two kinds of game sixdice solves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// Score-sheet games: maximise the expected final score.
+    Category,
+    /// Push-your-luck games: maximise the expected score of a turn.
+    PushLuck,
+}
+
+impl Family {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Family::Category => "category game",
+            Family::PushLuck => "push-your-luck game",
+        }
+    }
+}
+
+/// How a game is built from its checked options.
+#[derive(Clone, Copy)]
+enum Builder {
+    Category(fn(&OptionSet) -> Result<CategoryGame, Error>),
+    PushLuck(fn(&OptionSet) -> Result<crate::pushluck::RuleSet, Error>),
+}
+
+/// One game of the registry.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    /// Canonical id, used in table names, e.g. `ten-thousand`.
+    pub id: &'static str,
+    /// Other accepted names, e.g. `10000`.
+    pub aliases: &'static [&'static str],
+    pub family: Family,
+    /// Display name, e.g. `Dice 10000`.
+    pub name: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    pub options: &'static [OptionSpec],
+    build: Builder,
+}
+
+impl std::fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+/// Every game sixdice knows.
+pub static GAMES: &[GameEntry] = &[
+    GameEntry {
+        id: category_games::deluxe::ID,
+        aliases: &["deluxe"],
+        family: Family::Category,
+        name: "Yahtzee Deluxe",
+        summary: "six dice, 14 boxes, upper bonus 50 at 84",
+        options: category_games::deluxe::OPTIONS,
+        build: Builder::Category(category_games::deluxe::build),
+    },
+    GameEntry {
+        id: category_games::yahtzee::ID,
+        aliases: &[],
+        family: Family::Category,
+        name: "Yahtzee",
+        summary: "classic five-dice Yahtzee (reference game)",
+        options: category_games::yahtzee::OPTIONS,
+        build: Builder::Category(category_games::yahtzee::build),
+    },
+    GameEntry {
+        id: category_games::yatzy::ID,
+        aliases: &[],
+        family: Family::Category,
+        name: "Yatzy",
+        summary: "Scandinavian Yatzy, 15 boxes (reference game)",
+        options: category_games::yatzy::OPTIONS,
+        build: Builder::Category(category_games::yatzy::build),
+    },
+    GameEntry {
+        id: "farkle",
+        aliases: &[],
+        family: Family::PushLuck,
+        name: "Farkle",
+        summary: "hot dice, 500 to get on the board, goal 10000",
+        options: builtin::FARKLE_OPTIONS,
+        build: Builder::PushLuck(builtin::farkle),
+    },
+    GameEntry {
+        id: "ten-thousand",
+        aliases: &["10000", "dice10000"],
+        family: Family::PushLuck,
+        name: "Dice 10000",
+        summary: "sets double per extra die, six of a kind wins at once",
+        options: builtin::TEN_THOUSAND_OPTIONS,
+        build: Builder::PushLuck(builtin::ten_thousand),
+    },
+    GameEntry {
+        id: "yahtzix",
+        aliases: &[],
+        family: Family::PushLuck,
+        name: "Yahtzix",
+        summary: "three rolls a turn, premiums on the first roll only",
+        options: builtin::YAHTZIX_OPTIONS,
+        build: Builder::PushLuck(builtin::yahtzix),
+    },
+];
+
+/// Why a game could not be resolved.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum GameError {
+    #[error("unknown game {}; games: {}", Quoted(.name), .known.join(", "))]
+    Unknown { name: String, known: Vec<String> },
+    #[error("{game} is a {family} and takes no rules file (its variants are options)", family = .family.describe())]
+    RulesFileNotSupported { game: String, family: Family },
+}
+
+/// Every accepted game name (ids first, then aliases).
+pub fn names() -> Vec<String> {
+    let mut v: Vec<String> = GAMES.iter().map(|g| g.id.to_string()).collect();
+    v.extend(GAMES.iter().flat_map(|g| g.aliases.iter().map(ToString::to_string)));
+    v
+}
+
+/// The registry entry of a game id or alias (case-insensitive).
+pub fn find(name: &str) -> Result<&'static GameEntry, GameError> {
+    let n = name.trim().to_ascii_lowercase();
+    GAMES
+        .iter()
+        .find(|g| g.id == n || g.aliases.contains(&n.as_str()))
+        .ok_or_else(|| GameError::Unknown { name: name.to_string(), known: names() })
+}
+
+/// A resolved game: rules fully built, options checked.
+#[derive(Debug, Clone)]
+pub enum Game {
+    Category(CategoryGame),
+    PushLuck(Box<PushLuckGame>),
+}
+
+/// House rules for a push-your-luck game.
+#[derive(Debug, Clone, Copy)]
+pub enum HouseRules<'a> {
+    /// A file, read when the game is resolved (a regular file of at most
+    /// [`crate::limits::RULES_FILE_BYTES`]).
+    File(&'a Path),
+    /// TOML text, named `label` in titles and errors.
+    Text { label: &'a str, text: &'a str },
+}
+
+/// Builds game `name` with `options` (and, for push-your-luck games,
+/// optional house rules applied on top).
+pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
+    let entry = find(name)?;
+    let set = OptionSet::parse(entry.id, entry.options, options)?;
+    match entry.build {
+        Builder::Category(build) => {
+            if rules.is_some() {
+                return Err(GameError::RulesFileNotSupported { game: entry.name.into(), family: entry.family }.into());
+            }
+            Ok(Game::Category(build(&set)?))
+        }
+        Builder::PushLuck(build) => {
+            let mut ruleset = build(&set)?;
+            let mut label = None;
+            if let Some(house) = rules {
+                let (name, text) = match house {
+                    HouseRules::File(path) => (
+                        path.display().to_string(),
+                        crate::files::read_small_text(path, crate::limits::RULES_FILE_BYTES)?,
+                    ),
+                    HouseRules::Text { label, text } => (label.to_string(), text.to_string()),
+                };
+                ruleset = ruleset.with_house_rules(&text, &name)?;
+                label = Some(name);
+            }
+            Ok(Game::PushLuck(Box::new(PushLuckGame::new(entry, ruleset, set.canonical(false), label)?)))
+        }
+    }
+}
+
+impl Game {
+    pub fn family(&self) -> Family {
+        match self {
+            Game::Category(_) => Family::Category,
+            Game::PushLuck(_) => Family::PushLuck,
+        }
+    }
+
+    /// Who the game is, for reports.
+    pub fn reference(&self) -> GameRef {
+        match self {
+            Game::Category(g) => crate::category::table::game_ref(g),
+            Game::PushLuck(g) => g.reference(),
+        }
+    }
+}
+
+/// A game as reports name it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRef {
+    /// Canonical id, e.g. `farkle`.
+    pub id: String,
+    /// Name with options, e.g. `Farkle (vant-hof-6=3000)`.
+    pub title: String,
+    pub family: Family,
+    /// Options in canonical form.
+    pub options: Vec<String>,
+    /// House-rules file, as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules_file: Option<String>,
+}
+
+impl GameRef {
+    /// The `sixdice solve ...` command that (re)creates this game's table.
+    pub fn solve_command(&self) -> String {
+        let mut cmd = format!("sixdice solve {}", self.id);
+        for o in &self.options {
+            cmd.push_str(" -o ");
+            cmd.push_str(o);
+        }
+        if let Some(f) = &self.rules_file {
+            cmd.push_str(" --rules ");
+            cmd.push_str(f);
+        }
+        cmd
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_aliases_are_unique_and_resolve_to_their_game() {
+        let names = names();
+        let mut sorted = names.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "a name is used twice: {names:?}");
+        for g in GAMES {
+            for n in std::iter::once(&g.id).chain(g.aliases) {
+                assert_eq!(find(&n.to_uppercase()).unwrap().id, g.id);
+                let built = resolve(n, &[], None).unwrap();
+                assert_eq!(built.reference().id, g.id);
+                assert_eq!(built.family(), g.family);
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_games_are_never_built_as_another() {
+        let e = resolve("parcheesi", &[], None).unwrap_err();
+        assert!(matches!(e, Error::Game(GameError::Unknown { .. })));
+        assert!(e.to_string().contains("farkle") && e.to_string().contains("yahtzee-deluxe"), "{e}");
+    }
+}

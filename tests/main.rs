@@ -1,0 +1,8 @@
+//! End-to-end tests of the `sixdice` binary: one test binary, with shared
+//! helpers in [`util`], a module per area.
+
+mod category;
+mod errors;
+mod golden;
+mod pushluck;
+mod util;

@@ -1,0 +1,89 @@
+//! Helpers shared by the end-to-end tests: running the binary in a
+//! temporary tables directory, reading its JSON, checking user errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// The binary under test.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sixdice"))
+}
+
+/// A temporary tables directory, removed when dropped.
+pub struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    pub fn new() -> Env {
+        Env { dir: tempfile::Builder::new().prefix("sixdice-e2e-").tempdir().expect("temporary directory") }
+    }
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+    pub fn run(&self, args: &[&str]) -> Output {
+        run_in(self.path(), args)
+    }
+    pub fn ok(&self, args: &[&str]) -> String {
+        ok_in(self.path(), args)
+    }
+    pub fn json(&self, args: &[&str]) -> serde_json::Value {
+        json_in(self.path(), args)
+    }
+    /// Asserts a user error mentioning `needle`; returns the message.
+    pub fn user_error(&self, args: &[&str], needle: &str) -> String {
+        assert_user_error(&self.run(args), args, needle)
+    }
+    /// A file in the directory with `text` in it.
+    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.path().join(name);
+        std::fs::write(&p, text).expect("write test file");
+        p
+    }
+}
+
+pub fn run_in(tables: &Path, args: &[&str]) -> Output {
+    bin().args(args).arg("--tables").arg(tables).output().expect("sixdice runs")
+}
+
+pub fn ok_in(tables: &Path, args: &[&str]) -> String {
+    let out = run_in(tables, args);
+    assert!(out.status.success(), "{args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+pub fn json_in(tables: &Path, args: &[&str]) -> serde_json::Value {
+    let mut a = args.to_vec();
+    a.push("--json");
+    serde_json::from_str(&ok_in(tables, &a)).expect("JSON output")
+}
+
+/// Asserts exit code 2 and a single-line error containing `needle`, with no
+/// control characters; returns the message.
+pub fn assert_user_error(out: &Output, args: &[&str], needle: &str) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: stderr: {err}");
+    assert!(err.starts_with("error: ") && err.ends_with('\n'), "{args:?}: {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: one line expected: {err}");
+    assert!(!err.trim_end().chars().any(char::is_control), "{args:?}: control characters in {err:?}");
+    assert!(err.contains(needle), "{args:?}: `{needle}` not in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+/// A tables directory with classic Yahtzee (free joker and no-bonus) and
+/// Yatzy solved once for all tests (kept under the target directory, solved
+/// afresh by each run).
+pub fn solved() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-solved-tables");
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        for args in [&["solve", "yatzy"][..], &["solve", "yahtzee"], &["solve", "yahtzee", "-o", "no-bonus"]] {
+            ok_in(&d, args);
+        }
+        d
+    })
+}
