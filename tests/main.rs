@@ -3,6 +3,7 @@
 
 mod category;
 mod errors;
+mod fuzz;
 mod golden;
 mod pushluck;
 mod util;

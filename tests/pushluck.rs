@@ -198,3 +198,51 @@ points = 750
     let j = env.json(&["advise", "--game", "farkle", "--rules", f, "--dice", "4,4,4,4,4", "--banked", "300"]);
     assert_eq!(j["alternatives"].as_array().unwrap().iter().map(|a| a["points"].as_i64().unwrap()).max(), Some(1200));
 }
+
+#[test]
+fn values_at_the_ends_of_their_ranges_solve_exactly_or_are_refused() {
+    let env = Env::new();
+    // A six-dice straight worth the most a combination may be worth: the
+    // first roll alone is worth more than P(straight) * 100000.
+    let file = env.file("straight.toml", "[[scoring.patterns]]\nname = \"six straight\"\nfaces = [1, 2, 3, 4, 5, 6]\npoints = 100000\nfirst-roll-only = true\n");
+    let j = env.json(&["solve", "yahtzix", "--rules", file.to_str().unwrap()]);
+    let p_straight = 720.0 / 46656.0;
+    assert!(j["expected_score"].as_f64().unwrap() > p_straight * 100_000.0, "{j}");
+    // The largest penalty: a farkle after two costs exactly that.
+    let j =
+        env.json(&["advise", "farkle", "-o", "three-farkle-penalty=100000", "--farkles", "2", "--dice", "2,3,4,6,6,2"]);
+    assert_eq!(j["expected_score"].as_f64().unwrap(), -100_000.0);
+    // Every point value at the maximum still solves (every set scores 100000).
+    let rows: String = ["ones", "twos", "threes", "fours", "fives", "sixes"]
+        .iter()
+        .map(|f| format!("{f} = [100000, 100000, 100000, 100000, 100000, 100000]\n"))
+        .collect();
+    let file = env.file("max.toml", &format!("[scoring]\nall-six-premium = 100000\n[scoring.kinds]\n{rows}"));
+    let e = env.user_error(&["solve", "farkle", "--rules", file.to_str().unwrap()], "never has to end");
+    assert!(e.contains("max.toml"), "{e}");
+    // The largest goal with an exact goal: a million points in steps of 5.
+    let j = env.json(&["solve", "yahtzix", "-o", "goal=1000000", "-o", "exact-goal"]);
+    assert!((j["expected_score"].as_f64().unwrap() - 44.98).abs() < 0.01, "{j}");
+    // The lowest total: a million behind, with Dice 10000's instant win.
+    let j = env.json(&["advise", "ten-thousand", "--dice", "3,3,3,3,3,3", "--score", "-1000000"]);
+    assert_eq!(j["expected_score"].as_f64().unwrap(), 1_010_000.0);
+    // Over the budget: refused before anything is allocated, saying by how much.
+    let e = env.user_error(
+        &["solve", "farkle", "-o", "vant-hof-6=99999", "-o", "goal=1000000", "-o", "exact-goal"],
+        "is too large to solve: it needs about 915.5 MiB for 60000060 states, 3.6 times the budget of 256.0 MiB",
+    );
+    assert!(e.contains("turn totals 0 to 1000000 in steps of 1"), "{e}");
+}
+
+#[test]
+fn fifos_and_devices_are_refused_not_opened() {
+    let env = Env::new();
+    let fifo = env.path().join("rules.fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    env.user_error(&["solve", "farkle", "--rules", fifo.to_str().unwrap()], "is not a regular file");
+    // A FIFO where a table belongs.
+    let table = env.path().join("farkle.sixdice");
+    assert!(std::process::Command::new("mkfifo").arg(&table).status().unwrap().success());
+    let e = env.user_error(&["info", "farkle"], "is not a regular file");
+    assert!(e.contains("regenerate it with `sixdice solve farkle`"), "{e}");
+}

@@ -4,8 +4,8 @@
 //! memory of a solve, so each has a documented range that covers what the
 //! games plausibly need, checked before anything is allocated. On top of
 //! that, a solve estimates its size from the rules before it allocates, and
-//! refuses anything over [`SOLVE_MEMORY_BYTES`] with one line that says by
-//! how much it is over. The README lists the same ranges.
+//! refuses anything over its budget (e.g. [`TURN_SOLVE_BYTES`]) with one line
+//! that says by how much it is over. The README lists the same ranges.
 
 /// Any point value in push-your-luck rules: a combination's points, a
 /// premium or bonus, the entry threshold, the minimum bank, Van't Hof's
@@ -25,27 +25,30 @@ pub const PATTERNS_MAX: usize = 32;
 pub const NAME_CHARS_MAX: usize = 64;
 /// Size of a rules file.
 pub const RULES_FILE_BYTES: u64 = 1 << 20;
-/// Memory a single solve may use (its estimate, before it allocates).
-pub const SOLVE_MEMORY_BYTES: u64 = 4 << 30;
+/// Memory the expected-turn-score solve of one set of turn parameters may
+/// use (its estimate, before it allocates): 16 million states, a few
+/// seconds. Built-in rule sets need well under 1 MiB.
+pub const TURN_SOLVE_BYTES: u64 = 256 << 20;
 
 /// A request whose solve would be too large.
 #[derive(Debug, Clone, thiserror::Error, PartialEq)]
-#[error("{what} is too large to solve: it needs about {} for {states} states, {factor:.1} times the budget of {}", bytes(*.needed), bytes(SOLVE_MEMORY_BYTES))]
+#[error("{what} is too large to solve: it needs about {} for {states} states, {factor:.1} times the budget of {}", bytes(*.needed), bytes(*.budget))]
 pub struct TooLarge {
-    /// What makes it large, e.g. "a goal of 1000000 with points in steps of 1".
+    /// What makes it large, e.g. "Farkle (turn totals up to 1000000 in steps of 1)".
     pub what: String,
     pub states: u64,
     pub needed: u64,
+    pub budget: u64,
     pub factor: f64,
 }
 
 /// Refuses a solve of `states` states needing `needed` bytes when that is
-/// over the budget.
-pub fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64) -> Result<(), TooLarge> {
-    if needed <= SOLVE_MEMORY_BYTES {
+/// over `budget`.
+pub fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64, budget: u64) -> Result<(), TooLarge> {
+    if needed <= budget {
         return Ok(());
     }
-    Err(TooLarge { what: what(), states, needed, factor: needed as f64 / SOLVE_MEMORY_BYTES as f64 })
+    Err(TooLarge { what: what(), states, needed, budget, factor: needed as f64 / budget as f64 })
 }
 
 /// `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`.

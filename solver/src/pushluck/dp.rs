@@ -39,7 +39,7 @@ use super::model::{Model, Params, Succ, HOT_END, HOT_INSTANT};
 use super::solution::{Solution, Step};
 use super::TurnError;
 use crate::error::Error;
-use crate::limits::check_solve_size;
+use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 
 impl Model {
     /// Solves the turn for `params`.
@@ -89,9 +89,10 @@ impl Model {
         // Two f64 arrays of levels x contexts values.
         let states = u64::try_from(levels).unwrap_or(u64::MAX).saturating_mul(n as u64);
         check_solve_size(
-            || format!("{} (turn totals up to {} in steps of {})", self.rules.name, levels * self.grid, self.grid),
+            || format!("{} (turn totals 0 to {} in steps of {})", self.rules.name, (levels - 1) * self.grid, self.grid),
             states,
             states.saturating_mul(16),
+            TURN_SOLVE_BYTES,
         )?;
         sol.levels = usize::try_from(levels).expect("within the memory budget");
         sol.values = vec![0.0; sol.levels * n];

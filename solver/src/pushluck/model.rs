@@ -31,7 +31,7 @@ use super::scoring::{Scorer, Variant};
 /// Why a rule set cannot be solved.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum TurnError {
-    #[error("under these rules a turn never has to end: every roll of {dice} dice scores, so a player can roll on forever without risk (change `scoring.no-score-bonus` or the scoring table)")]
+    #[error("under these rules a turn never has to end: every roll of {dice} {} scores, so a player can roll on forever without risk (see `scoring.kinds`, `scoring.patterns` and `scoring.no-score-bonus`)", if *.dice == 1 { "die" } else { "dice" })]
     EndlessTurn { dice: usize },
 }
 

@@ -22,7 +22,7 @@
 //! best points for each number of 1s scored as 1s. Without Van't Hof only the
 //! best variant is kept (plus, separately, an instant win if there is one).
 
-use crate::dice::{dice_count, Counts, FACES};
+use crate::dice::{dice_count, Counts, Multisets, FACES};
 
 use super::rules::RuleSet;
 
@@ -77,6 +77,10 @@ pub struct Scorer {
     all_six_premium_first_roll_only: bool,
     no_score_bonus: i64,
     track_ones: bool,
+    ms: Multisets,
+    /// `[first roll?][multiset]`: its readings, best first (see
+    /// [`Scorer::reading_table`]).
+    readings: [Vec<Vec<Variant>>; 2],
 }
 
 const COUNT_WORDS: [&str; 7] = ["", "single", "two", "three", "four", "five", "six"];
@@ -148,14 +152,18 @@ impl Scorer {
                 }
             })
             .collect();
-        Scorer {
+        let mut scorer = Scorer {
             kinds,
             patterns,
             all_six_premium: s.all_six_premium,
             all_six_premium_first_roll_only: s.all_six_premium_first_roll_only,
             no_score_bonus: s.no_score_bonus,
             track_ones: rules.turn.vant_hof > 0,
-        }
+            ms: Multisets::new(6),
+            readings: [vec![], vec![]],
+        };
+        scorer.readings = [scorer.reading_table(false), scorer.reading_table(true)];
+        scorer
     }
 
     /// Best score of `n` dice of face `f` as one set plus singles, with its
@@ -187,31 +195,104 @@ impl Scorer {
         Some((pts, parts))
     }
 
-    /// Every reading of set-aside `c` from a roll (`first`: the turn's first
-    /// roll; `whole_roll_of_six`: `c` is all six dice of a six-dice roll).
-    /// Empty when some die of `c` cannot score.
+    /// Every reading of set-aside `c` from a roll (`first`: the turn's
+    /// first roll), best first. Empty when some die of `c` cannot score.
     pub fn readings(&self, c: &Counts, first: bool) -> Vec<Variant> {
-        let mut out: Vec<Variant> = Vec::new();
-        let mut parts = Vec::new();
-        self.rec(*c, first, 0, 0, false, &mut parts, &mut out);
-        if dice_count(c) == 6
-            && self.all_six_premium > 0
-            && (first || !self.all_six_premium_first_roll_only)
-            && out.iter().any(|v| !v.instant_win)
-        {
-            self.offer(
-                &mut out,
-                Variant {
-                    points: self.all_six_premium,
-                    ones: 0,
-                    ones_points: 0,
-                    instant_win: false,
-                    parts: vec!["all six score".into()],
-                },
-            );
+        let i = self.ms.index(c).expect("at most six dice");
+        self.readings[usize::from(first)][i].clone()
+    }
+
+    /// The readings of every multiset of up to six dice, indexed as in
+    /// [`Multisets`].
+    ///
+    /// A reading splits the dice into patterns and, for the dice left, sets
+    /// of one face. Points add up over the parts, so the best reading of `R`
+    /// per key (1s counted, instant win) is the best of: `R` scored as sets
+    /// of one face, and for every pattern placement `P` inside `R`, that
+    /// pattern plus the best reading of `R - P` — a DP over multisets,
+    /// smallest first, so each multiset is solved once whatever the number
+    /// of patterns (a plain search over pattern sequences is exponential in
+    /// it). Among equal readings the first found in the order (pattern,
+    /// placement) is kept, so the parts shown are stable.
+    fn reading_table(&self, first: bool) -> Vec<Vec<Variant>> {
+        let ms = &self.ms;
+        let usable: Vec<&CompiledPattern> = self.patterns.iter().filter(|p| first || !p.first_roll_only).collect();
+        // best[r]: best readings of multiset r, the empty leaf included.
+        let mut best: Vec<Vec<Variant>> = Vec::with_capacity(ms.len());
+        for r in 0..ms.len() {
+            let rem = *ms.counts(r);
+            let mut out = Vec::new();
+            if let Some(leaf) = self.leaf(&rem, first) {
+                self.offer(&mut out, leaf);
+            }
+            for p in &usable {
+                for pl in p.placements.iter().filter(|pl| (0..FACES).all(|f| pl[f] <= rem[f])) {
+                    let mut next = rem;
+                    for f in 0..FACES {
+                        next[f] -= pl[f];
+                    }
+                    let rest = ms.index(&next).expect("a smaller multiset");
+                    for v in &best[rest] {
+                        let mut parts = Vec::with_capacity(v.parts.len() + 1);
+                        parts.push(p.name.clone());
+                        parts.extend(v.parts.iter().cloned());
+                        let v = Variant {
+                            points: v.points + p.points,
+                            instant_win: v.instant_win || p.instant_win,
+                            parts,
+                            ..*v
+                        };
+                        self.offer(&mut out, v);
+                    }
+                }
+            }
+            best.push(out);
         }
-        out.sort_by(|a, b| b.instant_win.cmp(&a.instant_win).then(b.points.cmp(&a.points)).then(a.ones.cmp(&b.ones)));
-        out
+        (0..ms.len())
+            .map(|r| {
+                let c = ms.counts(r);
+                // The empty set-aside is no reading (unless an instant win
+                // took the dice, which cannot leave it empty-handed).
+                let mut out: Vec<Variant> =
+                    best[r].iter().filter(|v| v.instant_win || !v.parts.is_empty()).cloned().collect();
+                if dice_count(c) == 6
+                    && self.all_six_premium > 0
+                    && (first || !self.all_six_premium_first_roll_only)
+                    && out.iter().any(|v| !v.instant_win)
+                {
+                    self.offer(
+                        &mut out,
+                        Variant {
+                            points: self.all_six_premium,
+                            ones: 0,
+                            ones_points: 0,
+                            instant_win: false,
+                            parts: vec!["all six score".into()],
+                        },
+                    );
+                }
+                out.sort_by(|a, b| {
+                    b.instant_win.cmp(&a.instant_win).then(b.points.cmp(&a.points)).then(a.ones.cmp(&b.ones))
+                });
+                out
+            })
+            .collect()
+    }
+
+    /// `rem` scored as sets of one face only, if every die can score so.
+    fn leaf(&self, rem: &Counts, first: bool) -> Option<Variant> {
+        let mut total = 0;
+        let mut parts = Vec::new();
+        let mut ones_points = 0;
+        for (f, &n) in rem.iter().enumerate() {
+            let (p, ps) = self.face_best(first, f, usize::from(n))?;
+            total += p;
+            if f == 0 {
+                ones_points = p;
+            }
+            parts.extend(ps);
+        }
+        Some(Variant { points: total, ones: rem[0], ones_points, instant_win: false, parts })
     }
 
     /// Keeps the best variant per (1s counted, instant win).
@@ -221,65 +302,6 @@ impl Scorer {
             Some(x) if v.points > x.points => *x = v,
             Some(_) => {}
             None => out.push(v),
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn rec(
-        &self,
-        rem: Counts,
-        first: bool,
-        from: usize,
-        acc: i64,
-        instant: bool,
-        parts: &mut Vec<String>,
-        out: &mut Vec<Variant>,
-    ) {
-        // Finish: the remaining dice score as sets of one face.
-        let mut total = acc;
-        let mut leaf_parts = parts.clone();
-        let mut ok = true;
-        let mut ones_points = 0;
-        for (f, &n) in rem.iter().enumerate() {
-            match self.face_best(first, f, n as usize) {
-                Some((p, ps)) => {
-                    total += p;
-                    if f == 0 {
-                        ones_points = p;
-                    }
-                    leaf_parts.extend(ps);
-                }
-                None => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        // An empty leaf is the empty set-aside, unless a pattern (an instant
-        // win) took the dice.
-        if ok && (instant || !leaf_parts.is_empty()) {
-            self.offer(
-                out,
-                Variant { points: total, ones: rem[0], ones_points, instant_win: instant, parts: leaf_parts },
-            );
-        }
-        // Or take out one more pattern (patterns in non-decreasing order, so
-        // each split is tried once).
-        for (i, p) in self.patterns.iter().enumerate().skip(from) {
-            if p.first_roll_only && !first {
-                continue;
-            }
-            for pl in &p.placements {
-                if (0..FACES).all(|f| pl[f] <= rem[f]) {
-                    let mut next = rem;
-                    for f in 0..FACES {
-                        next[f] -= pl[f];
-                    }
-                    parts.push(p.name.clone());
-                    self.rec(next, first, i, acc + p.points, instant || p.instant_win, parts, out);
-                    parts.pop();
-                }
-            }
         }
     }
 
