@@ -9,7 +9,7 @@ use crate::util::Env;
 
 fn label_category(a: &Value) -> String {
     if a["action"] == "keep" {
-        let keep: Vec<String> = a["keep"].as_array().unwrap().iter().map(|d| d.to_string()).collect();
+        let keep: Vec<String> = a["keep"].as_array().unwrap().iter().map(std::string::ToString::to_string).collect();
         format!("keep {}", keep.join(","))
     } else {
         format!("score {} in {}", a["points"], a["category"].as_str().unwrap())
@@ -17,7 +17,7 @@ fn label_category(a: &Value) -> String {
 }
 
 fn label_pushluck(a: &Value) -> String {
-    let dice: Vec<String> = a["set_aside"].as_array().unwrap().iter().map(|d| d.to_string()).collect();
+    let dice: Vec<String> = a["set_aside"].as_array().unwrap().iter().map(std::string::ToString::to_string).collect();
     let reading: Vec<&str> = a["reading"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
     let then = match &a["roll_dice"] {
         Value::Null => a["then"].as_str().unwrap().to_string(),

@@ -27,47 +27,27 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
     let game_ref = args.command.game().map(solver::registry::Game::reference);
     let fail = |e| errors::phrase(e, game_ref.as_ref());
     let json = args.json;
-    let text_or_json = |text: String, report: &dyn erased::Report| -> Vec<u8> {
-        if json {
-            report.json()
-        } else {
-            text.into_bytes()
-        }
-    };
     Ok(match &args.command {
-        Command::Solve(game) => {
-            let r = commands::solve(game, &args.tables, &bar).map_err(fail)?;
-            text_or_json(render::table(&r), &r)
-        }
+        Command::Solve(game) => emit(json, &commands::solve(game, &args.tables, &bar).map_err(fail)?, render::table),
         Command::Info { game, verify } => {
-            let r = commands::info(game, &args.tables, *verify).map_err(fail)?;
-            text_or_json(render::table(&r), &r)
+            emit(json, &commands::info(game, &args.tables, *verify).map_err(fail)?, render::table)
         }
         Command::Advise { game, question, top } => {
             let r = commands::advise(game, &args.tables, question, &bar).map_err(fail)?;
-            text_or_json(render::advice(&r, *top), &r)
+            emit(json, &r, |r| render::advice(r, *top))
         }
-        Command::Strategy(game) => {
-            let r = commands::strategy(game).map_err(fail)?;
-            text_or_json(render::strategy(&r), &r)
-        }
-        Command::Rules(game) => {
-            let r = commands::rules(game).map_err(fail)?;
-            text_or_json(r.toml.clone(), &r)
-        }
+        Command::Strategy(game) => emit(json, &commands::strategy(game).map_err(fail)?, render::strategy),
+        Command::Rules(game) => emit(json, &commands::rules(game).map_err(fail)?, |r| r.toml.clone()),
         Command::Completions(shell) => completions::script(*shell),
     })
 }
 
-/// Reports rendered as JSON without knowing their type.
-mod erased {
-    pub trait Report {
-        fn json(&self) -> Vec<u8>;
-    }
-    impl<T: serde::Serialize> Report for T {
-        fn json(&self) -> Vec<u8> {
-            crate::output::json(self)
-        }
+/// A report as JSON, or as the text its renderer makes.
+fn emit<R: serde::Serialize>(json: bool, report: &R, text: impl FnOnce(&R) -> String) -> Vec<u8> {
+    if json {
+        output::json(report)
+    } else {
+        text(report).into_bytes()
     }
 }
 

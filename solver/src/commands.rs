@@ -18,6 +18,9 @@ use crate::report::{RulesReport, TableReport};
 use crate::table::Verify;
 
 /// `solve`: solves the game exactly and writes its table into `tables`.
+///
+/// # Errors
+/// A solve over its size budget, or a table that cannot be written.
 pub fn solve(game: &Game, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     match game {
         Game::Category(g) => category::table::solve_and_save(g, tables, progress),
@@ -27,6 +30,9 @@ pub fn solve(game: &Game, tables: &Path, progress: &dyn Progress) -> Result<Tabl
 
 /// `info`: the facts of the game's existing table (nothing is solved).
 /// `verify` checks every data checksum, however large the table.
+///
+/// # Errors
+/// A missing, truncated, corrupt or stale table.
 pub fn info(game: &Game, tables: &Path, verify: bool) -> Result<TableReport, Error> {
     let verify = if verify { Verify::Full } else { Verify::Auto };
     match game {
@@ -53,6 +59,10 @@ pub enum Advice {
 /// `advise`: the best choice and every alternative, ranked. Category games
 /// read (or, when missing, first solve) their table in `tables`;
 /// push-your-luck games solve the situation in memory.
+///
+/// # Errors
+/// A question that does not fit the game or its rules (the error's
+/// [`Error::field`] says which part), or a damaged table.
 pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Progress) -> Result<Advice, Error> {
     match (game, question) {
         (Game::Category(g), Question::Category(q)) => {
@@ -65,6 +75,9 @@ pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Pr
 }
 
 /// `strategy`: the strategy sheet of a push-your-luck game.
+///
+/// # Errors
+/// A category game, or a solve over its size budget.
 pub fn strategy(game: &Game) -> Result<StrategyReport, Error> {
     match game {
         Game::PushLuck(g) => pushluck::strategy::strategy(g),
@@ -73,6 +86,9 @@ pub fn strategy(game: &Game) -> Result<StrategyReport, Error> {
 }
 
 /// `rules`: the effective rules of a push-your-luck game as a TOML file.
+///
+/// # Errors
+/// A category game (its variants are options, not a rules file).
 pub fn rules(game: &Game) -> Result<RulesReport, Error> {
     match game {
         Game::PushLuck(g) => Ok(RulesReport { game: g.reference(), toml: pushluck::rules::to_toml(&g.rules) }),

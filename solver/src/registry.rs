@@ -170,6 +170,10 @@ pub enum HouseRules<'a> {
 
 /// Builds game `name` with `options` (and, for push-your-luck games,
 /// optional house rules applied on top).
+///
+/// # Errors
+/// An unknown game or option, an option value out of its range, house rules
+/// for a category game, or a rules file that cannot be read or is invalid.
 pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
     let entry = find(name)?;
     let set = OptionSet::parse(entry.id, entry.options, options)?;

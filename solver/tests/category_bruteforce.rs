@@ -60,23 +60,23 @@ impl<'g> Brute<'g> {
         let mut best = f64::NEG_INFINITY;
         let yahtzee = c.iter().any(|&x| x as usize == self.game.dice);
         for (cat, pts) in opts {
-            let mut v = pts as f64;
+            let mut v = f64::from(pts);
             let mut upper2 = upper;
             if self.game.categories[cat].upper_face.is_some() {
                 upper2 += pts;
                 if let Some(UpperBonus { threshold, points }) = self.game.upper_bonus {
                     if upper < threshold && upper2 >= threshold {
-                        v += points as f64;
+                        v += f64::from(points);
                     }
                 }
             }
             let mut flag2 = flag;
             if let Some(yb) = self.bonus {
                 if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
-                    v += yb.points as f64;
+                    v += f64::from(yb.points);
                 }
                 if cat == yb.category {
-                    flag2 = (pts > 0) as u8;
+                    flag2 = u8::from(pts > 0);
                 }
             }
             v += self.state_value(mask | 1 << cat, upper2, flag2);
@@ -128,12 +128,12 @@ fn all_outcomes(k: usize) -> Vec<Vec<u8>> {
 
 fn upper(face: u8) -> Category {
     const FNS: [fn(&Counts) -> u32; 6] = [
-        |c| c[0] as u32,
-        |c| 2 * c[1] as u32,
-        |c| 3 * c[2] as u32,
-        |c| 4 * c[3] as u32,
-        |c| 5 * c[4] as u32,
-        |c| 6 * c[5] as u32,
+        |c| u32::from(c[0]),
+        |c| 2 * u32::from(c[1]),
+        |c| 3 * u32::from(c[2]),
+        |c| 4 * u32::from(c[3]),
+        |c| 5 * u32::from(c[4]),
+        |c| 6 * u32::from(c[5]),
     ];
     const NAMES: [&str; 6] = ["ones", "twos", "threes", "fours", "fives", "sixes"];
     Category { name: NAMES[face as usize - 1], aliases: &[], upper_face: Some(face), score: FNS[face as usize - 1] }
@@ -154,7 +154,7 @@ fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Toy {
             name: "chance",
             aliases: &[],
             upper_face: None,
-            score: |c| c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * x as u32).sum(),
+            score: |c| c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * u32::from(x)).sum(),
         },
     ];
     let mut yahtzee_bonus = None;
@@ -266,7 +266,7 @@ fn reachable_bits(toy: &Toy) -> Vec<(u32, u8, u128)> {
                 }
                 let shifted = if game.categories[c].upper_face.is_some() { bits << p } else { bits };
                 let flag2 = match &toy.bonus {
-                    Some(yb) if yb.category == c => (p > 0) as u8,
+                    Some(yb) if yb.category == c => u8::from(p > 0),
                     _ => flag,
                 };
                 reach[next][flag2 as usize] |= shifted;
@@ -293,12 +293,12 @@ fn collapse(game: &CategoryGame, mask: u32, up: u32) -> u32 {
         .iter()
         .enumerate()
         .filter(|(i, c)| mask >> i & 1 == 0 && c.upper_face.is_some())
-        .map(|(_, c)| c.upper_face.unwrap() as u32 * game.dice as u32)
+        .map(|(_, c)| u32::from(c.upper_face.unwrap()) * game.dice as u32)
         .sum();
     if up >= t {
         t
     } else if up + room < t {
-        DEAD as u32
+        u32::from(DEAD)
     } else {
         up
     }

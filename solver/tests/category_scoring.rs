@@ -36,7 +36,7 @@ fn contains_run(dice: &[u8], from: u8, to: u8) -> bool {
 }
 
 fn sum(dice: &[u8]) -> u32 {
-    dice.iter().map(|&d| d as u32).sum()
+    dice.iter().map(|&d| u32::from(d)).sum()
 }
 
 proptest! {
@@ -48,7 +48,7 @@ proptest! {
         let gr = groups(&dice);
         for f in 1..=6u8 {
             let name = ["ones", "twos", "threes", "fours", "fives", "sixes"][f as usize - 1];
-            prop_assert_eq!(score(&g, name, &dice), dice.iter().filter(|&&d| d == f).count() as u32 * f as u32);
+            prop_assert_eq!(score(&g, name, &dice), dice.iter().filter(|&&d| d == f).count() as u32 * u32::from(f));
         }
         prop_assert_eq!(score(&g, "three-kind", &dice), if gr[0] >= 3 { sum(&dice) } else { 0 });
         prop_assert_eq!(score(&g, "four-kind", &dice), if gr[0] >= 4 { sum(&dice) } else { 0 });
@@ -84,11 +84,11 @@ proptest! {
     fn yatzy_boxes(dice in prop::collection::vec(1u8..=6, 5)) {
         let g = game("yatzy", &[]);
         let count = |f: u8| dice.iter().filter(|&&d| d == f).count();
-        let best_n = |n: usize| (1..=6u8).rev().find(|&f| count(f) >= n).map_or(0, |f| n as u32 * f as u32);
+        let best_n = |n: usize| (1..=6u8).rev().find(|&f| count(f) >= n).map_or(0, |f| n as u32 * u32::from(f));
         prop_assert_eq!(score(&g, "one-pair", &dice), best_n(2));
         prop_assert_eq!(score(&g, "three-kind", &dice), best_n(3));
         prop_assert_eq!(score(&g, "four-kind", &dice), best_n(4));
-        let pair_faces: Vec<u32> = (1..=6u8).rev().filter(|&f| count(f) >= 2).map(|f| f as u32).collect();
+        let pair_faces: Vec<u32> = (1..=6u8).rev().filter(|&f| count(f) >= 2).map(|f| u32::from(f)).collect();
         let two_pairs = if pair_faces.len() >= 2 { 2 * (pair_faces[0] + pair_faces[1]) } else { 0 };
         prop_assert_eq!(score(&g, "two-pairs", &dice), two_pairs);
         let mut sorted = dice.clone();

@@ -335,7 +335,7 @@ fn simulate(sol: &Solution, start: TurnState, turns: usize, seed: u64) -> SimRes
                 roll[rng.gen_range(0..FACES)] += 1;
             }
             let idx = ms.index(&roll).expect("at most six dice");
-            let options = &table[(s.rolls == 0) as usize][idx];
+            let options = &table[usize::from(s.rolls == 0)][idx];
             if options.is_empty() {
                 break sol.farkle_score();
             }

@@ -71,7 +71,7 @@ impl StateIndex {
         for (i, c) in game.categories.iter().enumerate() {
             if let Some(f) = c.upper_face {
                 upper_slot[i] = Some(slot_face.len());
-                slot_face.push(f as u32);
+                slot_face.push(u32::from(f));
             }
         }
         let nslots = slot_face.len();
@@ -101,7 +101,7 @@ impl StateIndex {
                 .filter(|(_, &r)| r)
                 .map(|(u, _)| collapse(u as u32, threshold, remaining))
                 .collect();
-            effs.sort_unstable_by_key(|&e| if e == DEAD { -1 } else { e as i32 });
+            effs.sort_unstable_by_key(|&e| if e == DEAD { -1 } else { i32::from(e) });
             effs.dedup();
             let mut pos = vec![u16::MAX; threshold as usize + 2];
             for (p, &e) in effs.iter().enumerate() {
@@ -206,7 +206,7 @@ impl StateIndex {
         if eff == DEAD {
             return DEAD;
         }
-        self.effective_upper(new_mask, eff as u32 + points)
+        self.effective_upper(new_mask, u32::from(eff) + points)
     }
     /// Bonus threshold (0 if none).
     pub fn threshold(&self) -> u32 {

@@ -190,7 +190,7 @@ impl Multisets {
 
 /// Sum of the pips of a multiset.
 pub fn pip_sum(c: &Counts) -> u32 {
-    c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * x as u32).sum()
+    c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * u32::from(x)).sum()
 }
 
 /// Number of dice in a multiset.
@@ -223,7 +223,7 @@ pub fn format_dice(c: &Counts) -> String {
     if v.is_empty() {
         return "-".to_string();
     }
-    v.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(",")
+    v.iter().map(std::string::ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use super::model::Model;
 use super::scoring::Variant;
 use super::situation::{check, PushLuckQuestion, Situation, Start};
 use super::solution::{Next, Solution};
-use super::PushLuckGame;
+use super::{value_of, PushLuckGame};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
 use crate::registry::GameRef;
@@ -194,8 +194,8 @@ fn near_goal_note(game: &PushLuckGame, sol: &Solution, s: &Situation) -> Option<
     if s.params.goal_left >= game.rules.game.goal {
         return None;
     }
-    let reach = s.state.points as f64 + 2.0 * sol.start_value();
-    (s.params.goal_left as f64 <= reach).then(|| {
+    let reach = value_of(s.state.points) + 2.0 * sol.start_value();
+    (value_of(s.params.goal_left) <= reach).then(|| {
         format!(
             "{} points from the goal: this advice maximises the points of this turn, and near the goal the play that \
              maximises the chance of winning can differ",

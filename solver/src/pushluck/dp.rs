@@ -37,7 +37,7 @@ use rayon::prelude::*;
 
 use super::model::{Model, Params, Succ, HOT_END, HOT_INSTANT};
 use super::solution::{Solution, Step};
-use super::TurnError;
+use super::{level_total, value_of, TurnError};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 
@@ -60,15 +60,14 @@ impl Model {
         let solved: Vec<Solution<'_>> = full.par_iter().map(|&i| self.solve(params[i])).collect::<Result<_, _>>()?;
         let mut out = Vec::with_capacity(params.len());
         for (i, p) in params.iter().enumerate() {
-            match full.iter().position(|&j| j == i) {
-                Some(k) => out.push(solved[k].clone()),
-                None => {
-                    let like = solved
-                        .iter()
-                        .find(|s| s.params.on_board && same_above_board(&s.params, p))
-                        .expect("an on-board twin");
-                    out.push(self.solve_like(*p, Some(like))?);
-                }
+            if let Some(k) = full.iter().position(|&j| j == i) {
+                out.push(solved[k].clone())
+            } else {
+                let like = solved
+                    .iter()
+                    .find(|s| s.params.on_board && same_above_board(&s.params, p))
+                    .expect("an on-board twin");
+                out.push(self.solve_like(*p, Some(like))?);
             }
         }
         Ok(out)
@@ -106,7 +105,7 @@ impl Model {
             sol.roll_values[todo * n..].copy_from_slice(&like.roll_values[todo * n..]);
         }
         for level in (0..todo).rev() {
-            let t = level as i64 * self.grid;
+            let t = level_total(level, self.grid);
             for c in 0..n {
                 let roll = sol.roll_value_level(level, c);
                 sol.roll_values[level * n + c] = roll;
@@ -137,7 +136,7 @@ impl Solution<'_> {
         let table = &m.tables[c];
         let n = m.contexts();
         let g = m.grid;
-        let t = level as i64 * g;
+        let t = level_total(level, g);
         let base = level * n;
         let values = &self.values[..];
         let mut total = self.farkle_score() * table.farkle;
@@ -148,7 +147,7 @@ impl Solution<'_> {
                 let v = if i < values.len() {
                     values[i]
                 } else if x & HOT_END == 0 {
-                    self.decision_value(t + (x as usize / n) as i64 * g, x as usize % n)
+                    self.decision_value(t + level_total(x as usize / n, g), x as usize % n)
                 } else if x == HOT_INSTANT {
                     self.instant_win_value(t)
                 } else {
@@ -173,8 +172,8 @@ impl Solution<'_> {
         let big: i64 = 1 << 40; // far above any threshold, exact in f64
         let gain = |s: Succ, excess: &[f64]| -> f64 {
             match self.step(big, s) {
-                Step::Decide { points, ctx } => (points - big) as f64 + excess[ctx],
-                Step::End(v) => v - big as f64,
+                Step::Decide { points, ctx } => value_of(points - big) + excess[ctx],
+                Step::End(v) => v - value_of(big),
             }
         };
         // Expected best gain of one roll in context c (farkles excluded).

@@ -39,6 +39,19 @@ pub use solution::Solution;
 use crate::error::Error;
 use crate::registry::{Family, GameEntry, GameRef};
 
+/// Points as a value (points are `i64`, values `f64` throughout this
+/// family). Exact: the ranges of [`crate::limits`] keep every total far
+/// below 2^52.
+#[allow(clippy::cast_precision_loss)]
+pub(crate) fn value_of(points: i64) -> f64 {
+    points as f64
+}
+
+/// The turn total of grid level `level`.
+pub(crate) fn level_total(level: usize, grid: i64) -> i64 {
+    i64::try_from(level).expect("levels are bounded by the solve budget") * grid
+}
+
 /// A resolved push-your-luck game: its effective rules and where they came
 /// from, compiled for solving.
 #[derive(Debug, Clone)]

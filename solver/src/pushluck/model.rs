@@ -367,16 +367,13 @@ impl Model {
             // that scores): merging them is most of the solve's speed.
             t.succ[start..].sort_unstable();
             let list = t.succ[start..].to_vec();
-            match seen.get(&list) {
-                Some(&i) => {
-                    t.rolls[i].0 += o.prob;
-                    t.succ.truncate(start);
-                }
-                None => {
-                    seen.insert(list, t.rolls.len());
-                    let end = u32::try_from(t.succ.len()).expect("few successors");
-                    t.rolls.push((o.prob, u32::try_from(start).expect("few successors"), end));
-                }
+            if let Some(&i) = seen.get(&list) {
+                t.rolls[i].0 += o.prob;
+                t.succ.truncate(start);
+            } else {
+                seen.insert(list, t.rolls.len());
+                let end = u32::try_from(t.succ.len()).expect("few successors");
+                t.rolls.push((o.prob, u32::try_from(start).expect("few successors"), end));
             }
         }
         t

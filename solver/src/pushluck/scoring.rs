@@ -172,7 +172,7 @@ impl Scorer {
         if n == 0 {
             return Some((0, vec![]));
         }
-        let row = &self.kinds[first as usize][f];
+        let row = &self.kinds[usize::from(first)][f];
         let mut best: Option<(i64, usize)> = None;
         // `j` dice form one set (j == 0: all singles), the rest are singles.
         for j in (0..=n).filter(|&j| j != 1) {
@@ -180,7 +180,7 @@ impl Scorer {
             if j > 0 && row[j] == 0 || singles > 0 && row[1] == 0 {
                 continue;
             }
-            let pts = row[j] * (j > 0) as i64 + row[1] * singles as i64;
+            let pts = row[j] * i64::from(j > 0) + row[1] * singles as i64;
             match best {
                 Some((b, _)) if b >= pts => {}
                 _ => best = Some((pts, j)),

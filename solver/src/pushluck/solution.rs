@@ -12,6 +12,7 @@ use crate::dice::{dice_count, Counts};
 use super::model::{Model, Opt, Params, Succ, TurnState};
 use super::scoring::Variant;
 use super::situation::SituationError;
+use super::{level_total, value_of};
 
 /// Values of every decision state for one set of turn parameters.
 #[derive(Debug, Clone)]
@@ -75,7 +76,7 @@ impl<'m> Solution<'m> {
     /// Score of a farkle in this turn (0, or minus the three-farkle penalty).
     pub fn farkle_score(&self) -> f64 {
         if self.params.last_chance {
-            -(self.model.rules.turn.three_farkle_penalty as f64)
+            -value_of(self.model.rules.turn.three_farkle_penalty)
         } else {
             0.0
         }
@@ -88,9 +89,9 @@ impl<'m> Solution<'m> {
             return Some(0.0);
         }
         if self.params.on_board {
-            (t >= rules.turn.min_bank).then_some(t as f64)
+            (t >= rules.turn.min_bank).then_some(value_of(t))
         } else {
-            Some(if t >= rules.turn.entry { t as f64 } else { 0.0 })
+            Some(if t >= rules.turn.entry { value_of(t) } else { 0.0 })
         }
     }
 
@@ -102,9 +103,9 @@ impl<'m> Solution<'m> {
     pub(super) fn instant_win_value(&self, t: i64) -> f64 {
         let g = self.params.goal_left.max(0);
         if self.model.rules.game.exact_goal {
-            g as f64
+            value_of(g)
         } else {
-            g.max(t) as f64
+            value_of(g.max(t))
         }
     }
 
@@ -120,7 +121,7 @@ impl<'m> Solution<'m> {
         }
         match self.level(t) {
             Some(level) => self.values[level * self.model.contexts() + c],
-            None => t as f64 + self.excess[c],
+            None => value_of(t) + self.excess[c],
         }
     }
 
@@ -218,7 +219,7 @@ impl<'m> Solution<'m> {
     /// Whether banking is optimal at grid level `level` in context `c` (and
     /// worth something).
     fn banks_at(&self, level: usize, c: usize) -> bool {
-        let t = level as i64 * self.model.grid;
+        let t = level_total(level, self.model.grid);
         self.bank(t).is_some_and(|b| b > 0.0 && b >= self.values[level * self.model.contexts() + c])
     }
 
@@ -233,7 +234,7 @@ impl<'m> Solution<'m> {
             if !self.banks_at(level, c) {
                 break;
             }
-            from = Some(level as i64 * m.grid);
+            from = Some(level_total(level, m.grid));
         }
         from
     }
@@ -245,8 +246,8 @@ impl<'m> Solution<'m> {
         let Some(r) = m.roll_class(rolls) else { return vec![] };
         let c = m.ctx(usize::from(dice), r, 0);
         (1..self.levels)
-            .filter(|&l| (l as i64 * m.grid) < from && self.banks_at(l, c))
-            .map(|l| l as i64 * m.grid)
+            .filter(|&l| level_total(l, m.grid) < from && self.banks_at(l, c))
+            .map(|l| level_total(l, m.grid))
             .collect()
     }
 
@@ -259,6 +260,6 @@ impl<'m> Solution<'m> {
     /// (closed form above the top), as a table stores them.
     pub fn table_values(&self, levels: usize) -> impl Iterator<Item = f64> + '_ {
         let n = self.model.contexts();
-        (0..levels).flat_map(move |l| (0..n).map(move |c| self.decision_value(l as i64 * self.model.grid, c)))
+        (0..levels).flat_map(move |l| (0..n).map(move |c| self.decision_value(level_total(l, self.model.grid), c)))
     }
 }
