@@ -52,11 +52,11 @@ mod tests {
 
     #[test]
     fn rejects_non_dice() {
-        assert!(parse_dice("1,7").is_err());
-        assert!(parse_dice("0").is_err());
-        assert!(parse_dice("").is_err());
-        assert!(parse_dice("a,b").is_err());
-        assert!(parse_dice("1,,2,-3").is_err());
+        assert!(matches!(parse_dice("1,7"), Err(DiceError::NotADie(t)) if t == "7"));
+        assert!(matches!(parse_dice("0"), Err(DiceError::NotADie(_))));
+        assert!(matches!(parse_dice(""), Err(DiceError::NotADie(_))));
+        assert!(matches!(parse_dice("a,b"), Err(DiceError::NotADie(t)) if t == "a"));
+        assert!(matches!(parse_dice("1,,2,-3"), Err(DiceError::NotADie(t)) if t == "-3"));
         assert!(matches!(parse_dice("1,1,1,1,1,1,1"), Err(DiceError::TooMany { got: 7 })));
         assert!(matches!(parse_dice(&"1".repeat(300)), Err(DiceError::TooMany { got: 300 })));
         assert_eq!(parse_dice("1\n2").unwrap_err().to_string().lines().count(), 1);
