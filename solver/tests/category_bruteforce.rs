@@ -177,6 +177,7 @@ fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Toy {
         categories,
         upper_bonus: Some(UpperBonus { threshold: 14, points: 20 }),
         more_points_never_hurt: true,
+        zero_only_when_forced: false,
         extra: match &yahtzee_bonus {
             Some(yb) => Arc::new(yb.clone()),
             None => Arc::new(NoExtra),

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::model::CategoryGame;
 use super::sheet::{Sheet, SheetError};
 use super::table::{game_ref, open_or_solve};
-use super::turn::{Choice, Position, TurnDp, Values};
+use super::turn::{Choice, Indexed, Position, TurnDp, Values};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Field};
 use crate::progress::Progress;
@@ -130,7 +130,7 @@ pub fn advise(
     let (sheet, roll) = check(game, q)?;
     let dp = TurnDp::new(game);
     let (table, _) = open_or_solve(dir, &dp, progress)?;
-    rank(&dp, table.values(), &sheet, q.dice.as_ref(), roll)
+    rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.as_ref(), roll)
 }
 
 /// Ranks every choice with `values` as the turn-start values of the game.
@@ -167,14 +167,14 @@ pub fn rank<V: Values + ?Sized>(
         report.expected_score = f64::from(so_far) + out[0];
         return Ok(report);
     };
-    let mut ranked = dp.choices(values, state.mask, lane, &Position { roll, dice: *dice });
+    let mut ranked = dp.choices(values, state.mask, lane, &Position { roll, dice: *dice, locked: [0; 6] });
     // Stable: among equal values the order of the choices stays.
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     // Standing pat is best only if it stays best on every later roll (fewer
     // rolls left only make re-rolling worse), so it ends in the box that is
     // best for these dice on the last roll: name it.
     let stand_pat_box = if (roll as usize) < game.rolls {
-        let last = Position { roll: u32::try_from(game.rolls).expect("few rolls"), dice: *dice };
+        let last = Position { roll: u32::try_from(game.rolls).expect("few rolls"), dice: *dice, locked: [0; 6] };
         let mut boxes = dp.choices(values, state.mask, lane, &last);
         boxes.sort_by(|a, b| b.1.total_cmp(&a.1));
         boxes.first().map(|(c, _)| describe(game, c, ""))

@@ -43,6 +43,10 @@ pub enum KeepRule {
     /// of the current dice; kept dice may still be re-rolled on a later roll.
     /// The turn DP then only needs the dice showing as state between rolls.
     Reroll,
+    /// Six Hundred: dice set aside are locked for the rest of the turn, so
+    /// the state between rolls is (dice locked, dice showing). Stopping early
+    /// is locking every die.
+    Locked,
 }
 
 /// Bonus for the upper section (Ones..Sixes) totalling at least `threshold`.
@@ -52,11 +56,24 @@ pub struct UpperBonus {
     pub points: u32,
 }
 
-/// What scoring a box does to the game-specific part of the state.
+/// What scoring a box does, as the game's extra rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scored {
     /// The extra state after.
     pub extra: usize,
+    /// The points actually written in the box: the roll's points, or 0 where
+    /// the rules refuse them in this state (Six Hundred's rung that does not
+    /// fit). They count toward the upper total like any box's points.
+    pub points: u32,
+    /// Points earned besides the box (e.g. a bonus for completing the sheet).
+    pub bonus: u32,
+}
+
+impl Scored {
+    /// The roll's points written as they are, nothing else changing.
+    pub fn plain(extra: usize, points: u32) -> Scored {
+        Scored { extra, points, bonus: 0 }
+    }
 }
 
 /// Rules a game adds beyond boxes and the upper bonus: an *extra* part of
@@ -72,8 +89,15 @@ pub trait ExtraRules: Send + Sync + std::fmt::Debug {
     }
     /// Scoring `points` in box `cat` from a state (`mask`, `extra`).
     fn score(&self, mask: u32, extra: usize, cat: usize, points: u32) -> Scored {
-        let _ = (mask, cat, points);
-        Scored { extra }
+        let _ = (mask, cat);
+        Scored::plain(extra, points)
+    }
+    /// True when the points box `cat` takes for a roll depend on the state
+    /// (see [`Scored::points`]); the turn DP then never assumes that more
+    /// points in that box are better than a 0.
+    fn points_depend_on_state(&self, cat: usize) -> bool {
+        let _ = cat;
+        false
     }
     /// Points final roll `roll` earns whatever box it goes in.
     fn roll_bonus(&self, mask: u32, extra: usize, roll: &Counts) -> u32 {
@@ -144,6 +168,10 @@ pub struct CategoryGame {
     /// finds the best box for a roll from the boxes that score with it plus
     /// one "best zero" per mask (see [`super::turn`]).
     pub more_points_never_hurt: bool,
+    /// A 0 may be written only when no open box would score (Six Hundred's
+    /// option `zero-only-when-forced`); otherwise any roll may go in any
+    /// open box, scoring 0 where it does not qualify.
+    pub zero_only_when_forced: bool,
     pub extra: std::sync::Arc<dyn ExtraRules>,
 }
 
@@ -162,6 +190,8 @@ struct Canonical<'a> {
     /// (name, upper face) per box, in sheet order.
     categories: Vec<(&'a str, Option<u8>)>,
     upper_bonus: Option<UpperBonus>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    zero_only_when_forced: bool,
     extra: serde_json::Value,
     options: &'a [String],
 }
@@ -178,6 +208,7 @@ impl CategoryGame {
             keep: self.keep_rule,
             categories: self.categories.iter().map(|c| (c.name, c.upper_face)).collect(),
             upper_bonus: self.upper_bonus,
+            zero_only_when_forced: self.zero_only_when_forced,
             extra: self.extra.canonical(),
             options: &self.options,
         }

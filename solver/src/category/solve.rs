@@ -3,13 +3,14 @@
 //! States with every box filled are worth 0 (bonuses are paid when earned).
 //! Level `k` (masks with `k` boxes filled) needs only level `k + 1`, so the
 //! solve walks down from the full sheet; within a level the masks are
-//! independent and run in parallel (rayon), each mask's lanes together.
+//! independent and run in parallel (rayon), each mask's lanes together in
+//! chunks of [`CHUNK`] lanes.
 
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::turn::{Scratch, TurnDp};
+use super::turn::{Indexed, Scratch, TurnDp, CHUNK};
 use crate::progress::Progress;
 
 /// A solved game: the value (expected points still to come) of every
@@ -32,12 +33,15 @@ pub fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
     progress.advance(1); // the full sheet: all zeros
     for level in (0..ncat).rev() {
         let masks = index.level(level);
+        let after = Indexed { index, values: values.as_slice() };
         let results: Vec<Vec<f64>> = masks
             .par_iter()
             .map_init(Scratch::default, |scratch, &mask| {
                 let lanes: Vec<usize> = (0..index.lanes(mask)).collect();
                 let mut out = vec![0f64; lanes.len()];
-                dp.turn_start(values.as_slice(), mask, &lanes, scratch, &mut out);
+                for (ls, os) in lanes.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+                    dp.turn_start(&after, mask, ls, scratch, os);
+                }
                 progress.advance(1);
                 out
             })

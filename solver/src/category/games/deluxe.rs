@@ -84,6 +84,7 @@ pub fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
         categories: cats,
         upper_bonus: Some(UpperBonus { threshold: 84, points: 50 }),
         more_points_never_hurt: true,
+        zero_only_when_forced: false,
         extra: Arc::new(NoExtra),
     })
 }

@@ -120,6 +120,7 @@ pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
         upper_bonus: Some(UpperBonus { threshold: 63, points: 35 }),
         // A 50 in the Yahtzee box only adds bonuses; more upper total only helps.
         more_points_never_hurt: true,
+        zero_only_when_forced: false,
         extra,
     })
 }
@@ -169,7 +170,7 @@ impl ExtraRules for YahtzeeBonus {
     }
 
     fn score(&self, _mask: u32, extra: usize, cat: usize, points: u32) -> Scored {
-        Scored { extra: if cat == self.category { usize::from(points > 0) } else { extra } }
+        Scored::plain(if cat == self.category { usize::from(points > 0) } else { extra }, points)
     }
 
     fn roll_bonus(&self, mask: u32, extra: usize, roll: &Counts) -> u32 {

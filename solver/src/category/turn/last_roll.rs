@@ -13,6 +13,14 @@
 //! over all boxes is the best of (a) the best 0-point vector over every open
 //! box, computed once per mask, and (b) the vectors of the boxes that score
 //! with this roll. Most boxes score 0 on most rolls, so this halves the work.
+//! Boxes whose points depend on the state (Six Hundred's rungs, where a
+//! total that does not fit scores 0) are outside that argument: their
+//! vector for the roll's points always takes part.
+//!
+//! With `zero-only-when-forced` ([`CategoryGame::zero_only_when_forced`]) a
+//! vector for positive points holds −∞ in the lanes where the box would take
+//! 0 instead; the best over the positive choices is used where it is finite,
+//! and the best 0-point vector over every open box where it is not.
 
 use super::rows::{max_into, stride};
 use super::{TurnDp, Values};
@@ -30,7 +38,8 @@ pub(super) struct Successors {
     /// Per box: index of its first vector (its 0-point vector), or `u32::MAX`
     /// when the box is filled.
     first: Vec<u32>,
-    /// Per lane: the best 0-point vector over the open boxes.
+    /// Per lane: the best 0-point vector over the open boxes whose points
+    /// do not depend on the state (all open boxes when zeros are forced).
     zero_best: Vec<f64>,
 }
 
@@ -55,20 +64,25 @@ impl Successors {
             }
             self.first.push(u32::try_from(self.vectors.len() / self.stride.max(1)).expect("few vectors"));
             let next = mask | 1 << cat;
-            let base = index.offset(next);
             for &points in &dp.scores_of[cat] {
                 for &(eff, extra) in &self.lanes {
                     let scored = game.extra.score(mask, extra, cat, points);
+                    if game.zero_only_when_forced && points > 0 && scored.points == 0 {
+                        // Not a positive choice here; its 0 is the box's 0-point vector.
+                        self.vectors.push(f64::NEG_INFINITY);
+                        continue;
+                    }
                     let (eff2, mut v) = match c.upper_face {
                         Some(_) => {
-                            let e2 = index.advance_upper(next, eff, points);
+                            let e2 = index.advance_upper(next, eff, scored.points);
                             let crossed = threshold > 0 && eff != DEAD && eff < threshold && e2 == threshold;
-                            (e2, f64::from(points) + if crossed { bonus } else { 0.0 })
+                            (e2, f64::from(scored.points) + if crossed { bonus } else { 0.0 })
                         }
-                        None => (eff, f64::from(points)),
+                        None => (eff, f64::from(scored.points)),
                     };
+                    v += f64::from(scored.bonus);
                     let lane = index.lane_of(next, eff2, scored.extra).expect("successor state is indexed");
-                    v += after.at(base + lane);
+                    v += after.at(next, lane);
                     self.vectors.push(v);
                 }
                 self.vectors.extend(std::iter::repeat_n(0.0, pad));
@@ -78,9 +92,11 @@ impl Successors {
         zero_best.clear();
         zero_best.resize(self.stride, f64::NEG_INFINITY);
         for cat in (0..game.categories.len()).filter(|&c| mask >> c & 1 == 0) {
-            for (z, &v) in zero_best.iter_mut().zip(self.vector(dp, cat, 0)) {
-                if v > *z {
-                    *z = v;
+            if game.zero_only_when_forced || !game.extra.points_depend_on_state(cat) {
+                for (z, &v) in zero_best.iter_mut().zip(self.vector(dp, cat, 0)) {
+                    if v > *z {
+                        *z = v;
+                    }
                 }
             }
         }
@@ -105,19 +121,29 @@ impl Successors {
             let counts = dp.ms.counts(r);
             let row = &mut rows[(first + ri) * stride..(first + ri + 1) * stride];
             let restricted = game.extra.restricted_choices(game, mask, counts);
+            let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
             match restricted {
+                None if game.zero_only_when_forced => {
+                    row.fill(f64::NEG_INFINITY);
+                    for &c in open.iter().filter(|&&c| sc[c] > 0) {
+                        max_into(row, self.vector(dp, c, sc[c]));
+                    }
+                    for (v, &z) in row.iter_mut().zip(&self.zero_best) {
+                        if *v == f64::NEG_INFINITY {
+                            *v = z;
+                        }
+                    }
+                }
                 None if game.more_points_never_hurt => {
                     row.copy_from_slice(&self.zero_best);
-                    let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
                     for &c in &open {
-                        if sc[c] > 0 {
+                        if sc[c] > 0 || game.extra.points_depend_on_state(c) {
                             max_into(row, self.vector(dp, c, sc[c]));
                         }
                     }
                 }
                 None => {
                     row.fill(f64::NEG_INFINITY);
-                    let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
                     for &c in &open {
                         max_into(row, self.vector(dp, c, sc[c]));
                     }
@@ -137,13 +163,21 @@ impl Successors {
         }
     }
 
-    /// Per legal (box, points) for final roll `counts`, the value in lane 0:
-    /// points, bonuses and the value of the state after.
+    /// Per legal (box, points written) for final roll `counts`, the value
+    /// in lane 0: points, bonuses and the value of the state after.
     pub(super) fn score_options(&self, dp: &TurnDp, mask: u32, counts: &Counts) -> Vec<(usize, u32, f64)> {
         let game = dp.game;
+        let extra = self.lanes[0].1;
         let mut choices = Vec::new();
-        game.choices(mask, counts, |c, p| choices.push((c, p)));
-        let roll_bonus = f64::from(game.extra.roll_bonus(mask, self.lanes[0].1, counts));
-        choices.into_iter().map(|(c, p)| (c, p, self.vector(dp, c, p)[0] + roll_bonus)).collect()
+        game.choices(mask, counts, |c, p| choices.push((c, p, game.extra.score(mask, extra, c, p).points)));
+        let roll_bonus = f64::from(game.extra.roll_bonus(mask, extra, counts));
+        if game.zero_only_when_forced {
+            if choices.iter().any(|&(_, _, written)| written > 0) {
+                choices.retain(|&(_, _, written)| written > 0);
+            } else {
+                choices.iter_mut().for_each(|ch| ch.1 = 0);
+            }
+        }
+        choices.into_iter().map(|(c, p, written)| (c, written, self.vector(dp, c, p)[0] + roll_bonus)).collect()
     }
 }

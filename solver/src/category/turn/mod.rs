@@ -10,7 +10,14 @@
 //! - [`last_roll`] (every keep rule): the value of each final roll scored in
 //!   its best box, from one successor vector per (open box, points);
 //! - [`reroll`] (Yahtzee family, kept dice may be re-rolled later): the
-//!   earlier rolls over the lattice of dice multisets.
+//!   earlier rolls over the lattice of dice multisets;
+//! - [`locked`] (Six Hundred, set-aside dice stay set aside): the earlier
+//!   rolls over (locked dice, dice showing), walked per full roll.
+//!
+//! Both keep rules share one skeleton: the last roll's values, then "keep
+//! values" (the value of keeping/locking each multiset before a roll, one
+//! row per multiset) stepped back one roll at a time, then for the first
+//! roll the best keep among the sub-multisets of each full roll.
 //!
 //! All steps work on rows of `stride` lanes (the states of one mask, padded
 //! to a multiple of 8) so that the innermost loops vectorise; every
@@ -21,6 +28,7 @@
 //! store f32.
 
 mod last_roll;
+mod locked;
 mod reroll;
 mod rows;
 
@@ -28,22 +36,37 @@ use super::model::{CategoryGame, KeepRule};
 use super::states::StateIndex;
 use crate::dice::{Counts, Multisets};
 
-/// Successor values: the solve's own f64 buffer, or a table's f32 values.
+/// Turn-start values the turn DP reads as successors: lane `lane` of mask
+/// `mask`. A whole game's values are one array in state-number order
+/// ([`Indexed`]); a sub-game keeps only the masks below its sheet.
 pub trait Values: Sync {
-    fn at(&self, i: usize) -> f64;
+    fn at(&self, mask: u32, lane: usize) -> f64;
 }
-impl Values for [f64] {
+
+/// Values of every state, in [`StateIndex`] order (the solve's own f64
+/// buffer, or a table's f32 values).
+pub struct Indexed<'a, T> {
+    pub index: &'a StateIndex,
+    pub values: &'a [T],
+}
+
+impl Values for Indexed<'_, f64> {
     #[inline]
-    fn at(&self, i: usize) -> f64 {
-        self[i]
+    fn at(&self, mask: u32, lane: usize) -> f64 {
+        self.values[self.index.offset(mask) + lane]
     }
 }
-impl Values for [f32] {
+impl Values for Indexed<'_, f32> {
     #[inline]
-    fn at(&self, i: usize) -> f64 {
-        f64::from(self[i])
+    fn at(&self, mask: u32, lane: usize) -> f64 {
+        f64::from(self.values[self.index.offset(mask) + lane])
     }
 }
+
+/// Number of lanes the solve hands the turn DP at once: enough for the
+/// row operations to vectorise, few enough that a row per multiset (924
+/// for six dice) and its copies stay in the core's L2 cache.
+pub const CHUNK: usize = 32;
 
 /// A choice in the middle of a turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,11 +78,13 @@ pub enum Choice {
 }
 
 /// Where in a turn a question is asked: after roll `roll` (1-based), with
-/// `dice` showing.
+/// `dice` showing, of which `locked` were locked before this roll (locked
+/// keep rule only; empty otherwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     pub roll: u32,
     pub dice: Counts,
+    pub locked: Counts,
 }
 
 /// Reusable working memory of the turn DP (one per thread).
@@ -67,6 +92,9 @@ pub struct Position {
 pub struct Scratch {
     /// One row of `successors.stride` values per dice multiset.
     rows: Vec<f64>,
+    /// The locked rule's second set of rows and its walk rows.
+    rows2: Vec<f64>,
+    walk: Vec<f64>,
     successors: last_roll::Successors,
 }
 
@@ -83,6 +111,8 @@ pub struct TurnDp<'g> {
     roll_scores: Vec<u32>,
     /// Full rolls that may earn a bonus whatever box they go in.
     bonus_rolls: Vec<bool>,
+    /// The locked rule's walk (built for that rule only).
+    lattice: Option<locked::LockedLattice>,
 }
 
 impl<'g> TurnDp<'g> {
@@ -107,7 +137,13 @@ impl<'g> TurnDp<'g> {
             roll_scores.extend(game.categories.iter().map(|cat| (cat.score)(c)));
             bonus_rolls.push(game.extra.roll_bonus_possible(c));
         }
-        TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls }
+        let lattice = (game.keep_rule == KeepRule::Locked).then(|| locked::LockedLattice::new(&ms));
+        TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls, lattice }
+    }
+
+    /// Per box: the scores it can hold, ascending.
+    pub fn scores_of(&self, cat: usize) -> &[u32] {
+        &self.scores_of[cat]
     }
 
     pub fn game(&self) -> &'g CategoryGame {
@@ -131,16 +167,23 @@ impl<'g> TurnDp<'g> {
         s.rows.resize(self.ms.len() * s.successors.stride, 0.0);
     }
 
-    /// Fills the rows with the values of the dice showing after roll `roll`
-    /// (1-based), for the lanes prepared in `s`: for a full roll, the value
-    /// of having rolled it with `rolls - roll` rolls left.
-    fn rolls_from(&self, mask: u32, roll: usize, s: &mut Scratch) {
+    /// Fills the rows with keep values for the lanes prepared in `s`: the
+    /// value of keeping (locking) each multiset with `left` ≥ 1 rolls still
+    /// to come.
+    fn keep_values_with(&self, mask: u32, left: usize, s: &mut Scratch) {
+        let stride = s.successors.stride;
         s.successors.last_roll(self, mask, &mut s.rows);
-        match self.game.keep_rule {
-            KeepRule::Reroll => {
-                for _ in roll..self.game.rolls {
-                    reroll::keep_values(&self.ms, &mut s.rows, s.successors.stride);
-                    reroll::best_keeps(&self.ms, &mut s.rows, s.successors.stride);
+        reroll::keep_values(&self.ms, &mut s.rows, stride);
+        for _ in 1..left {
+            match &self.lattice {
+                None => {
+                    reroll::best_keeps(&self.ms, &mut s.rows, stride);
+                    reroll::keep_values(&self.ms, &mut s.rows, stride);
+                }
+                Some(lattice) => {
+                    s.rows2.resize(s.rows.len(), 0.0);
+                    lattice.step(&s.rows, &mut s.rows2, &mut s.walk, stride);
+                    std::mem::swap(&mut s.rows, &mut s.rows2);
                 }
             }
         }
@@ -158,8 +201,15 @@ impl<'g> TurnDp<'g> {
         out: &mut [f64],
     ) {
         self.prepare(after, mask, lanes, s);
-        self.rolls_from(mask, 1, s);
         let stride = s.successors.stride;
+        if self.game.rolls > 1 {
+            // Nothing is kept before the first roll: each full roll is worth
+            // its best keep (under either rule).
+            self.keep_values_with(mask, self.game.rolls - 1, s);
+            reroll::best_keeps(&self.ms, &mut s.rows, stride);
+        } else {
+            s.successors.last_roll(self, mask, &mut s.rows);
+        }
         out.fill(0.0);
         for r in self.ms.rolls() {
             let p = self.ms.prob(r);
@@ -169,9 +219,17 @@ impl<'g> TurnDp<'g> {
         }
     }
 
+    /// Number of (locked, full roll) pairs one earlier roll of the locked
+    /// rule visits per lane (0 for the Yahtzee rule).
+    pub fn locked_pairs(&self) -> usize {
+        self.lattice.as_ref().map_or(0, locked::LockedLattice::pairs)
+    }
+
     /// Every choice for the dice of `position` in state `lane` of `mask`,
     /// with its value (expected points still to come, this roll's included):
-    /// on the last roll the boxes, before it every keep.
+    /// on the last roll (or with every die locked) the boxes, before it
+    /// every keep; under the locked rule only keeps that keep the dice
+    /// already locked.
     pub fn choices<V: Values + ?Sized>(
         &self,
         after: &V,
@@ -182,7 +240,8 @@ impl<'g> TurnDp<'g> {
         let mut s = Scratch::default();
         self.prepare(after, mask, &[lane], &mut s);
         let roll = position.roll as usize;
-        if roll >= self.game.rolls {
+        let all_locked = self.game.keep_rule == KeepRule::Locked && position.locked == position.dice;
+        if roll >= self.game.rolls || all_locked {
             return s
                 .successors
                 .score_options(self, mask, &position.dice)
@@ -190,16 +249,13 @@ impl<'g> TurnDp<'g> {
                 .map(|(category, points, v)| (Choice::Score { category, points }, v))
                 .collect();
         }
-        // The rows after the next roll, then one keep-value step: the value
-        // of every keep before the next roll.
-        self.rolls_from(mask, roll + 1, &mut s);
-        match self.game.keep_rule {
-            KeepRule::Reroll => reroll::keep_values(&self.ms, &mut s.rows, s.successors.stride),
-        }
+        self.keep_values_with(mask, self.game.rolls - roll, &mut s);
         let stride = s.successors.stride;
+        let locked = &position.locked;
         self.ms
             .subsets(&position.dice)
             .into_iter()
+            .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
             .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride]))
             .collect()
     }
