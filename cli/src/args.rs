@@ -85,6 +85,9 @@ pub struct AdviseArgs {
     /// Category games: the score sheet so far, e.g. "ones=3 twos=x chance=22".
     #[arg(long)]
     pub sheet: Option<String>,
+    /// Six Hundred, roll 2: the dice among --dice locked after roll 1, e.g. 5,5.
+    #[arg(long, requires = "dice")]
+    pub locked: Option<String>,
     /// Push-your-luck: points set aside earlier in this turn and still at stake.
     #[arg(long, allow_negative_numbers = true)]
     pub banked: Option<i64>,
@@ -225,11 +228,14 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 sheet: a.sheet.clone().unwrap_or_default(),
                 dice: a.dice.as_deref().map(|d| dice(d, "--dice")).transpose()?,
                 roll: a.roll,
+                locked: a.locked.as_deref().map(|d| dice(d, "--locked")).transpose()?,
             }))
         }
         Family::PushLuck => {
-            if a.sheet.is_some() {
-                other("--sheet", Family::Category)?;
+            for (flag, given) in [("--sheet", a.sheet.is_some()), ("--locked", a.locked.is_some())] {
+                if given {
+                    other(flag, Family::Category)?;
+                }
             }
             let start = match (&a.dice, a.leftover) {
                 (Some(d), None) => Start::Roll(dice(d, "--dice")?),

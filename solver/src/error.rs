@@ -37,6 +37,8 @@ pub enum Field {
     Ones,
     /// Push-your-luck: the previous player's leftover dice.
     Leftover,
+    /// Locked dice rule: dice locked before this roll.
+    Locked,
 }
 
 /// Everything that can go wrong in the library.

@@ -30,6 +30,10 @@ pub const RULES_FILE_BYTES: u64 = 1 << 20;
 /// seconds. Built-in rule sets need well under 1 MiB.
 pub const TURN_SOLVE_BYTES: u64 = 256 << 20;
 
+/// Memory budget of a category game's whole solve held in memory (values
+/// in f64 and the f32 copy written to the table).
+pub const WHOLE_SOLVE_BYTES: u64 = 8 << 30;
+
 /// A request whose solve would be too large.
 #[derive(Debug, Clone, thiserror::Error, PartialEq)]
 #[error("{what} is too large to solve: it needs about {} for {states} states, {factor:.1} times the budget of {}", bytes(*.needed), bytes(*.budget))]

@@ -80,6 +80,15 @@ pub static GAMES: &[GameEntry] = &[
         build: Builder::Category(category_games::deluxe::build),
     },
     GameEntry {
+        id: category_games::sixhundred::ID,
+        aliases: &["six-hundred", "600"],
+        family: Family::Category,
+        name: "Six Hundred",
+        summary: "Knizia's six dice, 18 boxes, locked set-aside dice, rungs",
+        options: category_games::sixhundred::OPTIONS,
+        build: Builder::Category(category_games::sixhundred::build),
+    },
+    GameEntry {
         id: category_games::yahtzee::ID,
         aliases: &[],
         family: Family::Category,

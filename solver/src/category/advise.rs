@@ -6,20 +6,28 @@
 //! choices off it: after the last roll, the boxes; before it, every keep
 //! (sub-multiset of the dice). Without dice, the answer is the value of the
 //! sheet before the turn's first roll.
+//!
+//! Where the values come from: the game's table when it exists; else, for
+//! a game small enough to solve whole in seconds, a table solved on the
+//! spot; else (Six Hundred) the exact solve of the sub-game below the
+//! player's sheet ([`super::subgame`]) when that is small enough to take a
+//! few seconds, and otherwise one line naming `sixdice solve`.
 
 use std::path::Path;
 
 use serde::Serialize;
 
-use super::model::CategoryGame;
+use super::model::{CategoryGame, KeepRule};
+use super::subgame::{self, Reach};
 use super::sheet::{Sheet, SheetError};
-use super::table::{game_ref, open_or_solve};
+use super::table::{game_ref, open, open_or_solve};
 use super::turn::{Choice, Indexed, Position, TurnDp, Values};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Field};
 use crate::progress::Progress;
 use crate::registry::GameRef;
 use crate::report::Objective;
+use crate::table::{TableError, Verify};
 
 /// A question about a category game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +39,9 @@ pub struct CategoryQuestion {
     pub dice: Option<Counts>,
     /// Which roll of the turn the dice are (1-based; default 1).
     pub roll: Option<u32>,
+    /// Locked keep rule: the dice among `dice` that were locked before this
+    /// roll (only on a middle roll).
+    pub locked: Option<Counts>,
 }
 
 /// Why a question about a category game cannot be answered.
@@ -42,6 +53,14 @@ pub enum AdviseError {
     Roll { game: String, rolls: usize, got: u32 },
     #[error("this sheet is not a reachable state of {0}")]
     Unreachable(String),
+    #[error("{game} has no locked dice: kept dice may be re-rolled")]
+    LockedNotInGame { game: String },
+    #[error("dice are locked only between rolls: give --locked on rolls 2 to {}, not on roll {roll}", .rolls - 1)]
+    LockedRoll { roll: u32, rolls: usize },
+    #[error("locked dice {locked} are not among the dice {dice}")]
+    LockedNotInDice { locked: String, dice: String },
+    #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once (about {minutes} minutes on 2 cores, {disk} of disk)", SUBGAME_STATES_MAX)]
+    NeedsTable { game: String, command: String, minutes: u64, disk: String },
 }
 
 impl AdviseError {
@@ -50,7 +69,10 @@ impl AdviseError {
         match self {
             AdviseError::DiceCount { .. } => Field::Dice,
             AdviseError::Roll { .. } => Field::Roll,
-            AdviseError::Unreachable(_) => Field::Sheet,
+            AdviseError::Unreachable(_) | AdviseError::NeedsTable { .. } => Field::Sheet,
+            AdviseError::LockedNotInGame { .. }
+            | AdviseError::LockedRoll { .. }
+            | AdviseError::LockedNotInDice { .. } => Field::Locked,
         }
     }
 }
@@ -61,6 +83,9 @@ impl AdviseError {
 pub enum CategoryAction {
     /// Keep these dice and re-roll the rest.
     Keep { keep: Vec<u8>, reroll: usize },
+    /// Locked rule: lock these dice (those locked before included) and
+    /// re-roll the rest.
+    Lock { lock: Vec<u8>, reroll: usize },
     /// Score the roll in a box.
     Score { category: String, points: u32 },
 }
@@ -85,6 +110,9 @@ pub struct CategoryAdvice {
     pub situation: String,
     /// The dice (absent: the value of the sheet before the turn).
     pub dice: Option<Vec<u8>>,
+    /// Locked rule: dice locked before this roll (absent when none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub locked: Option<Vec<u8>>,
     pub roll: u32,
     pub rolls: usize,
     pub filled_boxes: usize,
@@ -97,8 +125,9 @@ pub struct CategoryAdvice {
     pub alternatives: Vec<CategoryAlternative>,
 }
 
-/// Checks a question against the game, before any table is opened or solved.
-pub fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32), Error> {
+/// Checks a question against the game, before any table is opened or
+/// solved: the sheet, the roll and the locked dice.
+pub fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32, Counts), Error> {
     let sheet = Sheet::parse(game, &q.sheet)?;
     if let Some(dice) = &q.dice {
         if dice_count(dice) != game.dice {
@@ -117,42 +146,102 @@ pub fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32), 
     if sheet.is_full() {
         return Err(SheetError::Full.into());
     }
-    Ok((sheet, roll))
+    let locked = match (q.locked, &q.dice) {
+        (None, _) => [0; 6],
+        (Some(_), _) if game.keep_rule != KeepRule::Locked => {
+            return Err(AdviseError::LockedNotInGame { game: game.title.clone() }.into())
+        }
+        (Some(_), _) if roll == 1 || roll as usize >= game.rolls || q.dice.is_none() => {
+            return Err(AdviseError::LockedRoll { roll, rolls: game.rolls }.into())
+        }
+        (Some(l), Some(d)) if l.iter().zip(d).any(|(a, b)| a > b) => {
+            return Err(AdviseError::LockedNotInDice { locked: format_dice(&l), dice: format_dice(d) }.into())
+        }
+        (Some(l), _) => l,
+    };
+    Ok((sheet, roll, locked))
 }
 
-/// Answers `q`, with the table from `dir` (solved first when missing).
+/// States below a sheet that `advise` solves on the spot when the game has
+/// no table: about 2 seconds of solving on 2 cores (measured about 1.5 µs
+/// per state and core for Six Hundred).
+pub const SUBGAME_STATES_MAX: u64 = 1_000_000;
+
+/// Games up to this many states are solved whole (and saved) when `advise`
+/// finds no table: every category game but Six Hundred.
+pub const WHOLE_SOLVE_STATES_MAX: u64 = 50_000_000;
+
+/// Estimated seconds per state of a whole solve on 2 cores, for the time
+/// `advise` quotes when a position needs the whole table.
+const SECONDS_PER_STATE_2_CORES: f64 = 0.9e-6;
+
+/// Answers `q`, with the table from `dir` (or a solve on the spot: see the
+/// module docs).
 pub fn advise(
     game: &CategoryGame,
     dir: &Path,
     q: &CategoryQuestion,
     progress: &dyn Progress,
 ) -> Result<CategoryAdvice, Error> {
-    let (sheet, roll) = check(game, q)?;
+    let (sheet, roll, locked) = check(game, q)?;
     let dp = TurnDp::new(game);
-    let (table, _) = open_or_solve(dir, &dp, progress)?;
-    rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.as_ref(), roll)
+    let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
+    let states = dp.index().len();
+    if states <= WHOLE_SOLVE_STATES_MAX {
+        let (table, _) = open_or_solve(dir, &dp, progress)?;
+        return rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.is_some().then_some(&at));
+    }
+    match open(dir, game, Some(states), Verify::Auto) {
+        Ok((table, _)) => rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.is_some().then_some(&at)),
+        Err(Error::Table(TableError::Missing { .. })) => {
+            let (mask, lane) = locate(&dp, &sheet)?;
+            let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
+                let minutes = (states as f64 * SECONDS_PER_STATE_2_CORES / 60.0).ceil() as u64;
+                return Err(AdviseError::NeedsTable {
+                    game: game.title.clone(),
+                    command: game_ref(game).solve_command(),
+                    minutes,
+                    disk: crate::limits::bytes(states * 2),
+                }
+                .into());
+            };
+            let sub = subgame::solve(&dp, &reach, progress);
+            rank(&dp, &sub, &sheet, q.dice.is_some().then_some(&at))
+        }
+        Err(e) => Err(e),
+    }
 }
 
-/// Ranks every choice with `values` as the turn-start values of the game.
-pub fn rank<V: Values + ?Sized>(
-    dp: &TurnDp,
-    values: &V,
-    sheet: &Sheet,
-    dice: Option<&Counts>,
-    roll: u32,
-) -> Result<CategoryAdvice, Error> {
+/// (mask, lane) of the turn-start state of `sheet`.
+fn locate(dp: &TurnDp, sheet: &Sheet) -> Result<(u32, usize), Error> {
     let game = dp.game();
     let state = sheet.state(game);
     let index = dp.index();
     let number = index.state_number(&state).ok_or_else(|| AdviseError::Unreachable(game.title.clone()))?;
-    let lane = number - index.offset(state.mask);
+    Ok((state.mask, number - index.offset(state.mask)))
+}
+
+/// Ranks every choice with `values` as the turn-start values of the game,
+/// at `position` in the turn (`None`: before the first roll).
+pub fn rank<V: Values + ?Sized>(
+    dp: &TurnDp,
+    values: &V,
+    sheet: &Sheet,
+    position: Option<&Position>,
+) -> Result<CategoryAdvice, Error> {
+    let game = dp.game();
+    let (mask, lane) = locate(dp, sheet)?;
     let so_far = sheet.total(game);
-    let situation = situation_line(game, sheet, dice, roll);
+    let roll = position.map_or(1, |p| p.roll);
+    let dice = position.map(|p| &p.dice);
+    let situation = situation_line(game, sheet, position);
     let mut report = CategoryAdvice {
         game: game_ref(game),
         objective: Objective::FinalScore,
         situation,
         dice: dice.map(faces_of),
+        locked: position.filter(|p| dice_count(&p.locked) > 0).map(|p| faces_of(&p.locked)),
         roll,
         rolls: game.rolls,
         filled_boxes: sheet.filled(),
@@ -161,21 +250,22 @@ pub fn rank<V: Values + ?Sized>(
         expected_score: 0.0,
         alternatives: vec![],
     };
-    let Some(dice) = dice else {
+    let Some(position) = position else {
         let mut out = [0.0];
-        dp.turn_start(values, state.mask, &[lane], &mut Default::default(), &mut out);
+        dp.turn_start(values, mask, &[lane], &mut Default::default(), &mut out);
         report.expected_score = f64::from(so_far) + out[0];
         return Ok(report);
     };
-    let mut ranked = dp.choices(values, state.mask, lane, &Position { roll, dice: *dice, locked: [0; 6] });
+    let dice = &position.dice;
+    let mut ranked = dp.choices(values, mask, lane, position);
     // Stable: among equal values the order of the choices stays.
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     // Standing pat is best only if it stays best on every later roll (fewer
     // rolls left only make re-rolling worse), so it ends in the box that is
     // best for these dice on the last roll: name it.
-    let stand_pat_box = if (roll as usize) < game.rolls {
-        let last = Position { roll: u32::try_from(game.rolls).expect("few rolls"), dice: *dice, locked: [0; 6] };
-        let mut boxes = dp.choices(values, state.mask, lane, &last);
+    let stand_pat_box = if (roll as usize) < game.rolls && position.locked != *dice {
+        let last = Position { roll: u32::try_from(game.rolls).expect("few rolls"), dice: *dice, locked: *dice };
+        let mut boxes = dp.choices(values, mask, lane, &last);
         boxes.sort_by(|a, b| b.1.total_cmp(&a.1));
         boxes.first().map(|(c, _)| describe(game, c, ""))
     } else {
@@ -186,6 +276,9 @@ pub fn rank<V: Values + ?Sized>(
         .map(|(choice, v)| CategoryAlternative {
             description: describe(game, &choice, stand_pat_box.as_deref().unwrap_or("")),
             action: match choice {
+                Choice::Keep(keep) if game.keep_rule == KeepRule::Locked => {
+                    CategoryAction::Lock { lock: faces_of(&keep), reroll: game.dice - dice_count(&keep) }
+                }
                 Choice::Keep(keep) => {
                     CategoryAction::Keep { keep: faces_of(&keep), reroll: game.dice - dice_count(&keep) }
                 }
@@ -201,19 +294,28 @@ pub fn rank<V: Values + ?Sized>(
 }
 
 fn describe(game: &CategoryGame, choice: &Choice, stand_pat_box: &str) -> String {
+    let verb = if game.keep_rule == KeepRule::Locked { "lock" } else { "keep" };
     match choice {
-        Choice::Keep(keep) if dice_count(keep) == game.dice => format!("keep all, then {stand_pat_box}"),
+        Choice::Keep(keep) if dice_count(keep) == game.dice => format!("{verb} all, then {stand_pat_box}"),
         Choice::Keep(keep) if dice_count(keep) == 0 => format!("re-roll all {}", game.dice),
-        Choice::Keep(keep) => format!("keep {} (re-roll {})", format_dice(keep), game.dice - dice_count(keep)),
+        Choice::Keep(keep) => format!("{verb} {} (re-roll {})", format_dice(keep), game.dice - dice_count(keep)),
         Choice::Score { category, points } => format!("score {points} in {}", game.categories[*category].name),
     }
 }
 
-fn situation_line(game: &CategoryGame, sheet: &Sheet, dice: Option<&Counts>, roll: u32) -> String {
+fn situation_line(game: &CategoryGame, sheet: &Sheet, position: Option<&Position>) -> String {
     let boxes =
         format!("{} of {} boxes filled, {} points so far", sheet.filled(), game.categories.len(), sheet.total(game));
-    match dice {
-        Some(d) => format!("{}: roll {roll} of {}, dice {}, {boxes}", game.title, game.rolls, format_dice(d)),
+    match position {
+        Some(p) if dice_count(&p.locked) > 0 => format!(
+            "{}: roll {} of {}, dice {} with {} locked, {boxes}",
+            game.title,
+            p.roll,
+            game.rolls,
+            format_dice(&p.dice),
+            format_dice(&p.locked)
+        ),
+        Some(p) => format!("{}: roll {} of {}, dice {}, {boxes}", game.title, p.roll, game.rolls, format_dice(&p.dice)),
         None => format!("{}: before the first roll, {boxes}", game.title),
     }
 }

@@ -22,6 +22,7 @@ pub mod model;
 pub mod sheet;
 pub mod solve;
 pub mod states;
+pub mod subgame;
 pub mod table;
 pub mod turn;
 

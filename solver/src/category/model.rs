@@ -274,6 +274,16 @@ pub fn longest_run(c: &Counts) -> usize {
     best
 }
 
+/// True when the dice split into three pairs (2+2+2, 4+2 and six alike count).
+pub fn three_pairs(c: &Counts) -> bool {
+    c.iter().all(|&x| x % 2 == 0)
+}
+
+/// True when the dice split into two triplets (six alike counts).
+pub fn two_triplets(c: &Counts) -> bool {
+    c.iter().all(|&x| x % 3 == 0)
+}
+
 /// Sum of the dice showing face `face` (1-based).
 pub fn sum_of_face(c: &Counts, face: u8) -> u32 {
     u32::from(c[usize::from(face) - 1]) * u32::from(face)

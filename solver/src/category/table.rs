@@ -11,6 +11,7 @@ use super::model::CategoryGame;
 use super::solve::{solve, Solution};
 use super::turn::TurnDp;
 use crate::error::Error;
+use crate::limits::{check_solve_size, WHOLE_SOLVE_BYTES};
 use crate::progress::Progress;
 use crate::registry::{Family, GameRef};
 use crate::report::{Objective, Solved, TableFile, TableReport};
@@ -40,6 +41,14 @@ pub fn table_spec(game: &CategoryGame, states: Option<u64>) -> TableSpec {
 /// Solves `game` and writes its table into `dir`.
 pub fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let dp = TurnDp::new(game);
+    // The in-memory solve holds every state in f64 plus the f32 copy it writes.
+    let states = dp.index().len();
+    check_solve_size(
+        || format!("{} as one in-memory solve", game.title),
+        states,
+        states.saturating_mul(12),
+        WHOLE_SOLVE_BYTES,
+    )?;
     let sol = solve(&dp, progress);
     save(dir, &dp, &sol)
 }

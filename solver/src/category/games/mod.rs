@@ -4,6 +4,7 @@
 //! upper bonus come as an [`super::model::ExtraRules`] hook.
 
 pub mod deluxe;
+pub mod sixhundred;
 pub mod yahtzee;
 pub mod yatzy;
 

@@ -24,7 +24,6 @@
 
 use super::rows::{max_into, stride};
 use super::{TurnDp, Values};
-use crate::category::states::DEAD;
 use crate::dice::Counts;
 
 /// Successor vectors of one mask's lanes (see the module docs).
@@ -48,16 +47,13 @@ impl Successors {
     /// the states after this turn.
     pub(super) fn build<V: Values + ?Sized>(&mut self, dp: &TurnDp, after: &V, mask: u32, lanes: &[usize]) {
         let game = dp.game;
-        let index = &dp.index;
         self.stride = stride(lanes.len());
         self.lanes.clear();
-        self.lanes.extend(lanes.iter().map(|&l| index.lane_state(mask, l)));
+        self.lanes.extend(lanes.iter().map(|&l| dp.index.lane_state(mask, l)));
         self.vectors.clear();
         self.first.clear();
-        let threshold = u16::try_from(index.threshold()).expect("bonus thresholds are small");
-        let bonus = game.upper_bonus.map_or(0.0, |b| f64::from(b.points));
         let pad = self.stride - self.lanes.len();
-        for (cat, c) in game.categories.iter().enumerate() {
+        for cat in 0..game.categories.len() {
             if mask >> cat & 1 == 1 {
                 self.first.push(u32::MAX);
                 continue;
@@ -66,24 +62,13 @@ impl Successors {
             let next = mask | 1 << cat;
             for &points in &dp.scores_of[cat] {
                 for &(eff, extra) in &self.lanes {
-                    let scored = game.extra.score(mask, extra, cat, points);
-                    if game.zero_only_when_forced && points > 0 && scored.points == 0 {
+                    let step = dp.after_scoring(mask, eff, extra, cat, points);
+                    if game.zero_only_when_forced && points > 0 && step.written == 0 {
                         // Not a positive choice here; its 0 is the box's 0-point vector.
                         self.vectors.push(f64::NEG_INFINITY);
                         continue;
                     }
-                    let (eff2, mut v) = match c.upper_face {
-                        Some(_) => {
-                            let e2 = index.advance_upper(next, eff, scored.points);
-                            let crossed = threshold > 0 && eff != DEAD && eff < threshold && e2 == threshold;
-                            (e2, f64::from(scored.points) + if crossed { bonus } else { 0.0 })
-                        }
-                        None => (eff, f64::from(scored.points)),
-                    };
-                    v += f64::from(scored.bonus);
-                    let lane = index.lane_of(next, eff2, scored.extra).expect("successor state is indexed");
-                    v += after.at(next, lane);
-                    self.vectors.push(v);
+                    self.vectors.push(step.gained + after.at(next, step.lane));
                 }
                 self.vectors.extend(std::iter::repeat_n(0.0, pad));
             }

@@ -33,7 +33,7 @@ mod reroll;
 mod rows;
 
 use super::model::{CategoryGame, KeepRule};
-use super::states::StateIndex;
+use super::states::{StateIndex, DEAD};
 use crate::dice::{Counts, Multisets};
 
 /// Turn-start values the turn DP reads as successors: lane `lane` of mask
@@ -85,6 +85,17 @@ pub struct Position {
     pub roll: u32,
     pub dice: Counts,
     pub locked: Counts,
+}
+
+/// One way to end a turn, as [`TurnDp::after_scoring`] computes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Step {
+    /// Lane of the state after, in the mask with the box filled.
+    pub lane: usize,
+    /// Points earned: the box's, the upper bonus, any other bonus.
+    pub gained: f64,
+    /// Points written in the box.
+    pub written: u32,
 }
 
 /// Reusable working memory of the turn DP (one per thread).
@@ -139,6 +150,29 @@ impl<'g> TurnDp<'g> {
         }
         let lattice = (game.keep_rule == KeepRule::Locked).then(|| locked::LockedLattice::new(&ms));
         TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls, lattice }
+    }
+
+    /// Scoring the roll's `points` in open box `cat` from the state (upper
+    /// total `eff`, `extra`) of `mask`: the state after and what it earns.
+    pub fn after_scoring(&self, mask: u32, eff: u16, extra: usize, cat: usize, points: u32) -> Step {
+        let game = self.game;
+        let next = mask | 1 << cat;
+        let scored = game.extra.score(mask, extra, cat, points);
+        let mut gained = f64::from(scored.points) + f64::from(scored.bonus);
+        let eff2 = match game.categories[cat].upper_face {
+            Some(_) => {
+                let e2 = self.index.advance_upper(next, eff, scored.points);
+                let threshold = self.index.threshold();
+                let crossed = threshold > 0 && eff != DEAD && u32::from(eff) < threshold && u32::from(e2) == threshold;
+                if crossed {
+                    gained += game.upper_bonus.map_or(0.0, |b| f64::from(b.points));
+                }
+                e2
+            }
+            None => eff,
+        };
+        let lane = self.index.lane_of(next, eff2, scored.extra).expect("successor state is indexed");
+        Step { lane, gained, written: scored.points }
     }
 
     /// Per box: the scores it can hold, ascending.

@@ -1,0 +1,454 @@
+//! Six Hundred (Reiner Knizia, 1990): 6 dice, 3 rolls with set-aside dice
+//! locked for the rest of the turn, 18 boxes (`docs/rules.md`).
+//!
+//! - Numbers (`ones`..`sixes`): the sum of that face; 35 more when the six
+//!   total at least 80 (the engine's upper bonus).
+//! - Rungs (`rung1`..`rung4`): the sum of all dice. Among rungs holding a
+//!   positive score the values strictly ascend from Rung 1 to Rung 4; a
+//!   total that does not fit between a rung's filled neighbours may still be
+//!   entered there and scores 0; a rung holding 0 constrains nothing.
+//! - Clusters: `four-kind`, `five-kind` (the sum if at least 4 / 5 alike),
+//!   `odd`, `even` (the sum if all six dice are odd / even).
+//! - Patterns: `singles` (1-2-3-4-5-6) 30, `pairs` (three pairs; 4+2 and six
+//!   alike count) 30, `triplets` (two triplets; six alike counts) 30,
+//!   `sextet` (six alike) 36.
+//! - Full card 36: when the last box is filled, every box holds more than
+//!   0, or Sextet is the only 0.
+//! - Option `zero-only-when-forced`: a 0 may be written only when no open
+//!   box would score.
+//!
+//! # The extra state: rungs and the full card
+//!
+//! What the filled rungs mean for the future is, per open rung, the open
+//! interval its nearest filled *positive* neighbours leave (5 and 37 at the
+//! ends: every total is 6..36). Open rungs between the same two positive
+//! rungs form a *run* and share one interval; intervals too narrow to hold
+//! any total are all the same ("this rung can only take 0"). The raw rung
+//! values are otherwise forgotten, which is exact: two sheets with the same
+//! intervals have the same futures. Per set of filled rungs ([`RungStates`])
+//! the distinct interval tuples are numbered, and the transitions of
+//! entering a total in a rung are tabulated.
+//!
+//! The full card is a flag: still winnable (no 0 yet except in Sextet, and
+//! every run can still give each of its open rungs a different positive
+//! total) or lost. The extra state of a mask is `flag × rung state`: the
+//! lost states first (every rung state), then the winnable ones (only rung
+//! states reached with positive rungs and room in every run).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::upper_categories;
+use crate::category::model::{most_alike, three_pairs, total, two_triplets, Category, CategoryGame, ExtraRules};
+use crate::category::model::{KeepRule, Scored, UpperBonus};
+use crate::category::sheet::{Sheet, SheetError};
+use crate::dice::{Counts, Multisets};
+use crate::error::Error;
+use crate::options::{OptionSet, OptionKind, OptionSpec};
+
+pub const ID: &str = "sixhundred";
+
+/// Six Hundred's options.
+pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: "zero-only-when-forced",
+    kind: OptionKind::Switch,
+    help: "a 0 may be written only when no open box would score",
+}];
+
+/// Points of the full-card bonus.
+pub const FULL_CARD: u32 = 36;
+/// The smallest and largest total of six dice.
+const TOTAL_MIN: u8 = 6;
+const TOTAL_MAX: u8 = 36;
+/// Interval of an open rung with no filled positive neighbour.
+const OPEN: (u8, u8) = (TOTAL_MIN - 1, TOTAL_MAX + 1);
+/// Interval of an open rung that no total fits any more.
+const NO_ROOM: (u8, u8) = (0, 1);
+/// Interval slot of a filled rung.
+const FILLED: (u8, u8) = (0, 0);
+
+fn sum_if(c: &Counts, ok: bool) -> u32 {
+    if ok {
+        total(c)
+    } else {
+        0
+    }
+}
+
+/// Every box of the game, in sheet order.
+fn all_categories() -> Vec<Category> {
+    let mut cats = upper_categories();
+    cats.extend([
+        Category { name: "rung1", aliases: &["r1"], upper_face: None, score: total },
+        Category { name: "rung2", aliases: &["r2"], upper_face: None, score: total },
+        Category { name: "rung3", aliases: &["r3"], upper_face: None, score: total },
+        Category { name: "rung4", aliases: &["r4"], upper_face: None, score: total },
+        Category {
+            name: "four-kind",
+            aliases: &["4k", "four-of-a-kind"],
+            upper_face: None,
+            score: |c| sum_if(c, most_alike(c) >= 4),
+        },
+        Category {
+            name: "five-kind",
+            aliases: &["5k", "five-of-a-kind"],
+            upper_face: None,
+            score: |c| sum_if(c, most_alike(c) >= 5),
+        },
+        Category {
+            name: "odd",
+            aliases: &[],
+            upper_face: None,
+            score: |c| sum_if(c, c[1] == 0 && c[3] == 0 && c[5] == 0),
+        },
+        Category {
+            name: "even",
+            aliases: &[],
+            upper_face: None,
+            score: |c| sum_if(c, c[0] == 0 && c[2] == 0 && c[4] == 0),
+        },
+        Category {
+            name: "singles",
+            aliases: &["straight"],
+            upper_face: None,
+            score: |c| if c.iter().all(|&x| x == 1) { 30 } else { 0 },
+        },
+        Category { name: "pairs", aliases: &["three-pairs"], upper_face: None, score: |c| 30 * u32::from(three_pairs(c)) },
+        Category {
+            name: "triplets",
+            aliases: &["two-triplets"],
+            upper_face: None,
+            score: |c| 30 * u32::from(two_triplets(c)),
+        },
+        Category { name: "sextet", aliases: &["6k"], upper_face: None, score: |c| if most_alike(c) == 6 { 36 } else { 0 } },
+    ]);
+    cats
+}
+
+/// Names of every box, in sheet order.
+pub fn box_names() -> Vec<&'static str> {
+    all_categories().iter().map(|c| c.name).collect()
+}
+
+pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
+    Ok(build_reduced(&box_names(), opts.switch("zero-only-when-forced")))
+}
+
+/// Six Hundred with only the boxes named in `boxes` (any subset, in any
+/// order; unknown names are ignored): the same rules on a shorter sheet,
+/// for tests and benchmarks. The full card then means every one of these
+/// boxes. Its id is `sixhundred` only with every box.
+///
+/// # Panics
+/// If `boxes` names no box of the game.
+pub fn build_reduced(boxes: &[&str], zero_only_when_forced: bool) -> CategoryGame {
+    let cats: Vec<Category> = all_categories().into_iter().filter(|c| boxes.contains(&c.name)).collect();
+    assert!(!cats.is_empty(), "a reduced Six Hundred needs at least one box");
+    let full = cats.len() == 18;
+    let rungs: Vec<usize> = (0..cats.len()).filter(|&i| cats[i].name.starts_with("rung")).collect();
+    let sextet = cats.iter().position(|c| c.name == "sextet");
+    let mut options = vec![];
+    if zero_only_when_forced {
+        options.push("zero-only-when-forced".to_string());
+    }
+    if !full {
+        options.push(format!("boxes={}", cats.iter().map(|c| c.name).collect::<Vec<_>>().join("+")));
+    }
+    let title = if options.is_empty() { "Six Hundred".to_string() } else { format!("Six Hundred ({})", options.join(", ")) };
+    let full_mask = (1u32 << cats.len()) - 1;
+    CategoryGame {
+        id: ID,
+        title,
+        options,
+        dice: 6,
+        rolls: 3,
+        keep_rule: KeepRule::Locked,
+        upper_bonus: Some(UpperBonus { threshold: 80, points: 35 }),
+        // Rungs excepted (their points depend on the state): more points in
+        // a box leave a higher Numbers total and keep the full card alive.
+        more_points_never_hurt: true,
+        zero_only_when_forced,
+        extra: Arc::new(RungsAndCard { rungs: RungStates::new(rungs.len()), rung_boxes: rungs, sextet, full_mask }),
+        categories: cats,
+    }
+}
+
+/// The rung part of the state: per set of filled rungs, the distinct
+/// interval tuples and their transitions (see the module docs).
+#[derive(Debug)]
+pub struct RungStates {
+    /// Per filled-rung set: per state, the interval of each rung.
+    states: Vec<Vec<[(u8, u8); 4]>>,
+    /// Per filled-rung set: per state, whether the full card can still be won.
+    winnable: Vec<Vec<bool>>,
+    /// Per filled-rung set: the states of the winnable block, in order.
+    winnable_states: Vec<Vec<u32>>,
+    /// Per filled-rung set: state -> position in the winnable block.
+    winnable_pos: Vec<Vec<u32>>,
+    /// Per filled-rung set, state, open rung and total 0..=36: the state
+    /// after entering that total (as `(state, fits)`).
+    next: Vec<Vec<[[(u32, bool); 37]; 4]>>,
+}
+
+/// Per open rung, its interval from the filled rungs' values (`None` = open);
+/// too-narrow intervals are [`NO_ROOM`], filled rungs [`FILLED`].
+fn intervals(values: &[Option<u8>]) -> [(u8, u8); 4] {
+    let mut out = [FILLED; 4];
+    for (i, v) in values.iter().enumerate() {
+        if v.is_some() {
+            continue;
+        }
+        let lo = values[..i].iter().flatten().filter(|&&x| x > 0).max().copied().unwrap_or(OPEN.0);
+        let hi = values[i + 1..].iter().flatten().filter(|&&x| x > 0).min().copied().unwrap_or(OPEN.1);
+        out[i] = if hi > lo + 1 { (lo, hi) } else { NO_ROOM };
+    }
+    out
+}
+
+/// True when every run has a different total for each of its open rungs.
+fn room_for_all(iv: &[(u8, u8); 4]) -> bool {
+    iv.iter().filter(|&&x| x != FILLED).all(|&x| {
+        let open_in_run = iv.iter().filter(|&&y| y == x).count();
+        x != NO_ROOM && usize::from(x.1 - x.0 - 1) >= open_in_run
+    })
+}
+
+impl RungStates {
+    pub fn new(n: usize) -> RungStates {
+        let sets = 1usize << n;
+        let mut states = vec![vec![]; sets];
+        let mut winnable = vec![vec![]; sets];
+        let mut lookup: Vec<HashMap<[(u8, u8); 4], u32>> = vec![HashMap::new(); sets];
+        // Every legal assignment of values to the filled rungs, numbered
+        // by interval tuple in ascending order.
+        for set in 0..sets {
+            let filled: Vec<usize> = (0..n).filter(|i| set >> i & 1 == 1).collect();
+            let mut values: Vec<Option<u8>> = vec![None; n];
+            let mut seen: HashMap<[(u8, u8); 4], bool> = HashMap::new();
+            assign(&filled, 0, &mut values, &mut |vals| {
+                let iv = intervals(vals);
+                let win = vals.iter().flatten().all(|&x| x > 0) && room_for_all(&iv);
+                *seen.entry(iv).or_insert(false) |= win;
+            });
+            let mut seen: Vec<_> = seen.into_iter().collect();
+            seen.sort_unstable();
+            for (iv, win) in seen {
+                lookup[set].insert(iv, u32::try_from(states[set].len()).expect("few rung states"));
+                states[set].push(iv);
+                winnable[set].push(win);
+            }
+        }
+        let mut next = vec![vec![]; sets];
+        for set in 0..sets {
+            for iv in &states[set] {
+                let mut per_rung = [[(u32::MAX, false); 37]; 4];
+                for i in (0..n).filter(|i| set >> i & 1 == 0) {
+                    for t in 0..=TOTAL_MAX {
+                        let fits = iv[i] != NO_ROOM && iv[i].0 < t && t < iv[i].1;
+                        let mut after = *iv;
+                        after[i] = FILLED;
+                        if fits {
+                            for (j, slot) in after.iter_mut().enumerate().take(n) {
+                                if *slot == iv[i] && j != i {
+                                    let (lo, hi) = if j < i { (iv[i].0, t) } else { (t, iv[i].1) };
+                                    *slot = if hi > lo + 1 { (lo, hi) } else { NO_ROOM };
+                                }
+                            }
+                        }
+                        let id = lookup[set | 1 << i][&after];
+                        per_rung[i][usize::from(t)] = (id, fits);
+                    }
+                }
+                next[set].push(per_rung);
+            }
+        }
+        let winnable_states: Vec<Vec<u32>> = winnable
+            .iter()
+            .map(|w| (0..w.len()).filter(|&s| w[s]).map(|s| u32::try_from(s).expect("few")).collect())
+            .collect();
+        let winnable_pos = winnable_states
+            .iter()
+            .zip(&winnable)
+            .map(|(ws, w)| {
+                let mut pos = vec![u32::MAX; w.len()];
+                for (p, &s) in ws.iter().enumerate() {
+                    pos[s as usize] = u32::try_from(p).expect("few");
+                }
+                pos
+            })
+            .collect();
+        RungStates { states, winnable, winnable_states, winnable_pos, next }
+    }
+
+    /// Number of rung states with filled-rung set `set`.
+    pub fn count(&self, set: usize) -> usize {
+        self.states[set].len()
+    }
+
+    /// Number of them where the full card can still be won.
+    pub fn winnable_count(&self, set: usize) -> usize {
+        self.winnable_states[set].len()
+    }
+
+    /// The state of filled rung values `values` (`None` = open), if legal.
+    pub fn state_of(&self, values: &[Option<u8>]) -> Option<u32> {
+        let set = values.iter().enumerate().filter(|(_, v)| v.is_some()).fold(0, |s, (i, _)| s | 1 << i);
+        let iv = intervals(values);
+        self.states[set].iter().position(|s| *s == iv).map(|p| u32::try_from(p).expect("few"))
+    }
+}
+
+/// Calls `f` with every legal assignment of totals to the rungs `filled`
+/// (0, or 6..=36 strictly ascending among the positive ones).
+fn assign(filled: &[usize], k: usize, values: &mut Vec<Option<u8>>, f: &mut impl FnMut(&[Option<u8>])) {
+    if k == filled.len() {
+        f(values);
+        return;
+    }
+    let floor = values[..filled[k]].iter().flatten().copied().max().unwrap_or(0);
+    for v in std::iter::once(0).chain((floor + 1).max(TOTAL_MIN)..=TOTAL_MAX) {
+        values[filled[k]] = Some(v);
+        assign(filled, k + 1, values, f);
+    }
+    values[filled[k]] = None;
+}
+
+/// Six Hundred's rules beyond boxes and the Numbers bonus, as the engine's
+/// extra state (see the module docs).
+#[derive(Debug)]
+struct RungsAndCard {
+    rungs: RungStates,
+    /// Box index of each rung, Rung 1 first.
+    rung_boxes: Vec<usize>,
+    sextet: Option<usize>,
+    full_mask: u32,
+}
+
+impl RungsAndCard {
+    fn rung_set(&self, mask: u32) -> usize {
+        self.rung_boxes.iter().enumerate().filter(|&(_, &b)| mask >> b & 1 == 1).fold(0, |s, (i, _)| s | 1 << i)
+    }
+
+    /// (card still winnable, rung state) of extra `extra` with rungs `set` filled.
+    fn decode(&self, set: usize, extra: usize) -> (bool, usize) {
+        let lost = self.rungs.count(set);
+        if extra < lost {
+            (false, extra)
+        } else {
+            (true, self.rungs.winnable_states[set][extra - lost] as usize)
+        }
+    }
+
+    fn encode(&self, set: usize, winnable: bool, state: usize) -> usize {
+        let pos = self.rungs.winnable_pos[set][state];
+        if winnable && pos != u32::MAX {
+            self.rungs.count(set) + pos as usize
+        } else {
+            state
+        }
+    }
+}
+
+impl ExtraRules for RungsAndCard {
+    fn extras(&self, mask: u32) -> usize {
+        let set = self.rung_set(mask);
+        self.rungs.count(set) + self.rungs.winnable_count(set)
+    }
+
+    fn score(&self, mask: u32, extra: usize, cat: usize, points: u32) -> Scored {
+        let set = self.rung_set(mask);
+        let (mut winnable, state) = self.decode(set, extra);
+        let (set2, state2, written) = match self.rung_boxes.iter().position(|&b| b == cat) {
+            Some(i) => {
+                let t = usize::try_from(points).expect("small").min(37 - 1);
+                let (next, fits) = self.rungs.next[set][state][i][t];
+                winnable &= fits;
+                (set | 1 << i, next as usize, if fits { points } else { 0 })
+            }
+            None => {
+                winnable &= points > 0 || Some(cat) == self.sextet;
+                (set, state, points)
+            }
+        };
+        // A winnable flag stays only where the rung state leaves room.
+        winnable &= self.rungs.winnable[set2][state2];
+        let last = mask | 1 << cat == self.full_mask;
+        Scored {
+            extra: self.encode(set2, winnable, state2),
+            points: written,
+            bonus: if last && winnable { FULL_CARD } else { 0 },
+        }
+    }
+
+    fn points_depend_on_state(&self, cat: usize) -> bool {
+        self.rung_boxes.contains(&cat)
+    }
+
+    fn extra_of_sheet(&self, game: &CategoryGame, sheet: &Sheet) -> Result<usize, SheetError> {
+        let values: Vec<Option<u8>> =
+            self.rung_boxes.iter().map(|&b| sheet.entries[b].map(|p| u8::try_from(p).unwrap_or(u8::MAX))).collect();
+        // Positive rungs must ascend.
+        let positive: Vec<(usize, u8)> =
+            values.iter().enumerate().filter_map(|(i, v)| v.filter(|&x| x > 0).map(|x| (i, x))).collect();
+        for w in positive.windows(2) {
+            if w[0].1 >= w[1].1 {
+                return Err(SheetError::RungsNotAscending {
+                    lower: game.categories[self.rung_boxes[w[0].0]].name.to_string(),
+                    lower_points: u32::from(w[0].1),
+                    higher: game.categories[self.rung_boxes[w[1].0]].name.to_string(),
+                    higher_points: u32::from(w[1].1),
+                });
+            }
+        }
+        let state = self.rungs.state_of(&values).expect("ascending rung values have a state") as usize;
+        let set = self.rung_set(sheet.mask());
+        let no_zero = sheet.entries.iter().enumerate().all(|(i, e)| e.is_none_or(|p| p > 0) || Some(i) == self.sextet);
+        let winnable = no_zero && self.rungs.winnable[set][state];
+        if game.zero_only_when_forced {
+            self.check_forced_zeros(game, sheet, &values)?;
+        }
+        Ok(self.encode(set, winnable, state))
+    }
+
+    fn canonical(&self) -> serde_json::Value {
+        serde_json::json!({ "rungs": self.rung_boxes, "sextet": self.sextet, "full_card": FULL_CARD })
+    }
+}
+
+impl RungsAndCard {
+    /// With `zero-only-when-forced`, the zeros on a sheet can have arisen
+    /// only if one roll scores 0 in every box holding 0 and every open box.
+    ///
+    /// Why that is exact: positive entries are always allowed, so some order
+    /// of play writes them all first (it leaves the rungs' intervals as
+    /// narrow as they will be, which only helps zeros); then each zero needs
+    /// a roll scoring 0 in every box still open at its turn, and the first
+    /// zero's set of such boxes contains all the later ones'.
+    fn check_forced_zeros(&self, game: &CategoryGame, sheet: &Sheet, rung_values: &[Option<u8>]) -> Result<(), SheetError> {
+        let zeros: Vec<usize> = (0..game.categories.len()).filter(|&i| sheet.entries[i] == Some(0)).collect();
+        if zeros.is_empty() {
+            return Ok(());
+        }
+        // Rung intervals with only the positive rungs filled.
+        let positives: Vec<Option<u8>> = rung_values.iter().map(|v| v.filter(|&x| x > 0)).collect();
+        let iv = intervals(&positives);
+        let must_be_zero: Vec<usize> =
+            (0..game.categories.len()).filter(|&i| sheet.entries[i].is_none_or(|p| p == 0)).collect();
+        let ms = Multisets::new(6);
+        let possible = ms.rolls().any(|r| {
+            let c = ms.counts(r);
+            must_be_zero.iter().all(|&b| match self.rung_boxes.iter().position(|&x| x == b) {
+                Some(i) => {
+                    let t = u8::try_from(total(c)).expect("small");
+                    !(iv[i] != NO_ROOM && iv[i].0 < t && t < iv[i].1)
+                }
+                None => (game.categories[b].score)(c) == 0,
+            })
+        });
+        if possible {
+            Ok(())
+        } else {
+            Err(SheetError::ZeroNotForced { name: game.categories[zeros[0]].name.to_string() })
+        }
+    }
+}
