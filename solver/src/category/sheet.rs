@@ -56,7 +56,9 @@ fn describe(scores: &[u32]) -> String {
 impl Sheet {
     /// An empty sheet (new game).
     pub fn empty(game: &CategoryGame) -> Sheet {
-        Sheet { entries: vec![None; game.categories.len()], extra_entries: vec![], extra: 0 }
+        let mut sheet = Sheet { entries: vec![None; game.categories.len()], extra_entries: vec![], extra: 0 };
+        sheet.extra = game.extra.extra_of_sheet(game, &sheet).expect("the empty sheet is legal");
+        sheet
     }
 
     pub fn parse(game: &CategoryGame, text: &str) -> Result<Sheet, SheetError> {

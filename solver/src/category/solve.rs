@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::sheet::Sheet;
 use super::turn::{Indexed, Scratch, TurnDp, CHUNK};
 use crate::progress::Progress;
 
@@ -25,7 +26,7 @@ pub struct Solution {
 
 /// Solves the game of `dp` exactly; `progress` counts masks.
 pub fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
-    let start = Instant::now();
+    let clock = Instant::now();
     let index = dp.index();
     let ncat = index.categories();
     let mut values = vec![0f64; usize::try_from(index.len()).expect("states fit in memory")];
@@ -52,6 +53,7 @@ pub fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
         }
     }
     progress.finish();
-    let expected = values[index.offset(0)];
-    Solution { values, expected, seconds: start.elapsed().as_secs_f64() }
+    let start = index.state_number(&Sheet::empty(dp.game()).state(dp.game())).expect("the empty sheet is a state");
+    let expected = values[start];
+    Solution { values, expected, seconds: clock.elapsed().as_secs_f64() }
 }
