@@ -6,4 +6,5 @@ mod errors;
 mod fuzz;
 mod golden;
 mod pushluck;
+mod sixhundred;
 mod util;
