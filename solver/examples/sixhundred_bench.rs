@@ -48,7 +48,7 @@ fn main() {
     let sizes: Vec<u64> = (0..=18).map(|k| index.level(k).iter().map(|&m| index.lanes(m) as u64).sum()).collect();
     let widest = (0..=18).max_by_key(|&k| sizes[k]).unwrap();
     // Every 97th mask of the widest level, all its lanes in chunks.
-    let masks: Vec<u32> = index.level(widest).iter().step_by(97).copied().collect();
+    let masks: Vec<u32> = index.level(widest).iter().step_by(std::env::var("STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(97)).copied().collect();
     let work: Vec<(u32, Vec<usize>)> = masks
         .iter()
         .flat_map(|&m| (0..index.lanes(m)).collect::<Vec<_>>().chunks(CHUNK).map(|c| (m, c.to_vec())).collect::<Vec<_>>())
