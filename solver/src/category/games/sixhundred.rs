@@ -173,6 +173,9 @@ pub fn build_reduced(boxes: &[&str], zero_only_when_forced: bool) -> CategoryGam
     }
 }
 
+/// Per open rung and total 0..=36: (state after, whether the total fits).
+type Transitions = [[(u32, bool); 37]; 4];
+
 /// The rung part of the state: per set of filled rungs, the distinct
 /// interval tuples and their transitions (see the module docs).
 #[derive(Debug)]
@@ -187,7 +190,7 @@ pub struct RungStates {
     winnable_pos: Vec<Vec<u32>>,
     /// Per filled-rung set, state, open rung and total 0..=36: the state
     /// after entering that total (as `(state, fits)`).
-    next: Vec<Vec<[[(u32, bool); 37]; 4]>>,
+    next: Vec<Vec<Transitions>>,
 }
 
 /// Per open rung, its interval from the filled rungs' values (`None` = open);
