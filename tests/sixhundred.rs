@@ -10,7 +10,8 @@ const LATE: &str = "ones=3 twos=6 threes=9 fours=12 fives=15 rung1=10 rung2=20 r
 #[test]
 fn advise_locks_dice_and_keeps_those_already_locked() {
     let env = Env::new();
-    let a = ["advise", "--game", "six-hundred", "--dice", "1,2,2,5,5,6", "--roll", "2", "--locked", "5,5", "--sheet", LATE];
+    let a =
+        ["advise", "--game", "six-hundred", "--dice", "1,2,2,5,5,6", "--roll", "2", "--locked", "5,5", "--sheet", LATE];
     let j = env.json(&a);
     assert_eq!(j["locked"], serde_json::json!([5, 5]));
     let alts = j["alternatives"].as_array().unwrap();
@@ -31,7 +32,10 @@ fn advise_locks_dice_and_keeps_those_already_locked() {
     last.extend(["--sheet", LATE]);
     let boxes = env.json(&last);
     assert_eq!(boxes["alternatives"][0]["action"], "score");
-    assert!((boxes["alternatives"][0]["expected_score"].as_f64().unwrap() - all["expected_score"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(
+        (boxes["alternatives"][0]["expected_score"].as_f64().unwrap() - all["expected_score"].as_f64().unwrap()).abs()
+            < 1e-9
+    );
     // The value of the sheet before the turn is the mean over first rolls: it
     // lies between the worst and best roll-1 answers for some dice.
     let before = env.json(&["advise", "--game", "sixhundred", "--sheet", LATE]);
@@ -89,7 +93,10 @@ fn bad_six_hundred_questions() {
         env.user_error(&a, needle);
     };
     let dice = ["--dice", "1,2,2,5,5,6"];
-    advise(&[&dice[..], &["--roll", "2", "--locked", "5,5,5"]].concat(), "--locked: locked dice 5,5,5 are not among the dice");
+    advise(
+        &[&dice[..], &["--roll", "2", "--locked", "5,5,5"]].concat(),
+        "--locked: locked dice 5,5,5 are not among the dice",
+    );
     advise(&[&dice[..], &["--roll", "1", "--locked", "5,5"]].concat(), "--locked goes with --roll 2, not with roll 1");
     advise(&[&dice[..], &["--roll", "3", "--locked", "5,5"]].concat(), "not with roll 3");
     advise(&[&dice[..], &["--locked", "5,5"]].concat(), "not with roll 1");
@@ -106,7 +113,10 @@ fn bad_six_hundred_questions() {
         &["advise", "--game", "yahtzee", "--dice", "1,2,2,5,5", "--roll", "2", "--locked", "5,5"],
         "--locked: Yahtzee (joker=free) has no locked dice",
     );
-    env.user_error(&["advise", "--game", "farkle", "--dice", "1,2,2,5,5", "--locked", "5,5"], "--locked is for category games");
+    env.user_error(
+        &["advise", "--game", "farkle", "--dice", "1,2,2,5,5", "--locked", "5,5"],
+        "--locked is for category games",
+    );
     env.user_error(&["solve", "sixhundred"], "too large to solve");
 }
 

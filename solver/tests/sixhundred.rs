@@ -8,7 +8,7 @@ use std::sync::Arc;
 use solver::category::games::sixhundred::{self, build_reduced, RungStates};
 use solver::category::model::{CategoryGame, ExtraRules, Scored};
 use solver::category::sheet::Sheet;
-use solver::category::solve::solve;
+use solver::category::solve::{solve, solve_in};
 use solver::category::turn::TurnDp;
 use solver::dice::{Counts, Multisets};
 use solver::progress::Silent;
@@ -25,19 +25,69 @@ fn plain_score(name: &str, d: &[u8]) -> u32 {
     sorted.sort_unstable();
     match name {
         "ones" | "twos" | "threes" | "fours" | "fives" | "sixes" => {
-            let f = ["ones", "twos", "threes", "fours", "fives", "sixes"].iter().position(|&n| n == name).unwrap() as u8 + 1;
+            let f = ["ones", "twos", "threes", "fours", "fives", "sixes"].iter().position(|&n| n == name).unwrap()
+                as u8
+                + 1;
             d.iter().filter(|&&x| x == f).map(|&x| u32::from(x)).sum()
         }
         "rung1" | "rung2" | "rung3" | "rung4" => sum(d),
-        "four-kind" => if most >= 4 { sum(d) } else { 0 },
-        "five-kind" => if most >= 5 { sum(d) } else { 0 },
-        "odd" => if d.iter().all(|x| x % 2 == 1) { sum(d) } else { 0 },
-        "even" => if d.iter().all(|x| x % 2 == 0) { sum(d) } else { 0 },
-        "singles" => if sorted == [1, 2, 3, 4, 5, 6] { 30 } else { 0 },
+        "four-kind" => {
+            if most >= 4 {
+                sum(d)
+            } else {
+                0
+            }
+        }
+        "five-kind" => {
+            if most >= 5 {
+                sum(d)
+            } else {
+                0
+            }
+        }
+        "odd" => {
+            if d.iter().all(|x| x % 2 == 1) {
+                sum(d)
+            } else {
+                0
+            }
+        }
+        "even" => {
+            if d.iter().all(|x| x % 2 == 0) {
+                sum(d)
+            } else {
+                0
+            }
+        }
+        "singles" => {
+            if sorted == [1, 2, 3, 4, 5, 6] {
+                30
+            } else {
+                0
+            }
+        }
         // Three pairs: sorted dice pair up as (0,1), (2,3), (4,5).
-        "pairs" => if sorted[0] == sorted[1] && sorted[2] == sorted[3] && sorted[4] == sorted[5] { 30 } else { 0 },
-        "triplets" => if sorted[0] == sorted[2] && sorted[3] == sorted[5] { 30 } else { 0 },
-        "sextet" => if most == 6 { 36 } else { 0 },
+        "pairs" => {
+            if sorted[0] == sorted[1] && sorted[2] == sorted[3] && sorted[4] == sorted[5] {
+                30
+            } else {
+                0
+            }
+        }
+        "triplets" => {
+            if sorted[0] == sorted[2] && sorted[3] == sorted[5] {
+                30
+            } else {
+                0
+            }
+        }
+        "sextet" => {
+            if most == 6 {
+                36
+            } else {
+                0
+            }
+        }
         _ => unreachable!("{name}"),
     }
 }
@@ -68,7 +118,8 @@ fn the_maximum_score_is_599() {
     let ms = Multisets::new(6);
     let best = |cat: &solver::category::model::Category| ms.rolls().map(|r| (cat.score)(ms.counts(r))).max().unwrap();
     let numbers: u32 = game.categories.iter().filter(|c| c.upper_face.is_some()).map(best).sum();
-    let others: u32 = game.categories.iter().filter(|c| c.upper_face.is_none() && !c.name.starts_with("rung")).map(best).sum();
+    let others: u32 =
+        game.categories.iter().filter(|c| c.upper_face.is_none() && !c.name.starts_with("rung")).map(best).sum();
     let mut rungs = 0;
     for a in 6..=36u32 {
         for b in a + 1..=36 {
@@ -80,7 +131,8 @@ fn the_maximum_score_is_599() {
         }
     }
     let bonus = game.upper_bonus.unwrap();
-    let max = numbers + if numbers >= bonus.threshold { bonus.points } else { 0 } + rungs + others + sixhundred::FULL_CARD;
+    let max =
+        numbers + if numbers >= bonus.threshold { bonus.points } else { 0 } + rungs + others + sixhundred::FULL_CARD;
     assert_eq!(max, 599);
 }
 
@@ -108,7 +160,11 @@ impl Brute<'_> {
             (Some(j), Some(v)) if v > 0 => (j < i && v < points) || (j > i && v > points),
             _ => true,
         });
-        if fits { points } else { 0 }
+        if fits {
+            points
+        } else {
+            0
+        }
     }
 
     /// Best value of final roll `c`: over the legal boxes, the points,
@@ -174,7 +230,8 @@ impl Brute<'_> {
                 .of_size(free)
                 .map(|t| {
                     let rolled = faces(ms.counts(t));
-                    let best = subsets(&rolled).map(|s| e3[self.add(ms.counts(l), &s)]).fold(f64::NEG_INFINITY, f64::max);
+                    let best =
+                        subsets(&rolled).map(|s| e3[self.add(ms.counts(l), &s)]).fold(f64::NEG_INFINITY, f64::max);
                     ms.prob(t) * best
                 })
                 .sum();
@@ -208,7 +265,11 @@ fn check_brute(boxes: &[&str], forced: bool) {
     let sol = solve(&dp, &Silent);
     let mut brute = Brute { game: &game, ms: Multisets::new(6), memo: HashMap::new() };
     let want = brute.value(&vec![None; game.categories.len()]);
-    assert!((sol.expected - want).abs() < 1e-9, "{boxes:?} forced={forced}: solver {} brute force {want}", sol.expected);
+    assert!(
+        (sol.expected - want).abs() < 1e-9,
+        "{boxes:?} forced={forced}: solver {} brute force {want}",
+        sol.expected
+    );
     // Every sheet the brute force valued, against the solver's state value.
     let index = dp.index();
     let mut checked = 0;
@@ -255,7 +316,10 @@ impl RawRungs {
             let k = set.count_ones() as usize;
             let mut all: Vec<Vec<u32>> = vec![vec![]];
             for _ in 0..k {
-                all = all.into_iter().flat_map(|a| std::iter::once(0).chain(6..=36).map(move |v| [a.clone(), vec![v]].concat())).collect();
+                all = all
+                    .into_iter()
+                    .flat_map(|a| std::iter::once(0).chain(6..=36).map(move |v| [a.clone(), vec![v]].concat()))
+                    .collect();
             }
             all.retain(|a| {
                 let pos: Vec<u32> = a.iter().copied().filter(|&v| v > 0).collect();
@@ -311,6 +375,20 @@ impl ExtraRules for RawRungs {
     }
 }
 
+/// The f32 turn DP (the whole game's precision) against the f64 one, state
+/// by state, on a reduced game with every kind of box: rounding only.
+#[test]
+fn single_precision_stays_within_rounding() {
+    let game =
+        build_reduced(&["ones", "sixes", "rung1", "rung2", "rung3", "four-kind", "odd", "pairs", "sextet"], false);
+    let dp = TurnDp::new(&game);
+    let (exact, single) = (solve(&dp, &Silent), solve_in::<f32>(&dp, &Silent));
+    let worst = exact.values.iter().zip(&single.values).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
+    assert!(worst > 0.0, "the f32 path really ran in f32");
+    assert!(worst < 1e-3, "f32 differs from f64 by {worst}");
+    assert!((exact.expected - single.expected).abs() < 5e-4);
+}
+
 #[test]
 fn rung_intervals_match_raw_rung_values() {
     let boxes = ["rung1", "rung2", "rung3", "rung4", "sextet"];
@@ -348,7 +426,8 @@ fn rung_intervals_match_raw_rung_values() {
                 if !alive && whole_alive {
                     continue; // reached only through another box's 0: none here besides sextet
                 }
-                let n_r = dp_r.index().state_number(&solver::category::states::State { mask, upper: 0, extra }).unwrap();
+                let n_r =
+                    dp_r.index().state_number(&solver::category::states::State { mask, upper: 0, extra }).unwrap();
                 let v_r = sol_r.values[n_r];
                 assert!((v_r - v_raw).abs() < 1e-9, "mask {mask:b} rungs {vals:?} alive {alive}: {v_r} vs raw {v_raw}");
                 compared += 1;
@@ -442,7 +521,8 @@ fn reachable_states_by_enumeration() {
         levels[mask.count_ones() as usize] += n;
     }
     let widest = *levels.iter().max().unwrap();
-    let index_widest = (0..=18).map(|k| index.level(k).iter().map(|&m| index.lanes(m) as u64).sum::<u64>()).max().unwrap();
+    let index_widest =
+        (0..=18).map(|k| index.level(k).iter().map(|&m| index.lanes(m) as u64).sum::<u64>()).max().unwrap();
     eprintln!("reachable {total}, widest level {widest}; indexed {}, widest level {index_widest}", index.len());
     assert!(total < index.len() && widest <= index_widest);
 }

@@ -18,10 +18,10 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::model::{CategoryGame, KeepRule};
-use super::subgame::{self, Reach};
 use super::sheet::{Sheet, SheetError};
+use super::subgame::{self, Reach};
 use super::table::{game_ref, open, open_or_solve};
-use super::turn::{Choice, Indexed, Position, TurnDp, Values};
+use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Field};
 use crate::progress::Progress;
@@ -189,10 +189,17 @@ pub fn advise(
     let states = dp.index().len();
     if states <= WHOLE_SOLVE_STATES_MAX {
         let (table, _) = open_or_solve(dir, &dp, progress)?;
-        return rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.is_some().then_some(&at));
+        return rank(
+            &dp,
+            &Indexed { index: dp.index(), values: table.values() },
+            &sheet,
+            q.dice.is_some().then_some(&at),
+        );
     }
     match open(dir, game, Some(states), Verify::Auto) {
-        Ok((table, _)) => rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.is_some().then_some(&at)),
+        Ok((table, _)) => {
+            rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.is_some().then_some(&at))
+        }
         Err(Error::Table(TableError::Missing { .. })) => {
             let (mask, lane) = locate(&dp, &sheet)?;
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
@@ -252,7 +259,7 @@ pub fn rank<V: Values + ?Sized>(
     };
     let Some(position) = position else {
         let mut out = [0.0];
-        dp.turn_start(values, mask, &[lane], &mut Default::default(), &mut out);
+        dp.turn_start(values, mask, &[lane], &mut Scratch::<f64>::default(), &mut out);
         report.expected_score = f64::from(so_far) + out[0];
         return Ok(report);
     };

@@ -39,7 +39,9 @@ pub enum SheetError {
     BadBonus { points: u32, why: crate::category::games::yahtzee::BonusProblem },
     #[error("{lower}={lower_points} and {higher}={higher_points}: rungs holding points must ascend")]
     RungsNotAscending { lower: String, lower_points: u32, higher: String, higher_points: u32 },
-    #[error("{name}=0 cannot arise with zero-only-when-forced: no roll scores 0 in every open box and every box holding 0")]
+    #[error(
+        "{name}=0 cannot arise with zero-only-when-forced: no roll scores 0 in every open box and every box holding 0"
+    )]
     ZeroNotForced { name: String },
     #[error("the sheet is full: the game is over")]
     Full,

@@ -11,7 +11,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::sheet::Sheet;
-use super::turn::{Indexed, Scratch, TurnDp, CHUNK};
+use super::turn::{Indexed, Real, Scratch, TurnDp, CHUNK};
 use crate::progress::Progress;
 
 /// A solved game: the value (expected points still to come) of every
@@ -24,8 +24,14 @@ pub struct Solution {
     pub seconds: f64,
 }
 
-/// Solves the game of `dp` exactly; `progress` counts masks.
+/// Solves the game of `dp` exactly, in f64; `progress` counts masks.
 pub fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
+    solve_in::<f64>(dp, progress)
+}
+
+/// Solves the game of `dp` with the turn DP's rows in precision `F` (the
+/// values between turns are kept in f64 either way).
+pub fn solve_in<F: Real>(dp: &TurnDp, progress: &dyn Progress) -> Solution {
     let clock = Instant::now();
     let index = dp.index();
     let ncat = index.categories();
@@ -37,7 +43,7 @@ pub fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
         let after = Indexed { index, values: values.as_slice() };
         let results: Vec<Vec<f64>> = masks
             .par_iter()
-            .map_init(Scratch::default, |scratch, &mask| {
+            .map_init(Scratch::<F>::default, |scratch, &mask| {
                 let lanes: Vec<usize> = (0..index.lanes(mask)).collect();
                 let mut out = vec![0f64; lanes.len()];
                 for (ls, os) in lanes.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {

@@ -108,7 +108,7 @@ pub fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubGame {
         let after = SubGame { values, expected: 0.0, seconds: 0.0 };
         let results: Vec<Vec<f64>> = work
             .par_iter()
-            .map_init(Scratch::default, |scratch, &(mask, lanes)| {
+            .map_init(Scratch::<f64>::default, |scratch, &(mask, lanes)| {
                 let mut out = vec![0.0; lanes.len()];
                 dp.turn_start(&after, mask, lanes, scratch, &mut out);
                 progress.advance(lanes.len() as u64);

@@ -8,7 +8,9 @@
 use std::sync::Arc;
 
 use super::upper_categories;
-use crate::category::model::{longest_run, most_alike, three_pairs, total, two_triplets, Category, CategoryGame, KeepRule, NoExtra, UpperBonus};
+use crate::category::model::{
+    longest_run, most_alike, three_pairs, total, two_triplets, Category, CategoryGame, KeepRule, NoExtra, UpperBonus,
+};
 use crate::dice::Counts;
 use crate::error::Error;
 use crate::options::{OptionSet, OptionSpec};
@@ -16,7 +18,6 @@ use crate::options::{OptionSet, OptionSpec};
 pub const ID: &str = "yahtzee-deluxe";
 /// Yahtzee Deluxe has no options.
 pub const OPTIONS: &[OptionSpec] = &[];
-
 
 fn four_and_pair(c: &Counts) -> u32 {
     if (c.contains(&4) && c.contains(&2)) || c.contains(&6) {
@@ -29,8 +30,18 @@ fn four_and_pair(c: &Counts) -> u32 {
 pub fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
     let mut cats = upper_categories();
     cats.extend([
-        Category { name: "three-pairs", aliases: &["3p", "pairs"], upper_face: None, score: |c| 20 * u32::from(three_pairs(c)) },
-        Category { name: "two-triplets", aliases: &["2t", "triplets"], upper_face: None, score: |c| 30 * u32::from(two_triplets(c)) },
+        Category {
+            name: "three-pairs",
+            aliases: &["3p", "pairs"],
+            upper_face: None,
+            score: |c| 20 * u32::from(three_pairs(c)),
+        },
+        Category {
+            name: "two-triplets",
+            aliases: &["2t", "triplets"],
+            upper_face: None,
+            score: |c| 30 * u32::from(two_triplets(c)),
+        },
         Category { name: "full-house", aliases: &["fh"], upper_face: None, score: four_and_pair },
         Category {
             name: "straight",

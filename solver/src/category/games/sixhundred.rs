@@ -44,7 +44,7 @@ use crate::category::model::{KeepRule, Scored, UpperBonus};
 use crate::category::sheet::{Sheet, SheetError};
 use crate::dice::{Counts, Multisets};
 use crate::error::Error;
-use crate::options::{OptionSet, OptionKind, OptionSpec};
+use crate::options::{OptionKind, OptionSet, OptionSpec};
 
 pub const ID: &str = "sixhundred";
 
@@ -113,14 +113,24 @@ fn all_categories() -> Vec<Category> {
             upper_face: None,
             score: |c| if c.iter().all(|&x| x == 1) { 30 } else { 0 },
         },
-        Category { name: "pairs", aliases: &["three-pairs"], upper_face: None, score: |c| 30 * u32::from(three_pairs(c)) },
+        Category {
+            name: "pairs",
+            aliases: &["three-pairs"],
+            upper_face: None,
+            score: |c| 30 * u32::from(three_pairs(c)),
+        },
         Category {
             name: "triplets",
             aliases: &["two-triplets"],
             upper_face: None,
             score: |c| 30 * u32::from(two_triplets(c)),
         },
-        Category { name: "sextet", aliases: &["6k"], upper_face: None, score: |c| if most_alike(c) == 6 { 36 } else { 0 } },
+        Category {
+            name: "sextet",
+            aliases: &["6k"],
+            upper_face: None,
+            score: |c| if most_alike(c) == 6 { 36 } else { 0 },
+        },
     ]);
     cats
 }
@@ -154,7 +164,8 @@ pub fn build_reduced(boxes: &[&str], zero_only_when_forced: bool) -> CategoryGam
     if !full {
         options.push(format!("boxes={}", cats.iter().map(|c| c.name).collect::<Vec<_>>().join("+")));
     }
-    let title = if options.is_empty() { "Six Hundred".to_string() } else { format!("Six Hundred ({})", options.join(", ")) };
+    let title =
+        if options.is_empty() { "Six Hundred".to_string() } else { format!("Six Hundred ({})", options.join(", ")) };
     let full_mask = (1u32 << cats.len()) - 1;
     CategoryGame {
         id: ID,
@@ -168,9 +179,21 @@ pub fn build_reduced(boxes: &[&str], zero_only_when_forced: bool) -> CategoryGam
         // a box leave a higher Numbers total and keep the full card alive.
         more_points_never_hurt: true,
         zero_only_when_forced,
-        extra: Arc::new(RungsAndCard { rungs: RungStates::new(rungs.len()), rung_boxes: rungs, sextet, full_mask }),
+        extra: Arc::new(RungsAndCard {
+            rungs: RungStates::new(rungs.len()),
+            rung_set_lo: (0..1u32 << 9).map(|m| rung_set_of(&rungs, m)).collect(),
+            rung_set_hi: (0..1u32 << 9).map(|m| rung_set_of(&rungs, m << 9)).collect(),
+            rung_boxes: rungs,
+            sextet,
+            full_mask,
+        }),
         categories: cats,
     }
+}
+
+/// Bit `i` set when the `i`-th of `rungs` (box indices) is filled in `mask`.
+fn rung_set_of(rungs: &[usize], mask: u32) -> u8 {
+    rungs.iter().enumerate().filter(|&(_, &b)| mask >> b & 1 == 1).fold(0, |s, (i, _)| s | 1 << i)
 }
 
 /// Per open rung and total 0..=36: (state after, whether the total fits).
@@ -323,13 +346,17 @@ struct RungsAndCard {
     rungs: RungStates,
     /// Box index of each rung, Rung 1 first.
     rung_boxes: Vec<usize>,
+    /// Filled-rung set of the low and high nine bits of a mask.
+    rung_set_lo: Vec<u8>,
+    rung_set_hi: Vec<u8>,
     sextet: Option<usize>,
     full_mask: u32,
 }
 
 impl RungsAndCard {
     fn rung_set(&self, mask: u32) -> usize {
-        self.rung_boxes.iter().enumerate().filter(|&(_, &b)| mask >> b & 1 == 1).fold(0, |s, (i, _)| s | 1 << i)
+        // The turn DP asks this for every successor: one lookup per half mask.
+        self.rung_set_lo[(mask & 0x1ff) as usize] as usize | self.rung_set_hi[(mask >> 9) as usize] as usize
     }
 
     /// (card still winnable, rung state) of extra `extra` with rungs `set` filled.
@@ -427,7 +454,12 @@ impl RungsAndCard {
     /// narrow as they will be, which only helps zeros); then each zero needs
     /// a roll scoring 0 in every box still open at its turn, and the first
     /// zero's set of such boxes contains all the later ones'.
-    fn check_forced_zeros(&self, game: &CategoryGame, sheet: &Sheet, rung_values: &[Option<u8>]) -> Result<(), SheetError> {
+    fn check_forced_zeros(
+        &self,
+        game: &CategoryGame,
+        sheet: &Sheet,
+        rung_values: &[Option<u8>],
+    ) -> Result<(), SheetError> {
         let zeros: Vec<usize> = (0..game.categories.len()).filter(|&i| sheet.entries[i] == Some(0)).collect();
         if zeros.is_empty() {
             return Ok(());

@@ -22,27 +22,32 @@
 //! 0 instead; the best over the positive choices is used where it is finite,
 //! and the best 0-point vector over every open box where it is not.
 
-use super::rows::{max_into, stride};
-use super::{TurnDp, Values};
+use super::rows::{max_into, stride, Real};
+use super::{Step, TurnDp, Values};
 use crate::dice::Counts;
 
 /// Successor vectors of one mask's lanes (see the module docs).
-#[derive(Default)]
-pub(super) struct Successors {
+pub(super) struct Successors<F> {
     pub(super) stride: usize,
     /// Per lane: (effective upper total, extra).
     lanes: Vec<(u16, usize)>,
     /// `stride` values per vector.
-    vectors: Vec<f64>,
+    vectors: Vec<F>,
     /// Per box: index of its first vector (its 0-point vector), or `u32::MAX`
     /// when the box is filled.
     first: Vec<u32>,
     /// Per lane: the best 0-point vector over the open boxes whose points
     /// do not depend on the state (all open boxes when zeros are forced).
-    zero_best: Vec<f64>,
+    zero_best: Vec<F>,
 }
 
-impl Successors {
+impl<F> Default for Successors<F> {
+    fn default() -> Self {
+        Successors { stride: 0, lanes: vec![], vectors: vec![], first: vec![], zero_best: vec![] }
+    }
+}
+
+impl<F: Real> Successors<F> {
     /// Builds the vectors of `lanes` of `mask` from `after`, the values of
     /// the states after this turn.
     pub(super) fn build<V: Values + ?Sized>(&mut self, dp: &TurnDp, after: &V, mask: u32, lanes: &[usize]) {
@@ -60,24 +65,33 @@ impl Successors {
             }
             self.first.push(u32::try_from(self.vectors.len() / self.stride.max(1)).expect("few vectors"));
             let next = mask | 1 << cat;
+            let upper = game.categories[cat].upper_face.is_some();
             for &points in &dp.scores_of[cat] {
-                for &(eff, extra) in &self.lanes {
-                    let step = dp.after_scoring(mask, eff, extra, cat, points);
+                // Outside the Numbers, scoring changes only the extra state,
+                // so lanes with the same extra (consecutive upper totals)
+                // have consecutive successors: one `after_scoring` per extra.
+                let mut prev: Option<(usize, usize, Step)> = None;
+                for (&(eff, extra), &lane) in self.lanes.iter().zip(lanes) {
+                    let step = match prev {
+                        Some((x, l, s)) if !upper && x == extra && lane > l => Step { lane: s.lane + lane - l, ..s },
+                        _ => dp.after_scoring(mask, eff, extra, cat, points),
+                    };
+                    prev = Some((extra, lane, step));
                     if game.zero_only_when_forced && points > 0 && step.written == 0 {
                         // Not a positive choice here; its 0 is the box's 0-point vector.
-                        self.vectors.push(f64::NEG_INFINITY);
+                        self.vectors.push(F::NEG_INFINITY);
                         continue;
                     }
-                    self.vectors.push(step.gained + after.at(next, step.lane));
+                    self.vectors.push(F::of(step.gained + after.at(next, step.lane)));
                 }
-                self.vectors.extend(std::iter::repeat_n(0.0, pad));
+                self.vectors.extend(std::iter::repeat_n(F::default(), pad));
             }
         }
         let mut zero_best = std::mem::take(&mut self.zero_best);
         zero_best.clear();
-        zero_best.resize(self.stride, f64::NEG_INFINITY);
+        zero_best.resize(self.stride, F::NEG_INFINITY);
         for cat in (0..game.categories.len()).filter(|&c| mask >> c & 1 == 0) {
-            if game.zero_only_when_forced || !game.extra.points_depend_on_state(cat) {
+            if game.zero_only_when_forced || !dp.state_points[cat] {
                 for (z, &v) in zero_best.iter_mut().zip(self.vector(dp, cat, 0)) {
                     if v > *z {
                         *z = v;
@@ -89,14 +103,14 @@ impl Successors {
     }
 
     /// The vector of scoring `points` in open box `cat`.
-    fn vector(&self, dp: &TurnDp, cat: usize, points: u32) -> &[f64] {
+    fn vector(&self, dp: &TurnDp, cat: usize, points: u32) -> &[F] {
         let i = self.first[cat] as usize + dp.score_position(cat, points);
         &self.vectors[i * self.stride..(i + 1) * self.stride]
     }
 
     /// Writes the value of every final roll into its row of `rows` (one row
     /// of `stride` values per multiset, in [`crate::dice::Multisets`] order).
-    pub(super) fn last_roll(&self, dp: &TurnDp, mask: u32, rows: &mut [f64]) {
+    pub(super) fn last_roll(&self, dp: &TurnDp, mask: u32, rows: &mut [F]) {
         let game = dp.game;
         let ncat = game.categories.len();
         let stride = self.stride;
@@ -109,12 +123,12 @@ impl Successors {
             let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
             match restricted {
                 None if game.zero_only_when_forced => {
-                    row.fill(f64::NEG_INFINITY);
+                    row.fill(F::NEG_INFINITY);
                     for &c in open.iter().filter(|&&c| sc[c] > 0) {
                         max_into(row, self.vector(dp, c, sc[c]));
                     }
                     for (v, &z) in row.iter_mut().zip(&self.zero_best) {
-                        if *v == f64::NEG_INFINITY {
+                        if *v == F::NEG_INFINITY {
                             *v = z;
                         }
                     }
@@ -122,19 +136,19 @@ impl Successors {
                 None if game.more_points_never_hurt => {
                     row.copy_from_slice(&self.zero_best);
                     for &c in &open {
-                        if sc[c] > 0 || game.extra.points_depend_on_state(c) {
+                        if sc[c] > 0 || dp.state_points[c] {
                             max_into(row, self.vector(dp, c, sc[c]));
                         }
                     }
                 }
                 None => {
-                    row.fill(f64::NEG_INFINITY);
+                    row.fill(F::NEG_INFINITY);
                     for &c in &open {
                         max_into(row, self.vector(dp, c, sc[c]));
                     }
                 }
                 Some(choices) => {
-                    row.fill(f64::NEG_INFINITY);
+                    row.fill(F::NEG_INFINITY);
                     for (c, p) in choices {
                         max_into(row, self.vector(dp, c, p));
                     }
@@ -142,7 +156,7 @@ impl Successors {
             }
             if dp.bonus_rolls[ri] {
                 for (v, &(_, extra)) in row.iter_mut().zip(&self.lanes) {
-                    *v += f64::from(game.extra.roll_bonus(mask, extra, counts));
+                    *v += F::of(f64::from(game.extra.roll_bonus(mask, extra, counts)));
                 }
             }
         }
@@ -163,6 +177,6 @@ impl Successors {
                 choices.iter_mut().for_each(|ch| ch.1 = 0);
             }
         }
-        choices.into_iter().map(|(c, p, written)| (c, written, self.vector(dp, c, p)[0] + roll_bonus)).collect()
+        choices.into_iter().map(|(c, p, written)| (c, written, self.vector(dp, c, p)[0].get() + roll_bonus)).collect()
     }
 }

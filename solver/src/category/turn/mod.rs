@@ -20,17 +20,24 @@
 //! roll the best keep among the sub-multisets of each full roll.
 //!
 //! All steps work on rows of `stride` lanes (the states of one mask, padded
-//! to a multiple of 8) so that the innermost loops vectorise; every
-//! arithmetic step is an add, multiply or max over a row. The DP runs in
-//! f64: in f32 the maxima pick up rounding noise with an upward bias
-//! (classic Yahtzee came out 2e-4 high), and f64 measured no slower here, as
-//! the kernel is bound by control overhead rather than vector width. Tables
-//! store f32.
+//! to a multiple of 16) so that the innermost loops vectorise; every
+//! arithmetic step is an add, multiply or max over a row.
+//!
+//! Precision: the rows are generic over [`Real`]. The default is f64: in
+//! f32 the maxima pick up rounding noise with an upward bias (classic
+//! Yahtzee came out 2e-4 high, outside the published value's 1e-4). f32
+//! halves the memory the kernel streams through, which is what bounds Six
+//! Hundred's locked-dice step, so its whole-game solve runs in f32 (1.6×
+//! faster measured; reduced games differ from f64 by about 1e-4 points).
+//! Values between turns are f64 either way, and the first roll's average
+//! is summed in f64.
 
 mod last_roll;
 mod locked;
 mod reroll;
 mod rows;
+
+pub use rows::Real;
 
 use super::model::{CategoryGame, KeepRule};
 use super::states::{StateIndex, DEAD};
@@ -64,9 +71,12 @@ impl Values for Indexed<'_, f32> {
 }
 
 /// Number of lanes the solve hands the turn DP at once: enough for the
-/// row operations to vectorise, few enough that a row per multiset (924
-/// for six dice) and its copies stay in the core's L2 cache.
-pub const CHUNK: usize = 32;
+/// row operations to vectorise and for the locked step to load four
+/// vectors per address, few enough that a row per multiset (924 for six
+/// dice) and the locked step's two levels stay near the core's L2 cache
+/// (measured on Six Hundred, f32: 16 lanes 2.3 µs/state, 32 2.0, 64 1.4,
+/// 128 1.9).
+pub const CHUNK: usize = 64;
 
 /// A choice in the middle of a turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,15 +108,21 @@ pub struct Step {
     pub written: u32,
 }
 
-/// Reusable working memory of the turn DP (one per thread).
-#[derive(Default)]
-pub struct Scratch {
+/// Reusable working memory of the turn DP (one per thread), in the DP's
+/// precision `F`.
+pub struct Scratch<F = f64> {
     /// One row of `successors.stride` values per dice multiset.
-    rows: Vec<f64>,
+    rows: Vec<F>,
     /// The locked rule's second set of rows and its walk rows.
-    rows2: Vec<f64>,
-    walk: Vec<f64>,
-    successors: last_roll::Successors,
+    rows2: Vec<F>,
+    levels: [Vec<F>; 2],
+    successors: last_roll::Successors<F>,
+}
+
+impl<F> Default for Scratch<F> {
+    fn default() -> Self {
+        Scratch { rows: vec![], rows2: vec![], levels: [vec![], vec![]], successors: last_roll::Successors::default() }
+    }
 }
 
 /// The turn DP of one game.
@@ -122,6 +138,9 @@ pub struct TurnDp<'g> {
     roll_scores: Vec<u32>,
     /// Full rolls that may earn a bonus whatever box they go in.
     bonus_rolls: Vec<bool>,
+    /// Per box: whether its points depend on the state (asked once, as the
+    /// last roll asks it per roll and box).
+    state_points: Vec<bool>,
     /// The locked rule's walk (built for that rule only).
     lattice: Option<locked::LockedLattice>,
 }
@@ -149,7 +168,8 @@ impl<'g> TurnDp<'g> {
             bonus_rolls.push(game.extra.roll_bonus_possible(c));
         }
         let lattice = (game.keep_rule == KeepRule::Locked).then(|| locked::LockedLattice::new(&ms));
-        TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls, lattice }
+        let state_points = (0..game.categories.len()).map(|c| game.extra.points_depend_on_state(c)).collect();
+        TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls, state_points, lattice }
     }
 
     /// Scoring the roll's `points` in open box `cat` from the state (upper
@@ -196,15 +216,15 @@ impl<'g> TurnDp<'g> {
     }
 
     /// Prepares `s` for `lanes` of `mask`: successor vectors and row space.
-    fn prepare<V: Values + ?Sized>(&self, after: &V, mask: u32, lanes: &[usize], s: &mut Scratch) {
+    fn prepare<F: Real, V: Values + ?Sized>(&self, after: &V, mask: u32, lanes: &[usize], s: &mut Scratch<F>) {
         s.successors.build(self, after, mask, lanes);
-        s.rows.resize(self.ms.len() * s.successors.stride, 0.0);
+        s.rows.resize(self.ms.len() * s.successors.stride, F::default());
     }
 
     /// Fills the rows with keep values for the lanes prepared in `s`: the
     /// value of keeping (locking) each multiset with `left` ≥ 1 rolls still
     /// to come.
-    fn keep_values_with(&self, mask: u32, left: usize, s: &mut Scratch) {
+    fn keep_values_with<F: Real>(&self, mask: u32, left: usize, s: &mut Scratch<F>) {
         let stride = s.successors.stride;
         s.successors.last_roll(self, mask, &mut s.rows);
         reroll::keep_values(&self.ms, &mut s.rows, stride);
@@ -215,8 +235,8 @@ impl<'g> TurnDp<'g> {
                     reroll::keep_values(&self.ms, &mut s.rows, stride);
                 }
                 Some(lattice) => {
-                    s.rows2.resize(s.rows.len(), 0.0);
-                    lattice.step(&s.rows, &mut s.rows2, &mut s.walk, stride);
+                    s.rows2.resize(s.rows.len(), F::default());
+                    lattice.step(&s.rows, &mut s.rows2, &mut s.levels, stride);
                     std::mem::swap(&mut s.rows, &mut s.rows2);
                 }
             }
@@ -226,12 +246,12 @@ impl<'g> TurnDp<'g> {
     /// The value of turn-start states `lanes` of `mask` (expected points
     /// still to come), from `after`, the values of the states after this
     /// turn. Writes one value per lane into `out`.
-    pub fn turn_start<V: Values + ?Sized>(
+    pub fn turn_start<F: Real, V: Values + ?Sized>(
         &self,
         after: &V,
         mask: u32,
         lanes: &[usize],
-        s: &mut Scratch,
+        s: &mut Scratch<F>,
         out: &mut [f64],
     ) {
         self.prepare(after, mask, lanes, s);
@@ -244,11 +264,12 @@ impl<'g> TurnDp<'g> {
         } else {
             s.successors.last_roll(self, mask, &mut s.rows);
         }
+        // The first roll's average in f64 whatever the rows' precision.
         out.fill(0.0);
         for r in self.ms.rolls() {
             let p = self.ms.prob(r);
             for (o, &v) in out.iter_mut().zip(&s.rows[r * stride..]) {
-                *o += p * v;
+                *o += p * v.get();
             }
         }
     }
@@ -271,7 +292,7 @@ impl<'g> TurnDp<'g> {
         lane: usize,
         position: &Position,
     ) -> Vec<(Choice, f64)> {
-        let mut s = Scratch::default();
+        let mut s = Scratch::<f64>::default();
         self.prepare(after, mask, &[lane], &mut s);
         let roll = position.roll as usize;
         let all_locked = self.game.keep_rule == KeepRule::Locked && position.locked == position.dice;

@@ -17,17 +17,17 @@
 //! chunk-major so each 8-lane chunk's lattice stays in L1, where per-row
 //! index overhead then dominated; padding to 4 lanes.)
 
-use super::rows::{average_rows, max_rows};
+use super::rows::{average_rows, max_rows, Real};
 use crate::dice::{Multisets, NONE};
 
 /// Step 1: keep values `E(K)` for every keep smaller than a full roll.
-pub(super) fn keep_values(ms: &Multisets, rows: &mut [f64], stride: usize) {
+pub(super) fn keep_values<F: Real>(ms: &Multisets, rows: &mut [F], stride: usize) {
     for k in (0..ms.dice()).rev() {
         for kk in ms.of_size(k) {
             let add = ms.add(kk);
             let (lo, hi) = rows.split_at_mut((kk + 1) * stride);
             let base = (kk + 1) * stride;
-            let srcs: [&[f64]; 6] = std::array::from_fn(|f| &hi[usize::from(add[f]) * stride - base..][..stride]);
+            let srcs: [&[F]; 6] = std::array::from_fn(|f| &hi[usize::from(add[f]) * stride - base..][..stride]);
             average_rows(&mut lo[kk * stride..][..stride], srcs);
         }
     }
@@ -35,10 +35,10 @@ pub(super) fn keep_values(ms: &Multisets, rows: &mut [f64], stride: usize) {
 
 /// Step 2: best keep among the sub-multisets, `B(S)`, for every multiset:
 /// one pass per row over all its one-die-smaller sources (1 to 6).
-pub(super) fn best_keeps(ms: &Multisets, rows: &mut [f64], stride: usize) {
+pub(super) fn best_keeps<F: Real>(ms: &Multisets, rows: &mut [F], stride: usize) {
     for kk in ms.of_size(1).start..ms.len() {
         let (lo, hi) = rows.split_at_mut(kk * stride);
-        let mut src: [&[f64]; 6] = [&[]; 6];
+        let mut src: [&[F]; 6] = [&[]; 6];
         let mut n = 0;
         for &r in ms.remove(kk).iter().filter(|&&r| r != NONE) {
             src[n] = &lo[usize::from(r) * stride..][..stride];
