@@ -130,68 +130,80 @@ impl LockedLattice {
         // With every die locked nothing is rolled.
         let full = self.full.start * stride..self.full.end * stride;
         out[full.clone()].copy_from_slice(&e[full]);
+        // The lanes in groups of WIDE chunks where they fill them (each
+        // source address then serves several vectors), the whole cascade
+        // of levels per group, so that the two levels' rows of one group
+        // stay in the core's L2 cache.
+        let chunks = stride / PAD;
+        let mut j = 0;
+        while j < chunks {
+            if chunks - j >= WIDE {
+                self.cascade::<F, { WIDE * PAD }>(e, out, g, stride, j * PAD);
+                j += WIDE;
+            } else {
+                self.cascade::<F, PAD>(e, out, g, stride, j * PAD);
+                j += 1;
+            }
+        }
+    }
+
+    /// Every level for the `W` lanes from lane `lanes`; `G` rows are `W` wide.
+    fn cascade<F: Real, const W: usize>(
+        &self,
+        e: &[F],
+        out: &mut [F],
+        g: &mut [Vec<F>; 2],
+        stride: usize,
+        lanes: usize,
+    ) {
         for buf in g.iter_mut() {
-            buf.resize(self.widest * stride, F::default());
+            buf.resize(self.widest * W, F::default());
         }
         let [a, b] = g;
         let (mut above, mut here) = (&mut *a, &mut *b);
         for (s, level) in self.levels.iter().enumerate().rev() {
-            let src: &[F] = if s + 1 == self.levels.len() { e } else { above };
-            level.step(e, src, here, out, stride);
+            // The level just below everything locked reads `E` itself.
+            let (src, pitch): (&[F], usize) =
+                if s + 1 == self.levels.len() { (&e[lanes..], stride) } else { (above, W) };
+            level.lanes::<F, W>(e, src, pitch, here, out, stride, lanes);
             std::mem::swap(&mut above, &mut here);
         }
     }
 }
 
 impl Level {
-    /// Computes `G(L, ·)` for every `L` of this level into `here`, reading
-    /// the level above from `above`, and `E'(L)` into `out`.
-    fn step<F: Real>(&self, e: &[F], above: &[F], here: &mut [F], out: &mut [F], stride: usize) {
-        // Lanes in groups of four chunks where they fill them: each source
-        // address then serves four vectors.
-        let chunks = stride / PAD;
-        let mut j = 0;
-        while j < chunks {
-            if chunks - j >= WIDE {
-                self.lanes::<F, { WIDE * PAD }>(e, above, here, out, stride, j);
-                j += WIDE;
-            } else {
-                self.lanes::<F, PAD>(e, above, here, out, stride, j);
-                j += 1;
-            }
-        }
-    }
-
-    /// [`Level::step`] for the `C` chunks of lanes from chunk `j`.
+    /// Computes `G(L, ·)` for every `L` of this level and the `W` lanes from
+    /// lane `lanes` into `here` (rows `W` wide), reading the level above
+    /// from `above` (rows `pitch` apart), and `E'(L)` into `out`.
+    #[allow(clippy::too_many_arguments)] // the kernel's operands, kept flat for speed
     fn lanes<F: Real, const W: usize>(
         &self,
         e: &[F],
         above: &[F],
+        pitch: usize,
         here: &mut [F],
         out: &mut [F],
         stride: usize,
-        j: usize,
+        lanes: usize,
     ) {
         let prob: Vec<F> = self.prob.iter().map(|&p| F::of(p)).collect();
-        let lanes = j * PAD;
         for (lp, (&l, blocks)) in self.keeps.iter().zip(&self.kid_block).enumerate() {
             let l = usize::from(l);
             let el: [F; W] = e[l * stride + lanes..][..W].try_into().expect("W lanes");
-            let blocks: [usize; 6] = std::array::from_fn(|f| blocks[f] as usize * stride + lanes);
+            let blocks: [usize; 6] = std::array::from_fn(|f| blocks[f] as usize * pitch);
             let mut acc = [F::default(); W];
             let (mut t, mut kid) = (0, 0);
             for &(faces, count) in &self.runs {
                 let count = usize::from(count);
-                let at = (lp * self.tails + t) * stride + lanes;
                 let (ps, ks) = (&prob[t..t + count], &self.kids[kid..]);
-                let h = &mut here[at..];
+                let h = &mut here[(lp * self.tails + t) * W..];
                 match faces {
-                    1 => run::<F, 1, W>(&el, &mut acc, above, h, ps, ks, &blocks, stride),
-                    2 => run::<F, 2, W>(&el, &mut acc, above, h, ps, ks, &blocks, stride),
-                    3 => run::<F, 3, W>(&el, &mut acc, above, h, ps, ks, &blocks, stride),
-                    4 => run::<F, 4, W>(&el, &mut acc, above, h, ps, ks, &blocks, stride),
-                    5 => run::<F, 5, W>(&el, &mut acc, above, h, ps, ks, &blocks, stride),
-                    _ => run::<F, 6, W>(&el, &mut acc, above, h, ps, ks, &blocks, stride),
+                    1 => run::<F, 1, W>(&el, &mut acc, above, h, ps, ks, &blocks, pitch),
+                    2 => run::<F, 2, W>(&el, &mut acc, above, h, ps, ks, &blocks, pitch),
+                    3 => run::<F, 3, W>(&el, &mut acc, above, h, ps, ks, &blocks, pitch),
+                    4 => run::<F, 4, W>(&el, &mut acc, above, h, ps, ks, &blocks, pitch),
+                    5 => run::<F, 5, W>(&el, &mut acc, above, h, ps, ks, &blocks, pitch),
+                    _ => run::<F, 6, W>(&el, &mut acc, above, h, ps, ks, &blocks, pitch),
                 }
                 t += count;
                 kid += count * usize::from(faces);
@@ -217,18 +229,18 @@ fn run<F: Real, const N: usize, const W: usize>(
     prob: &[F],
     kids: &[(u8, u16)],
     blocks: &[usize; 6],
-    stride: usize,
+    pitch: usize,
 ) {
     for (i, &p) in prob.iter().enumerate() {
         let mut v = *el;
         for &(f, rest) in &kids[i * N..(i + 1) * N] {
             let src: &[F; W] =
-                above[blocks[usize::from(f)] + usize::from(rest) * stride..][..W].try_into().expect("W lanes");
+                above[blocks[usize::from(f)] + usize::from(rest) * pitch..][..W].try_into().expect("W lanes");
             for q in 0..W {
                 v[q] = fmax(v[q], src[q]);
             }
         }
-        here[i * stride..][..W].copy_from_slice(&v);
+        here[i * W..][..W].copy_from_slice(&v);
         for q in 0..W {
             acc[q] += p * v[q];
         }

@@ -74,7 +74,7 @@ impl Values for Indexed<'_, f32> {
 /// row operations to vectorise and for the locked step to load four
 /// vectors per address, few enough that a row per multiset (924 for six
 /// dice) and the locked step's two levels stay near the core's L2 cache
-/// (measured on Six Hundred, f32: 16 lanes 2.3 µs/state, 32 2.0, 64 1.4,
+/// (measured on Six Hundred, f32: 16 lanes 2.3 µs/state, 32 2.0, 64 1.2,
 /// 128 1.9).
 pub const CHUNK: usize = 64;
 
