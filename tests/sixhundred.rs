@@ -117,7 +117,6 @@ fn bad_six_hundred_questions() {
         &["advise", "--game", "farkle", "--dice", "1,2,2,5,5", "--locked", "5,5"],
         "--locked is for category games",
     );
-    env.user_error(&["solve", "sixhundred"], "too large to solve");
 }
 
 #[test]
@@ -128,4 +127,77 @@ fn forced_zero_sheets_that_could_arise_are_accepted() {
                  four-kind=24 five-kind=25 odd=20 even=24 pairs=0";
     let j = env.json(&["advise", "--game", "sixhundred", "-o", "zero-only-when-forced", "--sheet", sheet]);
     assert!(j["expected_score"].as_f64().unwrap() > 0.0);
+}
+
+/// A solve killed part-way (SIGKILL) and run again resumes at the first
+/// unfinished level and leaves the same files, byte for byte, as a solve
+/// that was never interrupted.
+#[test]
+fn killed_solve_resumes_to_the_same_bytes() {
+    use std::time::{Duration, Instant};
+    let (killed, clean) = (Env::new(), Env::new());
+    let args = ["solve", "sixhundred", "-o", "card=short"];
+    crate::util::ok_in(clean.path(), &args);
+    let dir = |e: &Env| e.path().join("sixhundred.card=short.levels");
+    let mut child = crate::util::bin()
+        .args(args)
+        .arg("--tables")
+        .arg(killed.path())
+        .stderr(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once the upper levels are written and before the last one.
+    let start = Instant::now();
+    while !dir(&killed).join("level-06.sixdice").exists() {
+        assert!(start.elapsed() < Duration::from_secs(60), "the solve never wrote level 6");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    assert!(!dir(&killed).join("level-00.sixdice").exists(), "killed before the end");
+    let out = crate::util::run_in(killed.path(), &args);
+    assert!(out.status.success());
+    let notes = String::from_utf8_lossy(&out.stderr);
+    assert!(notes.contains("level 9: 1") && notes.contains("skipped"), "resumed: {notes}");
+    for k in 0..10 {
+        let name = format!("level-{k:02}.sixdice");
+        let (a, b) =
+            (std::fs::read(dir(&killed).join(&name)).unwrap(), std::fs::read(dir(&clean).join(&name)).unwrap());
+        assert!(a == b, "{name} differs after resuming");
+    }
+}
+
+/// One corrupt level: `info --verify` and the `advise` that needs it refuse
+/// it in one line naming the command that regenerates it; positions that
+/// need other levels still answer.
+#[test]
+fn corrupt_level_is_refused_and_others_still_answer() {
+    let env = Env::new();
+    env.ok(&["solve", "sixhundred", "-o", "card=mini"]);
+    let level = env.path().join("sixhundred.card=mini.levels").join("level-03.sixdice");
+    let mut bytes = std::fs::read(&level).unwrap();
+    let n = bytes.len();
+    bytes[n - 3] ^= 0x10;
+    std::fs::write(&level, bytes).unwrap();
+    let verify = env.user_error(&["info", "sixhundred", "-o", "card=mini", "--verify"], "corrupt");
+    assert!(verify.contains("sixdice solve sixhundred"), "{verify}");
+    // Two boxes filled: its successors are level 3.
+    let needs3 =
+        ["advise", "--game", "sixhundred", "-o", "card=mini", "--sheet", "ones=3 sixes=18", "--dice", "1,2,3,4,5,6"];
+    let msg = env.user_error(&needs3, "corrupt");
+    assert!(msg.contains("sixdice solve sixhundred"), "{msg}");
+    // Four boxes filled: level 5.
+    let j = env.json(&[
+        "advise",
+        "--game",
+        "sixhundred",
+        "-o",
+        "card=mini",
+        "--sheet",
+        "ones=3 sixes=18 rung1=10 rung2=20",
+        "--dice",
+        "1,2,3,4,5,6",
+    ]);
+    assert!(j["alternatives"].as_array().unwrap().len() > 1);
 }

@@ -17,17 +17,17 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::levels;
 use super::model::{CategoryGame, KeepRule};
 use super::sheet::{Sheet, SheetError};
 use super::subgame::{self, Reach};
-use super::table::{game_ref, open, open_or_solve};
+use super::table::{game_ref, open_or_solve};
 use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Field};
 use crate::progress::Progress;
 use crate::registry::GameRef;
 use crate::report::Objective;
-use crate::table::{TableError, Verify};
 
 /// A question about a category game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,7 +187,7 @@ pub fn advise(
     let dp = TurnDp::new(game);
     let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
     let states = dp.index().len();
-    if states <= WHOLE_SOLVE_STATES_MAX {
+    if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {
         let (table, _) = open_or_solve(dir, &dp, progress)?;
         return rank(
             &dp,
@@ -196,11 +196,19 @@ pub fn advise(
             q.dice.is_some().then_some(&at),
         );
     }
-    match open(dir, game, Some(states), Verify::Auto) {
-        Ok((table, _)) => {
-            rank(&dp, &Indexed { index: dp.index(), values: table.values() }, &sheet, q.dice.is_some().then_some(&at))
-        }
-        Err(Error::Table(TableError::Missing { .. })) => {
+    // Too large to solve here (Six Hundred): the level files of a level
+    // solve, where the one this sheet needs is there; else the sub-game.
+    let level_dir = levels::levels_dir(dir, game);
+    let mut solved = levels::successors_of(&dp, &level_dir, sheet.filled())?;
+    if solved.is_none() && states <= WHOLE_SOLVE_STATES_MAX {
+        // A short card: solve it whole (seconds) and keep its levels.
+        progress.note(&format!("no table at {}; solving {} now (a few seconds)", level_dir.display(), game.title));
+        levels::solve_levels(&dp, &level_dir, progress)?;
+        solved = levels::successors_of(&dp, &level_dir, sheet.filled())?;
+    }
+    match solved {
+        Some(values) => rank(&dp, values.as_ref(), &sheet, q.dice.is_some().then_some(&at)),
+        None => {
             let (mask, lane) = locate(&dp, &sheet)?;
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
@@ -216,7 +224,6 @@ pub fn advise(
             let sub = subgame::solve(&dp, &reach, progress);
             rank(&dp, &sub, &sheet, q.dice.is_some().then_some(&at))
         }
-        Err(e) => Err(e),
     }
 }
 

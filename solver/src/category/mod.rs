@@ -18,6 +18,7 @@
 
 pub mod advise;
 pub mod games;
+pub mod levels;
 pub mod model;
 pub mod sheet;
 pub mod solve;

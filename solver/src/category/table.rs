@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::model::CategoryGame;
+use super::levels;
+use super::model::{CategoryGame, KeepRule};
 use super::solve::{solve, Solution};
 use super::turn::TurnDp;
 use crate::error::Error;
@@ -41,6 +42,11 @@ pub fn table_spec(game: &CategoryGame, states: Option<u64>) -> TableSpec {
 /// Solves `game` and writes its table into `dir`.
 pub fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let dp = TurnDp::new(game);
+    if game.keep_rule == KeepRule::Locked {
+        // Six Hundred: level files, resumable, in bounded memory.
+        let solved = levels::solve_levels(&dp, &levels::levels_dir(dir, game), progress)?;
+        return Ok(levels::report(&dp, &solved));
+    }
     // The in-memory solve holds every state in f64 plus the f32 copy it writes.
     let states = dp.index().len();
     check_solve_size(
@@ -84,6 +90,10 @@ pub fn open(dir: &Path, game: &CategoryGame, states: Option<u64>, verify: Verify
 
 /// `info`: the facts of an existing table, without solving anything.
 pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableReport, Error> {
+    if game.keep_rule == KeepRule::Locked {
+        let dp = TurnDp::new(game);
+        return levels::info(&dp, &levels::levels_dir(dir, game), verify);
+    }
     let (table, solved) = open(dir, game, None, verify)?;
     Ok(TableReport { table: TableFile::of(&table), solved })
 }

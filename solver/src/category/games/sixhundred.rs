@@ -49,11 +49,24 @@ use crate::options::{OptionKind, OptionSet, OptionSpec};
 pub const ID: &str = "sixhundred";
 
 /// Six Hundred's options.
-pub const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: "zero-only-when-forced",
-    kind: OptionKind::Switch,
-    help: "a 0 may be written only when no open box would score",
-}];
+pub const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "zero-only-when-forced",
+        kind: OptionKind::Switch,
+        help: "a 0 may be written only when no open box would score",
+    },
+    OptionSpec {
+        name: "card",
+        kind: OptionKind::Choice { choices: &["full", "short", "mini"], default: "full" },
+        help: "a shorter sheet for quick games and tests: short = ones fives sixes, the rungs, four-kind odd pairs; mini = ones sixes, the rungs, four-kind sextet",
+    },
+];
+
+/// The boxes of `card=short`.
+pub const SHORT_CARD: &[&str] =
+    &["ones", "fives", "sixes", "rung1", "rung2", "rung3", "rung4", "four-kind", "odd", "pairs"];
+/// The boxes of `card=mini`.
+pub const MINI_CARD: &[&str] = &["ones", "sixes", "rung1", "rung2", "rung3", "rung4", "four-kind", "sextet"];
 
 /// Points of the full-card bonus.
 pub const FULL_CARD: u32 = 36;
@@ -141,7 +154,19 @@ pub fn box_names() -> Vec<&'static str> {
 }
 
 pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
-    Ok(build_reduced(&box_names(), opts.switch("zero-only-when-forced")))
+    let forced = opts.switch("zero-only-when-forced");
+    Ok(match opts.choice("card") {
+        "short" => named(build_reduced(SHORT_CARD, forced), opts),
+        "mini" => named(build_reduced(MINI_CARD, forced), opts),
+        _ => build_reduced(&box_names(), forced),
+    })
+}
+
+/// A shorter card named by its options (table names, titles).
+fn named(mut game: CategoryGame, opts: &OptionSet) -> CategoryGame {
+    game.options = opts.canonical(false);
+    game.title = format!("Six Hundred ({})", game.options.join(", "));
+    game
 }
 
 /// Six Hundred with only the boxes named in `boxes` (any subset, in any
