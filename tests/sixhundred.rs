@@ -201,3 +201,69 @@ fn corrupt_level_is_refused_and_others_still_answer() {
     ]);
     assert!(j["alternatives"].as_array().unwrap().len() > 1);
 }
+
+/// `simulate` on a short card: seeded (the same seed plays the same games),
+/// the mean within 4 standard errors of the table's optimum, the rates in
+/// range; bad game counts refused.
+#[test]
+fn simulate_plays_the_table_reproducibly() {
+    let env = Env::new();
+    let args = ["simulate", "--game", "sixhundred", "-o", "card=mini", "--games", "3000", "--seed", "5"];
+    let a = env.json(&args);
+    let b = env.json(&[&args[..], &["--threads", "1"]].concat());
+    for field in ["mean", "std_dev", "min", "max", "percentiles", "zeros", "other_bonus_rate"] {
+        assert_eq!(a[field], b[field], "{field} with another thread count");
+    }
+    let (mean, se, expected) =
+        (a["mean"].as_f64().unwrap(), a["std_error"].as_f64().unwrap(), a["expected_score"].as_f64().unwrap());
+    assert!((mean - expected).abs() < 4.0 * se, "mean {mean} ± {se} vs optimum {expected}");
+    let c = env.json(&["simulate", "--game", "sixhundred", "-o", "card=mini", "--games", "3000", "--seed", "6"]);
+    assert_ne!(a["mean"], c["mean"], "another seed plays other games");
+    for z in a["zeros"].as_array().unwrap() {
+        let r = z["rate"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&r));
+    }
+    env.user_error(
+        &["simulate", "--game", "sixhundred", "-o", "card=mini", "--games", "0"],
+        "--games must be between 1",
+    );
+    env.user_error(
+        &["simulate", "--game", "sixhundred", "--games", "10"],
+        "needs its whole table: run `sixdice solve sixhundred`",
+    );
+    env.user_error(&["simulate", "--game", "farkle"], "a simulation is for category games");
+    env.user_error(&["simulate", "--game", "yahtzee", "--threads", "0"], "0");
+}
+
+/// Opt-in, because the whole table takes about an hour to make: with
+/// `SIXDICE_FULL_TABLES=DIR` naming a tables directory that holds the whole
+/// Six Hundred table (`sixdice solve sixhundred --tables DIR`), `advise`
+/// from it agrees with the exact sub-game solve (no table) on late-game
+/// sheets, choice by choice, to within the table's rounding.
+///
+/// `SIXDICE_FULL_TABLES=tables cargo test --release --test e2e -- --ignored full_table`
+#[test]
+#[ignore = "needs the whole Six Hundred table (SIXDICE_FULL_TABLES=DIR)"]
+fn full_table_agrees_with_subgame_solves() {
+    let full = std::path::PathBuf::from(std::env::var("SIXDICE_FULL_TABLES").expect("SIXDICE_FULL_TABLES=DIR"));
+    let none = Env::new();
+    let info = crate::util::json_in(&full, &["info", "sixhundred"]);
+    assert_eq!(info["max_score"], 599);
+    for (sheet, dice, roll) in [
+        (LATE, "1,2,2,5,5,6", "1"),
+        ("ones=3 twos=6 threes=9 fours=12 fives=15 rung1=10 rung2=20 four-kind=24 five-kind=25 odd=20 even=24 singles=30 pairs=30", "1,2,2,5,5,6", "2"),
+        ("ones=3 twos=6 threes=9 fours=12 fives=15 rung1=10 rung2=20 four-kind=24 five-kind=25 odd=20 even=24", "3,3,4,4,6,6", "3"),
+        ("ones=3 twos=6 threes=9 rung1=10 four-kind=24 five-kind=25 odd=20 even=24 pairs=0", "1,2,2,5,5,6", "1"),
+    ] {
+        let args = ["advise", "--game", "sixhundred", "--sheet", sheet, "--dice", dice, "--roll", roll];
+        let (a, b) = (crate::util::json_in(&full, &args), none.json(&args));
+        let (a, b) = (a["alternatives"].as_array().unwrap(), b["alternatives"].as_array().unwrap());
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(b) {
+            let (vx, vy) = (x["expected_score"].as_f64().unwrap(), y["expected_score"].as_f64().unwrap());
+            // f32 solve and 2-byte codes (half a step: at most 0.0046).
+            assert!((vx - vy).abs() < 0.01, "{sheet}: {x} vs {y}");
+        }
+        assert_eq!(a[0]["description"], b[0]["description"], "{sheet}: the best choice");
+    }
+}

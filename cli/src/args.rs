@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
+use solver::category::simulate::SimulateQuestion;
 use solver::commands::Question;
 use solver::dice::{parse_dice, Counts};
 use solver::options::RuleOption;
@@ -24,6 +25,9 @@ pub struct Cli {
     /// Machine-readable JSON output (every command but `completions`).
     #[arg(long, global = true)]
     pub json: bool,
+    /// Worker threads for solves and simulations (default: one per core).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     #[command(subcommand)]
     pub command: RawCommand,
 }
@@ -36,6 +40,8 @@ pub enum RawCommand {
     Info(InfoArgs),
     /// What to do with this roll: best action and ranked alternatives.
     Advise(AdviseArgs),
+    /// Play many games optimally (seeded) and show the final scores.
+    Simulate(SimulateArgs),
     /// A strategy sheet for a push-your-luck game.
     Strategy(GameSel),
     /// Print the effective rules of a push-your-luck game as an editable TOML file.
@@ -111,6 +117,18 @@ pub struct AdviseArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub sel: GameSel,
+    /// Number of games.
+    #[arg(long, default_value_t = 100_000)]
+    pub games: u64,
+    /// Seed of the dice: the same seed plays the same games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct CompletionsArgs {
     /// Shell to generate completions for.
     pub shell: clap_complete::Shell,
@@ -120,6 +138,7 @@ pub struct CompletionsArgs {
 pub struct Args {
     pub tables: PathBuf,
     pub json: bool,
+    pub threads: Option<usize>,
     pub command: Command,
 }
 
@@ -128,6 +147,7 @@ pub enum Command {
     Solve(Game),
     Info { game: Game, verify: bool },
     Advise { game: Game, question: Question, top: usize },
+    Simulate { game: Game, question: SimulateQuestion },
     Strategy(Game),
     Rules(Game),
     Completions(clap_complete::Shell),
@@ -138,7 +158,7 @@ impl Command {
     pub fn game(&self) -> Option<&Game> {
         match self {
             Command::Solve(g) | Command::Strategy(g) | Command::Rules(g) => Some(g),
-            Command::Info { game, .. } | Command::Advise { game, .. } => Some(game),
+            Command::Info { game, .. } | Command::Advise { game, .. } | Command::Simulate { game, .. } => Some(game),
             Command::Completions(_) => None,
         }
     }
@@ -161,7 +181,7 @@ fn games_help() -> String {
 pub fn command() -> clap::Command {
     let help = games_help();
     let mut cmd = Cli::command().after_long_help(help.clone());
-    for name in ["solve", "info", "advise", "strategy", "rules"] {
+    for name in ["solve", "info", "advise", "simulate", "strategy", "rules"] {
         cmd = cmd.mut_subcommand(name, |c| c.after_long_help(help.clone()));
     }
     cmd
@@ -192,11 +212,15 @@ impl Args {
                 let question = question(&a, &game)?;
                 Command::Advise { game, question, top: a.top.max(1) }
             }
+            RawCommand::Simulate(a) => Command::Simulate {
+                game: a.sel.resolve()?,
+                question: SimulateQuestion { games: a.games, seed: a.seed },
+            },
             RawCommand::Strategy(sel) => Command::Strategy(sel.resolve()?),
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
             RawCommand::Completions(a) => Command::Completions(a.shell),
         };
-        Ok(Args { tables: cli.tables, json: cli.json, command })
+        Ok(Args { tables: cli.tables, json: cli.json, threads: cli.threads.map(usize::from), command })
     }
 }
 

@@ -23,6 +23,9 @@ use output::Written;
 
 /// Runs the command and returns its output.
 fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
+    if let Some(n) = args.threads {
+        commands::use_threads(n)?;
+    }
     let bar = progress::Bar::new();
     let game_ref = args.command.game().map(solver::registry::Game::reference);
     let fail = |e| errors::phrase(e, game_ref.as_ref());
@@ -35,6 +38,9 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         Command::Advise { game, question, top } => {
             let r = commands::advise(game, &args.tables, question, &bar).map_err(fail)?;
             emit(json, &r, |r| render::advice(r, *top))
+        }
+        Command::Simulate { game, question } => {
+            emit(json, &commands::simulate(game, &args.tables, question, &bar).map_err(fail)?, render::simulation)
         }
         Command::Strategy(game) => emit(json, &commands::strategy(game).map_err(fail)?, render::strategy),
         Command::Rules(game) => emit(json, &commands::rules(game).map_err(fail)?, |r| r.toml.clone()),

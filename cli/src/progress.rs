@@ -26,9 +26,11 @@ impl Progress for Bar {
         }
         let pb = ProgressBar::new(total);
         pb.set_style(
-            ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {elapsed_precise} eta {eta}")
-                .expect("valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{msg} [{bar:30}] {human_pos}/{human_len} {per_sec} {elapsed_precise} eta {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
         );
         pb.set_message(what.to_string());
         let mut slot = self.bar.write().expect("progress lock");

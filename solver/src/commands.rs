@@ -9,6 +9,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use crate::category::simulate::{SimulateQuestion, SimulationReport};
 use crate::category::{self, CategoryAdvice, CategoryQuestion};
 use crate::error::Error;
 use crate::progress::Progress;
@@ -72,6 +73,33 @@ pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Pr
         (g, Question::Category(_)) => Err(wrong_family("a score-sheet question", g, Family::Category)),
         (g, Question::PushLuck(_)) => Err(wrong_family("a push-your-luck question", g, Family::PushLuck)),
     }
+}
+
+/// `simulate`: games played optimally from the game's table (solved first
+/// when that takes seconds), seeded; the distribution of final scores.
+///
+/// # Errors
+/// A game count out of bounds, a missing table too large to solve here, a
+/// damaged table, or a push-your-luck game.
+pub fn simulate(
+    game: &Game,
+    tables: &Path,
+    question: &SimulateQuestion,
+    progress: &dyn Progress,
+) -> Result<SimulationReport, Error> {
+    match game {
+        Game::Category(g) => category::simulate::simulate(g, tables, question, progress),
+        g => Err(wrong_family("a simulation", g, Family::Category)),
+    }
+}
+
+/// Uses `threads` worker threads for solves and simulations (call once,
+/// before any of them).
+///
+/// # Errors
+/// When the thread pool was already set up or cannot be.
+pub fn use_threads(threads: usize) -> Result<(), rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build_global()
 }
 
 /// `strategy`: the strategy sheet of a push-your-luck game.

@@ -65,6 +65,8 @@ pub enum Error {
     #[error(transparent)]
     Table(#[from] TableError),
     #[error(transparent)]
+    Simulate(#[from] crate::category::simulate::SimulateError),
+    #[error(transparent)]
     TooLarge(#[from] TooLarge),
     #[error("{what} is for {}s; {game} is a {}", .for_family.describe(), .family.describe())]
     WrongFamily { what: &'static str, game: String, family: Family, for_family: Family },

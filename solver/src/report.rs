@@ -97,6 +97,12 @@ pub struct TableReport {
     #[serde(flatten)]
     pub solved: Solved,
     pub table: TableFile,
+    /// The highest final score the rules allow, where known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_score: Option<u32>,
+    /// Tables stored level by level (Six Hundred): each level's facts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<crate::category::levels::LevelFacts>,
 }
 
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.

@@ -11,7 +11,7 @@ use solver::category::sheet::Sheet;
 use solver::category::solve::{solve, solve_in};
 use solver::category::turn::TurnDp;
 use solver::dice::{Counts, Multisets};
-use solver::progress::Silent;
+use solver::progress::{Progress, Silent};
 
 fn sum(d: &[u8]) -> u32 {
     d.iter().map(|&x| u32::from(x)).sum()
@@ -134,6 +134,7 @@ fn the_maximum_score_is_599() {
     let max =
         numbers + if numbers >= bonus.threshold { bonus.points } else { 0 } + rungs + others + sixhundred::FULL_CARD;
     assert_eq!(max, 599);
+    assert_eq!(sixhundred::max_score(&game), Some(max), "as `info` reports it");
 }
 
 // ---- brute force: raw sheets, every locking policy ----
@@ -558,7 +559,9 @@ fn completion(v: &[Option<u8>]) -> bool {
 /// resumed level solve against an uninterrupted one, byte for byte.
 #[test]
 fn level_solve_matches_and_resumes_byte_for_byte() {
-    use solver::category::levels::{level_path, solve_levels};
+    use solver::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision};
+    use solver::category::turn::Values;
+    use solver::table::Verify;
     let game = build_reduced(&["ones", "sixes", "rung1", "rung2", "rung3", "four-kind", "odd", "sextet"], false);
     let dp = TurnDp::new(&game);
     let whole = solve_in::<f32>(&dp, &Silent);
@@ -568,29 +571,56 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
     assert!(solved.levels.iter().all(|l| !l.resumed));
     assert!((solved.expected_score - whole.expected).abs() < 1e-3, "{} vs {}", solved.expected_score, whole.expected);
     let ncat = game.categories.len();
-    let files: Vec<Vec<u8>> = (0..ncat).map(|k| std::fs::read(level_path(&dir, k)).unwrap()).collect();
-    // Values agree with the in-memory solve state by state.
+    let files: Vec<Vec<u8>> = (0..ncat).map(|k| std::fs::read(level_path(&dir, k, Precision::U16)).unwrap()).collect();
+    // Only the compact table is left.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), ncat + 1, "levels and times.json");
+    // Compact values agree with the in-memory solve state by state, to
+    // within half a step of the level's code (plus f32 noise).
     for k in 0..ncat {
-        let t = solver::category::levels::open_level(&dp, &dir, k, solver::table::Verify::Full).unwrap();
-        let (first, _) = solver::category::levels::level_range(dp.index(), k);
-        for (i, &v) in t.values().iter().enumerate() {
-            let w = whole.values[first as usize + i];
-            assert!((f64::from(v) - w).abs() < 1e-3, "level {k} state {i}: {v} vs {w}");
+        let level = CompactLevel::open(&dp, &dir, k, Verify::Full).unwrap();
+        let (first, _) = level_range(dp.index(), k);
+        let step = level.quantum().step;
+        assert!(step < 599.0 / 65535.0 + 1e-12, "level {k}: step {step}");
+        for &mask in dp.index().level(k) {
+            for lane in 0..dp.index().lanes(mask) {
+                let w = whole.values[dp.index().offset(mask) + lane];
+                let v = level.at(mask, lane);
+                assert!(
+                    (v - w).abs() <= step / 2.0 + 1e-3,
+                    "level {k} state {}: {v} vs {w}",
+                    dp.index().offset(mask) + lane - first as usize
+                );
+            }
         }
     }
-    // Lose the lower levels and corrupt one: the solve resumes above them.
-    for k in 0..3 {
-        std::fs::remove_file(level_path(&dir, k)).unwrap();
+    // Interrupted while level 3 is being computed (a panic out of the
+    // progress callback): the levels above are kept, the solve resumes.
+    let dir2 = tmp.path().join("interrupted");
+    struct Stop;
+    impl Progress for Stop {
+        fn stage(&self, what: &str, _: u64) {
+            assert!(!what.starts_with("level 3 "), "stop");
+        }
     }
-    let mut bad = files[3].clone();
-    let n = bad.len();
-    bad[n - 5] ^= 0x40;
-    std::fs::write(level_path(&dir, 3), bad).unwrap();
-    let again = solve_levels(&dp, &dir, &Silent).unwrap();
+    let hit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve_levels(&dp, &dir2, &Stop)));
+    assert!(hit.is_err());
+    assert!(!level_path(&dir2, 3, Precision::U16).exists() && level_path(&dir2, 4, Precision::F32).exists());
+    let again = solve_levels(&dp, &dir2, &Silent).unwrap();
     let resumed: Vec<usize> = again.levels.iter().filter(|l| l.resumed).map(|l| l.level).collect();
     assert_eq!(resumed, (4..ncat).rev().collect::<Vec<_>>());
-    for k in 0..ncat {
-        assert!(std::fs::read(level_path(&dir, k)).unwrap() == files[k], "level {k} differs after resuming");
+    for (k, file) in files.iter().enumerate() {
+        let bytes = std::fs::read(level_path(&dir2, k, Precision::U16)).unwrap();
+        assert!(&bytes == file, "level {k} differs after resuming");
     }
     assert_eq!(again.expected_score, solved.expected_score);
+    // A corrupt level in a finished table: solved again, to the same bytes.
+    let mut bad = files[5].clone();
+    let n = bad.len();
+    bad[n - 5] ^= 0x40;
+    std::fs::write(level_path(&dir2, 5, Precision::U16), bad).unwrap();
+    assert!(CompactLevel::open(&dp, &dir2, 5, Verify::Full).is_err());
+    solve_levels(&dp, &dir2, &Silent).unwrap();
+    for (k, file) in files.iter().enumerate() {
+        assert!(&std::fs::read(level_path(&dir2, k, Precision::U16)).unwrap() == file, "level {k} after repair");
+    }
 }

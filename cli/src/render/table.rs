@@ -14,6 +14,9 @@ pub fn table(r: &TableReport) -> String {
     for v in &s.variants {
         t.row([format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]);
     }
+    if let Some(max) = r.max_score {
+        t.row(["maximum possible score".to_string(), max.to_string()]);
+    }
     t.row(["states".to_string(), s.states.to_string()]);
     let rate = if s.solve_seconds > 0.0 {
         format!(" ({:.0} states/s)", s.states as f64 / s.solve_seconds)
@@ -24,5 +27,18 @@ pub fn table(r: &TableReport) -> String {
     t.row(["table".to_string(), r.table.path.display().to_string()]);
     let checked = if r.table.verified { "checksum verified" } else { "header checked; data not hashed (use --verify)" };
     t.row(["table size".to_string(), format!("{} bytes, shape {:?}, {checked}", r.table.bytes, r.table.shape)]);
-    t.render()
+    let mut out = t.render();
+    if !r.levels.is_empty() {
+        let mut l = TextTable::new(["level (boxes filled)", "states", "solve time", "states/s"]);
+        let mut levels = r.levels.clone();
+        levels.sort_by_key(|l| l.level);
+        for f in &levels {
+            let rate = if f.seconds > 0.0 { format!("{:.0}", f.states as f64 / f.seconds) } else { "-".into() };
+            let time = if f.seconds > 0.0 { format!("{:.1} s", f.seconds) } else { "-".into() };
+            l.row([f.level.to_string(), f.states.to_string(), time, rate]);
+        }
+        out.push('\n');
+        out.push_str(&l.render());
+    }
+    out
 }

@@ -171,10 +171,6 @@ pub const SUBGAME_STATES_MAX: u64 = 1_000_000;
 /// finds no table: every category game but Six Hundred.
 pub const WHOLE_SOLVE_STATES_MAX: u64 = 50_000_000;
 
-/// Estimated seconds per state of a whole solve on 2 cores, for the time
-/// `advise` quotes when a position needs the whole table.
-const SECONDS_PER_STATE_2_CORES: f64 = 0.9e-6;
-
 /// Answers `q`, with the table from `dir` (or a solve on the spot: see the
 /// module docs).
 pub fn advise(
@@ -199,25 +195,24 @@ pub fn advise(
     // Too large to solve here (Six Hundred): the level files of a level
     // solve, where the one this sheet needs is there; else the sub-game.
     let level_dir = levels::levels_dir(dir, game);
-    let mut solved = levels::successors_of(&dp, &level_dir, sheet.filled())?;
+    let (mask, lane) = locate(&dp, &sheet)?;
+    let mut solved = levels::successors_of(&dp, &level_dir, mask)?;
     if solved.is_none() && states <= WHOLE_SOLVE_STATES_MAX {
         // A short card: solve it whole (seconds) and keep its levels.
         progress.note(&format!("no table at {}; solving {} now (a few seconds)", level_dir.display(), game.title));
         levels::solve_levels(&dp, &level_dir, progress)?;
-        solved = levels::successors_of(&dp, &level_dir, sheet.filled())?;
+        solved = levels::successors_of(&dp, &level_dir, mask)?;
     }
     match solved {
         Some(values) => rank(&dp, values.as_ref(), &sheet, q.dice.is_some().then_some(&at)),
         None => {
-            let (mask, lane) = locate(&dp, &sheet)?;
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
-                let minutes = (states as f64 * SECONDS_PER_STATE_2_CORES / 60.0).ceil() as u64;
+                let (minutes, disk) = levels::needs_in_words(&dp);
                 return Err(AdviseError::NeedsTable {
                     game: game.title.clone(),
                     command: game_ref(game).solve_command(),
                     minutes,
-                    disk: crate::limits::bytes(states * 2),
+                    disk,
                 }
                 .into());
             };

@@ -1,31 +1,46 @@
 //! Whole-game solves too large for memory (Six Hundred: 3.3 billion
-//! states), level by level on disk, resumable.
+//! states), level by level on disk, resumable, into a compact table.
 //!
 //! Level `k` (the masks with `k` boxes filled) needs only level `k + 1`, and
 //! the state index keeps each level contiguous. So the solve walks down
-//! from the full sheet and writes every finished level as a table file of
-//! its own (`level-KK.sixdice` in the game's levels directory, the usual
-//! header: magic, version, rules fingerprint with the level number, shape,
-//! data checksum), atomically. In memory are only the level being written
-//! (f32) and the level it reads (memory-mapped): for Six Hundred the two
-//! largest adjacent levels, 5.2 GiB.
+//! from the full sheet, one level at a time, and writes each finished level
+//! twice, atomically, with the usual header (magic, version, rules
+//! fingerprint with the level number, shape, data checksum):
 //!
-//! Resuming: a solve started again skips every level whose file opens and
-//! verifies in full and restarts at the first one that does not. Each level
-//! is computed only from the file of the level above, so a resumed solve
+//! * `level-KK.f32.sixdice`, the level's values in the solve's own
+//!   precision (the turn DP runs in f32, [`crate::category::turn::Real`]):
+//!   the input of the level below, deleted once that level is written;
+//! * `level-KK.sixdice`, the compact table `advise` reads: 2 bytes per
+//!   state, `lo + q * step` with `q` a `u16` and `lo`, `step` the level's
+//!   range over 65,535 (at most 599 / 65,535 = 0.009 points; half of that is
+//!   the largest rounding error), and the XXH3 of every 64 KiB block of the
+//!   data in the metadata, so that a reader can check just the blocks it
+//!   reads.
+//!
+//! In memory are only the level being written (f32) and the f32 level it
+//! reads (memory-mapped): for Six Hundred the two largest adjacent levels,
+//! 5.2 GiB. On disk at most the compact table and two f32 levels.
+//!
+//! Resuming: a solve started again keeps every level whose compact file
+//! verifies in full, finds the lowest of them whose f32 file is still there
+//! too, and goes on below it. Each level is computed only from the f32 file
+//! of the level above, and quantised only from its own, so a resumed solve
 //! gives the same bytes as an uninterrupted one (the turn DP is
-//! deterministic and each state's value does not depend on the thread that
-//! computes it).
+//! deterministic and a state's value does not depend on the thread that
+//! computes it). The optimal expected score of a new game is kept from the
+//! f32 solve, not from the compact table.
 //!
-//! The turn DP runs in f32 here ([`crate::category::turn::Real`]), and the
-//! values between levels are stored in f32; the level files are what
-//! `advise` reads.
+//! Verification is lazy: opening a compact level checks its header only;
+//! `advise` checks the blocks that hold the masks it reads, `simulate` and
+//! `info --verify` whole levels.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use xxhash_rust::xxh3::xxh3_64;
 
 use super::model::CategoryGame;
 use super::sheet::Sheet;
@@ -40,9 +55,13 @@ use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
 
 /// Core-microseconds per state of the f32 turn DP, measured on Six Hundred
-/// (`scripts/bench sixhundred`, Zen 5), plus a third for reading successors
-/// from the level above: the basis of the solve's time estimate.
+/// (`scripts/bench sixhundred`, Zen 5, 1.2 µs per state on 2 threads), plus
+/// a third for reading successors from the level above: the basis of the
+/// solve's time estimate.
 const CORE_MICROS_PER_STATE: f64 = 3.2;
+
+/// Bytes per checksummed block of a compact level.
+pub const BLOCK_BYTES: usize = 64 << 10;
 
 /// Directory of a game's level files in `tables`, e.g. `sixhundred.levels`.
 pub fn levels_dir(tables: &Path, game: &CategoryGame) -> PathBuf {
@@ -50,24 +69,51 @@ pub fn levels_dir(tables: &Path, game: &CategoryGame) -> PathBuf {
     tables.join(name.replace(&format!(".{}", table::EXTENSION), ".levels"))
 }
 
+/// The two files of a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Precision {
+    /// The solve's own values, input of the level below.
+    F32,
+    /// The compact table.
+    U16,
+}
+
+impl Precision {
+    fn tag(self) -> &'static str {
+        match self {
+            Precision::F32 => "f32",
+            Precision::U16 => "u16",
+        }
+    }
+    fn bytes(self) -> u64 {
+        match self {
+            Precision::F32 => 4,
+            Precision::U16 => 2,
+        }
+    }
+}
+
 /// File of level `k` in `dir`.
-pub fn level_path(dir: &Path, k: usize) -> PathBuf {
-    dir.join(format!("level-{k:02}.{}", table::EXTENSION))
+pub fn level_path(dir: &Path, k: usize, p: Precision) -> PathBuf {
+    match p {
+        Precision::U16 => dir.join(format!("level-{k:02}.{}", table::EXTENSION)),
+        Precision::F32 => dir.join(format!("level-{k:02}.f32.{}", table::EXTENSION)),
+    }
 }
 
 /// The first state number and the number of states of level `k`.
 pub fn level_range(index: &StateIndex, k: usize) -> (u64, u64) {
     let start = |k: usize| index.level(k).first().map_or(index.len(), |&m| index.offset(m) as u64);
     let first = start(k);
-    let end = if k + 1 < index.categories() + 1 { start(k + 1) } else { index.len() };
+    let end = if k < index.categories() { start(k + 1) } else { index.len() };
     (first, end - first)
 }
 
 /// What level `k`'s file must be.
-pub fn level_spec(game: &CategoryGame, k: usize, states: Option<u64>) -> TableSpec {
+pub fn level_spec(game: &CategoryGame, k: usize, p: Precision, states: Option<u64>) -> TableSpec {
     TableSpec {
         game: game.id.to_string(),
-        fingerprint: fingerprint(&(game.canonical(), "level", k, "f32")),
+        fingerprint: fingerprint(&(game.canonical(), "level", k, p.tag())),
         shape: states.map(|n| vec![n]),
     }
 }
@@ -81,10 +127,44 @@ pub struct LevelMeta {
     pub states: u64,
     /// State number of the level's first state.
     pub first_state: u64,
-    /// Level 0 only: the optimal expected final score of a new game.
+    /// Level 0 only: the optimal expected final score of a new game, from
+    /// the f32 solve.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_score: Option<f64>,
+    /// Compact levels: value = `lo + q * step`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quantum: Option<Quantum>,
+    /// Compact levels: XXH3-64 of each [`BLOCK_BYTES`] block of the data,
+    /// 16 hex digits each, concatenated.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub block_sums: String,
     pub sixdice_version: String,
+}
+
+/// How a compact level's `u16` codes map to values.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+pub struct Quantum {
+    pub lo: f64,
+    pub step: f64,
+}
+
+impl Quantum {
+    /// The range of `values` over 65,535 steps.
+    fn of(values: &[f32]) -> Quantum {
+        let (lo, hi) = values.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
+        if values.is_empty() || hi <= lo {
+            return Quantum { lo: if values.is_empty() { 0.0 } else { f64::from(lo) }, step: 1.0 };
+        }
+        Quantum { lo: f64::from(lo), step: (f64::from(hi) - f64::from(lo)) / f64::from(u16::MAX) }
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in 0..=65535 by construction
+    fn encode(self, v: f32) -> u16 {
+        ((f64::from(v) - self.lo) / self.step).round().clamp(0.0, f64::from(u16::MAX)) as u16
+    }
+    #[inline]
+    pub fn decode(self, q: u16) -> f64 {
+        self.lo + f64::from(q) * self.step
+    }
 }
 
 /// One level of a level solve.
@@ -107,7 +187,7 @@ pub struct LevelsSolved {
     pub levels: Vec<LevelFacts>,
     /// Seconds of this run.
     pub seconds: f64,
-    /// Bytes of all level files.
+    /// Bytes of the compact table (all level files).
     pub bytes: u64,
 }
 
@@ -123,25 +203,51 @@ pub fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
             variants: vec![],
             states: solved.states,
             solve_seconds: solved.levels.iter().map(|l| l.seconds).sum(),
-            layout: "one file per level (boxes filled): [state] in state-index order from the level's first state"
+            layout: "one file per level (boxes filled): [state] in state-index order from the level's first state, \
+                     u16 codes, value = lo + code * step (per level)"
                 .into(),
             sixdice_version: env!("CARGO_PKG_VERSION").into(),
         },
         table: TableFile { path: solved.dir.clone(), bytes: solved.bytes, shape: sizes, verified: true },
+        max_score: crate::category::games::sixhundred::max_score(game),
+        levels: solved.levels.clone(),
     }
 }
 
-/// Values of one level, read from its memory-mapped file.
-pub struct LevelValues<'a> {
+/// Values of one level from its f32 file.
+struct F32Level<'a> {
     index: &'a StateIndex,
     first: u64,
     values: &'a [f32],
 }
 
-impl Values for LevelValues<'_> {
+impl Values for F32Level<'_> {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
         f64::from(self.values[self.index.offset(mask) - self.first as usize + lane])
+    }
+}
+
+/// One level's f32 file (a solve's intermediate; kept only while the level
+/// below needs it), as values.
+pub struct F32Table<'a> {
+    index: &'a StateIndex,
+    first: u64,
+    table: Table,
+}
+
+impl<'a> F32Table<'a> {
+    /// Opens the f32 file of level `k` in `dir` (checked in full).
+    pub fn open(dp: &'a TurnDp, dir: &Path, k: usize) -> Result<Self, TableError> {
+        let table = open_level(dp, dir, k, Precision::F32, Verify::Full)?;
+        Ok(F32Table { index: dp.index(), first: level_range(dp.index(), k).0, table })
+    }
+}
+
+impl Values for F32Table<'_> {
+    #[inline]
+    fn at(&self, mask: u32, lane: usize) -> f64 {
+        f64::from(self.table.values()[self.index.offset(mask) - self.first as usize + lane])
     }
 }
 
@@ -154,9 +260,9 @@ impl Values for Zero {
 }
 
 /// Opens level `k` of `dp`'s game from `dir`.
-pub fn open_level(dp: &TurnDp, dir: &Path, k: usize, verify: Verify) -> Result<Table, TableError> {
+pub fn open_level(dp: &TurnDp, dir: &Path, k: usize, p: Precision, verify: Verify) -> Result<Table, TableError> {
     let (_, states) = level_range(dp.index(), k);
-    Table::open(&level_path(dir, k), &level_spec(dp.game(), k, Some(states)), verify)
+    Table::open(&level_path(dir, k, p), &level_spec(dp.game(), k, p, Some(states)), verify)
 }
 
 /// Disk, memory and time a level solve of `dp`'s game needs (bytes, bytes,
@@ -165,11 +271,21 @@ pub fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
     let index = dp.index();
     let ncat = index.categories();
     let sizes: Vec<u64> = (0..=ncat).map(|k| level_range(index, k).1).collect();
-    let disk = index.len() * 4;
-    let memory = (0..ncat).map(|k| sizes[k] + sizes[k + 1]).max().unwrap_or(0) * 4;
+    let pair = (0..ncat).map(|k| sizes[k] + sizes[k + 1]).max().unwrap_or(0);
+    let disk = index.len() * Precision::U16.bytes() + pair * Precision::F32.bytes();
+    let memory = pair * Precision::F32.bytes();
     #[allow(clippy::cast_precision_loss)]
     let seconds = index.len() as f64 * CORE_MICROS_PER_STATE * 1e-6 / threads.max(1) as f64;
     (disk, memory, seconds)
+}
+
+/// What a whole solve takes, as quoted to a user who needs the table:
+/// minutes on 2 cores and disk.
+pub fn needs_in_words(dp: &TurnDp) -> (u64, String) {
+    let (disk, _, seconds) = needs(dp, 2);
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let minutes = (seconds / 60.0).ceil() as u64;
+    (minutes, bytes(disk))
 }
 
 /// Solves `dp`'s game level by level into `dir`, resuming from the levels
@@ -184,61 +300,87 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
         path: dir.to_path_buf(),
         err,
     })?;
-    let (disk, memory, seconds) = needs(dp, rayon::current_num_threads());
+    let threads = rayon::current_num_threads();
+    let (disk, memory, estimate) = needs(dp, threads);
     progress.note(&format!(
-        "{}: {} states in {ncat} levels; needs {} of disk, about {} of memory, about {:.0} min on {} threads",
+        "{}: {} states in {ncat} levels; needs {} of disk, about {} of memory, about {:.0} min on {threads} threads",
         game.title,
         index.len(),
         bytes(disk),
         bytes(memory),
-        seconds / 60.0,
-        rayon::current_num_threads()
+        estimate / 60.0,
     ));
-    let missing: u64 = (0..ncat).filter(|&k| !level_path(dir, k).exists()).map(|k| level_range(index, k).1 * 4).sum();
-    free_space_for(dir, missing)?;
+    let size = |k: usize| level_range(index, k).1;
+    let compact_ok: Vec<bool> =
+        (0..ncat).map(|k| open_level(dp, dir, k, Precision::U16, Verify::Full).is_ok()).collect();
+    // Levels `start..ncat` are done: each has a compact file or its f32
+    // file, and `start` has its f32 file (the input of `start - 1`).
+    let lowest_usable = (0..=ncat)
+        .rev()
+        .take_while(|&k| k == ncat || compact_ok[k] || level_path(dir, k, Precision::F32).exists())
+        .last()
+        .unwrap_or(ncat);
+    let start = if compact_ok.iter().all(|&c| c) {
+        0
+    } else {
+        (lowest_usable..ncat).find(|&k| open_level(dp, dir, k, Precision::F32, Verify::Full).is_ok()).unwrap_or(ncat)
+    };
+    let missing: u64 = (0..start).map(|k| size(k) * Precision::U16.bytes()).sum::<u64>()
+        + (0..ncat).filter(|&k| !compact_ok[k]).map(|k| size(k) * Precision::U16.bytes()).sum::<u64>()
+        + if start > 0 { memory } else { 0 };
+    free_space_for(dir, missing.min(disk))?;
     let mut times = read_times(dir);
+    times.resize(ncat, None);
     let mut facts = vec![];
-    let mut remaining: u64 = (0..ncat).map(|k| level_range(index, k).1).sum();
-    let mut done_here = (0u64, 0f64);
-    for k in (0..ncat).rev() {
-        let (first, states) = level_range(index, k);
-        if open_level(dp, dir, k, Verify::Full).is_ok() {
-            let seconds = times.get(k).copied().flatten().unwrap_or(0.0);
-            facts.push(LevelFacts { level: k, states, seconds, resumed: true });
-            remaining -= states;
-            progress.note(&format!("level {k}: {states} states already solved (verified), skipped"));
-            continue;
+    for k in (start..ncat).rev() {
+        if !compact_ok[k] {
+            let work = open_level(dp, dir, k, Precision::F32, Verify::Full)?;
+            write_compact(dp, dir, k, work.values())?;
         }
-        free_space_for(dir, states * 4 + 4096)?;
-        let start = Instant::now();
-        let above = if k + 1 < ncat { Some(open_level(dp, dir, k + 1, Verify::Auto)?) } else { None };
+        if k > start {
+            remove(&level_path(dir, k, Precision::F32));
+        }
+        let seconds = times[k].unwrap_or(0.0);
+        facts.push(LevelFacts { level: k, states: size(k), seconds, resumed: true });
+        progress.note(&format!("level {k}: {} states already solved (verified), skipped", size(k)));
+    }
+    let mut remaining: u64 = (0..start).map(size).sum();
+    let mut done_here = (0u64, 0f64);
+    for k in (0..start).rev() {
+        let states = size(k);
+        let begin = Instant::now();
+        #[allow(clippy::cast_precision_loss)]
+        let left = if done_here.0 == 0 {
+            remaining as f64 / index.len() as f64 * estimate
+        } else {
+            remaining as f64 * done_here.1 / done_here.0 as f64
+        };
+        let above = if k + 1 < ncat { Some(open_level(dp, dir, k + 1, Precision::F32, Verify::Auto)?) } else { None };
         let mut out = vec![0f32; usize::try_from(states).expect("a level fits in memory")];
-        progress.stage(&format!("level {k} of {}: {states} states", ncat - 1), states);
+        progress.stage(
+            &format!("level {k} of {}: about {:.0} min left for the whole solve; states", ncat - 1, left / 60.0),
+            states,
+        );
         match &above {
             Some(t) => {
-                let (above_first, _) = level_range(index, k + 1);
-                let after = LevelValues { index, first: above_first, values: t.values() };
+                let after = F32Level { index, first: level_range(index, k + 1).0, values: t.values() };
                 solve_level(dp, k, &after, &mut out, progress);
             }
             None => solve_level(dp, k, &Zero, &mut out, progress),
         }
         drop(above);
         progress.finish();
-        let secs = start.elapsed().as_secs_f64();
-        let expected = (k == 0).then(|| {
-            let s = index.state_number(&Sheet::empty(game).state(game)).expect("the empty sheet is a state");
-            f64::from(out[s - first as usize])
-        });
-        let meta = LevelMeta {
-            game: game_ref(game),
-            level: k,
-            states,
-            first_state: first,
-            expected_score: expected,
-            sixdice_version: env!("CARGO_PKG_VERSION").into(),
-        };
-        write_table(&level_path(dir, k), &level_spec(game, k, Some(states)), &meta, &out)?;
-        times.resize(ncat, None);
+        let secs = begin.elapsed().as_secs_f64();
+        write_table(
+            &level_path(dir, k, Precision::F32),
+            &level_spec(game, k, Precision::F32, Some(states)),
+            &meta(dp, k, None, String::new()),
+            &out,
+        )?;
+        write_compact(dp, dir, k, &out)?;
+        if k + 1 < ncat {
+            remove(&level_path(dir, k + 1, Precision::F32));
+        }
         times[k] = Some(secs);
         write_times(dir, &times)?;
         remaining -= states;
@@ -248,14 +390,17 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
         #[allow(clippy::cast_precision_loss)]
         let eta = remaining as f64 / rate;
         progress.note(&format!(
-            "level {k}: {states} states in {secs:.1} s ({rate:.0} states/s so far); about {:.0} min to go",
+            "level {k}: {states} states in {secs:.1} s ({:.0} states/s); about {:.0} min to go",
+            states as f64 / secs.max(1e-9),
             eta / 60.0
         ));
         facts.push(LevelFacts { level: k, states, seconds: secs, resumed: false });
     }
-    let zero = open_level(dp, dir, 0, Verify::Auto)?;
+    remove(&level_path(dir, 0, Precision::F32));
+    let zero = open_level(dp, dir, 0, Precision::U16, Verify::Auto)?;
     let expected = zero.meta::<LevelMeta>()?.expected_score.expect("level 0 holds the expected score");
-    let bytes = (0..ncat).filter_map(|k| std::fs::metadata(level_path(dir, k)).ok()).map(|m| m.len()).sum();
+    let bytes =
+        (0..ncat).filter_map(|k| std::fs::metadata(level_path(dir, k, Precision::U16)).ok()).map(|m| m.len()).sum();
     Ok(LevelsSolved {
         dir: dir.to_path_buf(),
         expected_score: expected,
@@ -264,6 +409,49 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
         seconds: clock.elapsed().as_secs_f64(),
         bytes,
     })
+}
+
+/// Removes a file that is no longer needed (a failure only wastes disk).
+fn remove(path: &Path) {
+    let _ = std::fs::remove_file(path);
+}
+
+fn meta(dp: &TurnDp, k: usize, quantum: Option<Quantum>, block_sums: String) -> LevelMeta {
+    let index = dp.index();
+    let (first, states) = level_range(index, k);
+    LevelMeta {
+        game: game_ref(dp.game()),
+        level: k,
+        states,
+        first_state: first,
+        expected_score: None,
+        quantum,
+        block_sums,
+        sixdice_version: env!("CARGO_PKG_VERSION").into(),
+    }
+}
+
+/// Writes level `k`'s compact file from its f32 values.
+fn write_compact(dp: &TurnDp, dir: &Path, k: usize, values: &[f32]) -> Result<(), Error> {
+    let game = dp.game();
+    let quantum = Quantum::of(values);
+    let codes: Vec<u16> = values.par_iter().map(|&v| quantum.encode(v)).collect();
+    let sums: Vec<String> = bytemuck::cast_slice::<u16, u8>(&codes)
+        .par_chunks(BLOCK_BYTES)
+        .map(|b| format!("{:016x}", xxh3_64(b)))
+        .collect();
+    let mut m = meta(dp, k, Some(quantum), sums.concat());
+    if k == 0 {
+        let s = dp.index().state_number(&Sheet::empty(game).state(game)).expect("the empty sheet is a state");
+        m.expected_score = Some(f64::from(values[s - m.first_state as usize]));
+    }
+    write_table(
+        &level_path(dir, k, Precision::U16),
+        &level_spec(game, k, Precision::U16, Some(values.len() as u64)),
+        &m,
+        &codes,
+    )?;
+    Ok(())
 }
 
 /// File of the seconds each level took when it was computed: kept apart
@@ -314,14 +502,14 @@ fn solve_level<V: Values>(dp: &TurnDp, k: usize, after: &V, out: &mut [f32], pro
     );
 }
 
-/// Refuses to start a level when the disk under `dir` has less than `need`
-/// bytes free.
+/// Refuses to start when the disk under `dir` has less than `need` bytes
+/// free.
 fn free_space_for(dir: &Path, need: u64) -> Result<(), Error> {
     match free_bytes(dir) {
         Some(free) if free < need => Err(Error::Table(TableError::Io {
-            action: "write a level into",
+            action: "solve into",
             path: dir.to_path_buf(),
-            err: std::io::Error::other(format!("only {} free, the level needs {}", bytes(free), bytes(need))),
+            err: std::io::Error::other(format!("only {} of disk free, the solve needs {}", bytes(free), bytes(need))),
         })),
         _ => Ok(()),
     }
@@ -352,36 +540,136 @@ pub fn free_bytes(dir: &Path) -> Option<u64> {
     }
 }
 
-/// One level's values from its file, as the successors of the level below.
-pub struct LevelTable<'a> {
+/// One compact level, memory-mapped, its blocks checked the first time they
+/// are asked for.
+pub struct CompactLevel<'a> {
     index: &'a StateIndex,
     first: u64,
+    quantum: Quantum,
+    sums: String,
+    checked: Vec<AtomicBool>,
     table: Table,
 }
 
-impl Values for LevelTable<'_> {
-    #[inline]
-    fn at(&self, mask: u32, lane: usize) -> f64 {
-        f64::from(self.table.values()[self.index.offset(mask) - self.first as usize + lane])
+impl<'a> CompactLevel<'a> {
+    /// Opens level `k` (header checks only; see [`Self::check_masks`]).
+    pub fn open(dp: &'a TurnDp, dir: &Path, k: usize, verify: Verify) -> Result<Self, TableError> {
+        let table = open_level(dp, dir, k, Precision::U16, verify)?;
+        let meta: LevelMeta = table.meta()?;
+        let corrupt = |why: &str| TableError::Corrupt { path: table.path().to_path_buf(), why: why.into() };
+        let quantum = meta.quantum.ok_or_else(|| corrupt("no quantum in the metadata"))?;
+        let blocks = table.data().len().div_ceil(BLOCK_BYTES);
+        if meta.block_sums.len() != blocks * 16 || !meta.block_sums.is_ascii() {
+            return Err(corrupt("block checksums do not match the data size"));
+        }
+        let checked = (0..blocks).map(|_| AtomicBool::new(table.verified())).collect();
+        Ok(CompactLevel {
+            index: dp.index(),
+            first: level_range(dp.index(), k).0,
+            quantum,
+            sums: meta.block_sums,
+            checked,
+            table,
+        })
+    }
+
+    /// Checks the blocks that hold the states of `masks` (each once).
+    pub fn check_masks(&self, masks: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
+        for mask in masks {
+            let from = (self.index.offset(mask) - self.first as usize) * 2;
+            let to = from + self.index.lanes(mask) * 2;
+            if to > from {
+                self.check_bytes(from / BLOCK_BYTES..=(to - 1) / BLOCK_BYTES)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn check_bytes(&self, blocks: std::ops::RangeInclusive<usize>) -> Result<(), TableError> {
+        let data = self.table.data();
+        for b in blocks {
+            if self.checked[b].load(Ordering::Relaxed) {
+                continue;
+            }
+            let bytes = &data[b * BLOCK_BYTES..((b + 1) * BLOCK_BYTES).min(data.len())];
+            let want = u64::from_str_radix(&self.sums[b * 16..b * 16 + 16], 16).ok();
+            if want != Some(xxh3_64(bytes)) {
+                return Err(TableError::Corrupt {
+                    path: self.table.path().to_path_buf(),
+                    why: format!("checksum mismatch in block {b}"),
+                });
+            }
+            self.checked[b].store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// How the level's codes map to values.
+    pub fn quantum(&self) -> Quantum {
+        self.quantum
+    }
+
+    /// The codes of the level, for callers that read without `Values`.
+    fn codes(&self) -> &[u16] {
+        self.table.elements::<u16>().expect("a u16 table (checked by its fingerprint)")
     }
 }
 
-/// The values `advise` needs for a sheet with `filled` boxes filled: those
-/// of level `filled + 1` (its successors). `Ok(None)` when that level has not
-/// been solved (no file); an error when its file is there but unusable.
-///
-/// Opening checks the header always and the data checksum of levels up to
-/// [`table::FULL_VERIFY_LIMIT`] bytes, so that `advise` stays quick; `sixdice
-/// info --verify` checks every level in full.
-pub fn successors_of<'a>(dp: &'a TurnDp, dir: &Path, filled: usize) -> Result<Option<Box<dyn Values + 'a>>, Error> {
-    let k = filled + 1;
-    if k == dp.index().categories() {
+impl Values for CompactLevel<'_> {
+    #[inline]
+    fn at(&self, mask: u32, lane: usize) -> f64 {
+        self.quantum.decode(self.codes()[self.index.offset(mask) - self.first as usize + lane])
+    }
+}
+
+/// The values `advise` needs for the sheet of `mask`: those of the level
+/// below it (its successors), with the blocks it reads checked. `Ok(None)`
+/// when that level has not been solved (no file); an error when its file is
+/// there but unusable.
+pub fn successors_of<'a>(dp: &'a TurnDp, dir: &Path, mask: u32) -> Result<Option<Box<dyn Values + 'a>>, Error> {
+    let ncat = dp.index().categories();
+    let k = mask.count_ones() as usize + 1;
+    if k == ncat {
         return Ok(Some(Box::new(Zero)));
     }
-    match open_level(dp, dir, k, Verify::Auto) {
-        Ok(table) => Ok(Some(Box::new(LevelTable { index: dp.index(), first: level_range(dp.index(), k).0, table }))),
+    match CompactLevel::open(dp, dir, k, Verify::Auto) {
+        Ok(level) => {
+            level.check_masks((0..ncat).filter(|c| mask & (1 << c) == 0).map(|c| mask | (1 << c)))?;
+            Ok(Some(Box::new(level)))
+        }
         Err(TableError::Missing { .. }) => Ok(None),
         Err(e) => Err(e.into()),
+    }
+}
+
+/// Every level of a solved game, each checked in full, as one `Values`
+/// (for simulations, which read all over the table).
+pub struct AllLevels<'a> {
+    levels: Vec<CompactLevel<'a>>,
+}
+
+impl<'a> AllLevels<'a> {
+    /// `Ok(None)` when some level has not been solved.
+    pub fn open(dp: &'a TurnDp, dir: &Path) -> Result<Option<Self>, Error> {
+        let mut levels = vec![];
+        for k in 0..dp.index().categories() {
+            match CompactLevel::open(dp, dir, k, Verify::Full) {
+                Ok(l) => levels.push(l),
+                Err(TableError::Missing { .. }) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(Some(AllLevels { levels }))
+    }
+}
+
+impl Values for AllLevels<'_> {
+    #[inline]
+    fn at(&self, mask: u32, lane: usize) -> f64 {
+        match self.levels.get(mask.count_ones() as usize) {
+            Some(level) => level.at(mask, lane),
+            None => 0.0, // the full sheet
+        }
     }
 }
 
@@ -394,15 +682,18 @@ pub fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Erro
     let mut bytes = 0;
     let times = read_times(dir);
     for k in (0..ncat).rev() {
-        let t = open_level(dp, dir, k, verify)?;
-        all_verified &= t.verified();
-        bytes += t.file_size();
+        let level = CompactLevel::open(dp, dir, k, verify)?;
+        if verify == Verify::Full {
+            level.check_bytes(0..=level.checked.len().saturating_sub(1))?;
+        }
+        all_verified &= level.table.verified();
+        bytes += level.table.file_size();
         let seconds = times.get(k).copied().flatten().unwrap_or(0.0);
         facts.push(LevelFacts { level: k, states: level_range(dp.index(), k).1, seconds, resumed: true });
     }
-    let zero = open_level(dp, dir, 0, Verify::Auto)?;
+    let zero = open_level(dp, dir, 0, Precision::U16, Verify::Auto)?;
     let expected = zero.meta::<LevelMeta>()?.expected_score.ok_or_else(|| TableError::Corrupt {
-        path: level_path(dir, 0),
+        path: level_path(dir, 0, Precision::U16),
         why: "level 0 does not hold the expected score".into(),
     })?;
     let solved = LevelsSolved {
@@ -416,4 +707,10 @@ pub fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Erro
     let mut report = report(dp, &solved);
     report.table.verified = all_verified;
     Ok(report)
+}
+
+/// Quantisation check: `values` (f32) against their compact codes.
+pub fn largest_rounding_error(values: &[f32]) -> f64 {
+    let q = Quantum::of(values);
+    values.iter().map(|&v| (q.decode(q.encode(v)) - f64::from(v)).abs()).fold(0.0, f64::max)
 }

@@ -21,6 +21,7 @@ pub mod games;
 pub mod levels;
 pub mod model;
 pub mod sheet;
+pub mod simulate;
 pub mod solve;
 pub mod states;
 pub mod subgame;

@@ -112,18 +112,28 @@ impl StateIndex {
             upper_pos.push(pos);
             room.push(remaining);
         }
-        let fset_of: Vec<u8> = (0..1u32 << ncat)
-            .map(|m| (0..ncat).filter(|&c| m >> c & 1 == 1).filter_map(|c| upper_slot[c]).fold(0u8, |a, s| a | 1 << s))
-            .collect();
+        // Each mask from the mask without its lowest box (start-up time
+        // matters: `advise` builds the index on every call).
+        let mut fset_of = vec![0u8; 1 << ncat];
+        for m in 1..1usize << ncat {
+            let low = m.trailing_zeros() as usize;
+            fset_of[m] = fset_of[m & (m - 1)] | upper_slot[low].map_or(0, |s| 1 << s);
+        }
         let extras: Vec<u32> = (0..1u32 << ncat).map(|m| count_u32(game.extra.extras(m))).collect();
-        let mut order: Vec<u32> = (0..1u32 << ncat).collect();
-        order.sort_by_key(|&m| (m.count_ones(), m));
+        // Masks by filled count, ascending within a count: a counting sort.
         let mut level_start = vec![0; ncat + 2];
-        for &m in &order {
+        for m in 0..1u32 << ncat {
             level_start[m.count_ones() as usize + 1] += 1;
         }
         for k in 1..level_start.len() {
             level_start[k] += level_start[k - 1];
+        }
+        let mut order = vec![0u32; 1 << ncat];
+        let mut fill = level_start.clone();
+        for m in 0..1u32 << ncat {
+            let k = m.count_ones() as usize;
+            order[fill[k]] = m;
+            fill[k] += 1;
         }
         let mut idx = StateIndex {
             ncat,
@@ -133,13 +143,14 @@ impl StateIndex {
             room,
             fset_of,
             extras,
-            order: order.clone(),
+            order,
             offset: vec![0; 1 << ncat],
             level_start,
             total: 0,
         };
         let mut next = 0u64;
-        for &m in &order {
+        for i in 0..idx.order.len() {
+            let m = idx.order[i];
             idx.offset[m as usize] = next;
             next += idx.lanes(m) as u64;
         }

@@ -104,12 +104,12 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
     let path = table_path(dir, game);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game) };
     write_table(&path, &spec, &solved, &data)?;
-    Ok(TableReport { table: TableFile::written(&path, shape), solved })
+    Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![] })
 }
 
 /// `info`: the facts of an existing table, without solving anything.
 pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
     let table = Table::open(&table_path(dir, game), &table_spec(game), verify)?;
     let solved = table.meta::<Solved>()?;
-    Ok(TableReport { table: TableFile::of(&table), solved })
+    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![] })
 }

@@ -1,8 +1,9 @@
 //! Table files: solved values on disk, read back zero-copy.
 //!
 //! A table is a small fixed header, a JSON metadata block, and then the raw
-//! little-endian `f32` values, starting at an offset that is a multiple of 64
-//! so that the memory-mapped bytes can be viewed as `&[f32]` without copying.
+//! little-endian values (`f32`, or `u16` for compact tables), starting at an
+//! offset that is a multiple of 64 so that the memory-mapped bytes can be
+//! viewed as a slice without copying.
 //!
 //! ```text
 //! offset  size  field
@@ -13,7 +14,7 @@
 //!     24     8  data checksum (u64, XXH3-64 of the data bytes)
 //!     32     8  number of values (u64)
 //!     40    32  game id (UTF-8, zero padded)
-//!     72     4  element type (u32, 0 = f32)
+//!     72     4  element type (u32, 0 = f32, 1 = u16)
 //!     76     4  number of dimensions (u32, 1..=4)
 //!     80    32  dimensions (4 x u64, unused ones 0)
 //!    112     4  metadata length (u32)
@@ -81,6 +82,26 @@ struct RawHeader {
 }
 
 const _: () = assert!(std::mem::size_of::<RawHeader>() == HEADER_FIXED);
+
+/// A value type a table can hold.
+pub trait Element: Pod {
+    /// Its code in the header's element-type field.
+    const DTYPE: u32;
+}
+impl Element for f32 {
+    const DTYPE: u32 = 0;
+}
+impl Element for u16 {
+    const DTYPE: u32 = 1;
+}
+
+fn element_size(dtype: u32) -> Option<u64> {
+    match dtype {
+        0 => Some(4),
+        1 => Some(2),
+        _ => None,
+    }
+}
 
 /// What a table must be to be usable: which game, under which rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +194,12 @@ fn header_checksum(raw: &RawHeader, meta: &[u8]) -> u64 {
 /// Writes `data` as a table at `path` atomically (temporary file, fsync,
 /// rename). Creates the parent directory if needed. `spec.shape` must be
 /// given and match `data`.
-pub fn write_table(path: &Path, spec: &TableSpec, meta: &impl Serialize, data: &[f32]) -> Result<(), TableError> {
+pub fn write_table<T: Element>(
+    path: &Path,
+    spec: &TableSpec,
+    meta: &impl Serialize,
+    data: &[T],
+) -> Result<(), TableError> {
     let shape = spec.shape.as_deref().expect("a table is written with its shape");
     assert!(spec.game.len() <= 32, "game id too long");
     assert!((1..=4).contains(&shape.len()), "1 to 4 dimensions");
@@ -189,7 +215,7 @@ pub fn write_table(path: &Path, spec: &TableSpec, meta: &impl Serialize, data: &
     raw.data_checksum = xxh3_64(data_bytes);
     raw.count = data.len() as u64;
     raw.game[..spec.game.len()].copy_from_slice(spec.game.as_bytes());
-    raw.dtype = 0;
+    raw.dtype = T::DTYPE;
     raw.ndim = shape.len() as u32;
     for (d, &s) in raw.dims.iter_mut().zip(shape) {
         *d = s;
@@ -256,6 +282,7 @@ pub struct Table {
     mmap: Mmap,
     header_len: usize,
     count: usize,
+    dtype: u32,
     shape: Vec<u64>,
     meta_len: usize,
     verified: bool,
@@ -310,9 +337,9 @@ impl Table {
         if raw.fingerprint != spec.fingerprint {
             return Err(stale("it was made under other rules or options, or by another solver version".into()));
         }
-        if raw.dtype != 0 || !(1..=4).contains(&raw.ndim) {
+        let Some(size) = element_size(raw.dtype).filter(|_| (1..=4).contains(&raw.ndim)) else {
             return Err(corrupt("unknown element type or shape"));
-        }
+        };
         let shape: Vec<u64> = raw.dims[..raw.ndim as usize].to_vec();
         if shape.iter().try_fold(1u64, |a, &d| a.checked_mul(d)) != Some(raw.count) {
             return Err(corrupt("shape does not match value count"));
@@ -322,7 +349,7 @@ impl Table {
                 return Err(stale(format!("shape {shape:?}, expected {expected:?}")));
             }
         }
-        let expected = raw.count.checked_mul(4).and_then(|b| b.checked_add(header_len as u64));
+        let expected = raw.count.checked_mul(size).and_then(|b| b.checked_add(header_len as u64));
         if expected != Some(len) {
             return Err(TableError::Truncated {
                 path: path.to_path_buf(),
@@ -341,15 +368,29 @@ impl Table {
             mmap,
             header_len,
             count,
+            dtype: raw.dtype,
             shape,
             meta_len: raw.meta_len as usize,
             verified,
         })
     }
 
-    /// The values, zero-copy from the mapping.
+    /// The values of an `f32` table, zero-copy from the mapping.
+    ///
+    /// # Panics
+    /// When the table holds another element type (its fingerprint says
+    /// which, so a caller that opened it by its spec knows).
     pub fn values(&self) -> &[f32] {
-        bytemuck::cast_slice(&self.mmap[self.header_len..self.header_len + self.count * 4])
+        self.elements().expect("an f32 table")
+    }
+    /// The values as `T`, when that is the table's element type.
+    pub fn elements<T: Element>(&self) -> Option<&[T]> {
+        (self.dtype == T::DTYPE).then(|| bytemuck::cast_slice(self.data()))
+    }
+    /// The raw data bytes (for checksums over parts of them).
+    pub fn data(&self) -> &[u8] {
+        let size = element_size(self.dtype).expect("checked on open") as usize;
+        &self.mmap[self.header_len..self.header_len + self.count * size]
     }
     /// The metadata block, as the typed struct its writer used.
     pub fn meta<M: DeserializeOwned>(&self) -> Result<M, TableError> {

@@ -36,6 +36,7 @@
 //! states reached with positive rungs and room in every run).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 use super::upper_categories;
@@ -162,6 +163,28 @@ pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
     })
 }
 
+/// The highest final score `game` (Six Hundred on any card) allows: each
+/// box its best roll, the rungs the highest strictly ascending totals, and
+/// the bonuses those earn. `None` for other games.
+pub fn max_score(game: &CategoryGame) -> Option<u32> {
+    if game.id != ID {
+        return None;
+    }
+    let ms = Multisets::new(game.dice);
+    let best = |cat: &Category| ms.rolls().map(|r| (cat.score)(ms.counts(r))).max().unwrap_or(0);
+    let numbers: u32 = game.categories.iter().filter(|c| c.upper_face.is_some()).map(best).sum();
+    let others: u32 = game.categories.iter().filter(|c| c.upper_face.is_none() && !is_rung(c.name)).map(best).sum();
+    let rungs = game.categories.iter().filter(|c| is_rung(c.name)).count() as u32;
+    // The highest totals six dice show are 36, 35, ...: one per rung.
+    let rung_points: u32 = (0..rungs).map(|i| 36 - i).sum();
+    let bonus = game.upper_bonus.filter(|b| numbers >= b.threshold).map_or(0, |b| b.points);
+    Some(numbers + bonus + others + rung_points + FULL_CARD)
+}
+
+fn is_rung(name: &str) -> bool {
+    name.starts_with("rung")
+}
+
 /// A shorter card named by its options (table names, titles).
 fn named(mut game: CategoryGame, opts: &OptionSet) -> CategoryGame {
     game.options = opts.canonical(false);
@@ -264,18 +287,40 @@ fn room_for_all(iv: &[(u8, u8); 4]) -> bool {
     })
 }
 
+/// A quick hasher for the rung tables' small keys: they are built on every
+/// start (`advise` included), so start-up time counts, and the keys are
+/// ours, so SipHash's defence against chosen keys buys nothing.
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u8(b);
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
 impl RungStates {
     pub fn new(n: usize) -> RungStates {
         let sets = 1usize << n;
         let mut states = vec![vec![]; sets];
         let mut winnable = vec![vec![]; sets];
-        let mut lookup: Vec<HashMap<[(u8, u8); 4], u32>> = vec![HashMap::new(); sets];
+        let mut lookup: Vec<KeyMap<[(u8, u8); 4], u32>> = vec![KeyMap::default(); sets];
         // Every legal assignment of values to the filled rungs, numbered
         // by interval tuple in ascending order.
         for set in 0..sets {
             let filled: Vec<usize> = (0..n).filter(|i| set >> i & 1 == 1).collect();
             let mut values: Vec<Option<u8>> = vec![None; n];
-            let mut seen: HashMap<[(u8, u8); 4], bool> = HashMap::new();
+            let mut seen: KeyMap<[(u8, u8); 4], bool> = KeyMap::default();
             assign(&filled, 0, &mut values, &mut |vals| {
                 let iv = intervals(vals);
                 let win = vals.iter().flatten().all(|&x| x > 0) && room_for_all(&iv);

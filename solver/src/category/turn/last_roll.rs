@@ -164,7 +164,9 @@ impl<F: Real> Successors<F> {
 
     /// Per legal (box, points written) for final roll `counts`, the value
     /// in lane 0: points, bonuses and the value of the state after.
-    pub(super) fn score_options(&self, dp: &TurnDp, mask: u32, counts: &Counts) -> Vec<(usize, u32, f64)> {
+    /// The legal boxes for final roll `counts`, each as (box, points the
+    /// rules score, points written, value), for the first lane.
+    pub(super) fn score_options(&self, dp: &TurnDp, mask: u32, counts: &Counts) -> Vec<(usize, u32, u32, f64)> {
         let game = dp.game;
         let extra = self.lanes[0].1;
         let mut choices = Vec::new();
@@ -177,6 +179,9 @@ impl<F: Real> Successors<F> {
                 choices.iter_mut().for_each(|ch| ch.1 = 0);
             }
         }
-        choices.into_iter().map(|(c, p, written)| (c, written, self.vector(dp, c, p)[0].get() + roll_bonus)).collect()
+        choices
+            .into_iter()
+            .map(|(c, p, written)| (c, p, written, self.vector(dp, c, p)[0].get() + roll_bonus))
+            .collect()
     }
 }

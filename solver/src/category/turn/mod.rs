@@ -301,7 +301,7 @@ impl<'g> TurnDp<'g> {
                 .successors
                 .score_options(self, mask, &position.dice)
                 .into_iter()
-                .map(|(category, points, v)| (Choice::Score { category, points }, v))
+                .map(|(category, _, points, v)| (Choice::Score { category, points }, v))
                 .collect();
         }
         self.keep_values_with(mask, self.game.rolls - roll, &mut s);
@@ -313,5 +313,61 @@ impl<'g> TurnDp<'g> {
             .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
             .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride]))
             .collect()
+    }
+
+    /// The optimal play of one whole turn from state `lane` of `mask`, for
+    /// playing it out (simulations): the turn DP of that one state, kept.
+    pub fn plan<V: Values + ?Sized>(&self, after: &V, mask: u32, lane: usize) -> TurnPlan {
+        let mut s = Scratch::<f64>::default();
+        self.prepare(after, mask, &[lane], &mut s);
+        let stride = s.successors.stride;
+        let column = |rows: &[f64]| rows.iter().step_by(stride).copied().collect::<Vec<f64>>();
+        let mut keep = vec![];
+        for left in 1..self.game.rolls {
+            self.keep_values_with(mask, left, &mut s);
+            keep.push(column(&s.rows));
+        }
+        TurnPlan { mask, keep, s }
+    }
+}
+
+/// One state's turn, solved: the value of every keep with each number of
+/// rolls left, and the successors for scoring ([`TurnDp::plan`]).
+pub struct TurnPlan {
+    mask: u32,
+    /// `keep[left - 1][keep]`.
+    keep: Vec<Vec<f64>>,
+    s: Scratch<f64>,
+}
+
+impl TurnPlan {
+    /// The best dice to keep (lock) from `dice` with `left` rolls still to
+    /// come, keeping `locked`; the first of equally good keeps, as `advise`
+    /// ranks them.
+    pub fn best_keep(&self, dp: &TurnDp, dice: &Counts, locked: &Counts, left: usize) -> Counts {
+        let values = &self.keep[left - 1];
+        let mut best: Option<(usize, f64)> = None;
+        for k in dp.ms.subsets(dice) {
+            if dp.ms.counts(k).iter().zip(locked).any(|(a, b)| a < b) {
+                continue;
+            }
+            if best.is_none_or(|(_, v)| values[k] > v) {
+                best = Some((k, values[k]));
+            }
+        }
+        *dp.ms.counts(best.expect("keeping everything is always allowed").0)
+    }
+
+    /// The best box for final roll `dice`: (box, points the rules score,
+    /// points written), the first of equally good boxes.
+    pub fn best_box(&self, dp: &TurnDp, dice: &Counts) -> (usize, u32, u32) {
+        let mut best: Option<(usize, u32, u32, f64)> = None;
+        for o in self.s.successors.score_options(dp, self.mask, dice) {
+            if best.is_none_or(|b| o.3 > b.3) {
+                best = Some(o);
+            }
+        }
+        let (c, p, w, _) = best.expect("an open box");
+        (c, p, w)
     }
 }
