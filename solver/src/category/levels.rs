@@ -54,11 +54,11 @@ use crate::registry::GameRef;
 use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
 
-/// Core-microseconds per state of the f32 turn DP, measured on Six Hundred
-/// (`scripts/bench sixhundred`, Zen 5, 1.2 µs per state on 2 threads), plus
-/// a third for reading successors from the level above: the basis of the
-/// solve's time estimate.
-const CORE_MICROS_PER_STATE: f64 = 3.2;
+/// Core-microseconds per state of a level solve, measured on the whole of
+/// Six Hundred (Zen 5, 2 threads: 1.30 µs per state over levels 10 to 0,
+/// successor reads and level writes included): the basis of the solve's
+/// time estimate.
+const CORE_MICROS_PER_STATE: f64 = 2.6;
 
 /// Bytes per checksummed block of a compact level.
 pub const BLOCK_BYTES: usize = 64 << 10;
