@@ -8,3 +8,4 @@ mod golden;
 mod pushluck;
 mod sixhundred;
 mod util;
+mod win;

@@ -35,7 +35,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum RawCommand {
     /// Solve a game exactly and write its table.
-    Solve(GameSel),
+    Solve(SolveArgs),
     /// Show facts about an existing table (solves nothing).
     Info(InfoArgs),
     /// What to do with this roll: best action and ranked alternatives.
@@ -68,10 +68,31 @@ pub struct GameSel {
     pub rules_file: Option<PathBuf>,
 }
 
+/// What the solved values maximise.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectiveArg {
+    /// The expected score (of a game, or of one push-your-luck turn).
+    Score,
+    /// Push-your-luck: the probability of winning a two-player game.
+    Win,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub sel: GameSel,
+    /// What to maximise (default: score).
+    #[arg(long, value_enum)]
+    pub objective: Option<ObjectiveArg>,
+}
+
 #[derive(ClapArgs, Debug)]
 pub struct InfoArgs {
     #[command(flatten)]
     pub sel: GameSel,
+    /// Which table: the expected-score one (default) or the win one.
+    #[arg(long, value_enum)]
+    pub objective: Option<ObjectiveArg>,
     /// Check every data checksum, however large the table.
     #[arg(long)]
     pub verify: bool,
@@ -97,9 +118,18 @@ pub struct AdviseArgs {
     /// Push-your-luck: points set aside earlier in this turn and still at stake.
     #[arg(long, allow_negative_numbers = true)]
     pub banked: Option<i64>,
-    /// Push-your-luck: the player's game total (default: on the board, a whole goal away).
+    /// Push-your-luck: the player's game total (default: on the board, a
+    /// whole goal away; under the win objective 0).
     #[arg(long, allow_negative_numbers = true)]
     pub score: Option<i64>,
+    /// Push-your-luck: the opponent's game total (selects the win
+    /// objective; at or past the goal: this is your last turn).
+    #[arg(long, allow_negative_numbers = true)]
+    pub opponent: Option<i64>,
+    /// What to maximise: score (this turn's expected points) or win (the
+    /// probability of winning the two-player game).
+    #[arg(long, value_enum)]
+    pub objective: Option<ObjectiveArg>,
     /// Push-your-luck: consecutive farkles so far (three-farkle-penalty).
     #[arg(long)]
     pub farkles: Option<u32>,
@@ -144,8 +174,8 @@ pub struct Args {
 
 /// A command with its game resolved and its parameters typed.
 pub enum Command {
-    Solve(Game),
-    Info { game: Game, verify: bool },
+    Solve { game: Game, win: bool },
+    Info { game: Game, win: bool, verify: bool },
     Advise { game: Game, question: Question, top: usize },
     Simulate { game: Game, question: SimulateQuestion },
     Strategy(Game),
@@ -157,8 +187,11 @@ impl Command {
     /// The game the command is about.
     pub fn game(&self) -> Option<&Game> {
         match self {
-            Command::Solve(g) | Command::Strategy(g) | Command::Rules(g) => Some(g),
-            Command::Info { game, .. } | Command::Advise { game, .. } | Command::Simulate { game, .. } => Some(game),
+            Command::Strategy(g) | Command::Rules(g) => Some(g),
+            Command::Solve { game, .. }
+            | Command::Info { game, .. }
+            | Command::Advise { game, .. }
+            | Command::Simulate { game, .. } => Some(game),
             Command::Completions(_) => None,
         }
     }
@@ -205,8 +238,12 @@ impl Args {
     /// Checks the raw arguments and resolves the game, once.
     pub fn from_cli(cli: Cli) -> anyhow::Result<Args> {
         let command = match cli.command {
-            RawCommand::Solve(sel) => Command::Solve(sel.resolve()?),
-            RawCommand::Info(a) => Command::Info { game: a.sel.resolve()?, verify: a.verify },
+            RawCommand::Solve(a) => {
+                Command::Solve { game: a.sel.resolve()?, win: a.objective == Some(ObjectiveArg::Win) }
+            }
+            RawCommand::Info(a) => {
+                Command::Info { game: a.sel.resolve()?, win: a.objective == Some(ObjectiveArg::Win), verify: a.verify }
+            }
             RawCommand::Advise(a) => {
                 let game = a.sel.resolve()?;
                 let question = question(&a, &game)?;
@@ -237,12 +274,20 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
     };
     match family {
         Family::Category => {
+            if a.objective == Some(ObjectiveArg::Win) {
+                bail!(
+                    "--objective win is for push-your-luck games; {} is a {}",
+                    game.reference().id,
+                    family.describe()
+                );
+            }
             for (flag, given) in [
                 ("--banked", a.banked.is_some()),
                 ("--score", a.score.is_some()),
                 ("--farkles", a.farkles.is_some()),
                 ("--ones", a.ones.is_some()),
                 ("--leftover", a.leftover.is_some()),
+                ("--opponent", a.opponent.is_some()),
             ] {
                 if given {
                     other(flag, Family::PushLuck)?;
@@ -266,6 +311,9 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 (None, Some(k)) => Start::Leftover(k),
                 _ => bail!("--dice (or --leftover with piggyback) is needed for a push-your-luck game"),
             };
+            if a.objective == Some(ObjectiveArg::Score) && a.opponent.is_some() {
+                bail!("--opponent: the opponent's total matters only with --objective win");
+            }
             Ok(Question::PushLuck(PushLuckQuestion {
                 start,
                 banked: a.banked.unwrap_or(0),
@@ -273,7 +321,20 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 farkles: a.farkles.unwrap_or(0),
                 ones: a.ones.unwrap_or(0),
                 roll: a.roll,
+                opponent: a.opponent,
+                win: a.objective == Some(ObjectiveArg::Win) || a.opponent.is_some(),
             }))
+        }
+    }
+}
+
+impl Command {
+    /// The command reads or writes the win-objective table.
+    pub fn win(&self) -> bool {
+        match self {
+            Command::Solve { win, .. } | Command::Info { win, .. } => *win,
+            Command::Advise { question: Question::PushLuck(q), .. } => q.win,
+            _ => false,
         }
     }
 }

@@ -6,7 +6,6 @@
 //! makes it.
 
 use solver::error::{Error, Field};
-use solver::registry::GameRef;
 use solver::table::TableError;
 
 /// The flag that gives `field`.
@@ -17,6 +16,7 @@ fn flag(field: Field) -> &'static str {
         Field::Sheet => "--sheet",
         Field::Banked => "--banked",
         Field::Score => "--score",
+        Field::Opponent => "--opponent",
         Field::Farkles => "--farkles",
         Field::Ones => "--ones",
         Field::Leftover => "--leftover",
@@ -29,14 +29,15 @@ pub fn phrase_with_flag(flag: &str, message: &str) -> String {
     format!("{flag}: {message}")
 }
 
-/// A library error as a command-line error (`game`: the game it concerns).
-pub fn phrase(e: Error, game: Option<&GameRef>) -> anyhow::Error {
+/// A library error as a command-line error (`solve`: the command that
+/// makes the table the command reads).
+pub fn phrase(e: Error, solve: Option<&str>) -> anyhow::Error {
     if let Some(field) = e.field() {
         return anyhow::anyhow!("{}", phrase_with_flag(flag(field), &e.to_string()));
     }
-    match (e.table_needs_regeneration(), game) {
-        (Some(TableError::Missing { .. }), Some(g)) => anyhow::anyhow!("{e}; create it with `{}`", g.solve_command()),
-        (Some(_), Some(g)) => anyhow::anyhow!("{e}; regenerate it with `{}`", g.solve_command()),
+    match (e.table_needs_regeneration(), solve) {
+        (Some(TableError::Missing { .. }), Some(c)) => anyhow::anyhow!("{e}; create it with `{c}`"),
+        (Some(_), Some(c)) => anyhow::anyhow!("{e}; regenerate it with `{c}`"),
         _ => anyhow::Error::new(e),
     }
 }

@@ -28,12 +28,16 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
     }
     let bar = progress::Bar::new();
     let game_ref = args.command.game().map(solver::registry::Game::reference);
-    let fail = |e| errors::phrase(e, game_ref.as_ref());
+    let solve_command =
+        game_ref.as_ref().map(|g| g.solve_command() + if args.command.win() { " --objective win" } else { "" });
+    let fail = |e| errors::phrase(e, solve_command.as_deref());
     let json = args.json;
     Ok(match &args.command {
-        Command::Solve(game) => emit(json, &commands::solve(game, &args.tables, &bar).map_err(fail)?, render::table),
-        Command::Info { game, verify } => {
-            emit(json, &commands::info(game, &args.tables, *verify).map_err(fail)?, render::table)
+        Command::Solve { game, win } => {
+            emit(json, &commands::solve(game, *win, &args.tables, &bar).map_err(fail)?, render::table)
+        }
+        Command::Info { game, win, verify } => {
+            emit(json, &commands::info(game, *win, &args.tables, *verify).map_err(fail)?, render::table)
         }
         Command::Advise { game, question, top } => {
             let r = commands::advise(game, &args.tables, question, &bar).map_err(fail)?;

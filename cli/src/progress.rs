@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::sync::RwLock;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use solver::progress::Progress;
 
 /// A progress bar per stage.
@@ -26,11 +26,13 @@ impl Progress for Bar {
         }
         let pb = ProgressBar::new(total);
         pb.set_style(
-            ProgressStyle::with_template(
-                "{msg} [{bar:30}] {human_pos}/{human_len} {per_sec} {elapsed_precise} eta {eta}",
-            )
-            .expect("valid template")
-            .progress_chars("=> "),
+            ProgressStyle::with_template("{msg} [{bar:30}] {human_pos}/{human_len} {rate} {elapsed_precise} eta {eta}")
+                .expect("valid template")
+                // indicatif's own {per_sec} prints fractions of a state; whole states read better.
+                .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}/s", s.per_sec());
+                })
+                .progress_chars("=> "),
         );
         pb.set_message(what.to_string());
         let mut slot = self.bar.write().expect("progress lock");

@@ -18,28 +18,38 @@ use crate::registry::{Family, Game};
 use crate::report::{RulesReport, TableReport};
 use crate::table::Verify;
 
-/// `solve`: solves the game exactly and writes its table into `tables`.
+/// `solve`: solves the game exactly and writes its table into `tables`;
+/// `win` selects the two-player win objective (push-your-luck games).
 ///
 /// # Errors
 /// A solve over its size budget, or a table that cannot be written.
-pub fn solve(game: &Game, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+pub fn solve(game: &Game, win: bool, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     match game {
+        Game::Category(_) if win => Err(category_win(game)),
         Game::Category(g) => category::table::solve_and_save(g, tables, progress),
+        Game::PushLuck(g) if win => pushluck::table::solve_and_save_win(g, tables, progress),
         Game::PushLuck(g) => pushluck::table::solve_and_save(g, tables, progress),
     }
 }
 
-/// `info`: the facts of the game's existing table (nothing is solved).
-/// `verify` checks every data checksum, however large the table.
+/// `info`: the facts of the game's existing table (nothing is solved), the
+/// win table with `win`. `verify` checks every data checksum, however
+/// large the table.
 ///
 /// # Errors
 /// A missing, truncated, corrupt or stale table.
-pub fn info(game: &Game, tables: &Path, verify: bool) -> Result<TableReport, Error> {
+pub fn info(game: &Game, win: bool, tables: &Path, verify: bool) -> Result<TableReport, Error> {
     let verify = if verify { Verify::Full } else { Verify::Auto };
     match game {
+        Game::Category(_) if win => Err(category_win(game)),
         Game::Category(g) => category::table::info(tables, g, verify),
+        Game::PushLuck(g) if win => pushluck::table::info_win(tables, g, verify),
         Game::PushLuck(g) => pushluck::table::info(tables, g, verify),
     }
+}
+
+fn category_win(game: &Game) -> Error {
+    Error::Win(pushluck::win::WinError::CategoryGame { game: game.reference().title })
 }
 
 /// A question for `advise`, in the form of the game's family.
@@ -59,7 +69,8 @@ pub enum Advice {
 
 /// `advise`: the best choice and every alternative, ranked. Category games
 /// read (or, when missing, first solve) their table in `tables`;
-/// push-your-luck games solve the situation in memory.
+/// push-your-luck games solve the situation in memory (the win objective
+/// reads, or first solves, the game's win table).
 ///
 /// # Errors
 /// A question that does not fit the game or its rules (the error's
@@ -69,7 +80,9 @@ pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Pr
         (Game::Category(g), Question::Category(q)) => {
             Ok(Advice::Category(category::advise::advise(g, tables, q, progress)?))
         }
-        (Game::PushLuck(g), Question::PushLuck(q)) => Ok(Advice::PushLuck(pushluck::advise::advise(g, q)?)),
+        (Game::PushLuck(g), Question::PushLuck(q)) => {
+            Ok(Advice::PushLuck(pushluck::advise::advise(g, tables, q, progress)?))
+        }
         (g, Question::Category(_)) => Err(wrong_family("a score-sheet question", g, Family::Category)),
         (g, Question::PushLuck(_)) => Err(wrong_family("a push-your-luck question", g, Family::PushLuck)),
     }

@@ -31,6 +31,8 @@ pub enum Field {
     Banked,
     /// Push-your-luck: the player's game total.
     Score,
+    /// Push-your-luck: the opponent's game total (win objective).
+    Opponent,
     /// Push-your-luck: farkles in a row so far.
     Farkles,
     /// Push-your-luck: 1s set aside this turn (Van't Hof).
@@ -68,6 +70,8 @@ pub enum Error {
     Simulate(#[from] crate::category::simulate::SimulateError),
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
+    #[error(transparent)]
+    Win(#[from] crate::pushluck::win::WinError),
     #[error("{what} is for {}s; {game} is a {}", .for_family.describe(), .family.describe())]
     WrongFamily { what: &'static str, game: String, family: Family, for_family: Family },
 }

@@ -30,6 +30,11 @@ pub const RULES_FILE_BYTES: u64 = 1 << 20;
 /// seconds. Built-in rule sets need well under 1 MiB.
 pub const TURN_SOLVE_BYTES: u64 = 256 << 20;
 
+/// Pairs of totals a win-objective solve may have (goal / grid squared):
+/// 16 million pairs, 128 MiB of values; the built-in games have at most
+/// 160,000.
+pub const WIN_SOLVE_STATES: u64 = 16 << 20;
+
 /// Memory budget of a category game's whole solve held in memory (values
 /// in f64 and the f32 copy written to the table).
 pub const WHOLE_SOLVE_BYTES: u64 = 8 << 30;

@@ -22,6 +22,8 @@ pub enum Objective {
     FinalScore,
     /// The expected score of one turn (push-your-luck games).
     TurnScore,
+    /// The probability of winning a two-player game (push-your-luck games).
+    Win,
 }
 
 impl Objective {
@@ -29,6 +31,7 @@ impl Objective {
         match self {
             Objective::FinalScore => "expected final score",
             Objective::TurnScore => "expected turn score",
+            Objective::Win => "probability of winning",
         }
     }
 }
@@ -103,6 +106,9 @@ pub struct TableReport {
     /// Tables stored level by level (Six Hundred): each level's facts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub levels: Vec<crate::category::levels::LevelFacts>,
+    /// Win-objective tables: how the solve went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<crate::pushluck::win::WinFacts>,
 }
 
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.

@@ -3,6 +3,7 @@
 use solver::category::CategoryAdvice;
 use solver::commands::Advice;
 use solver::pushluck::advise::{PiggybackAdvice, PushLuckAdvice, PushLuckAnswer};
+use solver::report::Objective;
 
 use crate::output::{value, TextTable};
 
@@ -33,9 +34,20 @@ fn category(a: &CategoryAdvice, top: usize) -> String {
 }
 
 fn roll(a: &PushLuckAdvice, top: usize) -> String {
+    let win = a.objective == Objective::Win;
+    // Win probabilities as percentages with enough digits to tell close
+    // alternatives apart.
+    let shown = |v: f64| if win { format!("{:.4}%", v * 100.0) } else { value(v) };
     let mut out = format!("{}\n", a.situation);
     let Some(best) = a.alternatives.first() else {
-        out.push_str(&format!("Farkle: no scoring dice. The turn scores {}.\n", a.expected_score));
+        if win {
+            out.push_str(&format!(
+                "Farkle: no scoring dice. Probability of winning now: {}.\n",
+                shown(a.expected_score)
+            ));
+        } else {
+            out.push_str(&format!("Farkle: no scoring dice. The turn scores {}.\n", a.expected_score));
+        }
         return out;
     };
     out.push_str(&format!(
@@ -46,16 +58,28 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
         best.then_text(),
         best.at_stake
     ));
-    out.push_str(&format!("Expected turn score: {}\n", value(best.expected_score)));
+    if win {
+        out.push_str(&format!("Probability of winning: {}\n", shown(best.expected_score)));
+    } else {
+        out.push_str(&format!("Expected turn score: {}\n", value(best.expected_score)));
+    }
     if let Some(note) = &a.note {
         out.push_str(&format!("Note: {note}.\n"));
     }
     out.push('\n');
-    let mut t = TextTable::new(["#", "set aside", "counted as", "points", "then", "at stake", "expected"])
-        .right(0)
-        .right(3)
-        .right(5)
-        .right(6);
+    let mut t = TextTable::new([
+        "#",
+        "set aside",
+        "counted as",
+        "points",
+        "then",
+        "at stake",
+        if win { "P(win)" } else { "expected" },
+    ])
+    .right(0)
+    .right(3)
+    .right(5)
+    .right(6);
     for (i, x) in a.alternatives.iter().take(top).enumerate() {
         t.row([
             (i + 1).to_string(),
@@ -64,7 +88,7 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
             x.points.to_string(),
             x.then_text(),
             x.at_stake.to_string(),
-            value(x.expected_score),
+            shown(x.expected_score),
         ]);
     }
     out.push_str(&t.render());

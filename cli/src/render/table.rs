@@ -1,6 +1,6 @@
 //! `solve` and `info`: the facts of a solve and its table file.
 
-use solver::report::TableReport;
+use solver::report::{Objective, TableReport};
 
 use crate::output::TextTable;
 
@@ -8,11 +8,22 @@ pub fn table(r: &TableReport) -> String {
     let s = &r.solved;
     let mut t = TextTable::new(["game", &s.game.title]);
     t.row(["objective".to_string(), s.objective.describe().to_string()]);
-    if s.variants.is_empty() {
+    if s.objective == Objective::Win {
+        for v in &s.variants {
+            t.row([format!("P(win), {}, both playing optimally", v.variant), format!("{:.10}", v.expected_score)]);
+        }
+    } else if s.variants.is_empty() {
         t.row(["optimal expected score".to_string(), format!("{:.4}", s.expected_score)]);
     }
-    for v in &s.variants {
-        t.row([format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]);
+    if s.objective != Objective::Win {
+        for v in &s.variants {
+            t.row([format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]);
+        }
+    }
+    if let Some(w) = &r.win {
+        t.row(["turn solves".to_string(), w.turn_solves.to_string()]);
+        t.row(["largest fixed-point residual".to_string(), format!("{:.1e}", w.residual)]);
+        t.row(["truncation bound".to_string(), format!("{:.1e}", w.truncation)]);
     }
     if let Some(max) = r.max_score {
         t.row(["maximum possible score".to_string(), max.to_string()]);

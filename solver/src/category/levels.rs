@@ -211,6 +211,7 @@ pub fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
         table: TableFile { path: solved.dir.clone(), bytes: solved.bytes, shape: sizes, verified: true },
         max_score: crate::category::games::sixhundred::max_score(game),
         levels: solved.levels.clone(),
+        win: None,
     }
 }
 

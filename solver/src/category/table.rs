@@ -77,7 +77,13 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution) -> Result<TableReport, Error> {
     let stored: Vec<f32> = sol.values.iter().map(|&v| v as f32).collect();
     let spec = table_spec(game, Some(states));
     write_table(&path, &spec, &solved, &stored)?;
-    Ok(TableReport { table: TableFile::written(&path, vec![states]), solved, max_score: None, levels: vec![] })
+    Ok(TableReport {
+        table: TableFile::written(&path, vec![states]),
+        solved,
+        max_score: None,
+        levels: vec![],
+        win: None,
+    })
 }
 
 /// Opens the game's table from `dir` and checks it against the rules (and
@@ -95,7 +101,7 @@ pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableRepo
         return levels::info(&dp, &levels::levels_dir(dir, game), verify);
     }
     let (table, solved) = open(dir, game, None, verify)?;
-    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![] })
+    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None })
 }
 
 /// Opens the table; when there is none yet, solves the game first (every

@@ -2,21 +2,30 @@
 //! on, ranked by expected turn score; or, with piggyback, whether to roll the
 //! previous player's leftover dice.
 //!
-//! A turn solves in milliseconds, so advice solves the situation's own turn
-//! parameters (board, farkles, points to the goal) in memory: no table or
-//! set-up needed, and exact `f64` values.
+//! Under the expected-turn-score objective a turn solves in milliseconds,
+//! so advice solves the situation's own turn parameters (board, farkles,
+//! points to the goal) in memory: no table or set-up needed, and exact
+//! `f64` values. Under the win objective the turn's payoff comes from the
+//! game's win table (solved first when that is quick,
+//! [`super::table::load_win`]); the player's last turn needs no table. The
+//! ranking is the same code for both: it reads a [`Solution`].
 
 use serde::Serialize;
 
 use super::model::Model;
 use super::scoring::Variant;
-use super::situation::{check, PushLuckQuestion, Situation, Start};
+use super::situation::{check, check_totals, PushLuckQuestion, Situation, Start};
 use super::solution::{Next, Solution};
+use super::table::load_win;
+use super::win;
 use super::{value_of, PushLuckGame};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
+use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
+use crate::progress::Progress;
 use crate::registry::GameRef;
 use crate::report::Objective;
+use std::path::Path;
 
 /// What happens after a set-aside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -76,7 +85,9 @@ pub struct PushLuckAdvice {
     pub on_board: bool,
     /// Nothing scores: the turn is lost.
     pub farkle: bool,
-    /// The best alternative's value (a farkle's score when nothing scores).
+    /// The best alternative's value under `objective`: an expected score,
+    /// or under the win objective the probability of winning (a farkle's
+    /// value when nothing scores).
     pub expected_score: f64,
     /// A caveat about this advice (e.g. near the goal).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -108,23 +119,87 @@ pub enum PushLuckAnswer {
     Piggyback(PiggybackAdvice),
 }
 
-/// Answers `q` for `game`.
-pub fn advise(game: &PushLuckGame, q: &PushLuckQuestion) -> Result<PushLuckAnswer, Error> {
+/// Answers `q` for `game`; win-objective questions read (or first solve)
+/// the win table in `tables`.
+pub fn advise(
+    game: &PushLuckGame,
+    tables: &Path,
+    q: &PushLuckQuestion,
+    progress: &dyn Progress,
+) -> Result<PushLuckAnswer, Error> {
+    if q.win || q.opponent.is_some() {
+        return advise_win(game, tables, q, progress);
+    }
     let model = game.model();
     let s = check(&game.rules, &model.scorer, model.grid, q)?;
     let sol = model.solve(s.params)?;
     Ok(match q.start {
-        Start::Roll(dice) => PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice)?),
+        Start::Roll(dice) => {
+            let line = situation_line(game, &s, Some(&dice));
+            let note = near_goal_note(game, &sol, &s);
+            PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::TurnScore, line, note)?)
+        }
         Start::Leftover(k) => PushLuckAnswer::Piggyback(piggyback(game, &sol, &s, k)?),
     })
 }
 
+/// Win objective: the turn with the win table's payoff, or the last turn.
+fn advise_win(
+    game: &PushLuckGame,
+    tables: &Path,
+    q: &PushLuckQuestion,
+    progress: &dyn Progress,
+) -> Result<PushLuckAnswer, Error> {
+    if let Some(what) = win::unsupported(game) {
+        return Err(win::WinError::Unsupported(what).into());
+    }
+    let model = game.win_model();
+    let (a, b) = check_totals(&game.rules, model.grid, q)?;
+    let q = PushLuckQuestion { score: Some(a), opponent: Some(b), ..*q };
+    let s = check(&game.rules, &model.scorer, model.grid, &q)?;
+    let Start::Roll(dice) = q.start else {
+        return Err(win::WinError::Unsupported("piggyback (the previous player's leftover dice)").into());
+    };
+    let goal = game.rules.game.goal;
+    let last = b >= goal;
+    let mut line = situation_line(game, &s, Some(&dice));
+    if last {
+        line.push_str(&format!(
+            "; your total {a}, the leader's {b}: this is your last turn, and only a total above {b} wins"
+        ));
+        let need = b - a;
+        let levels = u64::try_from(need / model.grid + 1).unwrap_or(u64::MAX);
+        let states = levels.saturating_mul(model.contexts() as u64);
+        check_solve_size(
+            || format!("a last turn needing more than {need} points"),
+            states,
+            states.saturating_mul(16),
+            TURN_SOLVE_BYTES,
+        )?;
+        let sol = win::last_turn(model, s.params.on_board, need);
+        return Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?));
+    }
+    let values = load_win(game, tables, progress)?;
+    let g = model.grid;
+    let (ai, bi) = (usize::try_from(a / g).expect("checked"), usize::try_from(b / g).expect("checked"));
+    line.push_str(&format!(
+        "; your total {a}, your opponent's {b} (the opponent moves next){}",
+        if game.rules.game.last_turn { ", not a last turn" } else { "" }
+    ));
+    let sol = values.turn(ai, bi);
+    Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn rank(
     game: &PushLuckGame,
     model: &Model,
     sol: &Solution,
     s: &Situation,
     dice: &Counts,
+    objective: Objective,
+    situation: String,
+    note: Option<String>,
 ) -> Result<PushLuckAdvice, Error> {
     let rules = &game.rules;
     let set_asides = model.scorer.set_asides(dice, s.roll == 1);
@@ -173,15 +248,15 @@ fn rank(
     let farkle = alts.is_empty();
     Ok(PushLuckAdvice {
         game: game.reference(),
-        objective: Objective::TurnScore,
-        situation: situation_line(game, s, Some(dice)),
+        objective,
+        situation,
         dice: faces_of(dice),
         banked: s.state.points,
         roll: s.roll,
         on_board: s.params.on_board,
         farkle,
         expected_score: alts.first().map_or(sol.farkle_score(), |a| a.expected_score),
-        note: near_goal_note(game, sol, s),
+        note,
         alternatives: alts,
     })
 }
@@ -198,7 +273,7 @@ fn near_goal_note(game: &PushLuckGame, sol: &Solution, s: &Situation) -> Option<
     (value_of(s.params.goal_left) <= reach).then(|| {
         format!(
             "{} points from the goal: this advice maximises the points of this turn, and near the goal the play that \
-             maximises the chance of winning can differ",
+             maximises the chance of winning can differ (ask with the win objective and the opponent's total)",
             s.params.goal_left
         )
     })

@@ -36,7 +36,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::model::{Model, Params, Succ, HOT_END, HOT_INSTANT};
-use super::solution::{Solution, Step};
+use super::solution::{Payoff, Solution, Step, WinPayoff};
 use super::{level_total, value_of, TurnError};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
@@ -104,19 +104,24 @@ impl Model {
             sol.values[todo * n..].copy_from_slice(&like.values[todo * n..]);
             sol.roll_values[todo * n..].copy_from_slice(&like.roll_values[todo * n..]);
         }
-        for level in (0..todo).rev() {
-            let t = level_total(level, self.grid);
-            for c in 0..n {
-                let roll = sol.roll_value_level(level, c);
-                sol.roll_values[level * n + c] = roll;
-                sol.values[level * n + c] = match sol.bank(t) {
-                    Some(b) => b.max(roll),
-                    None => roll,
-                };
-            }
-        }
+        sol.fill_levels(todo);
         sol.seconds = started.elapsed().as_secs_f64();
         Ok(sol)
+    }
+
+    /// Solves one turn under the win objective: `payoff` says what every
+    /// end of the turn is worth, and banking is optimal from turn total
+    /// `levels * grid` on (the caller, [`super::win`], has shown that).
+    pub(super) fn solve_payoff(&self, params: Params, payoff: WinPayoff, levels: usize) -> Solution<'_> {
+        let mut sol = Solution::empty(self, params);
+        sol.payoff = Payoff::Win(payoff);
+        sol.levels = levels;
+        sol.top = level_total(levels, self.grid);
+        let n = self.contexts();
+        sol.values = vec![0.0; levels * n];
+        sol.roll_values = vec![0.0; levels * n];
+        sol.fill_levels(levels);
+        sol
     }
 }
 
@@ -126,6 +131,23 @@ fn same_above_board(a: &Params, b: &Params) -> bool {
 }
 
 impl Solution<'_> {
+    /// Computes levels `todo - 1` down to 0: the value of rolling, then the
+    /// better of that and banking.
+    fn fill_levels(&mut self, todo: usize) {
+        let n = self.model.contexts();
+        for level in (0..todo).rev() {
+            let t = level_total(level, self.model.grid);
+            for c in 0..n {
+                let roll = self.roll_value_level(level, c);
+                self.roll_values[level * n + c] = roll;
+                self.values[level * n + c] = match self.bank(t) {
+                    Some(b) => b.max(roll),
+                    None => roll,
+                };
+            }
+        }
+    }
+
     /// The value of rolling in context `c` at grid level `level`, for the
     /// solve's inner loop: successors as level offsets (the encoded
     /// [`super::model::ContextTable::hot`] list), no division, values of

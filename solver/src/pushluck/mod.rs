@@ -17,7 +17,8 @@
 //! - [`table`]: the table file (`solve`, `info`);
 //! - [`situation`]: a question about a turn and its checks;
 //! - [`advise`]: ranking the alternatives for one roll;
-//! - [`strategy`]: the strategy sheet.
+//! - [`strategy`]: the strategy sheet;
+//! - [`win`]: the two-player win objective (its own solve and table).
 
 pub mod advise;
 pub mod builtin;
@@ -29,6 +30,7 @@ pub mod situation;
 pub mod solution;
 pub mod strategy;
 pub mod table;
+pub mod win;
 
 pub use advise::{PushLuckAdvice, PushLuckAnswer};
 pub use model::{Model, Params, TurnError, TurnState};
@@ -64,6 +66,8 @@ pub struct PushLuckGame {
     /// The house-rules file applied on top, as the user named it.
     pub rules_file: Option<String>,
     model: Model,
+    /// The rules compiled for the win objective, when first needed.
+    win_model: std::sync::OnceLock<Model>,
 }
 
 impl PushLuckGame {
@@ -79,12 +83,18 @@ impl PushLuckGame {
             Some(file) => Error::Rules(rules::RulesError::File { file: file.clone(), why: e.to_string() }),
             None => Error::Turn(e),
         })?;
-        Ok(PushLuckGame { id: entry.id, rules, options, rules_file, model })
+        Ok(PushLuckGame { id: entry.id, rules, options, rules_file, model, win_model: std::sync::OnceLock::new() })
     }
 
-    /// The rules compiled for solving.
+    /// The rules compiled for solving the expected turn score.
     pub fn model(&self) -> &Model {
         &self.model
+    }
+
+    /// The rules compiled for the win objective (every set-aside kept).
+    pub fn win_model(&self) -> &Model {
+        self.win_model
+            .get_or_init(|| Model::for_win(&self.rules).expect("the same rules compiled for the score objective"))
     }
 
     /// E.g. `Farkle (base rules)`, `Farkle (vant-hof-6=3000, rules file mine.toml)`.

@@ -191,8 +191,8 @@ pub struct Model {
     roll_classes: usize,
     /// Van't Hof states `(ones, points)`; the last entry is "done" when tracked.
     vh: Vec<(u8, i64)>,
-    /// Dominated set-asides were dropped (not under the exact-goal rule,
-    /// where more points can be worse).
+    /// Dominated set-asides were dropped (not under the exact-goal rule or
+    /// the win objective, where more points can be worse).
     pub prune: bool,
     /// Per context: rolls and successors.
     pub(super) tables: Vec<ContextTable>,
@@ -207,9 +207,20 @@ fn gcd(a: i64, b: i64) -> i64 {
 }
 
 impl Model {
-    /// Compiles a (validated) rule set; refuses rules under which a turn
-    /// never has to end.
+    /// Compiles a (validated) rule set for the expected-score objective;
+    /// refuses rules under which a turn never has to end.
     pub fn new(rules: &RuleSet) -> Result<Model, TurnError> {
+        Self::compile(rules, !rules.game.exact_goal)
+    }
+
+    /// Compiles a rule set for the win objective: no set-aside is dropped
+    /// for scoring fewer points, since near the goal fewer points can be
+    /// better (landing just on the goal hands the opponent an easy last turn).
+    pub fn for_win(rules: &RuleSet) -> Result<Model, TurnError> {
+        Self::compile(rules, false)
+    }
+
+    fn compile(rules: &RuleSet, prune: bool) -> Result<Model, TurnError> {
         let scorer = Scorer::new(rules);
         let mut grid = scorer.point_values().into_iter().fold(0, gcd);
         if rules.turn.vant_hof > 0 {
@@ -223,7 +234,6 @@ impl Model {
         } else {
             1
         };
-        let prune = !rules.game.exact_goal;
         let outcomes = Self::outcomes(rules, &scorer, prune);
         // Van't Hof states reachable from a fresh turn.
         let mut vh = vec![(0u8, 0i64)];
@@ -366,7 +376,12 @@ impl Model {
             // (e.g. every six-dice roll with one 1, one 5 and nothing else
             // that scores): merging them is most of the solve's speed.
             t.succ[start..].sort_unstable();
-            let list = t.succ[start..].to_vec();
+            // Identical successors (several set-asides with the same
+            // points and dice) are one choice.
+            let mut list = t.succ[start..].to_vec();
+            list.dedup();
+            t.succ.truncate(start);
+            t.succ.extend_from_slice(&list);
             if let Some(&i) = seen.get(&list) {
                 t.rolls[i].0 += o.prob;
                 t.succ.truncate(start);

@@ -41,12 +41,27 @@ pub struct PushLuckQuestion {
     pub ones: u32,
     /// Which roll of the turn this is (1 = first); `None`: inferred.
     pub roll: Option<u32>,
+    /// Win objective: the opponent's game total (at or past the goal: this
+    /// is the player's last turn).
+    pub opponent: Option<i64>,
+    /// Maximise the probability of winning the two-player game (rather than
+    /// the expected score of this turn).
+    pub win: bool,
 }
 
 impl PushLuckQuestion {
     /// A plain roll with nothing else given.
     pub fn roll(dice: Counts, banked: i64) -> PushLuckQuestion {
-        PushLuckQuestion { start: Start::Roll(dice), banked, score: None, farkles: 0, ones: 0, roll: None }
+        PushLuckQuestion {
+            start: Start::Roll(dice),
+            banked,
+            score: None,
+            farkles: 0,
+            ones: 0,
+            roll: None,
+            opponent: None,
+            win: false,
+        }
     }
 }
 
@@ -107,6 +122,16 @@ pub enum SituationError {
     NoRollLeft,
     #[error("{used} dice set aside from a roll of {rolled}")]
     TooManySetAside { used: usize, rolled: usize },
+    #[error("a total of {total} is not on the points grid (totals come in steps of {grid})")]
+    TotalOffGrid { opponent: bool, total: i64, grid: i64 },
+    #[error("a total of {total}: without the three-farkle penalty totals never fall below 0")]
+    NegativeTotal { opponent: bool, total: i64 },
+    #[error("the opponent's {total} reached the goal {goal} and these rules give no last turn: the game is over")]
+    OpponentWon { total: i64, goal: i64 },
+    #[error("a total of {total} is out of range: a leader's total is at most {most}")]
+    OpponentRange { total: i64, most: i64 },
+    #[error("a total of {total} is past the exact goal {goal}: no bank can make it")]
+    PastExactGoal { total: i64, goal: i64 },
 }
 
 impl SituationError {
@@ -131,6 +156,14 @@ impl SituationError {
             | E::ImpossibleOnes { .. }
             | E::OnesOnPiggyback => Field::Ones,
             E::NoPiggyback { .. } | E::LeftoverCount(_) => Field::Leftover,
+            E::TotalOffGrid { opponent, .. } | E::NegativeTotal { opponent, .. } => {
+                if *opponent {
+                    Field::Opponent
+                } else {
+                    Field::Score
+                }
+            }
+            E::OpponentWon { .. } | E::PastExactGoal { .. } | E::OpponentRange { .. } => Field::Opponent,
         }
     }
 }
@@ -307,4 +340,34 @@ pub fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) 
         ones_points,
     };
     Ok(Situation { params, state, roll })
+}
+
+/// Checks the two totals of a win-objective question (`score`, `opponent`,
+/// both 0 when not given): on the grid, not below 0, the player below the
+/// goal (or they would have won), the opponent below it or, when the rules
+/// give a last turn, at or past it. Returns them.
+pub fn check_totals(rules: &RuleSet, grid: i64, q: &PushLuckQuestion) -> Result<(i64, i64), SituationError> {
+    let goal = rules.game.goal;
+    let (a, b) = (q.score.unwrap_or(0), q.opponent.unwrap_or(0));
+    for (opponent, total) in [(false, a), (true, b)] {
+        if total < 0 {
+            return Err(SituationError::NegativeTotal { opponent, total });
+        }
+        if total % grid != 0 {
+            return Err(SituationError::TotalOffGrid { opponent, total, grid });
+        }
+    }
+    if a >= goal {
+        return Err(SituationError::ScorePastGoal { score: a, goal });
+    }
+    if b >= goal && !rules.game.last_turn {
+        return Err(SituationError::OpponentWon { total: b, goal });
+    }
+    if b > goal.saturating_add(TURN_POINTS_MAX) {
+        return Err(SituationError::OpponentRange { total: b, most: goal.saturating_add(TURN_POINTS_MAX) });
+    }
+    if b > goal && rules.game.exact_goal {
+        return Err(SituationError::PastExactGoal { total: b, goal });
+    }
+    Ok((a, b))
 }

@@ -6,6 +6,11 @@
 //! question: [`Solution::decision_value`] (bank or roll, whichever is
 //! better), [`Solution::roll_value_at`] (rolling), [`Solution::after`] (a
 //! set-aside), [`Solution::bank`] (stopping).
+//!
+//! What a turn's end is worth is the solution's [`Payoff`]: its points (the
+//! expected-turn-score objective), or the probability of winning the game
+//! that the banked total leads to (the win objective, [`super::win`]). The
+//! DP, the accessors and advice are the same for both.
 
 use crate::dice::{dice_count, Counts};
 
@@ -29,6 +34,39 @@ pub struct Solution<'m> {
     /// `T*`: banking is optimal (where a farkle is possible) from here on.
     pub top: i64,
     pub seconds: f64,
+    /// What the end of the turn is worth.
+    pub(super) payoff: Payoff,
+}
+
+/// What the end of a turn is worth.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Payoff {
+    /// Its points (expected-turn-score objective).
+    Points,
+    /// The probability of winning the game from where it leaves the player.
+    Win(WinPayoff),
+}
+
+/// The end of a turn under the win objective, for one turn-start state:
+/// everything the game's value function says about this turn, as numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct WinPayoff {
+    /// A farkle (or a bank that scores nothing).
+    pub(super) farkle: f64,
+    /// Value of banking at turn total `level * grid`; `NaN` where the rules
+    /// forbid stopping (min-bank). Past the end: `beyond`.
+    pub(super) banks: Vec<f64>,
+    pub(super) beyond: f64,
+    /// Values per context above the solved levels, when they are not
+    /// simply the bank (a stationary tail, see [`super::win`]).
+    pub(super) above: Option<Vec<f64>>,
+}
+
+impl WinPayoff {
+    fn bank(&self, level: usize) -> Option<f64> {
+        let v = self.banks.get(level).copied().unwrap_or(self.beyond);
+        (!v.is_nan()).then_some(v)
+    }
 }
 
 /// Where a successor leads at a given turn total.
@@ -70,11 +108,15 @@ impl<'m> Solution<'m> {
             excess: vec![0.0; model.contexts()],
             top: 0,
             seconds: 0.0,
+            payoff: Payoff::Points,
         }
     }
 
     /// Score of a farkle in this turn (0, or minus the three-farkle penalty).
     pub fn farkle_score(&self) -> f64 {
+        if let Payoff::Win(w) = &self.payoff {
+            return w.farkle;
+        }
         if self.params.last_chance {
             -value_of(self.model.rules.turn.three_farkle_penalty)
         } else {
@@ -84,6 +126,9 @@ impl<'m> Solution<'m> {
 
     /// Value of stopping voluntarily with `t` points; `None` if not allowed.
     pub fn bank(&self, t: i64) -> Option<f64> {
+        if let Payoff::Win(w) = &self.payoff {
+            return w.bank(usize::try_from(t / self.model.grid).unwrap_or(0));
+        }
         let rules = &self.model.rules;
         if rules.game.exact_goal && t > self.params.goal_left {
             return Some(0.0);
@@ -97,10 +142,17 @@ impl<'m> Solution<'m> {
 
     /// Value when the turn ends because no roll is possible.
     pub(super) fn forced_end(&self, t: i64) -> f64 {
-        self.bank(t).unwrap_or(0.0)
+        // A forced end below min-bank scores nothing.
+        self.bank(t).unwrap_or(match self.payoff {
+            Payoff::Points => 0.0,
+            Payoff::Win(ref w) => w.farkle,
+        })
     }
 
     pub(super) fn instant_win_value(&self, t: i64) -> f64 {
+        if let Payoff::Win(_) = self.payoff {
+            return 1.0;
+        }
         let g = self.params.goal_left.max(0);
         if self.model.rules.game.exact_goal {
             value_of(g)
@@ -116,6 +168,17 @@ impl<'m> Solution<'m> {
     /// Value of decision context `c` at turn total `t` (bank or roll,
     /// whichever is better): solved, or in closed form above the top.
     pub(super) fn decision_value(&self, t: i64, c: usize) -> f64 {
+        if let Payoff::Win(w) = &self.payoff {
+            // Above the solved levels banking is optimal, or the values are
+            // those of the stationary tail (see `super::win`).
+            return match (self.level(t), &w.above) {
+                (Some(level), _) => self.values[level * self.model.contexts() + c],
+                (None, Some(above)) => above[c],
+                // Reachable states up there may bank; unreachable ones (past
+                // the most a bounded turn scores) are never read.
+                (None, None) => self.bank(t).unwrap_or(w.farkle),
+            };
+        }
         if self.model.rules.game.exact_goal && t > self.params.goal_left {
             return 0.0;
         }

@@ -4,6 +4,10 @@
 //!
 //! Layout: `[variant][level][context]`, turn total = `level * grid`; the
 //! variants are those of [`table_variants`].
+//!
+//! Win-objective tables (`GAME.win[.OPTIONS].sixdice`) hold `W(a, b)` for
+//! every pair of totals below the goal as `f64`, and the last-turn pass
+//! probabilities in their metadata; see [`super::win`].
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -12,6 +16,7 @@ use serde::Serialize;
 
 use super::model::Params;
 use super::rules::RuleSet;
+use super::win::{self, LastTurn, WinFacts, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::progress::Progress;
@@ -104,12 +109,142 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
     let path = table_path(dir, game);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game) };
     write_table(&path, &spec, &solved, &data)?;
-    Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![] })
+    Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![], win: None })
 }
 
 /// `info`: the facts of an existing table, without solving anything.
 pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
     let table = Table::open(&table_path(dir, game), &table_spec(game), verify)?;
     let solved = table.meta::<Solved>()?;
-    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![] })
+    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None })
+}
+
+/// The metadata of a win-objective table: the facts, and the last-turn
+/// table the values were solved with (advice needs it past the goal).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+struct WinMeta {
+    solved: Solved,
+    facts: WinFacts,
+    /// Totals below the goal per player (the table is `n` x `n`).
+    n: u64,
+    last: LastTurn,
+}
+
+/// Fingerprint of `game`'s rules under the win objective.
+fn win_fingerprint(game: &PushLuckGame) -> u64 {
+    fingerprint(&Canonical { solver: SOLVER_VERSION, objective: Objective::Win, game: game.id, rules: &game.rules })
+}
+
+/// What a valid win table of `game` must look like.
+pub fn win_table_spec(game: &PushLuckGame) -> TableSpec {
+    TableSpec { game: game.id.to_string(), fingerprint: win_fingerprint(game), shape: None }
+}
+
+/// File of the game's win table: `farkle.win.sixdice`, `farkle.win.goal=1000.sixdice`.
+pub fn win_table_path(dir: &Path, game: &PushLuckGame) -> PathBuf {
+    let hash = game.rules_file.is_some().then(|| win_fingerprint(game));
+    dir.join(table::file_name(&format!("{}.win", game.id), &game.options, hash))
+}
+
+/// Solves the win objective of `game` and writes its table into `dir`.
+pub fn solve_and_save_win(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+    let (values, facts, seconds) = win::solve(game, progress)?;
+    let n = values.n as u64;
+    let first = values.at(0, 0);
+    let solved = Solved {
+        game: game.reference(),
+        objective: Objective::Win,
+        expected_score: first,
+        variants: vec![
+            VariantValue { variant: "first player, from 0-0".into(), expected_score: first, bank_always_from: None },
+            VariantValue {
+                variant: "second player, from 0-0".into(),
+                expected_score: 1.0 - first,
+                bank_always_from: None,
+            },
+        ],
+        states: n * n,
+        solve_seconds: seconds,
+        layout: format!(
+            "[mover's total / {g}][opponent's total / {g}]: P(the player to move wins), f64",
+            g = game.win_model().grid
+        ),
+        sixdice_version: env!("CARGO_PKG_VERSION").into(),
+    };
+    let shape = vec![n, n];
+    let path = win_table_path(dir, game);
+    let spec = TableSpec { shape: Some(shape.clone()), ..win_table_spec(game) };
+    let meta = WinMeta { solved: solved.clone(), facts, n, last: values.last.clone() };
+    write_table(&path, &spec, &meta, &values.w)?;
+    Ok(TableReport {
+        table: TableFile::written(&path, shape),
+        solved,
+        max_score: None,
+        levels: vec![],
+        win: Some(facts),
+    })
+}
+
+/// `info --objective win`: the facts of an existing win table.
+pub fn info_win(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
+    let table = Table::open(&win_table_path(dir, game), &win_table_spec(game), verify)?;
+    let meta = table.meta::<WinMeta>()?;
+    Ok(TableReport {
+        table: TableFile::of(&table),
+        solved: meta.solved,
+        max_score: None,
+        levels: vec![],
+        win: Some(meta.facts),
+    })
+}
+
+/// Rough time of a win solve on this machine, from the work it has
+/// (pairs of totals x levels per turn x contexts), for the "solve it first?"
+/// decision of advice. Calibrated on Farkle (about 10 s on 2 cores).
+pub fn win_solve_estimate(game: &PushLuckGame) -> f64 {
+    let m = game.win_model();
+    let n = (m.rules.game.goal + m.grid - 1) / m.grid;
+    let levels_per_turn = (n as f64 / 2.0).max(1.0);
+    let work = (n * n) as f64 / 2.0 * 8.0 * levels_per_turn * m.contexts() as f64;
+    work * WIN_NANOS_PER_LEVEL_CONTEXT * 1e-9 / rayon::current_num_threads().max(1) as f64
+}
+
+/// Core time per context and level of one turn DP in a win solve (measured).
+const WIN_NANOS_PER_LEVEL_CONTEXT: f64 = 200.0;
+
+/// The win values of `game` from its table in `dir`; when there is none and
+/// the solve takes about a minute or less, solves and saves it first.
+pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinValues<'g>, Error> {
+    let path = win_table_path(dir, game);
+    let table = match Table::open(&path, &win_table_spec(game), Verify::Auto) {
+        Ok(t) => t,
+        Err(table::TableError::Missing { .. }) => {
+            if let Some(what) = win::unsupported(game) {
+                return Err(Error::Win(win::WinError::Unsupported(what)));
+            }
+            let estimate = win_solve_estimate(game);
+            if estimate > 90.0 {
+                return Err(Error::Win(win::WinError::NeedsSolve {
+                    command: game.reference().solve_command() + " --objective win",
+                    minutes: estimate / 60.0,
+                }));
+            }
+            progress.note(&format!(
+                "no win table for {} yet: solving it first (about {estimate:.0} s, once)",
+                game.title()
+            ));
+            solve_and_save_win(game, dir, progress)?;
+            Table::open(&path, &win_table_spec(game), Verify::Auto)?
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let meta = table.meta::<WinMeta>()?;
+    let w = table
+        .elements::<f64>()
+        .ok_or_else(|| table::TableError::Corrupt { path: path.clone(), why: "the values are not f64".into() })?;
+    let n = usize::try_from(meta.n).expect("checked shape");
+    if w.len() != n * n {
+        return Err(table::TableError::Corrupt { path, why: "shape does not match the goal".into() }.into());
+    }
+    Ok(WinValues::new(game.win_model(), n, w.to_vec(), meta.last))
 }

@@ -1,7 +1,8 @@
 //! Table files: solved values on disk, read back zero-copy.
 //!
 //! A table is a small fixed header, a JSON metadata block, and then the raw
-//! little-endian values (`f32`, or `u16` for compact tables), starting at an
+//! little-endian values (`f32`; `u16` for compact tables; `f64` for win
+//! probabilities), starting at an
 //! offset that is a multiple of 64 so that the memory-mapped bytes can be
 //! viewed as a slice without copying.
 //!
@@ -14,7 +15,7 @@
 //!     24     8  data checksum (u64, XXH3-64 of the data bytes)
 //!     32     8  number of values (u64)
 //!     40    32  game id (UTF-8, zero padded)
-//!     72     4  element type (u32, 0 = f32, 1 = u16)
+//!     72     4  element type (u32, 0 = f32, 1 = u16, 2 = f64)
 //!     76     4  number of dimensions (u32, 1..=4)
 //!     80    32  dimensions (4 x u64, unused ones 0)
 //!    112     4  metadata length (u32)
@@ -94,11 +95,15 @@ impl Element for f32 {
 impl Element for u16 {
     const DTYPE: u32 = 1;
 }
+impl Element for f64 {
+    const DTYPE: u32 = 2;
+}
 
 fn element_size(dtype: u32) -> Option<u64> {
     match dtype {
         0 => Some(4),
         1 => Some(2),
+        2 => Some(8),
         _ => None,
     }
 }

@@ -1,0 +1,142 @@
+//! The win objective end to end: solve and info of a win table, advice
+//! with win odds (solving the table first when that is quick), the last
+//! turn, and the questions that cannot happen.
+
+use crate::util::Env;
+
+const SMALL: [&str; 2] = ["-o", "goal=1500"];
+
+fn args<'a>(head: &[&'a str], tail: &[&'a str]) -> Vec<&'a str> {
+    head.iter().chain(&SMALL).chain(tail).copied().collect()
+}
+
+#[test]
+fn solve_and_info_report_the_first_players_odds() {
+    let env = Env::new();
+    let solved = env.json(&args(&["solve", "farkle"], &["--objective", "win"]));
+    assert_eq!(solved["objective"], "win");
+    let p = solved["expected_score"].as_f64().unwrap();
+    assert!(p > 0.5 && p < 0.7, "{p}");
+    let second = solved["variants"][1]["expected_score"].as_f64().unwrap();
+    assert!((p + second - 1.0).abs() < 1e-12);
+    assert!(solved["win"]["residual"].as_f64().unwrap() <= 1e-14);
+    assert_eq!(solved["table"]["shape"], serde_json::json!([30, 30]));
+    // info reads the same facts back, and the expected-score table is another file.
+    let info = env.json(&args(&["info", "farkle"], &["--objective", "win"]));
+    assert_eq!(info["expected_score"], solved["expected_score"]);
+    env.user_error(&args(&["info", "farkle"], &[]), "sixdice solve farkle -o goal=1500`");
+    let text = env.ok(&args(&["info", "farkle"], &["--objective", "win"]));
+    assert!(text.contains("P(win), first player, from 0-0"), "{text}");
+}
+
+#[test]
+fn advice_ranks_by_win_probability_and_solves_first_when_quick() {
+    let env = Env::new();
+    let q = args(
+        &["advise", "farkle"],
+        &["--dice", "1,1,2,3,5,5", "--banked", "300", "--score", "900", "--opponent", "1200"],
+    );
+    let j = env.json(&q);
+    assert_eq!(j["objective"], "win");
+    let alts = j["alternatives"].as_array().unwrap();
+    let values: Vec<f64> = alts.iter().map(|a| a["expected_score"].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "ranked best first");
+    assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
+    let line = j["situation"].as_str().unwrap();
+    assert!(
+        line.contains("your total 900") && line.contains("opponent's 1200") && line.contains("not a last turn"),
+        "{line}"
+    );
+    // The table now exists: asking again reads it and gives the same answer.
+    assert!(env.path().join("farkle.win.goal=1500.sixdice").exists());
+    assert_eq!(env.json(&q), j);
+    // The text form shows probabilities.
+    let text = env.ok(&q);
+    assert!(text.contains("Probability of winning: ") && text.contains("P(win)"), "{text}");
+    // Without --opponent or --objective win the advice is today's expected score.
+    let score = env.json(&args(&["advise", "farkle"], &["--dice", "1,1,2,3,5,5", "--banked", "300"]));
+    assert_eq!(score["objective"], "turn-score");
+}
+
+#[test]
+fn the_last_turn_is_played_to_pass_the_leader() {
+    let env = Env::new();
+    // Needing more than 350 with 300 at stake: banking 1,1,5,5 (600 in all, 900 + 600 = 1500) is not
+    // enough against 1550; the leader must be passed.
+    let q = args(
+        &["advise", "farkle"],
+        &["--dice", "1,1,2,3,5,5", "--banked", "300", "--score", "900", "--opponent", "1550"],
+    );
+    let j = env.json(&q);
+    assert!(j["situation"].as_str().unwrap().contains("this is your last turn"), "{}", j["situation"]);
+    for a in j["alternatives"].as_array().unwrap() {
+        if a["then"] == "bank" {
+            let total = 900 + a["at_stake"].as_i64().unwrap();
+            let p = a["expected_score"].as_f64().unwrap();
+            assert_eq!(p, if total > 1550 { 1.0 } else { 0.0 }, "{a}");
+        }
+    }
+    // No table is needed for a last turn.
+    assert!(!env.path().join("farkle.win.goal=1500.sixdice").exists());
+}
+
+#[test]
+fn impossible_win_questions_are_refused() {
+    let env = Env::new();
+    let dice = ["--dice", "1,2,3,4,6,6"];
+    let ask = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = args(&["advise", "farkle"], &dice).iter().map(|s| s.to_string()).collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let run = |extra: &[&str], needle: &str| {
+        let a = ask(extra);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        env.user_error(&a, needle);
+    };
+    run(&["--score", "120", "--opponent", "0"], "--score: a total of 120 is not on the points grid");
+    run(&["--opponent", "75"], "--opponent: a total of 75 is not on the points grid");
+    run(&["--score", "1500", "--opponent", "0"], "is at or past the goal");
+    run(&["--score", "-100", "--objective", "win"], "never fall below 0");
+    run(
+        &["--opponent", "100", "--objective", "score"],
+        "--opponent: the opponent's total matters only with --objective win",
+    );
+    env.user_error(
+        &["advise", "farkle", "-o", "piggyback", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
+        "not solved yet for rules with piggyback",
+    );
+    env.user_error(&["solve", "farkle", "-o", "three-farkle-penalty", "--objective", "win"], "three-farkle penalty");
+    env.user_error(&["solve", "yatzy", "--objective", "win"], "is a category game");
+    // A game without a last turn ends when a player reaches the goal.
+    let rules = env.file("nolast.toml", "[game]\nlast-turn = false\ngoal = 1000\n");
+    let r = rules.to_str().unwrap();
+    env.user_error(
+        &["advise", "farkle", "--rules", r, "--dice", "1,2,3,4,6,6", "--opponent", "1000"],
+        "these rules give no last turn: the game is over",
+    );
+}
+
+#[test]
+fn a_game_without_a_last_turn_is_won_by_reaching_the_goal() {
+    let env = Env::new();
+    let rules = env.file("nolast.toml", "[game]\nlast-turn = false\ngoal = 1000\n");
+    let r = rules.to_str().unwrap();
+    // 700 + 350 at stake passes the goal: banking wins outright.
+    let j = env.json(&[
+        "advise",
+        "farkle",
+        "--rules",
+        r,
+        "--dice",
+        "5,2,3,4,6,6",
+        "--banked",
+        "300",
+        "--score",
+        "700",
+        "--opponent",
+        "950",
+    ]);
+    let bank = j["alternatives"].as_array().unwrap().iter().find(|a| a["then"] == "bank").expect("bank listed");
+    assert_eq!(bank["expected_score"].as_f64().unwrap(), 1.0);
+}
