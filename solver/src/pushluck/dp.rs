@@ -112,13 +112,20 @@ impl Model {
     /// Solves one turn under the win objective: `payoff` says what every
     /// end of the turn is worth, and banking is optimal from turn total
     /// `levels * grid` on (the caller, [`super::win`], has shown that).
-    pub(super) fn solve_payoff(&self, params: Params, payoff: WinPayoff, levels: usize) -> Solution<'_> {
+    /// The `reach` levels above are filled in first, so that the inner loop
+    /// reads every successor from the array.
+    pub(super) fn solve_payoff(&self, params: Params, payoff: WinPayoff, levels: usize, reach: usize) -> Solution<'_> {
         let mut sol = Solution::empty(self, params);
         sol.payoff = Payoff::Win(payoff);
         sol.levels = levels;
         sol.top = level_total(levels, self.grid);
         let n = self.contexts();
+        let above: Vec<f64> = (levels..levels + reach)
+            .flat_map(|l| (0..n).map(move |c| (l, c)))
+            .map(|(l, c)| sol.decision_value(level_total(l, self.grid), c))
+            .collect();
         sol.values = vec![0.0; levels * n];
+        sol.values.extend(above);
         sol.roll_values = vec![0.0; levels * n];
         sol.fill_levels(levels);
         sol

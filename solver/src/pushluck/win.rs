@@ -234,32 +234,40 @@ fn risks(model: &Model) -> Vec<(f64, f64)> {
 }
 
 /// A lower bound of the probability of an instant win in one turn, when
-/// nothing but instant wins counts: value iteration from 0 (so every
-/// iterate is a lower bound) until it moves by less than 1e-18.
+/// nothing but instant wins counts (see [`context_values`]).
 fn instant_chance(model: &Model) -> f64 {
     if !model.rules.has_instant_win() {
         return 0.0;
     }
+    context_values(model, 0.0, 0.0, None)[start_context(model)]
+}
+
+/// Values per context of a turn where the total no longer matters: a
+/// farkle is worth `farkle`, an end with no roll left `end`, an instant win
+/// 1, and stopping (when allowed) `stop`. Value iteration from below (so
+/// every iterate is a lower bound) until it moves by less than 1e-18.
+fn context_values(model: &Model, farkle: f64, end: f64, stop: Option<f64>) -> Vec<f64> {
     let n = model.contexts();
-    let mut v = vec![0.0f64; n];
+    let mut v = vec![stop.unwrap_or(0.0); n];
     for _ in 0..100_000 {
         let mut delta: f64 = 0.0;
         for c in 0..n {
             let t = &model.tables[c];
-            let x: f64 = t
-                .rolls
-                .iter()
-                .map(|&(p, a, b)| {
-                    p * t.succ[a as usize..b as usize]
-                        .iter()
-                        .map(|s| match *s {
-                            Succ::Instant => 1.0,
-                            Succ::End { .. } => 0.0,
-                            Succ::Ctx { ctx, .. } => v[ctx as usize],
-                        })
-                        .fold(0.0, f64::max)
-                })
-                .sum();
+            let roll: f64 = t.farkle * farkle
+                + t.rolls
+                    .iter()
+                    .map(|&(p, a, b)| {
+                        p * t.succ[a as usize..b as usize]
+                            .iter()
+                            .map(|s| match *s {
+                                Succ::Instant => 1.0,
+                                Succ::End { .. } => end,
+                                Succ::Ctx { ctx, .. } => v[ctx as usize],
+                            })
+                            .fold(f64::NEG_INFINITY, f64::max)
+                    })
+                    .sum::<f64>();
+            let x = stop.map_or(roll, |s| roll.max(s));
             delta = delta.max(x - v[c]);
             v[c] = x;
         }
@@ -267,8 +275,7 @@ fn instant_chance(model: &Model) -> f64 {
             break;
         }
     }
-    let start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
-    v[start]
+    v
 }
 
 /// The start context of a turn.
@@ -312,7 +319,7 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
     let total = if on { g } else { 0 };
     let beyond = if exact { 0.0 } else { 1.0 };
     let payoff = WinPayoff { farkle: 0.0, banks, beyond, above: None };
-    model.solve_payoff(params(model, total), payoff, levels)
+    model.solve_payoff(params(model, total), payoff, levels, reach(model))
 }
 
 impl LastTurn {
@@ -442,7 +449,7 @@ impl<'m> WinValues<'m> {
                 if usize::try_from(need / g).unwrap_or(usize::MAX) + 1 >= end {
                     // In the tail a bank is worth `1 - pass` whatever the
                     // total: what is left is a problem over contexts only.
-                    above = Some(self.stationary(farkle, 1.0 - pass));
+                    above = Some(context_values(m, farkle, 1.0 - pass, Some(1.0 - pass)));
                     loss = pass - self.last.instant;
                     break;
                 }
@@ -457,54 +464,19 @@ impl<'m> WinValues<'m> {
         TurnSetup { payoff: WinPayoff { farkle, banks, beyond, above }, levels, loss }
     }
 
-    /// Values per context where every bank is worth `bank` whatever the
-    /// total: value iteration from `bank` up (each iterate a lower bound).
-    fn stationary(&self, farkle: f64, bank: f64) -> Vec<f64> {
-        let m = self.model;
-        let n = m.contexts();
-        let mut v = vec![bank; n];
-        for _ in 0..100_000 {
-            let mut delta: f64 = 0.0;
-            for c in 0..n {
-                let t = &m.tables[c];
-                let roll: f64 = t.farkle * farkle
-                    + t.rolls
-                        .iter()
-                        .map(|&(p, a, b)| {
-                            p * t.succ[a as usize..b as usize]
-                                .iter()
-                                .map(|s| match *s {
-                                    Succ::Instant => 1.0,
-                                    Succ::End { .. } => bank,
-                                    Succ::Ctx { ctx, .. } => v[ctx as usize],
-                                })
-                                .fold(f64::NEG_INFINITY, f64::max)
-                        })
-                        .sum::<f64>();
-                let x = roll.max(bank);
-                delta = delta.max(x - v[c]);
-                v[c] = x;
-            }
-            if delta < 1e-18 {
-                break;
-            }
-        }
-        v
-    }
-
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
     /// what advice ranks.
     pub fn turn(&self, a: usize, b: usize) -> Solution<'m> {
         let farkle = 1.0 - self.at(b, a);
         let s = self.setup(a, b, farkle);
-        self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels)
+        self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels, self.reach)
     }
 
     /// Start value of the mover's turn at `(a, b)` for farkle value
     /// `farkle`, and the turn's truncation loss.
     fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64) {
         let s = self.setup(a, b, farkle);
-        let sol = self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels);
+        let sol = self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels, self.reach);
         (sol.roll_values[self.start], s.loss)
     }
 
