@@ -246,3 +246,28 @@ fn fifos_and_devices_are_refused_not_opened() {
     let e = env.user_error(&["info", "farkle"], "is not a regular file");
     assert!(e.contains("regenerate it with `sixdice solve farkle`"), "{e}");
 }
+
+#[test]
+fn the_penalty_adds_the_long_run_objective_to_strategy_and_advice() {
+    let env = Env::new();
+    let s = env.json(&["strategy", "farkle", "-o", "three-farkle-penalty"]);
+    let per_turn = s["long_run"]["points_per_turn"].as_f64().unwrap();
+    let one_turn = s["sections"][0]["expected_score"].as_f64().unwrap();
+    assert!(per_turn > 0.0 && per_turn < one_turn, "{per_turn} vs {one_turn}");
+    assert_eq!(s["long_run_sections"].as_array().unwrap().len(), 3);
+    let j = env.json(&["advise", "farkle", "-o", "three-farkle-penalty", "--dice", "1,2,2,3,5,6", "--banked", "1000"]);
+    assert_eq!(j["long_run"]["points_per_turn"], s["long_run"]["points_per_turn"]);
+    for a in j["alternatives"].as_array().unwrap() {
+        let lr = a["long_run_score"].as_f64().unwrap();
+        if a["then"] == "bank" {
+            // A bank resets the count: worth its points in both objectives.
+            assert_eq!(lr, a["expected_score"].as_f64().unwrap());
+        } else {
+            // Rolling risks moving the count towards the penalty.
+            assert!(lr < a["expected_score"].as_f64().unwrap(), "{a}");
+        }
+    }
+    // Without the penalty there is no long-run objective.
+    let plain = env.json(&["advise", "farkle", "--dice", "1,2,2,3,5,6", "--banked", "1000"]);
+    assert!(plain.get("long_run").is_none() && plain["alternatives"][0].get("long_run_score").is_none());
+}

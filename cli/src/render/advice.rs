@@ -67,21 +67,27 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
         out.push_str(&format!("Note: {note}.\n"));
     }
     out.push('\n');
-    let mut t = TextTable::new([
-        "#",
-        "set aside",
-        "counted as",
-        "points",
-        "then",
-        "at stake",
-        if win { "P(win)" } else { "expected" },
-    ])
-    .right(0)
-    .right(3)
-    .right(5)
-    .right(6);
+    if let Some(lr) = &a.long_run {
+        out.push_str(&format!(
+            "Long run (three-farkle penalty): {} points per turn on average; \"long run\" is this turn's points \
+             plus the value of the farkle count it leaves ({} for one farkle in a row, {} for two)\n",
+            value(lr.points_per_turn),
+            value(lr.farkle_count_value[1]),
+            value(lr.farkle_count_value[2])
+        ));
+    }
+    let mut head =
+        vec!["#", "set aside", "counted as", "points", "then", "at stake", if win { "P(win)" } else { "expected" }];
+    if a.long_run.is_some() {
+        head.push("long run");
+    }
+    let columns = head.len();
+    let mut t = TextTable::new(head).right(0).right(3).right(5).right(6);
+    if columns > 7 {
+        t = t.right(7);
+    }
     for (i, x) in a.alternatives.iter().take(top).enumerate() {
-        t.row([
+        let mut row = vec![
             (i + 1).to_string(),
             dice(&x.set_aside),
             x.counted_as.clone(),
@@ -89,7 +95,11 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
             x.then_text(),
             x.at_stake.to_string(),
             shown(x.expected_score),
-        ]);
+        ];
+        if a.long_run.is_some() {
+            row.push(x.long_run_score.map_or(String::new(), value));
+        }
+        t.row(row);
     }
     out.push_str(&t.render());
     more(&mut out, a.alternatives.len(), top);

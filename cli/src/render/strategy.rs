@@ -9,17 +9,39 @@ pub fn strategy(r: &StrategyReport) -> String {
     for s in &r.sections {
         section(&mut out, r, s);
     }
+    if let Some(lr) = &r.long_run {
+        out.push_str(&format!(
+            "\nLong run: the strategy for the most points per turn over a long game, where a farkle also moves the \
+             count towards the penalty: {} points per turn on average; 1 farkle in a row is worth {}, 2 in a row {} \
+             (relative to none).\n",
+            value(lr.points_per_turn),
+            value(lr.farkle_count_value[1]),
+            value(lr.farkle_count_value[2])
+        ));
+        for s in &r.long_run_sections {
+            section(&mut out, r, s);
+        }
+    }
     out.push_str("\nSet-aside choices depend on the roll: ask `sixdice advise`.\n");
     out
 }
 
 fn section(out: &mut String, r: &StrategyReport, s: &StrategySection) {
     out.push('\n');
-    let mut name = if s.on_board { "on the board".to_string() } else { "not yet on the board".to_string() };
+    let long_run = s.variant.starts_with("long run");
+    let mut name = if long_run {
+        s.variant.clone()
+    } else if s.on_board {
+        "on the board".to_string()
+    } else {
+        "not yet on the board".to_string()
+    };
     if s.two_farkles_in_a_row {
         name.push_str(&format!(", after two farkles in a row (a farkle costs {})", r.penalty));
     }
-    out.push_str(&format!("{name}\n  expected score of a turn: {}\n", value(s.expected_score)));
+    let what =
+        if long_run { "value of a turn (points, plus the farkle count it leaves)" } else { "expected score of a turn" };
+    out.push_str(&format!("{name}\n  {what}: {}\n", value(s.expected_score)));
     if !s.on_board {
         out.push_str(&format!("  (a turn under {} scores 0)\n", r.entry));
     } else if r.min_bank > 0 {

@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use super::long_run::{self, LongRunSummary};
 use super::model::Model;
 use super::scoring::Variant;
 use super::situation::{check, check_totals, PushLuckQuestion, Situation, Start};
@@ -59,6 +60,11 @@ pub struct PushLuckAlternative {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ends_because: Option<&'static str>,
     pub expected_score: f64,
+    /// With the three-farkle penalty, on the board: the long-run value
+    /// (this turn's points plus the value of the farkle count it leaves,
+    /// relative to none; see [`super::long_run`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub long_run_score: Option<f64>,
 }
 
 impl PushLuckAlternative {
@@ -94,6 +100,10 @@ pub struct PushLuckAdvice {
     pub note: Option<String>,
     /// Every alternative, best first.
     pub alternatives: Vec<PushLuckAlternative>,
+    /// With the three-farkle penalty, on the board: the long-run objective's
+    /// facts (each alternative then has its `long_run_score`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub long_run: Option<LongRunSummary>,
 }
 
 /// The answer to a piggyback question.
@@ -137,7 +147,11 @@ pub fn advise(
         Start::Roll(dice) => {
             let line = situation_line(game, &s, Some(&dice));
             let note = near_goal_note(game, &sol, &s);
-            PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::TurnScore, line, note)?)
+            let mut advice = rank(game, model, &sol, &s, &dice, Objective::TurnScore, line, note)?;
+            if game.rules.turn.three_farkle_penalty > 0 && s.params.on_board {
+                add_long_run(game, &s, &dice, &mut advice)?;
+            }
+            PushLuckAnswer::Roll(advice)
         }
         Start::Leftover(k) => PushLuckAnswer::Piggyback(piggyback(game, &sol, &s, k)?),
     })
@@ -223,6 +237,7 @@ fn rank(
                 roll_dice,
                 ends_because,
                 expected_score: value,
+                long_run_score: None,
             };
             match sol.after(&s.state, &sa.keep, v)? {
                 Next::Ends(value) => {
@@ -258,7 +273,43 @@ fn rank(
         expected_score: alts.first().map_or(sol.farkle_score(), |a| a.expected_score),
         note,
         alternatives: alts,
+        long_run: None,
     })
+}
+
+/// Adds the long-run values to expected-score advice under the
+/// three-farkle penalty (on the board): the same alternatives ranked by the
+/// turn solved with farkles valued by their effect on later turns.
+fn add_long_run(game: &PushLuckGame, s: &Situation, dice: &Counts, advice: &mut PushLuckAdvice) -> Result<(), Error> {
+    let lr = long_run::solve(game, s.params)?;
+    let c = usize::try_from(s.farkles).expect("checked: 0..=2");
+    let model = game.model();
+    let other = rank(game, model, &lr.turns[c], s, dice, Objective::TurnScore, String::new(), None)?;
+    for a in &mut advice.alternatives {
+        a.long_run_score = other
+            .alternatives
+            .iter()
+            .find(|b| b.set_aside == a.set_aside && b.reading == a.reading && b.then == a.then)
+            .map(|b| b.expected_score);
+    }
+    let best = other.alternatives.first();
+    if let (Some(lb), Some(mb)) = (best, advice.alternatives.first()) {
+        if (lb.set_aside.clone(), lb.then) != (mb.set_aside.clone(), mb.then) {
+            let text = format!(
+                "over a long game (counting what a farkle does to the farkle count) the best play is: set aside {}, \
+                 then {}",
+                format_faces(&lb.set_aside),
+                lb.then_text()
+            );
+            advice.note = Some(advice.note.take().map_or(text.clone(), |n| format!("{n}; {text}")));
+        }
+    }
+    advice.long_run = Some(lr.summary());
+    Ok(())
+}
+
+fn format_faces(faces: &[u8]) -> String {
+    faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// Near the goal the best play for winning differs from the best play for

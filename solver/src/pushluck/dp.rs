@@ -47,6 +47,12 @@ impl Model {
         self.solve_like(params, None)
     }
 
+    /// Solves the turn for `params` with a farkle worth `farkle` points
+    /// (the long-run objective, [`super::long_run`]).
+    pub fn solve_with_farkle(&self, params: Params, farkle: f64) -> Result<Solution<'_>, Error> {
+        self.solve_payoff_points(params, Payoff::PointsFarkle(farkle))
+    }
+
     /// Solves several sets of turn parameters in parallel (they are
     /// independent), in order.
     pub fn solve_all(&self, params: &[Params]) -> Result<Vec<Solution<'_>>, Error> {
@@ -76,8 +82,22 @@ impl Model {
     /// Solves `params`, copying the values of `like` where both must agree:
     /// at turn totals from which a bank is worth the total under both.
     fn solve_like<'a>(&'a self, params: Params, like: Option<&Solution<'a>>) -> Result<Solution<'a>, Error> {
+        self.solve_shared(params, Payoff::Points, like)
+    }
+
+    fn solve_payoff_points(&self, params: Params, payoff: Payoff) -> Result<Solution<'_>, Error> {
+        self.solve_shared(params, payoff, None)
+    }
+
+    fn solve_shared<'a>(
+        &'a self,
+        params: Params,
+        payoff: Payoff,
+        like: Option<&Solution<'a>>,
+    ) -> Result<Solution<'a>, Error> {
         let started = Instant::now();
         let mut sol = Solution::empty(self, params);
+        sol.payoff = payoff;
         let n = self.contexts();
         let levels = if self.rules.game.exact_goal {
             params.goal_left.max(0) / self.grid + 1

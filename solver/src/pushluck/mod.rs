@@ -23,7 +23,9 @@
 pub mod advise;
 pub mod builtin;
 pub mod dp;
+pub mod long_run;
 pub mod model;
+pub mod play;
 pub mod rules;
 pub mod scoring;
 pub mod situation;

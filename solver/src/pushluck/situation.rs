@@ -177,6 +177,8 @@ pub struct Situation {
     pub state: TurnState,
     /// Which roll of the turn (1-based).
     pub roll: u32,
+    /// Farkles in a row before this turn (three-farkle penalty; else 0).
+    pub farkles: u32,
 }
 
 /// The cheapest points of setting aside dice, for consistency checks:
@@ -339,7 +341,7 @@ pub fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) 
         ones,
         ones_points,
     };
-    Ok(Situation { params, state, roll })
+    Ok(Situation { params, state, roll, farkles: q.farkles })
 }
 
 /// Checks the two totals of a win-objective question (`score`, `opponent`,

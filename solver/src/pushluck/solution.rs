@@ -43,6 +43,9 @@ pub struct Solution<'m> {
 pub(super) enum Payoff {
     /// Its points (expected-turn-score objective).
     Points,
+    /// Its points, with a farkle worth this instead (the long-run
+    /// objective under the three-farkle penalty, [`super::long_run`]).
+    PointsFarkle(f64),
     /// The probability of winning the game from where it leaves the player.
     Win(WinPayoff),
 }
@@ -114,8 +117,10 @@ impl<'m> Solution<'m> {
 
     /// Score of a farkle in this turn (0, or minus the three-farkle penalty).
     pub fn farkle_score(&self) -> f64 {
-        if let Payoff::Win(w) = &self.payoff {
-            return w.farkle;
+        match &self.payoff {
+            Payoff::Win(w) => return w.farkle,
+            Payoff::PointsFarkle(f) => return *f,
+            Payoff::Points => {}
         }
         if self.params.last_chance {
             -value_of(self.model.rules.turn.three_farkle_penalty)
@@ -144,7 +149,7 @@ impl<'m> Solution<'m> {
     pub(super) fn forced_end(&self, t: i64) -> f64 {
         // A forced end below min-bank scores nothing.
         self.bank(t).unwrap_or(match self.payoff {
-            Payoff::Points => 0.0,
+            Payoff::Points | Payoff::PointsFarkle(_) => 0.0,
             Payoff::Win(ref w) => w.farkle,
         })
     }

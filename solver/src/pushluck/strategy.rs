@@ -2,10 +2,13 @@
 //! (on / off the board, after two farkles), the expected score of a turn and,
 //! for each number of dice left, the turn total from which to bank; with
 //! piggyback, the inherited total from which to roll the previous player's
-//! leftover dice.
+//! leftover dice. With the three-farkle penalty, also the sheet of the
+//! long-run objective ([`super::long_run`]), whose farkles cost what they do
+//! to later turns.
 
 use serde::Serialize;
 
+use super::long_run::{self, LongRunSummary};
 use super::model::{Params, TurnState};
 use super::solution::Solution;
 use super::table::table_variants;
@@ -64,6 +67,15 @@ pub struct StrategyReport {
     pub entry: i64,
     pub penalty: i64,
     pub sections: Vec<StrategySection>,
+    /// With the three-farkle penalty: the long-run objective (average
+    /// points per turn over a long game), whose sheet is in `long_run_sections`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub long_run: Option<LongRunSummary>,
+    /// Per farkle count, on the board: the sheet of the long-run policy
+    /// (`expected_score`: this turn's points plus the value of the farkle
+    /// count it leaves, relative to none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub long_run_sections: Vec<StrategySection>,
 }
 
 /// Builds the strategy sheet of `game`.
@@ -88,6 +100,26 @@ pub fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
             }
         })
         .collect();
+    let (long_run, long_run_sections) = if rules.turn.three_farkle_penalty > 0 {
+        let on = Params { on_board: true, last_chance: false, goal_left: rules.game.goal };
+        let lr = long_run::solve(game, on)?;
+        let sections = lr
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(c, sol)| StrategySection {
+                variant: format!("long run, on the board, {c} farkle{} in a row", if c == 1 { "" } else { "s" }),
+                on_board: true,
+                two_farkles_in_a_row: c == 2,
+                expected_score: sol.start_value(),
+                bank_at: bank_rows(sol),
+                piggyback_from: vec![],
+            })
+            .collect();
+        (Some(lr.summary()), sections)
+    } else {
+        (None, vec![])
+    };
     Ok(StrategyReport {
         game: game.reference(),
         objective: Objective::TurnScore,
@@ -98,6 +130,8 @@ pub fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
         entry: rules.turn.entry,
         penalty: rules.turn.three_farkle_penalty,
         sections,
+        long_run,
+        long_run_sections,
     })
 }
 

@@ -588,14 +588,14 @@ mod tests {
     use std::collections::HashMap;
 
     use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
     use super::*;
-    use crate::dice::{dice_count, Counts, Multisets};
+    use crate::dice::{dice_count, Multisets};
     use crate::pushluck::builtin::farkle_base;
+    use crate::pushluck::play::{play_turn, Ended};
     use crate::pushluck::rules::{FaceTable, RuleSet};
     use crate::pushluck::scoring::Scorer;
-    use crate::pushluck::solution::Next;
     use crate::registry;
 
     /// Farkle with a reduced scoring table (1s and 5s, sets of three and
@@ -788,53 +788,6 @@ mod tests {
         compare(small(600, 200));
     }
 
-    /// How one turn went.
-    enum Ended {
-        Farkle,
-        Bank(i64),
-        Instant,
-    }
-
-    /// Plays one turn by `sol`'s policy with random dice.
-    fn play_turn(sol: &Solution, model: &Model, rng: &mut SmallRng) -> Ended {
-        let mut state = TurnState::start();
-        loop {
-            let mut roll: Counts = [0; 6];
-            for _ in 0..state.dice {
-                roll[rng.gen_range(0..6)] += 1;
-            }
-            // (value, what happens): bank, roll on, or the turn ends.
-            let mut best: Option<(f64, Option<Ended>, TurnState)> = None;
-            for sa in model.scorer.set_asides(&roll, state.rolls == 0) {
-                for v in &sa.variants {
-                    let mut offer = |value: f64, end: Option<Ended>, next: TurnState| {
-                        if best.as_ref().is_none_or(|b| value > b.0) {
-                            best = Some((value, end, next));
-                        }
-                    };
-                    match sol.after(&state, &sa.keep, v).expect("a legal set-aside") {
-                        Next::Ends(value) => {
-                            let end = if v.instant_win { Ended::Instant } else { Ended::Bank(state.points + v.points) };
-                            offer(value, Some(end), state);
-                        }
-                        Next::Decide { points, dice, bank, roll } => {
-                            if let Some(b) = bank {
-                                offer(b, Some(Ended::Bank(points)), state);
-                            }
-                            let next = TurnState { points, dice, rolls: state.rolls + 1, ..state };
-                            offer(roll, None, next);
-                        }
-                    }
-                }
-            }
-            match best {
-                None => return Ended::Farkle,
-                Some((_, Some(end), _)) => return end,
-                Some((_, None, next)) => state = next,
-            }
-        }
-    }
-
     #[test]
     fn optimal_play_wins_as_often_as_solved() {
         let rules = small(500, 200);
@@ -856,7 +809,7 @@ mod tests {
                 let (a, b) = (score[mover], score[1 - mover]);
                 let key = (usize::try_from(a / grid).unwrap(), usize::try_from(b / grid).unwrap());
                 let sol = turns.entry(key).or_insert_with(|| values.turn(key.0, key.1));
-                match play_turn(sol, model, &mut rng) {
+                match play_turn(sol, &mut rng) {
                     Ended::Instant => break mover,
                     Ended::Farkle => {}
                     Ended::Bank(t) if counts(t, a) => {
@@ -865,7 +818,7 @@ mod tests {
                             // The other player's last turn: pass or lose.
                             let need = score[mover] - b;
                             let last = last_turn(model, on(b), need);
-                            break match play_turn(&last, model, &mut rng) {
+                            break match play_turn(&last, &mut rng) {
                                 Ended::Instant => 1 - mover,
                                 Ended::Bank(t2) if counts(t2, b) && t2 > need => 1 - mover,
                                 _ => mover,

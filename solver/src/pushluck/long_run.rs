@@ -1,0 +1,173 @@
+//! The long-run objective under the three-farkle penalty: the policy that
+//! maximises the average points per turn over a long game.
+//!
+//! With the penalty a farkle's cost carries into later turns (it moves the
+//! farkle counter towards the penalty), so maximising each turn's expected
+//! score is myopic. Over a long game, on the board and far from the goal,
+//! the turn-to-turn state is the counter `c` (farkles in a row: 0, 1, 2),
+//! and the problem is an average-reward one: find the average `rho` and
+//! relative values `h(c)` (`h(0) = 0`) with
+//! `h(c) + rho = V_c`, where `V_c` is the best turn from counter `c` when a
+//! bank is worth its points (the counter goes back to 0) and a farkle is
+//! worth `h(c + 1)`, or minus the penalty at `c = 2` (the counter resets).
+//! `V_2` does not depend on `h`; then `h(2) = V_2 - rho`, `h(1) = V_1(h(2))
+//! - rho`, and `rho = V_0(h(1))`: one equation in `rho`, whose residual
+//! `V_0(V_1(V_2 - rho) - rho) - rho` is strictly decreasing (each `V` is
+//! non-decreasing in the farkle value with slope below 1), so bisection
+//! finds it to 1e-12.
+
+use serde::Serialize;
+
+use super::model::Params;
+use super::solution::Solution;
+use super::PushLuckGame;
+use crate::error::Error;
+
+/// The long-run solution: average points per turn and, per farkle count,
+/// the turn solved with the farkle valued by its effect on later turns.
+#[derive(Debug, Clone)]
+pub struct LongRun<'m> {
+    /// Average points per turn under the long-run optimal policy.
+    pub average: f64,
+    /// `h(c)`: how much better starting a turn with `c` farkles in a row is
+    /// than with none, in points over the rest of a long game.
+    pub relative: [f64; 3],
+    /// The turn from each farkle count, for `params`' board and goal.
+    pub turns: Vec<Solution<'m>>,
+}
+
+/// Summary of [`LongRun`] for reports.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct LongRunSummary {
+    /// Average points per turn, long-run optimal policy.
+    pub points_per_turn: f64,
+    /// Relative value of 0, 1, 2 farkles in a row (0 for none).
+    pub farkle_count_value: [f64; 3],
+}
+
+impl LongRun<'_> {
+    pub fn summary(&self) -> LongRunSummary {
+        LongRunSummary { points_per_turn: self.average, farkle_count_value: self.relative }
+    }
+
+    /// The farkle's value in the turn from count `c`.
+    pub fn farkle_value(&self, c: usize) -> f64 {
+        match c {
+            0 => self.relative[1],
+            1 => self.relative[2],
+            _ => self.turns[2].farkle_score(),
+        }
+    }
+}
+
+/// Solves the long-run objective of `game` (which has the penalty) on the
+/// board, a whole goal away; `params` gives the board and goal of the turns
+/// returned (their farkle values are those of the long run).
+pub fn solve<'m>(game: &'m PushLuckGame, params: Params) -> Result<LongRun<'m>, Error> {
+    let model = game.model();
+    let penalty = game.rules.turn.three_farkle_penalty as f64;
+    let far = Params { on_board: true, last_chance: false, goal_left: game.rules.game.goal };
+    let value = |farkle: f64| -> Result<f64, Error> { Ok(model.solve_with_farkle(far, farkle)?.start_value()) };
+    let v2 = value(-penalty)?;
+    let residual = |rho: f64| -> Result<f64, Error> {
+        let h2 = v2 - rho;
+        let h1 = value(h2)? - rho;
+        Ok(value(h1)? - rho)
+    };
+    // rho lies between the worst turn (a certain penalty) and the best
+    // turn without any farkle cost.
+    let (mut lo, mut hi) = (-penalty, value(0.0)?);
+    while hi - lo > 1e-12 * hi.abs().max(1.0) {
+        let mid = 0.5 * (lo + hi);
+        if residual(mid)? > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let rho = 0.5 * (lo + hi);
+    let h2 = v2 - rho;
+    let h1 = value(h2)? - rho;
+    let relative = [0.0, h1, h2];
+    let turns = [relative[1], relative[2], -penalty]
+        .iter()
+        .map(|&f| model.solve_with_farkle(params, f))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(LongRun { average: rho, relative, turns })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::options::RuleOption;
+    use crate::pushluck::play::{play_turn, Ended};
+    use crate::registry::{resolve, Game};
+
+    fn farkle_with_penalty() -> PushLuckGame {
+        let opts: Vec<RuleOption> = vec!["three-farkle-penalty".parse().unwrap()];
+        match resolve("farkle", &opts, None).unwrap() {
+            Game::PushLuck(g) => *g,
+            Game::Category(_) => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn the_average_and_relative_values_solve_the_equations() {
+        let g = farkle_with_penalty();
+        let far = Params { on_board: true, last_chance: false, goal_left: g.rules.game.goal };
+        let lr = solve(&g, far).unwrap();
+        for c in 0..3 {
+            let v = lr.turns[c].start_value();
+            assert!(
+                (lr.relative[c] + lr.average - v).abs() < 1e-6,
+                "count {c}: {} + {} vs {v}",
+                lr.relative[c],
+                lr.average
+            );
+        }
+        // Farkles in a row only hurt, and the penalty costs points per turn.
+        assert!(lr.relative[2] < lr.relative[1] && lr.relative[1] < 0.0);
+        let free = g.model().solve(far).unwrap().start_value();
+        assert!(lr.average < free);
+    }
+
+    #[test]
+    fn playing_the_long_run_policy_earns_its_average() {
+        let g = farkle_with_penalty();
+        let far = Params { on_board: true, last_chance: false, goal_left: g.rules.game.goal };
+        let lr = solve(&g, far).unwrap();
+        let penalty = g.rules.turn.three_farkle_penalty as f64;
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (mut count, turns) = (0usize, 200_000u32);
+        let (mut sum, mut sum2) = (0.0, 0.0);
+        for _ in 0..turns {
+            let points = match play_turn(&lr.turns[count], &mut rng) {
+                Ended::Bank(t) => {
+                    count = 0;
+                    t as f64
+                }
+                Ended::Farkle if count == 2 => {
+                    count = 0;
+                    -penalty
+                }
+                Ended::Farkle => {
+                    count += 1;
+                    0.0
+                }
+                Ended::Instant => unreachable!("Farkle has no instant win"),
+            };
+            sum += points;
+            sum2 += points * points;
+        }
+        let n = f64::from(turns);
+        let mean = sum / n;
+        // Turns are nearly independent (the count links them weakly): a
+        // generous standard error from the plain variance.
+        let se = ((sum2 / n - mean * mean) / n).sqrt();
+        eprintln!("long run: played {mean:.2} per turn, solved {:.2}, standard error {se:.2}", lr.average);
+        assert!((mean - lr.average).abs() < 4.0 * se, "played {mean}, solved {}, standard error {se}", lr.average);
+    }
+}

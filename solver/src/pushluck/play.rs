@@ -1,0 +1,65 @@
+//! Playing a turn by a solved policy with random dice: the check that a
+//! solve's values are what its policy earns (seeded simulations in the
+//! tests), and the engine of push-your-luck simulations.
+
+use rand::Rng;
+
+use super::model::TurnState;
+use super::solution::{Next, Solution};
+use crate::dice::Counts;
+
+/// How a turn ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// Nothing scored.
+    Farkle,
+    /// The turn stopped with these points (banked, or no dice or rolls left).
+    Bank(i64),
+    /// An instant win.
+    Instant,
+}
+
+/// Plays one turn from a fresh start by `sol`'s policy: after each roll,
+/// the set-aside and then bank or roll on with the highest value (the
+/// first found among equals).
+pub fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
+    let model = sol.model;
+    let mut state = TurnState::start();
+    loop {
+        let mut roll: Counts = [0; 6];
+        for _ in 0..state.dice {
+            roll[rng.gen_range(0..6)] += 1;
+        }
+        // (value, how the turn ends, or the state it goes on from)
+        let mut best: Option<(f64, Option<Ended>, TurnState)> = None;
+        for sa in model.scorer.set_asides(&roll, state.rolls == 0) {
+            for v in &sa.variants {
+                let mut offer = |value: f64, end: Option<Ended>, next: TurnState| {
+                    if best.as_ref().is_none_or(|b| value > b.0) {
+                        best = Some((value, end, next));
+                    }
+                };
+                match sol.after(&state, &sa.keep, v).expect("a set-aside of this roll") {
+                    Next::Ends(value) => {
+                        let end = if v.instant_win { Ended::Instant } else { Ended::Bank(state.points + v.points) };
+                        offer(value, Some(end), state);
+                    }
+                    Next::Decide { points, dice, bank, roll } => {
+                        if let Some(b) = bank {
+                            offer(b, Some(Ended::Bank(points)), state);
+                        }
+                        let ones = if model.scorer.tracks_ones() { state.ones + v.ones } else { 0 };
+                        let ones_points =
+                            if model.scorer.tracks_ones() { state.ones_points + v.ones_points } else { 0 };
+                        offer(roll, None, TurnState { points, dice, rolls: state.rolls + 1, ones, ones_points });
+                    }
+                }
+            }
+        }
+        match best {
+            None => return Ended::Farkle,
+            Some((_, Some(end), _)) => return end,
+            Some((_, None, next)) => state = next,
+        }
+    }
+}
