@@ -10,11 +10,11 @@
 //! `h(c) + rho = V_c`, where `V_c` is the best turn from counter `c` when a
 //! bank is worth its points (the counter goes back to 0) and a farkle is
 //! worth `h(c + 1)`, or minus the penalty at `c = 2` (the counter resets).
-//! `V_2` does not depend on `h`; then `h(2) = V_2 - rho`, `h(1) = V_1(h(2))
-//! - rho`, and `rho = V_0(h(1))`: one equation in `rho`, whose residual
-//! `V_0(V_1(V_2 - rho) - rho) - rho` is strictly decreasing (each `V` is
-//! non-decreasing in the farkle value with slope below 1), so bisection
-//! finds it to 1e-12.
+//! `V_2` does not depend on `h`; then `h(2) = V_2 - rho`,
+//! `h(1) = V_1(h(2)) - rho`, and `rho = V_0(h(1))`: one equation in `rho`,
+//! whose residual `V_0(V_1(V_2 - rho) - rho) - rho` is strictly decreasing
+//! (each `V` is non-decreasing in the farkle value with slope below 1), so
+//! bisection finds it to 1e-12.
 
 use serde::Serialize;
 
