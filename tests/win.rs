@@ -140,3 +140,59 @@ fn a_game_without_a_last_turn_is_won_by_reaching_the_goal() {
     let bank = j["alternatives"].as_array().unwrap().iter().find(|a| a["then"] == "bank").expect("bank listed");
     assert_eq!(bank["expected_score"].as_f64().unwrap(), 1.0);
 }
+
+#[test]
+fn random_win_questions_end_in_an_answer_or_one_line() {
+    let env = Env::new();
+    // A small seeded generator (xorshift), enough to pick cases.
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut pick = |n: usize| -> usize {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let games: [&[&str]; 3] =
+        [&["farkle", "-o", "goal=1000"], &["ten-thousand", "-o", "goal=1000"], &["yahtzix", "-o", "goal=200"]];
+    let totals = [
+        "0",
+        "50",
+        "5",
+        "950",
+        "995",
+        "1000",
+        "1050",
+        "200",
+        "-50",
+        "123",
+        "99999999",
+        "-9223372036854775808",
+        "9223372036854775807",
+    ];
+    let dice = ["1,1,2,3,5,5", "2,3,4,6", "1", "5,5,5", "1,2,3,4,5,6", "6,6,6,6,6,6", "1,1,1,1,1,1,1"];
+    let banked = ["0", "50", "300", "1000", "25"];
+    for _ in 0..300 {
+        let mut args: Vec<&str> = vec!["advise"];
+        args.extend_from_slice(games[pick(games.len())]);
+        args.extend(["--dice", dice[pick(dice.len())], "--banked", banked[pick(banked.len())]]);
+        if pick(3) > 0 {
+            args.extend(["--score", totals[pick(totals.len())]]);
+        }
+        if pick(4) > 0 {
+            args.extend(["--opponent", totals[pick(totals.len())]]);
+        } else {
+            args.extend(["--objective", "win"]);
+        }
+        if pick(3) == 0 {
+            args.extend(["--roll", ["1", "2", "3"][pick(3)]]);
+        }
+        let out = env.run(&args);
+        match out.status.code() {
+            Some(0) => {}
+            Some(2) => {
+                crate::util::assert_user_error(&out, &args, "");
+            }
+            other => panic!("{args:?}: exit {other:?}: {}", String::from_utf8_lossy(&out.stderr)),
+        }
+    }
+}
