@@ -6,9 +6,14 @@
 //! scoring engine ([`scoring`]) and the solver only read it. There is no
 //! per-game code path below the rule data.
 //!
-//! The objective solved here is the *expected score of one turn*: maximise
-//! the expected points banked this turn (a farkle scores 0, or minus the
-//! three-farkle penalty when it is the third in a row).
+//! Three objectives share one turn DP ([`dp`]), differing only in what the
+//! end of a turn is worth (`solution::Payoff`):
+//! - the *expected score of one turn* (a farkle scores 0, or minus the
+//!   three-farkle penalty when it is the third in a row);
+//! - the *long run* under the three-farkle penalty ([`long_run`]): average
+//!   points per turn, a farkle valued by what the farkle count costs later;
+//! - the *win objective* for two players ([`win`]): a turn's end is worth
+//!   the probability of winning the game from where it leaves the players.
 //!
 //! - [`model`]: the rules compiled for solving: decision contexts and where
 //!   each set-aside leads;
@@ -18,6 +23,8 @@
 //! - [`situation`]: a question about a turn and its checks;
 //! - [`advise`]: ranking the alternatives for one roll;
 //! - [`strategy`]: the strategy sheet;
+//! - [`long_run`]: the average-points objective under the penalty;
+//! - [`play`]: a turn played by a solved policy with random dice;
 //! - [`win`]: the two-player win objective (its own solve and table).
 
 pub mod advise;

@@ -10,7 +10,7 @@
 //! is `W(0, 0)`. Inside a turn the state is that of the expected-score
 //! solver (turn points and the context: dice, roll class, Van't Hof 1s);
 //! the same DP ([`super::dp`]) solves it, with a different payoff
-//! ([`super::solution::Payoff::Win`]): ending the turn is worth
+//! (`Payoff::Win` in `super::solution`): ending the turn is worth
 //! - a farkle, or a bank that scores nothing (under the entry threshold,
 //!   past an exact goal): `1 - W(b, a)`, the opponent to move;
 //! - a bank to `x = a + t` below the goal: `1 - W(b, x)`;
@@ -324,7 +324,7 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
 
 impl LastTurn {
     /// Solves the last turn for every need until `P_pass` is within
-    /// [`TAIL`] of its limit (or [`NEED_LEVELS_MAX`] levels).
+    /// [`TAIL`] of its limit (or `NEED_LEVELS_MAX` levels).
     pub fn solve(model: &Model) -> LastTurn {
         let instant = instant_chance(model);
         if model.rules.game.exact_goal || !model.rules.game.last_turn {
