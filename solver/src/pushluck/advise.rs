@@ -190,7 +190,7 @@ fn advise_win(
             states.saturating_mul(16),
             TURN_SOLVE_BYTES,
         )?;
-        let sol = win::last_turn(model, s.params.on_board, need);
+        let sol = win::last_turn(model, a > 0 || game.rules.turn.entry == 0, need);
         return Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?));
     }
     let values = load_win(game, tables, progress)?;
