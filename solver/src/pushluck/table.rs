@@ -198,19 +198,20 @@ pub fn info_win(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Table
     })
 }
 
-/// Rough time of a win solve on this machine, from the work it has
-/// (pairs of totals x levels per turn x contexts), for the "solve it first?"
-/// decision of advice. Calibrated on Farkle (about 10 s on 2 cores).
+/// Rough time of a win solve on this machine, from its work
+/// ([`win::work`]), for the "solve it first?" decision of advice.
 pub fn win_solve_estimate(game: &PushLuckGame) -> f64 {
-    let m = game.win_model();
-    let n = (m.rules.game.goal + m.grid - 1) / m.grid;
-    let levels_per_turn = (n as f64 / 2.0).max(1.0);
-    let work = (n * n) as f64 / 2.0 * 8.0 * levels_per_turn * m.contexts() as f64;
-    work * WIN_NANOS_PER_LEVEL_CONTEXT * 1e-9 / rayon::current_num_threads().max(1) as f64
+    win::work(game.win_model()) * WIN_NANOS_PER_READ * 1e-9 / rayon::current_num_threads().max(1) as f64
 }
 
-/// Core time per context and level of one turn DP in a win solve (measured).
-const WIN_NANOS_PER_LEVEL_CONTEXT: f64 = 200.0;
+/// Core time per successor read in a win solve, measured on the 2-core
+/// development machine (the estimate came within 15% of Farkle, Farkle
+/// with Van't Hof, Dice 10000 and Yahtzix at goals 1000 and 2000).
+const WIN_NANOS_PER_READ: f64 = 0.7;
+
+/// Advice solves a missing win table first when that takes at most this
+/// long ("about a minute").
+const WIN_AUTO_SOLVE_SECONDS: f64 = 75.0;
 
 /// The win values of `game` from its table in `dir`; when there is none and
 /// the solve takes about a minute or less, solves and saves it first.
@@ -223,10 +224,12 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
                 return Err(Error::Win(win::WinError::Unsupported(what)));
             }
             let estimate = win_solve_estimate(game);
-            if estimate > 90.0 {
+            if estimate > WIN_AUTO_SOLVE_SECONDS {
+                let about =
+                    if estimate < 120.0 { format!("{estimate:.0} s") } else { format!("{:.0} min", estimate / 60.0) };
                 return Err(Error::Win(win::WinError::NeedsSolve {
                     command: game.reference().solve_command() + " --objective win",
-                    minutes: estimate / 60.0,
+                    about,
                 }));
             }
             progress.note(&format!(

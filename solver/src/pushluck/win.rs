@@ -70,12 +70,12 @@ pub const TAIL: f64 = 1e-16;
 const NEED_LEVELS_MAX: usize = 4000;
 
 /// Why a rule set's win objective cannot be solved here.
-#[derive(Debug, Clone, thiserror::Error, PartialEq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum WinError {
     #[error("{game} is a category game: its objective is the expected final score (the win objective is for push-your-luck games)")]
     CategoryGame { game: String },
-    #[error("the win table is missing and solving it takes about {minutes:.0} min: run `{command}` first")]
-    NeedsSolve { command: String, minutes: f64 },
+    #[error("the win table is missing and solving it takes about {about}: run `{command}` first")]
+    NeedsSolve { command: String, about: String },
     #[error("the win objective is not solved yet for rules with {0}; the expected-score objective is (leave out --objective win / --opponent)")]
     Unsupported(&'static str),
 }
@@ -213,6 +213,21 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
     let (mut memo, mut on_path) = (vec![None; n], vec![false; n]);
     let top = most(model, start_context(model), &mut memo, &mut on_path)?;
     usize::try_from(top / model.grid).ok()
+}
+
+/// The inner-loop work of a whole win solve, in successor reads: pairs of
+/// totals x turn DPs per pair (about 9, measured) x levels per turn (half
+/// the goal on average, or the most a bounded turn scores) x successor
+/// reads per level. Times come from this at a measured rate
+/// ([`super::table::win_solve_estimate`]).
+pub fn work(model: &Model) -> f64 {
+    let n = (model.rules.game.goal + model.grid - 1) / model.grid;
+    let mut levels = (n as f64 / 2.0).max(1.0);
+    if let Some(most) = max_turn_levels(model) {
+        levels = levels.min(most as f64 + 1.0);
+    }
+    let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
+    (n * n) as f64 / 2.0 * 9.0 * levels * reads as f64
 }
 
 /// Per context: the farkle probability and the chance that a roll offers an
