@@ -495,9 +495,12 @@ impl<'m> WinValues<'m> {
         (sol.roll_values[self.start], s.loss)
     }
 
-    /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)`:
-    /// `(W(a, b), W(b, a), facts)`.
-    fn pair(&self, a: usize, b: usize, guess: f64) -> (f64, f64, WinFacts) {
+    /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` and of
+    /// the slope of `phi` there (a neighbour's): `(W(a, b), W(b, a), the
+    /// slope found, facts)`. The first step is a Newton step with the
+    /// guessed slope: exact when the policy and slope are the neighbour's,
+    /// so most pairs need two evaluations of `phi`.
+    fn pair(&self, a: usize, b: usize, guess: f64, slope: f64) -> (f64, f64, f64, WinFacts) {
         let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
         // phi(x) = f(1 - g(1 - x)), with y = g(1 - x).
         let mut phi = |x: f64| -> (f64, f64) {
@@ -519,7 +522,9 @@ impl<'m> WinValues<'m> {
         let mut r0 = p0 - x0;
         // The best iterate so far: (|residual|, x, y).
         let mut best = (r0.abs(), x0, y0);
-        let mut x1 = p0;
+        let newton = x0 + r0 / (1.0 - slope.clamp(0.0, 0.99));
+        let mut x1 = if (0.0..=1.0).contains(&newton) { newton } else { p0 };
+        let mut slope = slope;
         for _ in 0..200 {
             if best.0 <= RESIDUAL {
                 break;
@@ -529,6 +534,10 @@ impl<'m> WinValues<'m> {
             if r1.abs() < best.0 {
                 best = (r1.abs(), x1, y1);
             }
+            if x1 != x0 {
+                // phi's slope between the last two iterates.
+                slope = 1.0 + (r1 - r0) / (x1 - x0);
+            }
             // Secant step; a plain step when that leaves [0, 1] or the
             // residual did not shrink.
             let secant = x1 - r1 * (x1 - x0) / (r1 - r0);
@@ -537,7 +546,7 @@ impl<'m> WinValues<'m> {
             (x0, r0, x1) = (x1, r1, next);
         }
         facts.residual = best.0;
-        (best.1, if a == b { best.1 } else { best.2 }, facts)
+        (best.1, if a == b { best.1 } else { best.2 }, slope, facts)
     }
 }
 
@@ -568,20 +577,24 @@ pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(Win
     let pairs = (n * (n + 1) / 2) as u64;
     progress.stage(&format!("{}: pairs of totals", game.title()), pairs);
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
+    // Per solved pair (a <= b): the slope of its fixed-point map, the next
+    // pair's first guess.
+    let mut slopes = vec![0.0f64; n * n];
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
-        let v = &values;
-        let solved: Vec<(usize, usize, f64, f64, WinFacts)> = (lo..=hi)
+        let (v, sl) = (&values, &slopes);
+        let solved: Vec<(usize, usize, f64, f64, f64, WinFacts)> = (lo..=hi)
             .into_par_iter()
             .map(|a| {
                 let b = total - a;
-                let guess = if b + 1 < n { v.at(a, b + 1) } else { 0.5 };
-                let (x, y, f) = v.pair(a, b, guess);
-                (a, b, x, y, f)
+                let (guess, slope) = if b + 1 < n { (v.at(a, b + 1), sl[a * n + b + 1]) } else { (0.5, 0.0) };
+                let (x, y, slope, f) = v.pair(a, b, guess, slope);
+                (a, b, x, y, slope, f)
             })
             .collect();
-        for (a, b, x, y, f) in solved {
+        for (a, b, x, y, slope, f) in solved {
+            slopes[a * n + b] = slope;
             values.w[a * n + b] = x;
             values.w[b * n + a] = y;
             facts.truncation = facts.truncation.max(f.truncation);
