@@ -18,7 +18,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -28,7 +28,7 @@ use super::model::{CategoryGame, KeepRule};
 use super::sheet::Sheet;
 use super::table::{game_ref, open_or_solve};
 use super::turn::{Indexed, Scratch, TurnDp, Values};
-use crate::dice::{dice_count, Counts, FACES};
+use crate::dice::{dice_count, roll_onto, FACES};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::registry::GameRef;
@@ -235,14 +235,6 @@ fn start_state(dp: &TurnDp) -> (u32, usize) {
     (state.mask, number - dp.index().offset(state.mask))
 }
 
-fn roll(rng: &mut SmallRng, n: usize, onto: &Counts) -> Counts {
-    let mut c = *onto;
-    for _ in 0..n {
-        c[rng.gen_range(0..FACES)] += 1;
-    }
-    c
-}
-
 /// One game, optimally, with the dice of `seed`.
 fn play<V: Values + ?Sized>(dp: &TurnDp, values: &V, seed: u64) -> Played {
     let game = dp.game();
@@ -252,7 +244,7 @@ fn play<V: Values + ?Sized>(dp: &TurnDp, values: &V, seed: u64) -> Played {
     let locked_rule = game.keep_rule == KeepRule::Locked;
     while mask != game.full_mask() {
         let plan = dp.plan(values, mask, lane);
-        let mut dice = roll(&mut rng, game.dice, &[0; FACES]);
+        let mut dice = roll_onto(&mut rng, game.dice, &[0; FACES]);
         let mut locked = [0; FACES];
         for r in 1..game.rolls {
             if locked_rule && locked == dice {
@@ -262,7 +254,7 @@ fn play<V: Values + ?Sized>(dp: &TurnDp, values: &V, seed: u64) -> Played {
             if locked_rule {
                 locked = keep;
             }
-            dice = roll(&mut rng, game.dice - dice_count(&keep), &keep);
+            dice = roll_onto(&mut rng, game.dice - dice_count(&keep), &keep);
         }
         let (cat, points, written) = plan.best_box(dp, &dice);
         let (eff, extra) = dp.index().lane_state(mask, lane);

@@ -37,6 +37,15 @@ pub const FACES: usize = 6;
 /// Face counts: `counts[f]` is how many dice show face `f + 1`.
 pub type Counts = [u8; FACES];
 
+/// `onto` with `n` more dice rolled at random (simulations).
+pub fn roll_onto(rng: &mut impl rand::Rng, n: usize, onto: &Counts) -> Counts {
+    let mut c = *onto;
+    for _ in 0..n {
+        c[rng.gen_range(0..FACES)] += 1;
+    }
+    c
+}
+
 /// Marker for "no such multiset" in [`Multisets::add`] / [`Multisets::remove`].
 pub const NONE: u16 = u16::MAX;
 

@@ -6,7 +6,7 @@ use rand::Rng;
 
 use super::model::TurnState;
 use super::solution::{Next, Solution};
-use crate::dice::Counts;
+use crate::dice::{roll_onto, FACES};
 
 /// How a turn ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,10 +26,7 @@ pub fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
     let model = sol.model;
     let mut state = TurnState::start();
     loop {
-        let mut roll: Counts = [0; 6];
-        for _ in 0..state.dice {
-            roll[rng.gen_range(0..6)] += 1;
-        }
+        let roll = roll_onto(rng, usize::from(state.dice), &[0; FACES]);
         // (value, how the turn ends, or the state it goes on from)
         let mut best: Option<(f64, Option<Ended>, TurnState)> = None;
         for sa in model.scorer.set_asides(&roll, state.rolls == 0) {
