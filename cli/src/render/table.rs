@@ -8,17 +8,15 @@ pub fn table(r: &TableReport) -> String {
     let s = &r.solved;
     let mut t = TextTable::new(["game", &s.game.title]);
     t.row(["objective".to_string(), s.objective.describe().to_string()]);
-    if s.objective == Objective::Win {
-        for v in &s.variants {
-            t.row([format!("P(win), {}, both playing optimally", v.variant), format!("{:.10}", v.expected_score)]);
-        }
-    } else if s.variants.is_empty() {
+    if s.variants.is_empty() {
         t.row(["optimal expected score".to_string(), format!("{:.4}", s.expected_score)]);
     }
-    if s.objective != Objective::Win {
-        for v in &s.variants {
-            t.row([format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]);
-        }
+    for v in &s.variants {
+        t.row(if s.objective == Objective::Win {
+            [format!("P(win), {}, both playing optimally", v.variant), format!("{:.10}", v.expected_score)]
+        } else {
+            [format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]
+        });
     }
     if let Some(w) = &r.win {
         t.row(["turn solves".to_string(), w.turn_solves.to_string()]);

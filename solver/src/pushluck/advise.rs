@@ -20,7 +20,7 @@ use super::solution::{Next, Solution};
 use super::table::load_win;
 use super::win;
 use super::{value_of, PushLuckGame};
-use crate::dice::{dice_count, faces_of, format_dice, Counts};
+use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 use crate::progress::Progress;
@@ -190,7 +190,7 @@ fn advise_win(
             states.saturating_mul(16),
             TURN_SOLVE_BYTES,
         )?;
-        let sol = win::last_turn(model, a > 0 || game.rules.turn.entry == 0, need);
+        let sol = win::last_turn(model, win::on_board(model, a), need);
         return Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?));
     }
     let values = load_win(game, tables, progress)?;
@@ -294,11 +294,11 @@ fn add_long_run(game: &PushLuckGame, s: &Situation, dice: &Counts, advice: &mut 
     }
     let best = other.alternatives.first();
     if let (Some(lb), Some(mb)) = (best, advice.alternatives.first()) {
-        if (lb.set_aside.clone(), lb.then) != (mb.set_aside.clone(), mb.then) {
+        if lb.set_aside != mb.set_aside || lb.then != mb.then {
             let text = format!(
                 "over a long game (counting what a farkle does to the farkle count) the best play is: set aside {}, \
                  then {}",
-                format_faces(&lb.set_aside),
+                format_dice(&counts_of(&lb.set_aside)),
                 lb.then_text()
             );
             advice.note = Some(advice.note.take().map_or(text.clone(), |n| format!("{n}; {text}")));
@@ -306,10 +306,6 @@ fn add_long_run(game: &PushLuckGame, s: &Situation, dice: &Counts, advice: &mut 
     }
     advice.long_run = Some(lr.summary());
     Ok(())
-}
-
-fn format_faces(faces: &[u8]) -> String {
-    faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// Near the goal the best play for winning differs from the best play for

@@ -50,7 +50,7 @@ impl Model {
     /// Solves the turn for `params` with a farkle worth `farkle` points
     /// (the long-run objective, [`super::long_run`]).
     pub fn solve_with_farkle(&self, params: Params, farkle: f64) -> Result<Solution<'_>, Error> {
-        self.solve_payoff_points(params, Payoff::PointsFarkle(farkle))
+        self.solve_shared(params, Payoff::PointsFarkle(farkle), None)
     }
 
     /// Solves several sets of turn parameters in parallel (they are
@@ -83,10 +83,6 @@ impl Model {
     /// at turn totals from which a bank is worth the total under both.
     fn solve_like<'a>(&'a self, params: Params, like: Option<&Solution<'a>>) -> Result<Solution<'a>, Error> {
         self.solve_shared(params, Payoff::Points, like)
-    }
-
-    fn solve_payoff_points(&self, params: Params, payoff: Payoff) -> Result<Solution<'_>, Error> {
-        self.solve_shared(params, payoff, None)
     }
 
     fn solve_shared<'a>(

@@ -150,6 +150,40 @@ pub struct TurnRules {
     pub piggyback_needs_board: bool,
 }
 
+/// What stopping a turn does under the entry threshold and min-bank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// On the board, below min-bank: not allowed.
+    Forbidden,
+    /// Off the board, below the entry threshold: allowed, scores nothing.
+    ScoresNothing,
+    /// The turn's points count.
+    Counts,
+}
+
+impl TurnRules {
+    /// Smallest turn total whose stop counts: min-bank on the board, the
+    /// entry threshold off it.
+    pub fn counts_from(&self, on_board: bool) -> i64 {
+        if on_board {
+            self.min_bank
+        } else {
+            self.entry
+        }
+    }
+
+    /// What stopping at turn total `t` does.
+    pub fn stop(&self, on_board: bool, t: i64) -> Stop {
+        if t >= self.counts_from(on_board) {
+            Stop::Counts
+        } else if on_board {
+            Stop::Forbidden
+        } else {
+            Stop::ScoresNothing
+        }
+    }
+}
+
 /// Rules of the whole game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]

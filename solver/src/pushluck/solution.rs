@@ -15,6 +15,7 @@
 use crate::dice::{dice_count, Counts};
 
 use super::model::{Model, Opt, Params, Succ, TurnState};
+use super::rules::Stop;
 use super::scoring::Variant;
 use super::situation::SituationError;
 use super::{level_total, value_of};
@@ -138,10 +139,10 @@ impl<'m> Solution<'m> {
         if rules.game.exact_goal && t > self.params.goal_left {
             return Some(0.0);
         }
-        if self.params.on_board {
-            (t >= rules.turn.min_bank).then_some(value_of(t))
-        } else {
-            Some(if t >= rules.turn.entry { value_of(t) } else { 0.0 })
+        match rules.turn.stop(self.params.on_board, t) {
+            Stop::Counts => Some(value_of(t)),
+            Stop::ScoresNothing => Some(0.0),
+            Stop::Forbidden => None,
         }
     }
 

@@ -49,27 +49,27 @@ struct Canonical<'a> {
     rules: &'a RuleSet,
 }
 
-/// Fingerprint of `game`'s rules under the expected-turn-score objective.
-fn rules_fingerprint(game: &PushLuckGame) -> u64 {
-    fingerprint(&Canonical {
-        solver: SOLVER_VERSION,
-        objective: Objective::TurnScore,
-        game: game.id,
-        rules: &game.rules,
-    })
+/// Fingerprint of `game`'s rules under `objective`.
+fn rules_fingerprint(game: &PushLuckGame, objective: Objective) -> u64 {
+    fingerprint(&Canonical { solver: SOLVER_VERSION, objective, game: game.id, rules: &game.rules })
 }
 
-/// What a valid table of `game` must look like (shape from the header).
-pub fn table_spec(game: &PushLuckGame) -> TableSpec {
-    TableSpec { game: game.id.to_string(), fingerprint: rules_fingerprint(game), shape: None }
+/// What a valid table of `game` under `objective` (`TurnScore` or `Win`)
+/// must look like (shape from the header).
+pub fn table_spec(game: &PushLuckGame, objective: Objective) -> TableSpec {
+    TableSpec { game: game.id.to_string(), fingerprint: rules_fingerprint(game, objective), shape: None }
 }
 
 /// File of the game's table in `dir`: `farkle.sixdice`,
 /// `farkle.vant-hof-6=3000.sixdice`, or `farkle.rules-HASH.sixdice` under a
-/// house-rules file.
-pub fn table_path(dir: &Path, game: &PushLuckGame) -> PathBuf {
-    let hash = game.rules_file.is_some().then(|| rules_fingerprint(game));
-    dir.join(table::file_name(game.id, &game.options, hash))
+/// house-rules file; win tables insert `.win` (`farkle.win.goal=1000.sixdice`).
+pub fn table_path(dir: &Path, game: &PushLuckGame, objective: Objective) -> PathBuf {
+    let hash = game.rules_file.is_some().then(|| rules_fingerprint(game, objective));
+    let stem = match objective {
+        Objective::Win => format!("{}.win", game.id),
+        _ => game.id.to_string(),
+    };
+    dir.join(table::file_name(&stem, &game.options, hash))
 }
 
 /// Solves every table variant of `game` and writes the table into `dir`.
@@ -106,15 +106,16 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
         layout: format!("[variant][level: turn total = level * {}][context]; {}", model.grid, model.context_layout()),
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
-    let path = table_path(dir, game);
-    let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game) };
+    let path = table_path(dir, game, Objective::TurnScore);
+    let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::TurnScore) };
     write_table(&path, &spec, &solved, &data)?;
     Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![], win: None })
 }
 
 /// `info`: the facts of an existing table, without solving anything.
 pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
-    let table = Table::open(&table_path(dir, game), &table_spec(game), verify)?;
+    let table =
+        Table::open(&table_path(dir, game, Objective::TurnScore), &table_spec(game, Objective::TurnScore), verify)?;
     let solved = table.meta::<Solved>()?;
     Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None })
 }
@@ -130,24 +131,17 @@ struct WinMeta {
     last: LastTurn,
 }
 
-/// Fingerprint of `game`'s rules under the win objective.
-fn win_fingerprint(game: &PushLuckGame) -> u64 {
-    fingerprint(&Canonical { solver: SOLVER_VERSION, objective: Objective::Win, game: game.id, rules: &game.rules })
-}
-
-/// What a valid win table of `game` must look like.
-pub fn win_table_spec(game: &PushLuckGame) -> TableSpec {
-    TableSpec { game: game.id.to_string(), fingerprint: win_fingerprint(game), shape: None }
-}
-
-/// File of the game's win table: `farkle.win.sixdice`, `farkle.win.goal=1000.sixdice`.
-pub fn win_table_path(dir: &Path, game: &PushLuckGame) -> PathBuf {
-    let hash = game.rules_file.is_some().then(|| win_fingerprint(game));
-    dir.join(table::file_name(&format!("{}.win", game.id), &game.options, hash))
-}
-
 /// Solves the win objective of `game` and writes its table into `dir`.
 pub fn solve_and_save_win(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+    Ok(solve_and_write_win(game, dir, progress)?.1)
+}
+
+/// Solves the win objective, writes the table, and keeps the values.
+fn solve_and_write_win<'g>(
+    game: &'g PushLuckGame,
+    dir: &Path,
+    progress: &dyn Progress,
+) -> Result<(WinValues<'g>, TableReport), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
     let n = values.n as u64;
     let first = values.at(0, 0);
@@ -172,22 +166,23 @@ pub fn solve_and_save_win(game: &PushLuckGame, dir: &Path, progress: &dyn Progre
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
     let shape = vec![n, n];
-    let path = win_table_path(dir, game);
-    let spec = TableSpec { shape: Some(shape.clone()), ..win_table_spec(game) };
+    let path = table_path(dir, game, Objective::Win);
+    let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
     let meta = WinMeta { solved: solved.clone(), facts, n, last: values.last.clone() };
     write_table(&path, &spec, &meta, &values.w)?;
-    Ok(TableReport {
+    let report = TableReport {
         table: TableFile::written(&path, shape),
         solved,
         max_score: None,
         levels: vec![],
         win: Some(facts),
-    })
+    };
+    Ok((values, report))
 }
 
 /// `info --objective win`: the facts of an existing win table.
 pub fn info_win(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
-    let table = Table::open(&win_table_path(dir, game), &win_table_spec(game), verify)?;
+    let table = Table::open(&table_path(dir, game, Objective::Win), &table_spec(game, Objective::Win), verify)?;
     let meta = table.meta::<WinMeta>()?;
     Ok(TableReport {
         table: TableFile::of(&table),
@@ -216,8 +211,8 @@ const WIN_AUTO_SOLVE_SECONDS: f64 = 75.0;
 /// The win values of `game` from its table in `dir`; when there is none and
 /// the solve takes about a minute or less, solves and saves it first.
 pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinValues<'g>, Error> {
-    let path = win_table_path(dir, game);
-    let table = match Table::open(&path, &win_table_spec(game), Verify::Auto) {
+    let path = table_path(dir, game, Objective::Win);
+    let table = match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
         Ok(t) => t,
         Err(table::TableError::Missing { .. }) => {
             if let Some(what) = win::unsupported(game) {
@@ -236,8 +231,8 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
                 "no win table for {} yet: solving it first (about {estimate:.0} s, once)",
                 game.title()
             ));
-            solve_and_save_win(game, dir, progress)?;
-            Table::open(&path, &win_table_spec(game), Verify::Auto)?
+            // The values just solved are the table's: no need to read it back.
+            return Ok(solve_and_write_win(game, dir, progress)?.0);
         }
         Err(e) => return Err(e.into()),
     };

@@ -55,6 +55,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::model::{Model, Params, Succ, TurnState};
+use super::rules::Stop;
 use super::solution::{Solution, WinPayoff};
 use super::PushLuckGame;
 use crate::error::Error;
@@ -151,7 +152,9 @@ pub struct WinFacts {
     pub turn_solves: u64,
 }
 
-fn on_board(model: &Model, total: i64) -> bool {
+/// A player with this total is on the board (a first bank got them there;
+/// without an entry threshold everyone is).
+pub(super) fn on_board(model: &Model, total: i64) -> bool {
     total > 0 || model.rules.turn.entry == 0
 }
 
@@ -159,16 +162,6 @@ fn on_board(model: &Model, total: i64) -> bool {
 /// exact-goal parts of the turn read them; banks come from the payoff).
 fn params(model: &Model, total: i64) -> Params {
     Params { on_board: on_board(model, total), last_chance: false, goal_left: model.rules.game.goal - total }
-}
-
-/// Smallest turn total that may be banked and counts.
-fn threshold(model: &Model, total: i64) -> i64 {
-    let t = &model.rules.turn;
-    if on_board(model, total) {
-        t.min_bank
-    } else {
-        t.entry
-    }
 }
 
 /// Largest gain of one set-aside, in grid levels (how far above the solved
@@ -313,28 +306,25 @@ fn pass_once(model: &Model, on: bool, need: i64) -> f64 {
 /// `need` and nothing at or below it (a farkle: nothing).
 pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
     let g = model.grid;
-    let r = &model.rules.turn;
+    let turn = &model.rules.turn;
     let exact = model.rules.game.exact_goal;
-    let theta = if on { r.min_bank } else { r.entry };
-    let top = (need + g).max(theta);
+    let top = (need + g).max(turn.counts_from(on));
     let levels = usize::try_from((top + g - 1) / g).expect("bounded need").max(1);
-    let len = levels + reach(model) + 1;
-    let banks = (0..len)
+    let reach = reach(model);
+    let banks = (0..levels + reach + 1)
         .map(|l| {
             let t = i64::try_from(l).expect("small") * g;
-            if on && t < theta {
-                f64::NAN
-            } else if t < theta || t <= need || exact {
-                0.0
-            } else {
-                1.0
+            match turn.stop(on, t) {
+                Stop::Forbidden => f64::NAN,
+                Stop::Counts if t > need && !exact => 1.0,
+                Stop::Counts | Stop::ScoresNothing => 0.0,
             }
         })
         .collect();
     let total = if on { g } else { 0 };
     let beyond = if exact { 0.0 } else { 1.0 };
     let payoff = WinPayoff { farkle: 0.0, banks, beyond, above: None };
-    model.solve_payoff(params(model, total), payoff, levels, reach(model))
+    model.solve_payoff(params(model, total), payoff, levels, reach)
 }
 
 impl LastTurn {
@@ -431,15 +421,17 @@ impl<'m> WinValues<'m> {
         let g = self.grid();
         let rules = &m.rules;
         let (at, bt) = (self.total(a), self.total(b));
-        let theta = threshold(m, at);
         let on = on_board(m, at);
+        let theta = rules.turn.counts_from(on);
         let bank = |t: i64| -> f64 {
-            if t <= 0 || (on && t < theta) {
-                f64::NAN
-            } else if t < theta {
-                farkle // off the board: a bank under the entry threshold scores nothing
-            } else {
-                self.bank_to(at + t, b, farkle)
+            if t <= 0 {
+                return f64::NAN; // a turn's start, never a stop
+            }
+            match rules.turn.stop(on, t) {
+                Stop::Forbidden => f64::NAN,
+                // Off the board a bank under the entry threshold passes the turn.
+                Stop::ScoresNothing => farkle,
+                Stop::Counts => self.bank_to(at + t, b, farkle),
             }
         };
         // First turn total where banking is optimal.
@@ -479,20 +471,24 @@ impl<'m> WinValues<'m> {
         TurnSetup { payoff: WinPayoff { farkle, banks, beyond, above }, levels, loss }
     }
 
+    /// The mover's turn at `(a, b)` with farkle value `farkle`, solved,
+    /// and what its top could have lost.
+    fn solve_turn(&self, a: usize, b: usize, farkle: f64) -> (Solution<'m>, f64) {
+        let s = self.setup(a, b, farkle);
+        (self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels, self.reach), s.loss)
+    }
+
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
     /// what advice ranks.
     pub fn turn(&self, a: usize, b: usize) -> Solution<'m> {
-        let farkle = 1.0 - self.at(b, a);
-        let s = self.setup(a, b, farkle);
-        self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels, self.reach)
+        self.solve_turn(a, b, 1.0 - self.at(b, a)).0
     }
 
     /// Start value of the mover's turn at `(a, b)` for farkle value
     /// `farkle`, and the turn's truncation loss.
     fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64) {
-        let s = self.setup(a, b, farkle);
-        let sol = self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels, self.reach);
-        (sol.roll_values[self.start], s.loss)
+        let (sol, loss) = self.solve_turn(a, b, farkle);
+        (sol.roll_values[self.start], loss)
     }
 
     /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` and of
