@@ -133,6 +133,10 @@ pub struct AdviseArgs {
     /// Push-your-luck: consecutive farkles so far (three-farkle-penalty).
     #[arg(long)]
     pub farkles: Option<u32>,
+    /// Push-your-luck, win objective with three-farkle-penalty: the
+    /// opponent's consecutive farkles so far.
+    #[arg(long)]
+    pub opponent_farkles: Option<u32>,
     /// Push-your-luck: 1s set aside as 1s earlier in this turn (vant-hof-6).
     #[arg(long)]
     pub ones: Option<u32>,
@@ -288,6 +292,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 ("--ones", a.ones.is_some()),
                 ("--leftover", a.leftover.is_some()),
                 ("--opponent", a.opponent.is_some()),
+                ("--opponent-farkles", a.opponent_farkles.is_some()),
             ] {
                 if given {
                     other(flag, Family::PushLuck)?;
@@ -314,6 +319,9 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
             if a.objective == Some(ObjectiveArg::Score) && a.opponent.is_some() {
                 bail!("--opponent: the opponent's total matters only with --objective win");
             }
+            if a.objective == Some(ObjectiveArg::Score) && a.opponent_farkles.is_some() {
+                bail!("--opponent-farkles: the opponent's farkles matter only with --objective win");
+            }
             Ok(Question::PushLuck(PushLuckQuestion {
                 start,
                 banked: a.banked.unwrap_or(0),
@@ -322,7 +330,8 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 ones: a.ones.unwrap_or(0),
                 roll: a.roll,
                 opponent: a.opponent,
-                win: a.objective == Some(ObjectiveArg::Win) || a.opponent.is_some(),
+                opponent_farkles: a.opponent_farkles.unwrap_or(0),
+                win: a.objective == Some(ObjectiveArg::Win) || a.opponent.is_some() || a.opponent_farkles.is_some(),
             }))
         }
     }

@@ -17,6 +17,7 @@ fn flag(field: Field) -> &'static str {
         Field::Banked => "--banked",
         Field::Score => "--score",
         Field::Opponent => "--opponent",
+        Field::OpponentFarkles => "--opponent-farkles",
         Field::Farkles => "--farkles",
         Field::Ones => "--ones",
         Field::Leftover => "--leftover",

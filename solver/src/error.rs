@@ -33,6 +33,8 @@ pub enum Field {
     Score,
     /// Push-your-luck: the opponent's game total (win objective).
     Opponent,
+    /// Push-your-luck: the opponent's farkles in a row (win objective).
+    OpponentFarkles,
     /// Push-your-luck: farkles in a row so far.
     Farkles,
     /// Push-your-luck: 1s set aside this turn (Van't Hof).

@@ -168,9 +168,13 @@ fn advise_win(
         return Err(win::WinError::Unsupported(what).into());
     }
     let model = game.win_model();
-    let (a, b) = check_totals(&game.rules, model.grid, q)?;
+    let sides = win::Sides::new(model, win::sides::default_floor(model));
+    let (a, b) = check_totals(&game.rules, model.grid, sides.floor(), q)?;
     let q = PushLuckQuestion { score: Some(a), opponent: Some(b), ..*q };
-    let s = check(&game.rules, &model.scorer, model.grid, &q)?;
+    let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
+    let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
+    let me = sides.of_question(a, farkles).expect("checked: a side");
+    s.params.on_board = sides.side(me).on_board;
     let Start::Roll(dice) = q.start else {
         return Err(win::WinError::Unsupported("piggyback (the previous player's leftover dice)").into());
     };
@@ -190,14 +194,27 @@ fn advise_win(
             states.saturating_mul(16),
             TURN_SOLVE_BYTES,
         )?;
-        let sol = win::last_turn(model, win::on_board(model, a), need);
+        let sol = win::last_turn(model, s.params.on_board, need);
         return Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?));
     }
     let values = load_win(game, tables, progress)?;
-    let g = model.grid;
-    let (ai, bi) = (usize::try_from(a / g).expect("checked"), usize::try_from(b / g).expect("checked"));
+    let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
+    let side = |total, farkles, opponent| {
+        values.sides.of_question(total, farkles).ok_or(crate::pushluck::situation::SituationError::BelowFloor {
+            opponent,
+            total,
+            floor: values.sides.floor(),
+        })
+    };
+    let (ai, bi) = (side(a, farkles, false)?, side(b, opponent_farkles, true)?);
+    let counts = |n: u32| match n {
+        0 => String::new(),
+        1 => " (1 farkle in a row)".into(),
+        n => format!(" ({n} farkles in a row)"),
+    };
+    let (mine, theirs) = if values.sides.penalty() { (counts(q.farkles), counts(q.opponent_farkles)) } else { Default::default() };
     line.push_str(&format!(
-        "; your total {a}, your opponent's {b} (the opponent moves next){}",
+        "; your total {a}{mine}, your opponent's {b}{theirs} (the opponent moves next){}",
         if game.rules.game.last_turn { ", not a last turn" } else { "" }
     ));
     let sol = values.turn(ai, bi);

@@ -189,15 +189,7 @@ impl Solution<'_> {
             let mut best = f64::NEG_INFINITY;
             for &x in &table.hot[start as usize..end as usize] {
                 let i = base + x as usize;
-                let v = if i < values.len() {
-                    values[i]
-                } else if x & HOT_END == 0 {
-                    self.decision_value(t + level_total(x as usize / n, g), x as usize % n)
-                } else if x == HOT_INSTANT {
-                    self.instant_win_value(t)
-                } else {
-                    self.forced_end(t + i64::from(x & !HOT_END) * g)
-                };
+                let v = if i < values.len() { values[i] } else { self.hot_value_outside(t, x) };
                 if v > best {
                     best = v;
                 }
@@ -205,6 +197,21 @@ impl Solution<'_> {
             total += prob * best;
         }
         total
+    }
+
+    /// Value of the encoded successor `x` from turn total `t` when it is
+    /// not a decision state in the value array: a decision state above it,
+    /// an instant win or a forced end.
+    pub(super) fn hot_value_outside(&self, t: i64, x: u32) -> f64 {
+        let m = self.model;
+        let (n, g) = (m.contexts(), m.grid);
+        if x & HOT_END == 0 {
+            self.decision_value(t + level_total(x as usize / n, g), x as usize % n)
+        } else if x == HOT_INSTANT {
+            self.instant_win_value(t)
+        } else {
+            self.forced_end(t + i64::from(x & !HOT_END) * g)
+        }
     }
 
     /// Computes `excess` (constant surplus over `t` for large `t`) and `top`.

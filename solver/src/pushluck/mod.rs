@@ -30,6 +30,7 @@
 pub mod advise;
 pub mod builtin;
 pub mod dp;
+pub mod ends;
 pub mod long_run;
 pub mod model;
 pub mod play;

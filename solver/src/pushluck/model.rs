@@ -226,6 +226,10 @@ impl Model {
         if rules.turn.vant_hof > 0 {
             grid = gcd(grid, rules.turn.vant_hof);
         }
+        if !prune && rules.turn.three_farkle_penalty > 0 {
+            // The win objective keeps totals after a penalty on the grid.
+            grid = gcd(grid, rules.turn.three_farkle_penalty);
+        }
         let grid = grid.max(1);
         let roll_classes = if rules.turn.max_rolls > 0 {
             rules.turn.max_rolls as usize

@@ -44,6 +44,8 @@ pub struct PushLuckQuestion {
     /// Win objective: the opponent's game total (at or past the goal: this
     /// is the player's last turn).
     pub opponent: Option<i64>,
+    /// Win objective, three-farkle penalty: the opponent's farkles in a row.
+    pub opponent_farkles: u32,
     /// Maximise the probability of winning the two-player game (rather than
     /// the expected score of this turn).
     pub win: bool,
@@ -60,6 +62,7 @@ impl PushLuckQuestion {
             ones: 0,
             roll: None,
             opponent: None,
+            opponent_farkles: 0,
             win: false,
         }
     }
@@ -126,6 +129,12 @@ pub enum SituationError {
     TotalOffGrid { opponent: bool, total: i64, grid: i64 },
     #[error("a total of {total}: without the three-farkle penalty totals never fall below 0")]
     NegativeTotal { opponent: bool, total: i64 },
+    #[error("a total of {total} is below {floor}, the lowest total the win solver keeps (a penalty there leaves the total at {floor})")]
+    BelowFloor { opponent: bool, total: i64, floor: i64 },
+    #[error("{0} farkles in a row for the opponent: the count starts again after the third, so it is 0, 1 or 2")]
+    OpponentFarkles(u32),
+    #[error("the opponent's farkles in a row matter only with the three-farkle-penalty option")]
+    OpponentFarklesWithoutPenalty,
     #[error("the opponent's {total} reached the goal {goal} and these rules give no last turn: the game is over")]
     OpponentWon { total: i64, goal: i64 },
     #[error("a total of {total} is out of range: a leader's total is at most {most}")]
@@ -156,7 +165,8 @@ impl SituationError {
             | E::ImpossibleOnes { .. }
             | E::OnesOnPiggyback => Field::Ones,
             E::NoPiggyback { .. } | E::LeftoverCount(_) => Field::Leftover,
-            E::TotalOffGrid { opponent, .. } | E::NegativeTotal { opponent, .. } => {
+            E::OpponentFarkles(_) | E::OpponentFarklesWithoutPenalty => Field::OpponentFarkles,
+            E::TotalOffGrid { opponent, .. } | E::NegativeTotal { opponent, .. } | E::BelowFloor { opponent, .. } => {
                 if *opponent {
                     Field::Opponent
                 } else {
@@ -348,12 +358,27 @@ pub fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) 
 /// both 0 when not given): on the grid, not below 0, the player below the
 /// goal (or they would have won), the opponent below it or, when the rules
 /// give a last turn, at or past it. Returns them.
-pub fn check_totals(rules: &RuleSet, grid: i64, q: &PushLuckQuestion) -> Result<(i64, i64), SituationError> {
+pub fn check_totals(
+    rules: &RuleSet,
+    grid: i64,
+    floor: i64,
+    q: &PushLuckQuestion,
+) -> Result<(i64, i64), SituationError> {
     let goal = rules.game.goal;
     let (a, b) = (q.score.unwrap_or(0), q.opponent.unwrap_or(0));
+    let penalty = rules.turn.three_farkle_penalty > 0;
+    if q.opponent_farkles > 0 && !penalty {
+        return Err(SituationError::OpponentFarklesWithoutPenalty);
+    }
+    if q.opponent_farkles >= 3 {
+        return Err(SituationError::OpponentFarkles(q.opponent_farkles));
+    }
     for (opponent, total) in [(false, a), (true, b)] {
-        if total < 0 {
+        if total < 0 && !penalty {
             return Err(SituationError::NegativeTotal { opponent, total });
+        }
+        if total < floor {
+            return Err(SituationError::BelowFloor { opponent, total, floor });
         }
         if total % grid != 0 {
             return Err(SituationError::TotalOffGrid { opponent, total, grid });

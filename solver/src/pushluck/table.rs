@@ -126,8 +126,12 @@ pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableRepo
 struct WinMeta {
     solved: Solved,
     facts: WinFacts,
-    /// Totals below the goal per player (the table is `n` x `n`).
+    /// Sides per player (the table is `n` x `n`): totals below the goal,
+    /// and with the penalty farkle counts and board status ([`win::Sides`]).
     n: u64,
+    /// Lowest total (three-farkle penalty; else 0).
+    #[serde(default)]
+    floor: i64,
     last: LastTurn,
 }
 
@@ -143,8 +147,8 @@ fn solve_and_write_win<'g>(
     progress: &dyn Progress,
 ) -> Result<(WinValues<'g>, TableReport), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
-    let n = values.n as u64;
-    let first = values.at(0, 0);
+    let n = values.len() as u64;
+    let first = values.first();
     let solved = Solved {
         game: game.reference(),
         objective: Objective::Win,
@@ -159,16 +163,26 @@ fn solve_and_write_win<'g>(
         ],
         states: n * n,
         solve_seconds: seconds,
-        layout: format!(
-            "[mover's total / {g}][opponent's total / {g}]: P(the player to move wins), f64",
-            g = game.win_model().grid
-        ),
+        layout: if values.sides.penalty() {
+            format!(
+                "[mover's side][opponent's side]: P(the player to move wins), f64; side = (total - {floor}) / {g} * 3 \
+                 + farkles in a row on the board, then (off the board) -total / {p} * 3 + farkles after the last",
+                floor = values.sides.floor(),
+                g = game.win_model().grid,
+                p = game.rules.turn.three_farkle_penalty
+            )
+        } else {
+            format!(
+                "[mover's total / {g}][opponent's total / {g}]: P(the player to move wins), f64",
+                g = game.win_model().grid
+            )
+        },
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
     let shape = vec![n, n];
     let path = table_path(dir, game, Objective::Win);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
-    let meta = WinMeta { solved: solved.clone(), facts, n, last: values.last.clone() };
+    let meta = WinMeta { solved: solved.clone(), facts, n, floor: values.sides.floor(), last: values.last.clone() };
     write_table(&path, &spec, &meta, &values.w)?;
     let report = TableReport {
         table: TableFile::written(&path, shape),
@@ -240,9 +254,11 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
     let w = table
         .elements::<f64>()
         .ok_or_else(|| table::TableError::Corrupt { path: path.clone(), why: "the values are not f64".into() })?;
-    let n = usize::try_from(meta.n).expect("checked shape");
-    if w.len() != n * n {
-        return Err(table::TableError::Corrupt { path, why: "shape does not match the goal".into() }.into());
+    let model = game.win_model();
+    let sides = win::Sides::new(model, meta.floor);
+    let n = sides.len();
+    if meta.floor > 0 || meta.floor % model.grid != 0 || u64::try_from(n).ok() != Some(meta.n) || w.len() != n * n {
+        return Err(table::TableError::Corrupt { path, why: "shape does not match the rules".into() }.into());
     }
-    Ok(WinValues::new(game.win_model(), n, w.to_vec(), meta.last))
+    Ok(WinValues::new(model, sides, w.to_vec(), meta.last))
 }

@@ -54,6 +54,11 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub mod penalty;
+pub mod sides;
+
+pub use sides::{Side, Sides};
+
 use super::model::{Model, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::solution::{Solution, WinPayoff};
@@ -86,8 +91,6 @@ pub fn unsupported(game: &PushLuckGame) -> Option<&'static str> {
     let r = &game.rules;
     if r.turn.piggyback {
         Some("piggyback (the previous player's leftover dice)")
-    } else if r.turn.three_farkle_penalty > 0 {
-        Some("the three-farkle penalty")
     } else if r.game.exact_goal && r.has_instant_win() {
         Some("both an exact goal and instant wins")
     } else {
@@ -125,9 +128,11 @@ impl LastTurn {
 #[derive(Debug, Clone)]
 pub struct WinValues<'m> {
     pub model: &'m Model,
-    /// Totals below the goal: `0, grid, ..., (n - 1) * grid`.
-    pub n: usize,
-    /// `w[a * n + b]`: P(the mover wins) with totals `a * grid`, `b * grid`.
+    /// Each player's state between turns ([`Sides`]): without the penalty
+    /// the totals `0, grid, ..., goal - grid`.
+    pub sides: Sides,
+    /// `w[a * sides.len() + b]`: P(the mover, at side `a`, wins against an
+    /// opponent at side `b`).
     pub w: Vec<f64>,
     pub last: LastTurn,
     /// Per context: farkle probability, chance of an instant win.
@@ -152,16 +157,23 @@ pub struct WinFacts {
     pub turn_solves: u64,
 }
 
-/// A player with this total is on the board (a first bank got them there;
-/// without an entry threshold everyone is).
-pub(super) fn on_board(model: &Model, total: i64) -> bool {
-    total > 0 || model.rules.turn.entry == 0
+/// Turn parameters of a mover at side `s` (only the instant-win and
+/// exact-goal parts of the turn read them; ends come from the payoff).
+fn params(model: &Model, s: Side) -> Params {
+    Params { on_board: s.on_board, last_chance: false, goal_left: model.rules.game.goal - s.total }
 }
 
-/// Turn parameters of a mover at `total` (only the instant-win and
-/// exact-goal parts of the turn read them; banks come from the payoff).
-fn params(model: &Model, total: i64) -> Params {
-    Params { on_board: on_board(model, total), last_chance: false, goal_left: model.rules.game.goal - total }
+/// What ending the mover's turn is worth, in terms of the value table.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum End {
+    /// A known probability (a bank past the goal, an instant win).
+    Value(f64),
+    /// `1 - w[i]`: the opponent moves next from state `i`.
+    Lose(usize),
+    /// The turn's farkle value.
+    Farkle,
+    /// A stop that scores nothing (under the entry threshold).
+    Pass,
 }
 
 /// Largest gain of one set-aside, in grid levels (how far above the solved
@@ -321,10 +333,10 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
             }
         })
         .collect();
-    let total = if on { g } else { 0 };
+    let side = Side { total: if on { g } else { 0 }, on_board: on, farkles: 0 };
     let beyond = if exact { 0.0 } else { 1.0 };
     let payoff = WinPayoff { farkle: 0.0, banks, beyond, above: None };
-    model.solve_payoff(params(model, total), payoff, levels, reach)
+    model.solve_payoff(params(model, side), payoff, levels, reach)
 }
 
 impl LastTurn {
@@ -372,10 +384,10 @@ struct TurnSetup {
 
 impl<'m> WinValues<'m> {
     /// Values `w` (`n` x `n`) with their last-turn table, for `model`.
-    pub fn new(model: &'m Model, n: usize, w: Vec<f64>, last: LastTurn) -> WinValues<'m> {
+    pub fn new(model: &'m Model, sides: Sides, w: Vec<f64>, last: LastTurn) -> WinValues<'m> {
         WinValues {
             model,
-            n,
+            sides,
             w,
             last,
             risks: risks(model),
@@ -389,50 +401,90 @@ impl<'m> WinValues<'m> {
         self.model.grid
     }
 
-    fn total(&self, i: usize) -> i64 {
-        i64::try_from(i).expect("small") * self.grid()
+    /// Sides (players' states between turns).
+    pub fn len(&self) -> usize {
+        self.sides.len()
     }
 
-    /// P(the mover wins) at totals `(a, b)` (grid indices).
+    pub fn is_empty(&self) -> bool {
+        self.sides.is_empty()
+    }
+
+    /// P(the mover wins) at sides `(a, b)`.
     pub fn at(&self, a: usize, b: usize) -> f64 {
-        self.w[a * self.n + b]
+        self.w[a * self.len() + b]
     }
 
-    /// Value of banking to total `x` (points) against opponent `b`.
-    fn bank_to(&self, x: i64, b: usize, farkle: f64) -> f64 {
+    /// P(the first player wins) from the start of a game (0-0, no farkles).
+    pub fn first(&self) -> f64 {
+        let start = self.sides.of_question(0, 0).expect("0 is a total of every game");
+        self.at(start, start)
+    }
+
+    /// Index into `w` of the opponent's turn at `(b, a)`.
+    fn next(&self, b: usize, a: usize) -> usize {
+        b * self.len() + a
+    }
+
+    /// What banking to total `x` (points) against opponent `b` is worth.
+    fn bank_to(&self, x: i64, b: usize) -> End {
         let rules = &self.model.rules.game;
-        let g = self.grid();
         if x < rules.goal {
-            return 1.0 - self.at(b, usize::try_from(x / g).expect("non-negative"));
+            return End::Lose(self.next(b, self.sides.after_bank(x)));
         }
         if rules.exact_goal && x > rules.goal {
-            return farkle;
+            return End::Farkle;
         }
         if !rules.last_turn || rules.exact_goal {
-            return 1.0;
+            return End::Value(1.0);
         }
-        let bt = self.total(b);
-        1.0 - self.last.pass(on_board(self.model, bt), x - bt, g)
+        let sb = self.sides.side(b);
+        End::Value(1.0 - self.last.pass(sb.on_board, x - sb.total, self.grid()))
     }
 
-    /// The mover's turn at `(a, b)` with farkle value `farkle`.
-    fn setup(&self, a: usize, b: usize, farkle: f64) -> TurnSetup {
+    /// What ending the mover's turn at `(a, b)` at turn total `t > 0` is
+    /// worth: `None` where the rules forbid stopping there.
+    pub(super) fn end_at(&self, a: usize, b: usize, t: i64) -> Option<End> {
+        let s = self.sides.side(a);
+        match self.model.rules.turn.stop(s.on_board, t) {
+            Stop::Forbidden => None,
+            Stop::ScoresNothing => Some(End::Pass),
+            Stop::Counts => Some(self.bank_to(s.total + t, b)),
+        }
+    }
+
+    /// The value of an end, with the turn's farkle and pass values.
+    fn end_value(&self, e: End, farkle: f64, pass: f64) -> f64 {
+        match e {
+            End::Value(v) => v,
+            End::Lose(i) => 1.0 - self.w[i],
+            End::Farkle => farkle,
+            End::Pass => pass,
+        }
+    }
+
+    /// The farkle and pass values of the mover's turn at `(a, b)` from the table.
+    fn farkle_and_pass(&self, a: usize, b: usize) -> (f64, f64) {
+        let f = 1.0 - self.at(b, self.sides.after_farkle(a));
+        let p = 1.0 - self.at(b, self.sides.after_pass(a));
+        (f, p)
+    }
+
+    /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
+    /// value `pass` (the same without the penalty).
+    fn setup(&self, a: usize, b: usize, farkle: f64, pass: f64) -> TurnSetup {
         let m = self.model;
         let g = self.grid();
         let rules = &m.rules;
-        let (at, bt) = (self.total(a), self.total(b));
-        let on = on_board(m, at);
+        let (sa, sb) = (self.sides.side(a), self.sides.side(b));
+        let (at, bt) = (sa.total, sb.total);
+        let on = sa.on_board;
         let theta = rules.turn.counts_from(on);
         let bank = |t: i64| -> f64 {
             if t <= 0 {
                 return f64::NAN; // a turn's start, never a stop
             }
-            match rules.turn.stop(on, t) {
-                Stop::Forbidden => f64::NAN,
-                // Off the board a bank under the entry threshold passes the turn.
-                Stop::ScoresNothing => farkle,
-                Stop::Counts => self.bank_to(at + t, b, farkle),
-            }
+            self.end_at(a, b, t).map_or(f64::NAN, |e| self.end_value(e, farkle, pass))
         };
         // First turn total where banking is optimal.
         let mut top = (rules.game.goal - at).max(theta).max(g);
@@ -445,7 +497,7 @@ impl<'m> WinValues<'m> {
                 .iter()
                 .map(|&(q, p)| q * farkle + p + (1.0 - q - p) * (1.0 - self.last.instant))
                 .fold(0.0, f64::max);
-            let on_b = on_board(m, bt);
+            let on_b = sb.on_board;
             let end = self.last.pass[usize::from(on_b)].len();
             loop {
                 let need = at + top - bt;
@@ -471,23 +523,25 @@ impl<'m> WinValues<'m> {
         TurnSetup { payoff: WinPayoff { farkle, banks, beyond, above }, levels, loss }
     }
 
-    /// The mover's turn at `(a, b)` with farkle value `farkle`, solved,
-    /// and what its top could have lost.
-    fn solve_turn(&self, a: usize, b: usize, farkle: f64) -> (Solution<'m>, f64) {
-        let s = self.setup(a, b, farkle);
-        (self.model.solve_payoff(params(self.model, self.total(a)), s.payoff, s.levels, self.reach), s.loss)
+    /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
+    /// value `pass`, solved, and what its top could have lost.
+    fn solve_turn(&self, a: usize, b: usize, farkle: f64, pass: f64) -> (Solution<'m>, f64) {
+        let s = self.setup(a, b, farkle, pass);
+        (self.model.solve_payoff(params(self.model, self.sides.side(a)), s.payoff, s.levels, self.reach), s.loss)
     }
 
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
     /// what advice ranks.
     pub fn turn(&self, a: usize, b: usize) -> Solution<'m> {
-        self.solve_turn(a, b, 1.0 - self.at(b, a)).0
+        let (farkle, pass) = self.farkle_and_pass(a, b);
+        self.solve_turn(a, b, farkle, pass).0
     }
 
     /// Start value of the mover's turn at `(a, b)` for farkle value
-    /// `farkle`, and the turn's truncation loss.
+    /// `farkle` (no penalty: a pass is worth the same), and the turn's
+    /// truncation loss.
     fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64) {
-        let (sol, loss) = self.solve_turn(a, b, farkle);
+        let (sol, loss) = self.solve_turn(a, b, farkle, farkle);
         (sol.roll_values[self.start], loss)
     }
 
@@ -546,11 +600,25 @@ impl<'m> WinValues<'m> {
     }
 }
 
-/// Solves the win objective of `game`: every turn-start pair of totals.
+/// Solves the win objective of `game`: every turn-start state, with the
+/// default floor under the three-farkle penalty.
 ///
 /// # Errors
 /// Rules the solver does not model yet, or a goal too large for the budget.
 pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
+    solve_with_floor(game, sides::default_floor(game.win_model()), progress)
+}
+
+/// [`solve`] with totals bounded below by `floor` (penalty only; a multiple
+/// of the grid at most 0).
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with_floor<'m>(
+    game: &'m PushLuckGame,
+    floor: i64,
+    progress: &dyn Progress,
+) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
     if let Some(what) = unsupported(game) {
         return Err(Error::Win(WinError::Unsupported(what)));
     }
@@ -558,10 +626,21 @@ pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(Win
     let model = game.win_model();
     let g = model.grid;
     let goal = model.rules.game.goal;
-    let n = usize::try_from((goal + g - 1) / g).expect("positive goal");
-    let states = (n as u64).saturating_mul(n as u64);
+    let sides = Sides::new(model, floor);
+    let m = sides.len();
+    let states = (m as u64).saturating_mul(m as u64);
+    let penalty = sides.penalty();
     check_solve_size(
-        || format!("{} to win (goal {goal} in steps of {g}: {n} x {n} pairs of totals)", game.title()),
+        || {
+            if penalty {
+                format!(
+                    "{} to win (goal {goal}, totals down to {floor} in steps of {g}, farkle counts: {m} x {m} states)",
+                    game.title()
+                )
+            } else {
+                format!("{} to win (goal {goal} in steps of {g}: {m} x {m} pairs of totals)", game.title())
+            }
+        },
         states,
         states.saturating_mul(8),
         WIN_SOLVE_STATES * 8,
@@ -569,9 +648,18 @@ pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(Win
     progress.stage("last turns", 1);
     let last = LastTurn::solve(model);
     progress.advance(1);
-    let mut values = WinValues::new(model, n, vec![f64::NAN; n * n], last);
+    let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
+    let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
+    progress.finish();
+    Ok((values, facts, started.elapsed().as_secs_f64()))
+}
+
+/// Without the penalty: pairs of totals by decreasing total, each pair's
+/// farkle cycle by the secant method (see the module documentation).
+fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
+    let n = values.len();
     let pairs = (n * (n + 1) / 2) as u64;
-    progress.stage(&format!("{}: pairs of totals", game.title()), pairs);
+    progress.stage("pairs of totals", pairs);
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
     // Per solved pair (a <= b): the slope of its fixed-point map, the next
     // pair's first guess.
@@ -579,7 +667,7 @@ pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(Win
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
-        let (v, sl) = (&values, &slopes);
+        let (v, sl) = (&*values, &slopes);
         let solved: Vec<(usize, usize, f64, f64, f64, WinFacts)> = (lo..=hi)
             .into_par_iter()
             .map(|a| {
@@ -599,8 +687,7 @@ pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(Win
         }
         progress.advance((hi + 1 - lo) as u64);
     }
-    progress.finish();
-    Ok((values, facts, started.elapsed().as_secs_f64()))
+    facts
 }
 
 #[cfg(test)]
@@ -659,13 +746,31 @@ mod tests {
         options: [Vec<Vec<(usize, i64, bool)>>; 2],
         grid: i64,
         cap: i64,
+        /// Lowest total (three-farkle penalty).
+        floor: i64,
+    }
+
+    /// Turn values already computed, by (turn points / grid, dice, first roll?).
+    struct Memo(Vec<f64>);
+
+    impl Memo {
+        fn new() -> Memo {
+            Memo(vec![])
+        }
+
+        fn get(&self, key: usize) -> Option<f64> {
+            self.0.get(key).copied().filter(|v| !v.is_nan())
+        }
+
+        fn set(&mut self, key: usize, v: f64) {
+            if self.0.len() <= key {
+                self.0.resize(key + 1, f64::NAN);
+            }
+            self.0[key] = v;
+        }
     }
 
     impl Plain {
-        fn on(&self, total: i64) -> bool {
-            total > 0 || self.rules.turn.entry == 0
-        }
-
         /// Best value of a turn from `(t, k, r)`: `bank(t)` is `None` where
         /// stopping is not allowed; a farkle is worth `farkle`.
         fn turn(
@@ -675,9 +780,10 @@ mod tests {
             r: u32,
             farkle: f64,
             bank: &dyn Fn(i64) -> Option<f64>,
-            memo: &mut HashMap<(i64, usize, u32), f64>,
+            memo: &mut Memo,
         ) -> f64 {
-            if let Some(&v) = memo.get(&(t, k, r)) {
+            let key = (usize::try_from(t / self.grid).unwrap() * 7 + k) * 2 + r.min(1) as usize;
+            if let Some(v) = memo.get(key) {
                 return v;
             }
             let mut total = 0.0;
@@ -708,13 +814,12 @@ mod tests {
                 }
                 total += self.ms.prob(i) * if best == f64::NEG_INFINITY { farkle } else { best };
             }
-            memo.insert((t, k, r), total);
+            memo.set(key, total);
             total
         }
 
         /// P(a player at `b`, on the board or not, scores more than `need`).
-        fn pass(&self, b: i64, need: i64) -> f64 {
-            let on = self.on(b);
+        fn pass(&self, on: bool, need: i64) -> f64 {
             let turn = &self.rules.turn;
             let bank = |t: i64| -> Option<f64> {
                 if on && t < turn.min_bank {
@@ -725,24 +830,77 @@ mod tests {
                     Some(if t > need { 1.0 } else { 0.0 })
                 }
             };
-            self.turn(0, 6, 0, 0.0, &bank, &mut HashMap::new())
+            self.turn(0, 6, 0, 0.0, &bank, &mut Memo::new())
         }
 
-        fn solve(&self) -> Vec<f64> {
+        /// Every player state: (total, on the board, farkles in a row).
+        fn sides(&self) -> Vec<(i64, bool, u8)> {
+            let (goal, g, p) = (self.rules.game.goal, self.grid, self.rules.turn.three_farkle_penalty);
+            let entry = self.rules.turn.entry > 0;
+            let mut out = vec![];
+            if p == 0 {
+                for total in (0..goal).step_by(g as usize) {
+                    out.push((total, total > 0 || !entry, 0));
+                }
+                return out;
+            }
+            for c in 0..3 {
+                for total in (self.floor..goal).step_by(g as usize) {
+                    out.push((total, true, c));
+                }
+                if entry {
+                    for total in (self.floor..=0).rev().step_by(p as usize) {
+                        out.push((total, false, c));
+                    }
+                }
+            }
+            out
+        }
+
+        /// Where a farkle leaves a player.
+        fn after_farkle(&self, (total, on, c): (i64, bool, u8)) -> (i64, bool, u8) {
+            let p = self.rules.turn.three_farkle_penalty;
+            if p == 0 {
+                (total, on, c)
+            } else if c < 2 {
+                (total, on, c + 1)
+            } else {
+                let mut lowest = self.floor;
+                if !on && self.rules.turn.entry > 0 {
+                    while lowest % p != 0 {
+                        lowest += self.grid;
+                    }
+                }
+                ((total - p).max(lowest), on, 0)
+            }
+        }
+
+        /// Values per pair of player states, swept until they move by less than 1e-14.
+        fn solve(&self) -> (Vec<(i64, bool, u8)>, Vec<f64>) {
             let goal = self.rules.game.goal;
-            let n = usize::try_from(goal / self.grid).unwrap();
+            let sides = self.sides();
+            let n = sides.len();
+            let index: HashMap<(i64, bool, u8), usize> = sides.iter().enumerate().map(|(i, &s)| (s, i)).collect();
             let mut w = vec![0.5; n * n];
-            let mut pass_memo: HashMap<(i64, i64), f64> = HashMap::new();
-            for _sweep in 0..500 {
+            let mut pass_memo: HashMap<(i64, bool, i64), f64> = HashMap::new();
+            // Gauss-Seidel in an order that mostly reads fresh values: by
+            // decreasing sum of totals, then of farkle counts.
+            let mut order: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+            order.sort_by_key(|&(a, b)| {
+                std::cmp::Reverse((sides[a].0 + sides[b].0, sides[a].2 + sides[b].2))
+            });
+            for _sweep in 0..5000 {
                 let mut delta: f64 = 0.0;
-                for a in 0..n {
-                    for b in 0..n {
-                        let (at, bt) = (a as i64 * self.grid, b as i64 * self.grid);
-                        let farkle = 1.0 - w[b * n + a];
-                        let on = self.on(at);
+                for &(a, b) in &order {
+                    {
+                        let (at, on, _) = sides[a];
+                        let (bt, b_on, _) = sides[b];
+                        let farkle = 1.0 - w[b * n + index[&self.after_farkle(sides[a])]];
+                        let pass = 1.0 - w[b * n + index[&(at, on, 0)]];
                         let turn = &self.rules.turn;
-                        let mut pass_of =
-                            |x: i64| -> f64 { *pass_memo.entry((bt, x)).or_insert_with(|| self.pass(bt, x - bt)) };
+                        let mut pass_of = |x: i64| -> f64 {
+                            *pass_memo.entry((bt, b_on, x)).or_insert_with(|| self.pass(b_on, x - bt))
+                        };
                         // Banks past the goal, computed before the turn.
                         let mut past: HashMap<i64, f64> = HashMap::new();
                         let mut x = goal;
@@ -756,16 +914,12 @@ mod tests {
                                 return None;
                             }
                             if !on && t < turn.entry {
-                                return Some(farkle);
+                                return Some(pass);
                             }
                             let x = at + t;
-                            Some(if x < goal {
-                                1.0 - w_ref[b * n + usize::try_from(x / self.grid).unwrap()]
-                            } else {
-                                past[&x]
-                            })
+                            Some(if x < goal { 1.0 - w_ref[b * n + index[&(x, true, 0)]] } else { past[&x] })
                         };
-                        let v = self.turn(0, 6, 0, farkle, &bank, &mut HashMap::new());
+                        let v = self.turn(0, 6, 0, farkle, &bank, &mut Memo::new());
                         delta = delta.max((v - w[a * n + b]).abs());
                         w[a * n + b] = v;
                     }
@@ -774,13 +928,13 @@ mod tests {
                     break;
                 }
             }
-            w
+            (sides, w)
         }
     }
 
-    fn compare(rules: RuleSet) {
+    fn compare(rules: RuleSet, floor: i64) {
         let g = game(rules.clone());
-        let (values, facts, _) = solve(&g, &crate::progress::Silent).expect("solves");
+        let (values, facts, _) = solve_with_floor(&g, floor, &crate::progress::Silent).expect("solves");
         let scorer = Scorer::new(&rules);
         let ms = Multisets::new(6);
         let options = [false, true].map(|first| {
@@ -793,69 +947,119 @@ mod tests {
                 })
                 .collect()
         });
-        let plain = Plain { ms, options, grid: g.win_model().grid, cap: rules.game.goal + 4000, rules };
-        let w = plain.solve();
-        assert_eq!(w.len(), values.w.len());
-        let worst = w.iter().zip(&values.w).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+        let plain = Plain { ms, options, grid: g.win_model().grid, cap: rules.game.goal + 4000, floor, rules };
+        let (sides, w) = plain.solve();
+        let n = sides.len();
+        assert_eq!(n * n, values.w.len());
+        let at = |s: (i64, bool, u8)| {
+            values.sides.index(Side { total: s.0, on_board: s.1, farkles: s.2 }).expect("the same sides")
+        };
+        let mut worst: f64 = 0.0;
+        for a in 0..n {
+            for b in 0..n {
+                worst = worst.max((w[a * n + b] - values.at(at(sides[a]), at(sides[b]))).abs());
+            }
+        }
         assert!(worst < 1e-9, "largest difference {worst:e}");
-        assert!(facts.residual <= RESIDUAL);
-        assert!(values.at(0, 0) > 0.5, "the first player has the edge: {}", values.at(0, 0));
+        assert!(facts.residual <= RESIDUAL.max(penalty::SWEEP_TOL));
+        assert!(values.first() > 0.5, "the first player has the edge: {}", values.first());
     }
 
     #[test]
     fn matches_plain_value_iteration() {
-        compare(small(500, 0));
+        compare(small(500, 0), 0);
     }
 
     #[test]
     fn matches_plain_value_iteration_with_entry_threshold() {
-        compare(small(600, 200));
+        compare(small(600, 200), 0);
+    }
+
+    fn with_penalty(mut rules: RuleSet, penalty: i64) -> RuleSet {
+        rules.turn.three_farkle_penalty = penalty;
+        rules.validate().expect("valid rules");
+        rules
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_penalty() {
+        compare(with_penalty(small(300, 0), 100), -100);
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_penalty_and_entry_threshold() {
+        compare(with_penalty(small(300, 100), 100), -200);
+    }
+
+    /// The default floor is low enough: two more penalties below it change
+    /// P(first player wins) by less than 1e-6.
+    #[test]
+    fn lowering_the_floor_changes_little() {
+        let g = game(with_penalty(small(1000, 150), 200));
+        let floor = sides::default_floor(g.win_model());
+        let p = |floor| solve_with_floor(&g, floor, &crate::progress::Silent).expect("solves").0.first();
+        let (high, low) = (p(floor), p(floor - 400));
+        assert!((high - low).abs() < 1e-6, "floor {floor}: {high}, 400 lower: {low}");
+        // The floor matters at all (so the test can fail): one penalty
+        // below 0 is measurably too high.
+        let near = p(-200);
+        assert!((near - low).abs() > 1e-9, "floor -200: {near}, {}: {low}", floor - 400);
     }
 
     #[test]
     fn optimal_play_wins_as_often_as_solved() {
-        let rules = small(500, 200);
+        simulate_optimal(small(500, 200));
+    }
+
+    #[test]
+    fn optimal_play_wins_as_often_as_solved_with_penalty() {
+        simulate_optimal(with_penalty(small(500, 100), 150));
+    }
+
+    /// Seeded optimal-vs-optimal games against the solved P(first player wins).
+    fn simulate_optimal(rules: RuleSet) {
         let g = game(rules.clone());
         let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
         let model = g.win_model();
-        let grid = model.grid;
         let goal = rules.game.goal;
-        let on = |x: i64| x > 0 || rules.turn.entry == 0;
-        let counts = |t: i64, total: i64| on(total) || t >= rules.turn.entry;
+        let sides = values.sides;
         let mut turns: HashMap<(usize, usize), Solution> = HashMap::new();
         let mut rng = SmallRng::seed_from_u64(7);
         let games = 20_000;
         let mut first_wins = 0u32;
+        let start = sides.of_question(0, 0).unwrap();
         for _ in 0..games {
-            let mut score = [0i64, 0];
+            let mut side = [start, start];
             let mut mover = 0;
             let winner = loop {
-                let (a, b) = (score[mover], score[1 - mover]);
-                let key = (usize::try_from(a / grid).unwrap(), usize::try_from(b / grid).unwrap());
-                let sol = turns.entry(key).or_insert_with(|| values.turn(key.0, key.1));
+                let (a, b) = (side[mover], side[1 - mover]);
+                let (me, them) = (sides.side(a), sides.side(b));
+                let sol = turns.entry((a, b)).or_insert_with(|| values.turn(a, b));
+                let counts = |t: i64, s: Side| s.on_board || t >= rules.turn.entry;
                 match play_turn(sol, &mut rng) {
                     Ended::Instant => break mover,
-                    Ended::Farkle => {}
-                    Ended::Bank(t) if counts(t, a) => {
-                        score[mover] += t;
-                        if score[mover] >= goal {
+                    Ended::Farkle => side[mover] = sides.after_farkle(a),
+                    Ended::Bank(t) if counts(t, me) => {
+                        let x = me.total + t;
+                        if x >= goal {
                             // The other player's last turn: pass or lose.
-                            let need = score[mover] - b;
-                            let last = last_turn(model, on(b), need);
+                            let need = x - them.total;
+                            let last = last_turn(model, them.on_board, need);
                             break match play_turn(&last, &mut rng) {
                                 Ended::Instant => 1 - mover,
-                                Ended::Bank(t2) if counts(t2, b) && t2 > need => 1 - mover,
+                                Ended::Bank(t2) if counts(t2, them) && t2 > need => 1 - mover,
                                 _ => mover,
                             };
                         }
+                        side[mover] = sides.index(Side { total: x, on_board: true, farkles: 0 }).unwrap();
                     }
-                    Ended::Bank(_) => {}
+                    Ended::Bank(_) => side[mover] = sides.index(Side { farkles: 0, ..me }).unwrap(),
                 }
                 mover = 1 - mover;
             };
             first_wins += u32::from(winner == 0);
         }
-        let p = values.at(0, 0);
+        let p = values.first();
         let observed = f64::from(first_wins) / f64::from(games);
         let se = (p * (1.0 - p) / f64::from(games)).sqrt();
         assert!((observed - p).abs() < 4.0 * se, "observed {observed}, solved {p}, standard error {se}");
