@@ -106,7 +106,17 @@ fn impossible_win_questions_are_refused() {
         &["advise", "farkle", "-o", "piggyback", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
         "not solved yet for rules with piggyback",
     );
-    env.user_error(&["solve", "farkle", "-o", "three-farkle-penalty", "--objective", "win"], "three-farkle penalty");
+    run(&["--opponent-farkles", "1"], "--opponent-farkles: the opponent's farkles in a row matter only with the three-farkle-penalty option");
+    run(&["--opponent-farkles", "1", "--objective", "score"], "--opponent-farkles: the opponent's farkles matter only with --objective win");
+    let penalty = |extra: &[&str], needle: &str| {
+        let mut a = vec!["advise", "farkle", "-o", "three-farkle-penalty", "--dice", "1,2,3,4,6,6"];
+        a.extend(extra);
+        env.user_error(&a, needle);
+    };
+    penalty(&["--opponent-farkles", "3", "--opponent", "0"], "--opponent-farkles: 3 farkles in a row for the opponent");
+    penalty(&["--score", "-3050", "--opponent", "0"], "--score: a total of -3050 is below -3000, the lowest total");
+    // The full game with the penalty takes minutes: named, not solved on the fly.
+    penalty(&["--opponent", "100"], "run `sixdice solve farkle -o three-farkle-penalty=1000 --objective win` first");
     env.user_error(&["solve", "yatzy", "--objective", "win"], "is a category game");
     // A missing table that takes more than about a minute is not solved on the fly.
     env.user_error(
@@ -200,4 +210,29 @@ fn random_win_questions_end_in_an_answer_or_one_line() {
             other => panic!("{args:?}: exit {other:?}: {}", String::from_utf8_lossy(&out.stderr)),
         }
     }
+}
+
+#[test]
+fn advice_with_the_three_farkle_penalty_knows_both_counts() {
+    let env = Env::new();
+    let opts = ["-o", "goal=1000", "-o", "three-farkle-penalty=500"];
+    let ask = |extra: &[&str]| -> serde_json::Value {
+        let mut a = vec!["advise", "farkle"];
+        a.extend(opts);
+        a.extend(["--dice", "1,2,3,4,6,6", "--banked", "300"]);
+        a.extend(extra);
+        env.json(&a)
+    };
+    let calm = ask(&["--score", "-500", "--opponent", "600"]);
+    let line = calm["situation"].as_str().unwrap();
+    assert!(line.contains("your total -500, your opponent's 600"), "{line}");
+    // Two farkles in a row make a farkle now cost 500 more: the chance of
+    // winning falls; the opponent's two farkles make it rise.
+    let mine = ask(&["--score", "-500", "--opponent", "600", "--farkles", "2"]);
+    assert!(mine["situation"].as_str().unwrap().contains("your total -500 (2 farkles in a row)"));
+    let theirs = ask(&["--score", "-500", "--opponent", "600", "--opponent-farkles", "2"]);
+    let p = |j: &serde_json::Value| j["expected_score"].as_f64().unwrap();
+    assert!(p(&mine) < p(&calm) && p(&calm) < p(&theirs), "{} {} {}", p(&mine), p(&calm), p(&theirs));
+    let info = env.json(&["info", "farkle", "-o", "goal=1000", "-o", "three-farkle-penalty=500", "--objective", "win"]);
+    assert!(info["win"]["residual"].as_f64().unwrap() <= 1e-11);
 }

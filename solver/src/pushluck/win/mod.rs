@@ -2,12 +2,16 @@
 //! of winning the whole game, solved exactly.
 //!
 //! ## State
-//! A turn starts at `(a, b)`: the mover's banked total `a` and the
-//! opponent's `b`, both on the points grid and below the goal. Without the
-//! three-farkle penalty totals never fall, so "on the board" is `a > 0` (or
-//! no entry threshold at all) and needs no state of its own. `W(a, b)` is
-//! the probability that the mover wins; the first player's chance from 0–0
-//! is `W(0, 0)`. Inside a turn the state is that of the expected-score
+//! A turn starts at `(a, b)`: the mover's *side* `a` and the opponent's `b`
+//! ([`Sides`]). Without the three-farkle penalty a side is a banked total on
+//! the points grid below the goal; totals never fall, so "on the board" is
+//! `a > 0` (or no entry threshold at all) and needs no state of its own.
+//! With the penalty a side also holds the player's farkles in a row and
+//! whether they are on the board, and totals reach down to a stated floor;
+//! that game is solved by policy iteration ([`penalty`]), the rest of this
+//! page describes the game without it. `W(a, b)` is the probability that
+//! the mover wins; the first player's chance from 0–0 is
+//! [`WinValues::first`]. Inside a turn the state is that of the expected-score
 //! solver (turn points and the context: dice, roll class, Van't Hof 1s);
 //! the same DP ([`super::dp`]) solves it, with a different payoff
 //! (`Payoff::Win` in `super::solution`): ending the turn is worth
@@ -225,14 +229,20 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
 /// the goal on average, or the most a bounded turn scores) x successor
 /// reads per level. Times come from this at a measured rate
 /// ([`super::table::win_solve_estimate`]).
+///
+/// With the penalty: states x turn DPs per state (about 8 improvement
+/// sweeps, each a DP and a walk of its policy, measured) x levels.
 pub fn work(model: &Model) -> f64 {
-    let n = (model.rules.game.goal + model.grid - 1) / model.grid;
+    let sides = Sides::new(model, sides::default_floor(model));
+    let n = (model.rules.game.goal - sides.floor() + model.grid - 1) / model.grid;
     let mut levels = (n as f64 / 2.0).max(1.0);
     if let Some(most) = max_turn_levels(model) {
         levels = levels.min(most as f64 + 1.0);
     }
     let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
-    (n * n) as f64 / 2.0 * 9.0 * levels * reads as f64
+    let m = sides.len() as f64;
+    let turns = if sides.penalty() { m * m * 16.0 } else { m * m / 2.0 * 9.0 };
+    turns * levels * reads as f64
 }
 
 /// Per context: the farkle probability and the chance that a roll offers an

@@ -29,6 +29,13 @@
 //!    same order (cheap: a few dozen terms per state) until no value moves
 //!    by more than [`EVAL_TOL`]; then back to 1.
 //!
+//! An improvement sweep solves a state's turn again only when its inputs
+//! (its farkle and pass successors, the banks it can reach) may have moved
+//! by more than [`STALE_TOL`] since it was last solved (bounded by adding up
+//! each round's moves); otherwise its turn, and so its policy's value, is
+//! within that of what solving it again would give. Late sweeps solve a few
+//! hundred states instead of all.
+//!
 //! The first sweep starts from the values of the same rules without the
 //! penalty (solved exactly by pairs, fast), with totals below 0 read as 0:
 //! close enough that its policy is nearly optimal, so few improvement
@@ -55,6 +62,9 @@ pub const SWEEP_TOL: f64 = 1e-11;
 const EVAL_TOL: f64 = 1e-14;
 const EVAL_SWEEPS_MAX: usize = 1_000_000;
 const SWEEPS_MAX: usize = 100;
+/// A state's turn is solved again in an improvement sweep only when its
+/// inputs may have moved by more than this since it was last solved.
+const STALE_TOL: f64 = 1e-13;
 /// Ends less likely than this are kept as constants in a row.
 const TINY: f64 = 1e-17;
 
@@ -139,13 +149,19 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
     start_without_penalty(values, progress);
     let mut rows: Vec<Row> = vec![Row::default(); m * m];
     let mut facts = WinFacts { truncation: 0.0, residual: f64::INFINITY, turn_solves: 0 };
+    // Per state: a bound on how far its inputs moved since its turn was
+    // last solved (infinite: never solved).
+    let mut stale = vec![f64::INFINITY; m * m];
     for sweep in 1..=SWEEPS_MAX {
-        progress.stage(&format!("improvement sweep {sweep}"), (m * m) as u64);
+        let todo = stale.iter().filter(|&&d| d > STALE_TOL).count();
+        progress.stage(&format!("improvement sweep {sweep}"), todo as u64);
         let mut change: f64 = 0.0;
+        let start = values.w.clone();
         for layer in &order {
             let v = &*values;
             let solved: Vec<(usize, f64, Row, f64)> = layer
                 .par_iter()
+                .filter(|&&s| stale[s as usize] > STALE_TOL)
                 .map(|&s| {
                     let s = s as usize;
                     let (a, b) = (s / m, s % m);
@@ -155,22 +171,64 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
                     (s, sol.roll_values[v.start], row, loss)
                 })
                 .collect();
+            progress.advance(solved.len() as u64);
             for (s, x, row, loss) in solved {
                 change = change.max((x - values.w[s]).abs());
                 values.w[s] = x;
                 rows[s] = row;
+                stale[s] = 0.0;
                 facts.truncation = facts.truncation.max(loss);
             }
-            progress.advance(layer.len() as u64);
         }
-        facts.turn_solves += (m * m) as u64;
+        facts.turn_solves += todo as u64;
         facts.residual = change;
         if change <= SWEEP_TOL {
             break;
         }
+        let improved = values.w.clone();
         evaluate(&mut values.w, &rows, &order);
+        // How far each value moved in this round (improvement, then evaluation).
+        let moved: Vec<f64> =
+            (0..m * m).map(|s| (improved[s] - start[s]).abs() + (values.w[s] - improved[s]).abs()).collect();
+        values.add_input_moves(&moved, &mut stale);
     }
     facts
+}
+
+impl WinValues<'_> {
+    /// Adds to `stale[s]` how far the inputs of state `s`'s turn moved
+    /// (`moved` per state): its farkle and pass successors and every bank
+    /// below the goal it could reach.
+    fn add_input_moves(&self, moved: &[f64], stale: &mut [f64]) {
+        let m = self.len();
+        let sides = &self.sides;
+        let g = self.model.grid;
+        let goal = self.model.rules.game.goal;
+        let floor = sides.floor();
+        let levels = usize::try_from((goal - floor) / g).expect("positive");
+        // banks[b][l]: the most any bank to an on-board total at level l or
+        // above (opponent b to move next) moved.
+        let banks: Vec<Vec<f64>> = (0..m)
+            .into_par_iter()
+            .map(|b| {
+                let mut out = vec![0.0f64; levels + 1];
+                for l in (0..levels).rev() {
+                    let x = floor + i64::try_from(l).expect("small") * g;
+                    out[l] = out[l + 1].max(moved[b * m + sides.after_bank(x)]);
+                }
+                out
+            })
+            .collect();
+        stale.par_iter_mut().enumerate().for_each(|(s, d)| {
+            let (a, b) = (s / m, s % m);
+            let from = self.sides.side(a).total + g;
+            let l = usize::try_from((from - floor) / g).expect("at or above the floor").min(levels);
+            let bank = banks[b][l];
+            let farkle = moved[self.next(b, sides.after_farkle(a))];
+            let pass = moved[self.next(b, sides.after_pass(a))];
+            *d += bank.max(farkle).max(pass);
+        });
+    }
 }
 
 /// Sets `values` to those of the same rules without the penalty, totals
@@ -187,16 +245,25 @@ fn start_without_penalty(values: &mut WinValues, progress: &dyn Progress) {
     let mut base = WinValues::new(&model, plain, vec![f64::NAN; n * n], LastTurn::solve(&model));
     solve_pairs(&mut base, progress);
     let g0 = model.grid;
-    let near = |i: usize| -> usize {
-        let s = values.sides.side(i);
-        let total = if s.on_board { (s.total / g0 * g0).max(if rules.turn.entry > 0 { g0 } else { 0 }) } else { 0 };
-        plain.index(super::Side { total, on_board: s.on_board || rules.turn.entry == 0, farkles: 0 }).unwrap_or(0)
+    // A total below 0 is read as 0 with the opponent that much further
+    // ahead (what matters most is the difference).
+    let lowest = if rules.turn.entry > 0 { g0 } else { 0 };
+    let top = model.rules.game.goal - g0;
+    let near = |a: super::Side, b: super::Side| -> f64 {
+        let shift = a.total.min(b.total).min(0);
+        let total = |s: super::Side| {
+            let t = ((s.total - shift) / g0 * g0).min(top);
+            let on = s.on_board || rules.turn.entry == 0;
+            let t = if on { t.max(lowest) } else { 0 };
+            plain.index(super::Side { total: t, on_board: on, farkles: 0 }).unwrap_or(0)
+        };
+        base.at(total(a), total(b))
     };
     let m = values.len();
-    let map: Vec<usize> = (0..m).map(near).collect();
+    let sides: Vec<super::Side> = (0..m).map(|i| values.sides.side(i)).collect();
     for a in 0..m {
         for b in 0..m {
-            values.w[a * m + b] = base.at(map[a], map[b]);
+            values.w[a * m + b] = near(sides[a], sides[b]);
         }
     }
 }
