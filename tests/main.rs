@@ -5,6 +5,7 @@ mod category;
 mod errors;
 mod fuzz;
 mod golden;
+mod headtohead;
 mod pushluck;
 mod sixhundred;
 mod util;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
-use solver::category::simulate::SimulateQuestion;
+use solver::commands::SimulationQuestion;
 use solver::commands::Question;
 use solver::dice::{parse_dice, Counts};
 use solver::options::RuleOption;
@@ -160,6 +160,12 @@ pub struct SimulateArgs {
     /// Seed of the dice: the same seed plays the same games.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Push-your-luck: players, comma-separated, every ordered pairing is
+    /// played: optimal (plays to win), ev (expected-score policy),
+    /// threshold=N (banks at N), human (follows the strategy sheet).
+    /// Default: optimal,ev.
+    #[arg(long, value_name = "P1,P2,...")]
+    pub players: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -181,7 +187,7 @@ pub enum Command {
     Solve { game: Game, win: bool },
     Info { game: Game, win: bool, verify: bool },
     Advise { game: Game, question: Question, top: usize },
-    Simulate { game: Game, question: SimulateQuestion },
+    Simulate { game: Game, question: SimulationQuestion },
     Strategy(Game),
     Rules(Game),
     Completions(clap_complete::Shell),
@@ -255,7 +261,7 @@ impl Args {
             }
             RawCommand::Simulate(a) => Command::Simulate {
                 game: a.sel.resolve()?,
-                question: SimulateQuestion { games: a.games, seed: a.seed },
+                question: SimulationQuestion { games: a.games, seed: a.seed, players: a.players.clone() },
             },
             RawCommand::Strategy(sel) => Command::Strategy(sel.resolve()?),
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),

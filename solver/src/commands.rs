@@ -10,6 +10,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::category::simulate::{SimulateQuestion, SimulationReport};
+use crate::pushluck::simulate::{PlayersQuestion, PlayersReport};
 use crate::category::{self, CategoryAdvice, CategoryQuestion};
 use crate::error::Error;
 use crate::progress::Progress;
@@ -88,21 +89,52 @@ pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Pr
     }
 }
 
-/// `simulate`: games played optimally from the game's table (solved first
-/// when that takes seconds), seeded; the distribution of final scores.
+/// What `simulate` plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimulationQuestion {
+    pub games: u64,
+    pub seed: u64,
+    /// Push-your-luck: the players, e.g. `optimal,ev,threshold=350`
+    /// (default `optimal,ev`).
+    pub players: Option<String>,
+}
+
+/// A `simulate` report: a category game's final scores, or a push-your-luck
+/// game's head-to-head results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Simulation {
+    Category(SimulationReport),
+    PushLuck(PlayersReport),
+}
+
+/// `simulate`: category games played optimally from the game's table
+/// (solved first when that takes seconds), the distribution of final
+/// scores; push-your-luck games played between policies, every ordered
+/// pairing. Seeded.
 ///
 /// # Errors
-/// A game count out of bounds, a missing table too large to solve here, a
-/// damaged table, or a push-your-luck game.
+/// A game count out of bounds, unknown players (or players for a category
+/// game), a missing table too large to solve here, a damaged table.
 pub fn simulate(
     game: &Game,
     tables: &Path,
-    question: &SimulateQuestion,
+    q: &SimulationQuestion,
     progress: &dyn Progress,
-) -> Result<SimulationReport, Error> {
+) -> Result<Simulation, Error> {
     match game {
-        Game::Category(g) => category::simulate::simulate(g, tables, question, progress),
-        g => Err(wrong_family("a simulation", g, Family::Category)),
+        Game::Category(g) => {
+            if q.players.is_some() {
+                return Err(wrong_family("--players", game, Family::PushLuck));
+            }
+            let cq = SimulateQuestion { games: q.games, seed: q.seed };
+            Ok(Simulation::Category(category::simulate::simulate(g, tables, &cq, progress)?))
+        }
+        Game::PushLuck(g) => {
+            let players = q.players.clone().unwrap_or_else(|| "optimal,ev".into());
+            let pq = PlayersQuestion { players, games: q.games, seed: q.seed };
+            Ok(Simulation::PushLuck(pushluck::simulate::simulate(g, tables, &pq, progress)?))
+        }
     }
 }
 

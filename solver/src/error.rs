@@ -71,6 +71,8 @@ pub enum Error {
     #[error(transparent)]
     Simulate(#[from] crate::category::simulate::SimulateError),
     #[error(transparent)]
+    Players(#[from] crate::pushluck::simulate::PlayersError),
+    #[error(transparent)]
     TooLarge(#[from] TooLarge),
     #[error(transparent)]
     Win(#[from] crate::pushluck::win::WinError),

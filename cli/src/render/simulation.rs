@@ -1,10 +1,43 @@
-//! `simulate`: the distribution of final scores of optimally played games.
+//! `simulate`: the distribution of final scores of optimally played
+//! category games, or push-your-luck players head to head.
 
 use solver::category::simulate::SimulationReport;
+use solver::commands::Simulation;
+use solver::pushluck::simulate::PlayersReport;
 
 use crate::output::TextTable;
 
-pub fn simulation(r: &SimulationReport) -> String {
+pub fn simulation(r: &Simulation) -> String {
+    match r {
+        Simulation::Category(r) => final_scores(r),
+        Simulation::PushLuck(r) => head_to_head(r),
+    }
+}
+
+fn head_to_head(r: &PlayersReport) -> String {
+    let mut t = TextTable::new(["first player", "second player", "games", "P(first wins)", "95% interval", "exact", "turns per game"]);
+    for p in &r.pairings {
+        t.row([
+            p.first.clone(),
+            p.second.clone(),
+            p.games.to_string(),
+            format!("{:.4}", p.first_win_rate),
+            format!("{:.4} to {:.4}", p.ci95[0], p.ci95[1]),
+            p.exact.map_or_else(|| "-".to_string(), |e| format!("{e:.4}")),
+            format!("{:.2}", p.mean_turns),
+        ]);
+    }
+    let unfinished: u64 = r.pairings.iter().map(|p| p.unfinished).sum();
+    let mut out = format!("{}: players head to head, every ordered pairing (seed {})\n", r.game.title, r.seed);
+    out.push_str(&t.render());
+    if unfinished > 0 {
+        out.push_str(&format!("{unfinished} games stopped unfinished (counted as not won by the first player)\n"));
+    }
+    out.push_str(&format!("{:.2} s, {:.0} games/s\n", r.seconds, r.games_per_second));
+    out
+}
+
+fn final_scores(r: &SimulationReport) -> String {
     let mut t = TextTable::new(["game", &r.game.title]);
     t.row(["games (seed)".to_string(), format!("{} (seed {})", r.games, r.seed)]);
     t.row(["optimal expected score (table)".to_string(), format!("{:.4}", r.expected_score)]);

@@ -44,7 +44,7 @@ impl Solution<'_> {
     /// nothing at stake.
     pub fn ends(&self, start: usize) -> TurnEnds {
         let m = self.model;
-        let (n, g) = (m.contexts(), m.grid);
+        let n = m.contexts();
         let above = match &self.payoff {
             Payoff::Win(w) => w.above.as_ref(),
             _ => None,
@@ -53,30 +53,21 @@ impl Solution<'_> {
         let mut mass = vec![0.0; self.levels.max(1) * n];
         mass[start] = 1.0;
         for level in 0..self.levels {
-            let t = level_total(level, g);
-            let bank = if level == 0 { None } else { self.bank(t) };
             let base = level * n;
             for c in 0..n {
                 let p = mass[base + c];
                 if p == 0.0 {
                     continue;
                 }
-                if bank.is_some_and(|b| b >= self.roll_values[base + c]) {
+                if level > 0 && self.stops_at(level, c) {
                     out.end(level, p);
                     continue;
                 }
                 let table = &m.tables[c];
                 out.farkle += p * table.farkle;
                 for &(prob, from, to) in &table.rolls {
-                    let mut best = (f64::NEG_INFINITY, 0u32);
-                    for &x in &table.hot[from as usize..to as usize] {
-                        let i = base + x as usize;
-                        let v = if i < self.values.len() { self.values[i] } else { self.hot_value_outside(t, x) };
-                        if v > best.0 {
-                            best = (v, x);
-                        }
-                    }
-                    let (q, x) = (p * prob, best.1);
+                    let x = self.best_successor(level, &table.hot[from as usize..to as usize]);
+                    let q = p * prob;
                     if x == HOT_INSTANT {
                         out.instant += q;
                     } else if x & HOT_END != 0 {
@@ -96,5 +87,28 @@ impl Solution<'_> {
             }
         }
         out
+    }
+
+    /// The policy banks at decision state `(level, c)` (not a turn's start):
+    /// banking is allowed and at least as good as rolling.
+    pub(super) fn stops_at(&self, level: usize, c: usize) -> bool {
+        let t = level_total(level, self.model.grid);
+        self.bank(t).is_some_and(|b| b >= self.decision_value(t, c))
+    }
+
+    /// The successor the policy takes among `hot` (one roll's set-asides,
+    /// encoded) at `level`: the first of the highest value.
+    pub(super) fn best_successor(&self, level: usize, hot: &[u32]) -> u32 {
+        let base = level * self.model.contexts();
+        let t = level_total(level, self.model.grid);
+        let mut best = (f64::NEG_INFINITY, hot[0]);
+        for &x in hot {
+            let i = base + x as usize;
+            let v = if i < self.values.len() { self.values[i] } else { self.hot_value_outside(t, x) };
+            if v > best.0 {
+                best = (v, x);
+            }
+        }
+        best.1
     }
 }

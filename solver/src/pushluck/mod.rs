@@ -36,6 +36,7 @@ pub mod model;
 pub mod play;
 pub mod rules;
 pub mod scoring;
+pub mod simulate;
 pub mod situation;
 pub mod solution;
 pub mod strategy;

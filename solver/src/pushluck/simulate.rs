@@ -1,0 +1,522 @@
+//! Head-to-head simulation of a push-your-luck game between policies:
+//! every ordered pairing of the players asked for, with win rates, 95%
+//! confidence intervals and game lengths.
+//!
+//! ## Players
+//! - `optimal`: plays to win (the win table, [`super::win`]); its last turn
+//!   maximises the chance of passing the leader.
+//! - `ev`: the expected-score policy of the game's own tables (this turn's
+//!   points; with the three-farkle penalty, a third farkle costs its
+//!   penalty in the turn).
+//! - `threshold=N`: sets aside every scoring die (the set-aside that scores
+//!   most) and banks as soon as the turn's points reach N and a bank
+//!   counts.
+//! - `human`: follows the printed strategy sheet (`sixdice strategy`): banks
+//!   where the sheet's row for its dice says so, and sets aside every
+//!   scoring die.
+//!
+//! Every player but `optimal` plays its last turn (the opponent has reached
+//! the goal) for a pass: it rolls on until its turn total passes the
+//! leader, then banks.
+//!
+//! ## Speed
+//! Turns are walked on the compiled turn model ([`super::model`]): a roll
+//! is one draw against the context's cumulative probabilities of its
+//! outcome classes, a set-aside one pick among that class's encoded
+//! successors, so a roll costs a few dozen nanoseconds. The optimal
+//! player's turn at each pair of sides is solved the first time a game
+//! reaches it and kept (its value array only) for the rest of the run.
+//!
+//! ## Reproducibility
+//! Game `i` of a pairing draws its dice from a generator seeded by the
+//! run's seed, the pairing and `i`: the same seed plays the same games
+//! whatever the number of threads.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::level_total;
+use super::model::{Model, Params, TurnState, HOT_END, HOT_INSTANT};
+use super::rules::Stop;
+use super::solution::Solution;
+use super::strategy::{strategy, StrategySection};
+use super::table::load_win;
+use super::win::{self, last_turn, Side, Sides, WinValues};
+use super::PushLuckGame;
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::registry::GameRef;
+
+/// The most games per pairing.
+pub const GAMES_MAX: u64 = 100_000_000;
+/// The most players in one run.
+pub const PLAYERS_MAX: usize = 8;
+/// A game still running after this many turns is stopped and counted as
+/// unfinished (no built-in rule set comes near it).
+const TURNS_MAX: u32 = 100_000;
+
+/// A policy to simulate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    Optimal,
+    Ev,
+    Threshold(i64),
+    Human,
+}
+
+/// Why a head-to-head run cannot start.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum PlayersError {
+    #[error("unknown player `{0}`: players are optimal, ev, threshold=N and human")]
+    Unknown(String),
+    #[error("threshold=N needs a number of points from 1 to 100000, not `{0}`")]
+    Threshold(String),
+    #[error("{0} players: a run has 1 to {PLAYERS_MAX}")]
+    Count(usize),
+    #[error("--games must be between 1 and {GAMES_MAX}, not {0}")]
+    Games(u64),
+}
+
+impl Player {
+    /// `optimal`, `ev`, `threshold=N` or `human`.
+    pub fn parse(s: &str) -> Result<Player, PlayersError> {
+        match s.trim() {
+            "optimal" => Ok(Player::Optimal),
+            "ev" => Ok(Player::Ev),
+            "human" => Ok(Player::Human),
+            t => match t.strip_prefix("threshold=") {
+                Some(n) => n
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|v| (1..=100_000).contains(v))
+                    .map(Player::Threshold)
+                    .ok_or_else(|| PlayersError::Threshold(n.into())),
+                None => Err(PlayersError::Unknown(t.into())),
+            },
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Player::Optimal => "optimal".into(),
+            Player::Ev => "ev".into(),
+            Player::Threshold(n) => format!("threshold={n}"),
+            Player::Human => "human".into(),
+        }
+    }
+}
+
+/// What to simulate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayersQuestion {
+    /// Comma-separated players, e.g. `optimal,ev,threshold=350`.
+    pub players: String,
+    pub games: u64,
+    pub seed: u64,
+}
+
+/// One ordered pairing: `first` moves first in every game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Pairing {
+    pub first: String,
+    pub second: String,
+    pub games: u64,
+    pub first_wins: u64,
+    /// Share of games the first player won.
+    pub first_win_rate: f64,
+    /// 95% confidence interval of that share (Wilson score interval).
+    pub ci95: [f64; 2],
+    /// Exact P(first player wins) when both play optimally (the win table).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<f64>,
+    /// Mean number of turns per game (both players', last turn included).
+    pub mean_turns: f64,
+    /// Games stopped unfinished (see the module documentation).
+    pub unfinished: u64,
+}
+
+/// A head-to-head run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayersReport {
+    pub game: GameRef,
+    pub players: Vec<String>,
+    pub seed: u64,
+    pub pairings: Vec<Pairing>,
+    pub seconds: f64,
+    pub games_per_second: f64,
+}
+
+/// Draws rolls of a model's contexts: per context the farkle probability
+/// then the cumulative probabilities of its outcome classes.
+struct Dice<'m> {
+    model: &'m Model,
+    cumulative: Vec<Vec<f64>>,
+    start: usize,
+}
+
+impl<'m> Dice<'m> {
+    fn new(model: &'m Model) -> Dice<'m> {
+        let cumulative = model
+            .tables
+            .iter()
+            .map(|t| {
+                let mut acc = t.farkle;
+                t.rolls
+                    .iter()
+                    .map(|r| {
+                        acc += r.0;
+                        acc
+                    })
+                    .collect()
+            })
+            .collect();
+        let start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
+        Dice { model, cumulative, start }
+    }
+
+    /// The successors of one roll in context `c`, or `None` for a farkle.
+    fn roll(&self, c: usize, rng: &mut SmallRng) -> Option<&'m [u32]> {
+        let t = &self.model.tables[c];
+        let u: f64 = rng.gen();
+        if u < t.farkle {
+            return None;
+        }
+        let cum = &self.cumulative[c];
+        let i = cum.partition_point(|&x| x <= u).min(cum.len() - 1);
+        let (_, a, b) = t.rolls[i];
+        Some(&t.hot[a as usize..b as usize])
+    }
+
+    /// Plays a turn: `pick` chooses among a roll's encoded successors at a
+    /// level, `stop` says whether to bank at a decision state.
+    fn walk(
+        &self,
+        rng: &mut SmallRng,
+        mut pick: impl FnMut(usize, &[u32]) -> u32,
+        mut stop: impl FnMut(usize, usize) -> bool,
+    ) -> Ended {
+        let n = self.model.contexts();
+        let g = self.model.grid;
+        let (mut level, mut c) = (0usize, self.start);
+        loop {
+            let Some(hot) = self.roll(c, rng) else { return Ended::Farkle };
+            let x = pick(level, hot);
+            if x == HOT_INSTANT {
+                return Ended::Instant;
+            }
+            if x & HOT_END != 0 {
+                return Ended::Bank(level_total(level + (x & !HOT_END) as usize, g));
+            }
+            level += x as usize / n;
+            c = x as usize % n;
+            if stop(level, c) {
+                return Ended::Bank(level_total(level, g));
+            }
+        }
+    }
+
+    /// The successor that scores most (every scoring die set aside); an
+    /// instant win first.
+    fn most_points(&self, hot: &[u32]) -> u32 {
+        let n = self.model.contexts() as u32;
+        let gain = |x: u32| -> u32 {
+            if x == HOT_INSTANT {
+                u32::MAX
+            } else if x & HOT_END != 0 {
+                x & !HOT_END
+            } else {
+                x / n
+            }
+        };
+        let mut best = hot[0];
+        for &x in hot {
+            if gain(x) > gain(best) {
+                best = x;
+            }
+        }
+        best
+    }
+}
+
+/// How a turn ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ended {
+    Farkle,
+    Bank(i64),
+    Instant,
+}
+
+/// Everything the players of one run need, built once.
+struct Arena<'g> {
+    game: &'g PushLuckGame,
+    sides: Sides,
+    /// Sides of the expected-score model (totals and farkles are the same
+    /// game facts; the optimal player's are those of the win table).
+    win: Option<WinValues<'g>>,
+    /// The optimal player's turn per pair of sides, solved on first use.
+    turns: Vec<OnceLock<Solution<'g>>>,
+    /// Last turns of the optimal player per (on the board, points needed).
+    last: std::sync::Mutex<HashMap<(bool, i64), std::sync::Arc<Solution<'g>>>>,
+    win_dice: Dice<'g>,
+    dice: Dice<'g>,
+    /// Expected-score turns per (on the board, two farkles, points to the goal).
+    ev: HashMap<(bool, bool, i64), Solution<'g>>,
+    /// The strategy sheet's sections (human player).
+    sheet: Vec<StrategySection>,
+}
+
+impl<'g> Arena<'g> {
+    fn ev_key(&self, s: Side) -> (bool, bool, i64) {
+        let r = &self.game.rules;
+        let two = r.turn.three_farkle_penalty > 0 && s.farkles == 2;
+        // The goal matters to a turn only with instant wins or an exact goal.
+        let left = if r.has_instant_win() || r.game.exact_goal { r.game.goal - s.total } else { 0 };
+        (s.on_board, two, left)
+    }
+
+    /// Plays `who`'s turn at sides `(a, b)`.
+    fn turn(&self, who: Player, a: usize, b: usize, rng: &mut SmallRng) -> Ended {
+        let me = self.sides.side(a);
+        match who {
+            Player::Optimal => {
+                let values = self.win.as_ref().expect("loaded for an optimal player");
+                let sol = self.turns[a * self.sides.len() + b].get_or_init(|| {
+                    let mut s = values.turn(a, b);
+                    s.roll_values = Vec::new(); // play reads decision values only
+                    s
+                });
+                play(&self.win_dice, sol, rng)
+            }
+            Player::Ev => play(&self.dice, &self.ev[&self.ev_key(me)], rng),
+            Player::Threshold(n) => {
+                let counts = |t: i64| self.game.rules.turn.stop(me.on_board, t) == Stop::Counts;
+                let g = self.dice.model.grid;
+                self.dice.walk(rng, |_, hot| self.dice.most_points(hot), |l, _| {
+                    let t = level_total(l, g);
+                    t >= n && counts(t)
+                })
+            }
+            Player::Human => {
+                let (on, two, _) = self.ev_key(me);
+                let section = self
+                    .sheet
+                    .iter()
+                    .find(|s| s.on_board == on && s.two_farkles_in_a_row == two)
+                    .expect("the sheet has every section");
+                let counts = |t: i64| self.game.rules.turn.stop(me.on_board, t) == Stop::Counts;
+                let m = self.dice.model;
+                let g = m.grid;
+                let limited = self.game.rules.turn.max_rolls > 0;
+                self.dice.walk(rng, |_, hot| self.dice.most_points(hot), |l, c| {
+                    let t = level_total(l, g);
+                    let (k, r, _) = m.unctx(c);
+                    let rolls_made = if limited { r as u32 } else { 1 };
+                    let row = section.bank_at.iter().find(|row| {
+                        usize::from(row.dice_to_roll) == k && row.rolls_made == rolls_made
+                    });
+                    counts(t)
+                        && row.is_some_and(|row| row.bank_from.is_some_and(|f| t >= f) || row.also_bank_at.contains(&t))
+                })
+            }
+        }
+    }
+
+    /// Plays `who`'s last turn: it wins by ending above `need` points.
+    fn last_turn(&self, who: Player, me: Side, need: i64, rng: &mut SmallRng) -> bool {
+        let rules = &self.game.rules;
+        let counts = |t: i64| rules.turn.stop(me.on_board, t) == Stop::Counts;
+        let ended = match who {
+            Player::Optimal => {
+                let sol = {
+                    let mut cache = self.last.lock().expect("not poisoned");
+                    cache
+                        .entry((me.on_board, need))
+                        .or_insert_with(|| {
+                            let model = self.win_dice.model;
+                            std::sync::Arc::new(last_turn(model, me.on_board, need))
+                        })
+                        .clone()
+                };
+                play(&self.win_dice, &sol, rng)
+            }
+            _ => {
+                let g = self.dice.model.grid;
+                self.dice.walk(rng, |_, hot| self.dice.most_points(hot), |l, _| {
+                    let t = level_total(l, g);
+                    t > need && counts(t)
+                })
+            }
+        };
+        match ended {
+            Ended::Instant => true,
+            Ended::Bank(t) => counts(t) && t > need,
+            Ended::Farkle => false,
+        }
+    }
+
+    /// One game: the winner (0 = first player; `None` unfinished) and the
+    /// number of turns.
+    fn game(&self, players: [Player; 2], rng: &mut SmallRng) -> (Option<usize>, u32) {
+        let rules = &self.game.rules;
+        let goal = rules.game.goal;
+        let start = self.sides.of_question(0, 0).expect("0 is a total");
+        let mut side = [start, start];
+        let mut mover = 0;
+        for turn in 1..=TURNS_MAX {
+            let (a, b) = (side[mover], side[1 - mover]);
+            let me = self.sides.side(a);
+            match self.turn(players[mover], a, b, rng) {
+                Ended::Instant => return (Some(mover), turn),
+                Ended::Farkle => side[mover] = self.sides.after_farkle(a),
+                Ended::Bank(t) => match rules.turn.stop(me.on_board, t) {
+                    // A forced end where no bank is allowed scores nothing, like a farkle.
+                    Stop::Forbidden => side[mover] = self.sides.after_farkle(a),
+                    Stop::ScoresNothing => side[mover] = self.sides.after_pass(a),
+                    Stop::Counts => {
+                        let x = me.total + t;
+                        if rules.game.exact_goal && x > goal {
+                            side[mover] = self.sides.after_pass(a);
+                        } else if x >= goal {
+                            if !rules.game.last_turn || rules.game.exact_goal {
+                                return (Some(mover), turn);
+                            }
+                            let them = self.sides.side(b);
+                            let passes = self.last_turn(players[1 - mover], them, x - them.total, rng);
+                            return (Some(if passes { 1 - mover } else { mover }), turn + 1);
+                        } else {
+                            side[mover] = self.sides.after_bank(x);
+                        }
+                    }
+                },
+            }
+            mover = 1 - mover;
+        }
+        (None, TURNS_MAX)
+    }
+}
+
+/// Plays a turn by a solved policy.
+fn play(dice: &Dice, sol: &Solution, rng: &mut SmallRng) -> Ended {
+    dice.walk(rng, |level, hot| sol.best_successor(level, hot), |level, c| sol.stops_at(level, c))
+}
+
+/// The seed of game `i` of pairing `p`.
+fn game_seed(seed: u64, p: u64, i: u64) -> u64 {
+    let mix = |x: u64| x.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    seed ^ mix(i) ^ mix(p).rotate_left(32)
+}
+
+/// Wilson score interval for `k` successes in `n` trials, 95%.
+fn wilson(k: u64, n: u64) -> [f64; 2] {
+    let (k, n) = (k as f64, n as f64);
+    let z = 1.959_963_984_540_054;
+    let p = k / n;
+    let d = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / d;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Plays every ordered pairing of `q.players`, `q.games` games each.
+///
+/// # Errors
+/// Unknown players, a game count out of range, or (with an optimal player)
+/// a win table that is missing and slow to solve, or rules the win solver
+/// does not model.
+pub fn simulate(
+    game: &PushLuckGame,
+    tables: &Path,
+    q: &PlayersQuestion,
+    progress: &dyn Progress,
+) -> Result<PlayersReport, Error> {
+    let players: Vec<Player> = q.players.split(',').map(Player::parse).collect::<Result<_, _>>()?;
+    if players.is_empty() || players.len() > PLAYERS_MAX {
+        return Err(PlayersError::Count(players.len()).into());
+    }
+    if q.games == 0 || q.games > GAMES_MAX {
+        return Err(PlayersError::Games(q.games).into());
+    }
+    let win = if players.contains(&Player::Optimal) { Some(load_win(game, tables, progress)?) } else { None };
+    let model = game.win_model();
+    let sides = match &win {
+        Some(v) => v.sides,
+        None => Sides::new(model, win::sides::default_floor(model)),
+    };
+    let m = sides.len();
+    let mut arena = Arena {
+        game,
+        sides,
+        turns: if win.is_some() { (0..m * m).map(|_| OnceLock::new()).collect() } else { vec![] },
+        win,
+        last: std::sync::Mutex::new(HashMap::new()),
+        win_dice: Dice::new(model),
+        dice: Dice::new(game.model()),
+        ev: HashMap::new(),
+        sheet: vec![],
+    };
+    if players.contains(&Player::Ev) {
+        for i in 0..m {
+            let key = arena.ev_key(sides.side(i));
+            if !arena.ev.contains_key(&key) {
+                let params = Params { on_board: key.0, last_chance: key.1, goal_left: game.rules.game.goal - sides.side(i).total };
+                arena.ev.insert(key, game.model().solve(params)?);
+            }
+        }
+    }
+    if players.contains(&Player::Human) {
+        arena.sheet = strategy(game)?.sections;
+    }
+    let pairs: Vec<(Player, Player)> =
+        players.iter().flat_map(|&x| players.iter().map(move |&y| (x, y))).collect();
+    let started = Instant::now();
+    progress.stage("games", q.games * pairs.len() as u64);
+    let mut out = Vec::with_capacity(pairs.len());
+    for (p, &(x, y)) in pairs.iter().enumerate() {
+        let chunk = 4096u64;
+        let (wins, turns, unfinished) = (0..q.games.div_ceil(chunk))
+            .into_par_iter()
+            .map(|c| {
+                let (mut wins, mut turns, mut unfinished) = (0u64, 0u64, 0u64);
+                let end = ((c + 1) * chunk).min(q.games);
+                for i in c * chunk..end {
+                    let mut rng = SmallRng::seed_from_u64(game_seed(q.seed, p as u64, i));
+                    let (winner, t) = arena.game([x, y], &mut rng);
+                    wins += u64::from(winner == Some(0));
+                    unfinished += u64::from(winner.is_none());
+                    turns += u64::from(t);
+                }
+                progress.advance(end - c * chunk);
+                (wins, turns, unfinished)
+            })
+            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+        let exact = (x == Player::Optimal && y == Player::Optimal).then(|| arena.win.as_ref().map(|v| v.first())).flatten();
+        out.push(Pairing {
+            first: x.name(),
+            second: y.name(),
+            games: q.games,
+            first_wins: wins,
+            first_win_rate: wins as f64 / q.games as f64,
+            ci95: wilson(wins, q.games),
+            exact,
+            mean_turns: turns as f64 / q.games as f64,
+            unfinished,
+        });
+    }
+    progress.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(PlayersReport {
+        game: game.reference(),
+        players: players.iter().map(Player::name).collect(),
+        seed: q.seed,
+        games_per_second: (q.games * pairs.len() as u64) as f64 / seconds.max(1e-9),
+        seconds,
+        pairings: out,
+    })
+}

@@ -1,0 +1,83 @@
+//! `simulate` of a push-your-luck game: players head to head, on a small
+//! goal (the win table solves in a fraction of a second).
+
+use crate::util::Env;
+
+const GAME: [&str; 4] = ["--game", "farkle", "-o", "goal=1500"];
+
+fn run(env: &Env, extra: &[&str]) -> serde_json::Value {
+    let mut a = vec!["simulate"];
+    a.extend(GAME);
+    a.extend(extra);
+    env.json(&a)
+}
+
+fn pairing<'a>(r: &'a serde_json::Value, first: &str, second: &str) -> &'a serde_json::Value {
+    r["pairings"].as_array().unwrap().iter().find(|p| p["first"] == first && p["second"] == second).unwrap()
+}
+
+#[test]
+fn optimal_play_wins_as_often_as_solved_and_beats_the_others() {
+    let env = Env::new();
+    let r = run(&env, &["--players", "optimal,ev,threshold=350", "--games", "40000", "--seed", "3"]);
+    assert_eq!(r["pairings"].as_array().unwrap().len(), 9, "every ordered pairing");
+    let same = pairing(&r, "optimal", "optimal");
+    let exact = same["exact"].as_f64().unwrap();
+    let rate = same["first_win_rate"].as_f64().unwrap();
+    let se = (exact * (1.0 - exact) / 40000.0).sqrt();
+    assert!((rate - exact).abs() < 4.0 * se, "simulated {rate}, exact {exact}, standard error {se}");
+    // Against each other player, optimal wins more than half of the games
+    // over both seats: its rates beat the other's in the mirrored pairing.
+    for other in ["ev", "threshold=350"] {
+        let as_first = pairing(&r, "optimal", other);
+        let as_second = pairing(&r, other, "optimal");
+        let wins = as_first["first_win_rate"].as_f64().unwrap() + 1.0 - as_second["first_win_rate"].as_f64().unwrap();
+        // The 95% intervals, both seats: the lower end of optimal's share.
+        let low = as_first["ci95"][0].as_f64().unwrap() + 1.0 - as_second["ci95"][1].as_f64().unwrap();
+        assert!(low / 2.0 > 0.5, "optimal against {other}: {} of games, at least {}", wins / 2.0, low / 2.0);
+    }
+    assert!(r["games_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn a_seed_plays_the_same_games_on_any_number_of_threads() {
+    let env = Env::new();
+    let args = ["--players", "ev,human", "--games", "5000", "--seed", "9"];
+    let mut one = vec!["simulate"];
+    one.extend(GAME);
+    one.extend(args);
+    one.extend(["--threads", "1"]);
+    let a = env.json(&one);
+    let b = run(&env, &args);
+    assert_eq!(a["pairings"], b["pairings"]);
+    let c = run(&env, &["--players", "ev,human", "--games", "5000", "--seed", "10"]);
+    assert_ne!(a["pairings"], c["pairings"], "another seed plays other games");
+    // The text form: one row per pairing.
+    let mut text = vec!["simulate"];
+    text.extend(GAME);
+    text.extend(args);
+    let out = env.ok(&text);
+    let rows = out.lines().filter(|l| l.starts_with("ev ") || l.starts_with("human ")).count();
+    assert!(rows == 4 && out.contains("games/s"), "{out}");
+}
+
+#[test]
+fn bad_players_and_game_counts_are_one_line() {
+    let env = Env::new();
+    let bad = |extra: &[&str], needle: &str| {
+        let mut a = vec!["simulate"];
+        a.extend(GAME);
+        a.extend(extra);
+        env.user_error(&a, needle);
+    };
+    bad(&["--players", "optimal,robot"], "unknown player `robot`");
+    bad(&["--players", "threshold=abc"], "threshold=N needs a number of points");
+    bad(&["--players", "threshold=0"], "threshold=N needs a number of points");
+    bad(&["--players", "ev", "--games", "0"], "--games must be between 1 and");
+    bad(&["--players", "ev,ev,ev,ev,ev,ev,ev,ev,ev"], "9 players: a run has 1 to 8");
+    env.user_error(&["simulate", "--game", "yatzy", "--players", "ev"], "--players is for push-your-luck games");
+    env.user_error(
+        &["simulate", "--game", "farkle", "-o", "piggyback", "--players", "optimal"],
+        "not solved yet for rules with piggyback",
+    );
+}
