@@ -231,7 +231,10 @@ fn simulate_plays_the_table_reproducibly() {
         &["simulate", "--game", "sixhundred", "--games", "10"],
         "needs its whole table: run `sixdice solve sixhundred`",
     );
-    env.user_error(&["simulate", "--game", "farkle"], "a simulation is for category games");
+    env.user_error(
+        &["simulate", "--game", "sixhundred", "-o", "card=mini", "--players", "optimal,ev"],
+        "--players is for push-your-luck games",
+    );
     env.user_error(&["simulate", "--game", "yahtzee", "--threads", "0"], "0");
 }
 
