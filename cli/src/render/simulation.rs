@@ -24,7 +24,7 @@ fn head_to_head(r: &PlayersReport) -> String {
             format!("{:.4}", p.first_win_rate),
             format!("{:.4} to {:.4}", p.ci95[0], p.ci95[1]),
             p.exact.map_or_else(|| "-".to_string(), |e| format!("{e:.4}")),
-            format!("{:.2}", p.mean_turns),
+            format!("{:.2} ± {:.2}", p.mean_turns, p.mean_turns_std_error),
         ]);
     }
     let unfinished: u64 = r.pairings.iter().map(|p| p.unfinished).sum();

@@ -15,9 +15,12 @@
 //!   where the sheet's row for its dice says so, and sets aside every
 //!   scoring die.
 //!
-//! Every player but `optimal` plays its last turn (the opponent has reached
-//! the goal) for a pass: it rolls on until its turn total passes the
-//! leader, then banks.
+//! The last turn (the opponent has reached the goal) is played for a pass:
+//! `optimal` and `ev` play it exactly (the turn that maximises the chance
+//! of passing the leader, as the win solver values it, so that `ev` here is
+//! the player `compare` evaluates exactly); `threshold=N` and `human` set
+//! aside every scoring die and roll on until their turn total passes the
+//! leader, then bank.
 //!
 //! ## Speed
 //! Turns are walked on the compiled turn model ([`super::model`]): a roll
@@ -47,7 +50,7 @@ use super::model::{Model, Params, TurnState, HOT_END, HOT_INSTANT};
 use super::rules::Stop;
 use super::solution::Solution;
 use super::strategy::{strategy, StrategySection};
-use super::table::load_win;
+use super::table::{load_win, win_summary};
 use super::win::{self, last_turn, Side, Sides, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
@@ -133,11 +136,14 @@ pub struct Pairing {
     pub first_win_rate: f64,
     /// 95% confidence interval of that share (Wilson score interval).
     pub ci95: [f64; 2],
-    /// Exact P(first player wins) when both play optimally (the win table).
+    /// Exact P(first player wins) from the win table, for the pairings it
+    /// knows: optimal against optimal, optimal against ev either way.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<f64>,
-    /// Mean number of turns per game (both players', last turn included).
+    /// Mean number of turns per game (both players', last turn included) ...
     pub mean_turns: f64,
+    /// ... and its standard error.
+    pub mean_turns_std_error: f64,
     /// Games stopped unfinished (see the module documentation).
     pub unfinished: u64,
 }
@@ -333,7 +339,7 @@ impl<'g> Arena<'g> {
         let rules = &self.game.rules;
         let counts = |t: i64| rules.turn.stop(me.on_board, t) == Stop::Counts;
         let ended = match who {
-            Player::Optimal => {
+            Player::Optimal | Player::Ev => {
                 let sol = {
                     let mut cache = self.last.lock().expect("not poisoned");
                     cache
@@ -444,6 +450,10 @@ pub fn simulate(
         return Err(PlayersError::Games(q.games).into());
     }
     let win = if players.contains(&Player::Optimal) { Some(load_win(game, tables, progress)?) } else { None };
+    let facts = match &win {
+        Some(_) if players.contains(&Player::Ev) => Some(win_summary(game, tables, progress)?.game),
+        _ => None,
+    };
     let model = game.win_model();
     let sides = match &win {
         Some(v) => v.sides,
@@ -464,9 +474,9 @@ pub fn simulate(
     if players.contains(&Player::Ev) {
         for i in 0..m {
             let key = arena.ev_key(sides.side(i));
-            if !arena.ev.contains_key(&key) {
+            if let std::collections::hash_map::Entry::Vacant(e) = arena.ev.entry(key) {
                 let params = Params { on_board: key.0, last_chance: key.1, goal_left: game.rules.game.goal - sides.side(i).total };
-                arena.ev.insert(key, game.model().solve(params)?);
+                e.insert(game.model().solve(params)?);
             }
         }
     }
@@ -480,10 +490,10 @@ pub fn simulate(
     let mut out = Vec::with_capacity(pairs.len());
     for (p, &(x, y)) in pairs.iter().enumerate() {
         let chunk = 4096u64;
-        let (wins, turns, unfinished) = (0..q.games.div_ceil(chunk))
+        let (wins, turns, squares, unfinished) = (0..q.games.div_ceil(chunk))
             .into_par_iter()
             .map(|c| {
-                let (mut wins, mut turns, mut unfinished) = (0u64, 0u64, 0u64);
+                let (mut wins, mut turns, mut squares, mut unfinished) = (0u64, 0u64, 0u64, 0u64);
                 let end = ((c + 1) * chunk).min(q.games);
                 for i in c * chunk..end {
                     let mut rng = SmallRng::seed_from_u64(game_seed(q.seed, p as u64, i));
@@ -491,12 +501,21 @@ pub fn simulate(
                     wins += u64::from(winner == Some(0));
                     unfinished += u64::from(winner.is_none());
                     turns += u64::from(t);
+                    squares += u64::from(t) * u64::from(t);
                 }
                 progress.advance(end - c * chunk);
-                (wins, turns, unfinished)
+                (wins, turns, squares, unfinished)
             })
-            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
-        let exact = (x == Player::Optimal && y == Player::Optimal).then(|| arena.win.as_ref().map(|v| v.first())).flatten();
+            .reduce(|| (0, 0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2, a.3 + b.3));
+        let exact = match (x, y) {
+            (Player::Optimal, Player::Optimal) => arena.win.as_ref().map(WinValues::first),
+            (Player::Optimal, Player::Ev) => facts.map(|f| f.optimal_first_vs_ev),
+            (Player::Ev, Player::Optimal) => facts.map(|f| f.ev_first_vs_optimal),
+            _ => None,
+        };
+        let n = q.games as f64;
+        let mean_turns = turns as f64 / n;
+        let variance = (squares as f64 / n - mean_turns * mean_turns).max(0.0) * n / (n - 1.0).max(1.0);
         out.push(Pairing {
             first: x.name(),
             second: y.name(),
@@ -505,7 +524,8 @@ pub fn simulate(
             first_win_rate: wins as f64 / q.games as f64,
             ci95: wilson(wins, q.games),
             exact,
-            mean_turns: turns as f64 / q.games as f64,
+            mean_turns,
+            mean_turns_std_error: (variance / n).sqrt(),
             unfinished,
         });
     }
@@ -519,4 +539,60 @@ pub fn simulate(
         seconds,
         pairings: out,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! Simulated play against what the win table computes exactly.
+
+    use super::*;
+    use crate::pushluck::builtin::farkle_base;
+    use crate::registry;
+
+    /// Farkle to 1500 with a 300-point entry: optimal against optimal and
+    /// against the expected-score player either way, each within 4 standard
+    /// errors of the exact value; the mean game length within 4 standard
+    /// errors of the exact expected turns; optimal beats ev from either seat.
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts() {
+        let mut rules = farkle_base();
+        rules.game.goal = 1500;
+        rules.turn.entry = 300;
+        rules.validate().expect("valid rules");
+        let entry = registry::find("farkle").expect("farkle is built in");
+        let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let q = PlayersQuestion { players: "optimal,ev".into(), games: 40_000, seed: 3 };
+        let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
+        let facts = win_summary(&game, dir.path(), &crate::progress::Silent).expect("a table").game;
+        let rate = |first: &str, second: &str| {
+            r.pairings.iter().find(|p| p.first == first && p.second == second).expect("every pairing")
+        };
+        for p in &r.pairings {
+            assert_eq!(p.unfinished, 0);
+            let Some(exact) = p.exact else { continue };
+            let se = (exact * (1.0 - exact) / p.games as f64).sqrt();
+            assert!(
+                (p.first_win_rate - exact).abs() < 4.0 * se,
+                "{} vs {}: {} simulated, {exact} exact, standard error {se}",
+                p.first,
+                p.second,
+                p.first_win_rate
+            );
+        }
+        let both = rate("optimal", "optimal");
+        let turns = 2.0 * facts.turns_per_player;
+        assert!(
+            (both.mean_turns - turns).abs() < 4.0 * both.mean_turns_std_error,
+            "{} ± {} turns simulated, {turns} exact",
+            both.mean_turns,
+            both.mean_turns_std_error
+        );
+        assert_eq!(rate("optimal", "ev").exact, Some(facts.optimal_first_vs_ev));
+        assert_eq!(rate("ev", "optimal").exact, Some(facts.ev_first_vs_optimal));
+        assert!(rate("ev", "ev").exact.is_none());
+        // Playing to win gains from either seat.
+        assert!(facts.optimal_first_vs_ev > both.exact.unwrap());
+        assert!(1.0 - facts.ev_first_vs_optimal > 1.0 - both.exact.unwrap());
+    }
 }

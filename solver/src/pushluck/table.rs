@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::model::Params;
 use super::rules::RuleSet;
+use super::win::facts::{game_facts, GameFacts};
 use super::win::{self, LastTurn, WinFacts, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
@@ -132,6 +133,9 @@ struct WinMeta {
     /// Lowest total (three-farkle penalty; else 0).
     #[serde(default)]
     floor: i64,
+    /// What the table says about the game (`compare`).
+    #[serde(default)]
+    game: Option<GameFacts>,
     last: LastTurn,
 }
 
@@ -145,8 +149,11 @@ fn solve_and_write_win<'g>(
     game: &'g PushLuckGame,
     dir: &Path,
     progress: &dyn Progress,
-) -> Result<(WinValues<'g>, TableReport), Error> {
+) -> Result<(WinValues<'g>, TableReport, GameFacts), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
+    progress.stage("game facts (turns, head start, against the expected-score policy)", 1);
+    let game_facts = game_facts(game, &values)?;
+    progress.advance(1);
     let n = values.len() as u64;
     let first = values.first();
     let solved = Solved {
@@ -182,7 +189,14 @@ fn solve_and_write_win<'g>(
     let shape = vec![n, n];
     let path = table_path(dir, game, Objective::Win);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
-    let meta = WinMeta { solved: solved.clone(), facts, n, floor: values.sides.floor(), last: values.last.clone() };
+    let meta = WinMeta {
+        solved: solved.clone(),
+        facts,
+        n,
+        floor: values.sides.floor(),
+        game: Some(game_facts),
+        last: values.last.clone(),
+    };
     write_table(&path, &spec, &meta, &values.w)?;
     let report = TableReport {
         table: TableFile::written(&path, shape),
@@ -191,7 +205,7 @@ fn solve_and_write_win<'g>(
         levels: vec![],
         win: Some(facts),
     };
-    Ok((values, report))
+    Ok((values, report, game_facts))
 }
 
 /// `info --objective win`: the facts of an existing win table.
@@ -261,4 +275,40 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
         return Err(table::TableError::Corrupt { path, why: "shape does not match the rules".into() }.into());
     }
     Ok(WinValues::new(model, sides, w.to_vec(), meta.last))
+}
+
+/// What `compare` reports of one variant.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct WinSummary {
+    pub first_wins: f64,
+    pub game: GameFacts,
+    /// Seconds spent solving now (0 when the table was there).
+    pub solved_seconds: f64,
+}
+
+/// The win summary of `game` from its table in `dir`, solving the table
+/// first when it is missing (whatever it takes: `compare` solves what is
+/// missing).
+pub fn win_summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinSummary, Error> {
+    let path = table_path(dir, game, Objective::Win);
+    match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
+        Ok(table) => {
+            let meta = table.meta::<WinMeta>()?;
+            let facts = match meta.game {
+                Some(f) => f,
+                // A table from before these facts: compute them from its values.
+                None => game_facts(game, &load_win(game, dir, progress)?)?,
+            };
+            Ok(WinSummary { first_wins: meta.solved.expected_score, game: facts, solved_seconds: 0.0 })
+        }
+        Err(table::TableError::Missing { .. }) => {
+            if let Some(what) = win::unsupported(game) {
+                return Err(Error::Win(win::WinError::Unsupported(what)));
+            }
+            let started = std::time::Instant::now();
+            let (values, _, facts) = solve_and_write_win(game, dir, progress)?;
+            Ok(WinSummary { first_wins: values.first(), game: facts, solved_seconds: started.elapsed().as_secs_f64() })
+        }
+        Err(e) => Err(e.into()),
+    }
 }

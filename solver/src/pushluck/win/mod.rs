@@ -58,6 +58,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+pub mod facts;
 pub mod penalty;
 pub mod sides;
 

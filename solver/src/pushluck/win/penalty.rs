@@ -70,20 +70,23 @@ const TINY: f64 = 1e-17;
 
 /// A fixed policy's value at one state: `constant - sum of w * value[state]`.
 #[derive(Debug, Clone, Default)]
-struct Row {
-    constant: f64,
-    states: Vec<u32>,
-    weights: Vec<f64>,
+pub(super) struct Row {
+    pub(super) constant: f64,
+    pub(super) states: Vec<u32>,
+    pub(super) weights: Vec<f64>,
+    /// Probability of a bank at or past the goal that gives the opponent a
+    /// last turn (for counting turns).
+    pub(super) last_turn: f64,
 }
 
 impl Row {
-    fn value(&self, w: &[f64]) -> f64 {
+    pub(super) fn value(&self, w: &[f64]) -> f64 {
         self.constant - self.states.iter().zip(&self.weights).map(|(&s, &p)| p * w[s as usize]).sum::<f64>()
     }
 }
 
 /// States in layers: by decreasing sum of totals, then of farkle counts.
-fn layers(values: &WinValues) -> Vec<Vec<u32>> {
+pub(super) fn layers(values: &WinValues) -> Vec<Vec<u32>> {
     let m = values.len();
     let sides: Vec<_> = (0..m).map(|i| values.sides.side(i)).collect();
     let mut keyed: Vec<(i64, u8, u32)> = (0..m * m)
@@ -107,14 +110,20 @@ fn layers(values: &WinValues) -> Vec<Vec<u32>> {
 
 impl WinValues<'_> {
     /// The linear row of the policy whose ends are `ends`, at `(a, b)`.
-    fn row(&self, a: usize, b: usize, ends: &TurnEnds) -> Row {
+    pub(super) fn row(&self, a: usize, b: usize, ends: &TurnEnds) -> Row {
         let farkle = self.next(b, self.sides.after_farkle(a));
         let pass = self.next(b, self.sides.after_pass(a));
         let mut row = Row { constant: ends.instant + ends.tail, ..Row::default() };
+        let game = &self.model.rules.game;
+        let last_turn = game.last_turn && !game.exact_goal;
         let mut add = |e: End, p: f64| {
             let state = match e {
                 End::Value(v) => {
+                    // Only banks at or past the goal end in a value.
                     row.constant += p * v;
+                    if last_turn {
+                        row.last_turn += p;
+                    }
                     return;
                 }
                 End::Lose(i) => i,
