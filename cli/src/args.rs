@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::commands::SimulationQuestion;
+use solver::pushluck::compare::CompareQuestion;
+use solver::pushluck::win::sheet::WinSheetQuestion;
 use solver::commands::Question;
 use solver::dice::{parse_dice, Counts};
 use solver::options::RuleOption;
@@ -42,8 +44,11 @@ pub enum RawCommand {
     Advise(AdviseArgs),
     /// Play many games optimally (seeded) and show the final scores.
     Simulate(SimulateArgs),
+    /// How the optional rules change who wins: one row per rule variant
+    /// (push-your-luck games; solves the win tables that are missing).
+    Compare(CompareArgs),
     /// A strategy sheet for a push-your-luck game.
-    Strategy(GameSel),
+    Strategy(StrategyArgs),
     /// Print the effective rules of a push-your-luck game as an editable TOML file.
     Rules(GameSel),
     /// Print shell completions (plain text; no --json).
@@ -169,6 +174,59 @@ pub struct SimulateArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct StrategyArgs {
+    #[command(flatten)]
+    pub sel: GameSel,
+    /// What the sheet plays for: score (this turn's expected points,
+    /// default) or win (the two-player game).
+    #[arg(long, value_enum)]
+    pub objective: Option<ObjectiveArg>,
+    /// Win objective: also the exact bank/roll boundary with this many
+    /// dice to roll (1-6), against both scores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+    pub dice: Option<u8>,
+    /// Win objective: games of optimal play to fit the sheet to, and as many
+    /// again (other seeds) to measure it on.
+    #[arg(long, default_value_t = solver::pushluck::win::sheet::SHEET_GAMES)]
+    pub games: u64,
+    /// Win objective: seed of those games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Win objective: draw a picture (SVG): with --dice the bank/roll
+    /// boundary, else P(win) over both scores as a heat map.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct CompareArgs {
+    /// Game name (see the list below).
+    #[arg(value_name = "GAME", required_unless_present = "game_flag", conflicts_with = "game_flag")]
+    pub game: Option<String>,
+    /// Game name, as an option (the same as GAME).
+    #[arg(long = "game", value_name = "GAME")]
+    pub game_flag: Option<String>,
+    /// Rule option under every row (repeatable): the base rules are the
+    /// game with these.
+    #[arg(short = 'o', long = "option", value_name = "NAME[=VALUE]")]
+    pub options: Vec<RuleOption>,
+    /// A variant to add: options on top of the base, comma-separated, e.g.
+    /// "on-the-board=750,piggyback" (repeatable).
+    #[arg(long = "variant", value_name = "OPTIONS")]
+    pub variants: Vec<String>,
+    /// A house-rules file (TOML) on top of the base, as one more variant
+    /// (repeatable).
+    #[arg(long = "rules", value_name = "FILE")]
+    pub rules_files: Vec<PathBuf>,
+    /// Leave out the game's default variants (each seed option alone).
+    #[arg(long)]
+    pub no_defaults: bool,
+    /// Also draw P(first player wins) per variant as a bar chart (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct CompletionsArgs {
     /// Shell to generate completions for.
     pub shell: clap_complete::Shell,
@@ -188,7 +246,9 @@ pub enum Command {
     Info { game: Game, win: bool, verify: bool },
     Advise { game: Game, question: Question, top: usize },
     Simulate { game: Game, question: SimulationQuestion },
+    Compare { game: Game, name: String, question: CompareQuestion, plot: Option<PathBuf> },
     Strategy(Game),
+    WinStrategy { game: Game, question: WinSheetQuestion, plot: Option<PathBuf> },
     Rules(Game),
     Completions(clap_complete::Shell),
 }
@@ -201,7 +261,9 @@ impl Command {
             Command::Solve { game, .. }
             | Command::Info { game, .. }
             | Command::Advise { game, .. }
-            | Command::Simulate { game, .. } => Some(game),
+            | Command::Simulate { game, .. }
+            | Command::Compare { game, .. }
+            | Command::WinStrategy { game, .. } => Some(game),
             Command::Completions(_) => None,
         }
     }
@@ -224,7 +286,7 @@ fn games_help() -> String {
 pub fn command() -> clap::Command {
     let help = games_help();
     let mut cmd = Cli::command().after_long_help(help.clone());
-    for name in ["solve", "info", "advise", "simulate", "strategy", "rules"] {
+    for name in ["solve", "info", "advise", "simulate", "compare", "strategy", "rules"] {
         cmd = cmd.mut_subcommand(name, |c| c.after_long_help(help.clone()));
     }
     cmd
@@ -263,12 +325,53 @@ impl Args {
                 game: a.sel.resolve()?,
                 question: SimulationQuestion { games: a.games, seed: a.seed, players: a.players.clone() },
             },
-            RawCommand::Strategy(sel) => Command::Strategy(sel.resolve()?),
+            RawCommand::Compare(a) => compare(a)?,
+            RawCommand::Strategy(a) => strategy(a)?,
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
             RawCommand::Completions(a) => Command::Completions(a.shell),
         };
         Ok(Args { tables: cli.tables, json: cli.json, threads: cli.threads.map(usize::from), command })
     }
+}
+
+/// `strategy`: the expected-score sheet, or with `--objective win` the
+/// sheet to play to win (whose flags the other refuses).
+fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
+    let game = a.sel.resolve()?;
+    if a.objective == Some(ObjectiveArg::Win) {
+        let question = WinSheetQuestion { games: a.games, seed: a.seed, dice: a.dice };
+        return Ok(Command::WinStrategy { game, question, plot: a.plot });
+    }
+    for (flag, given) in [("--dice", a.dice.is_some()), ("--plot", a.plot.is_some())] {
+        if given {
+            bail!("{flag} is for the win sheet: add --objective win");
+        }
+    }
+    Ok(Command::Strategy(game))
+}
+
+/// `compare`: the base game resolved (so a bad game or option fails before
+/// any variant), each variant split into its options.
+fn compare(a: CompareArgs) -> anyhow::Result<Command> {
+    let name = a.game.or(a.game_flag).expect("clap requires a game");
+    let game = registry::resolve(&name, &a.options, None)?;
+    if game.family() != Family::PushLuck {
+        bail!("compare is for push-your-luck games; {} is a {}", game.reference().id, game.family().describe());
+    }
+    let variants = a
+        .variants
+        .iter()
+        .map(|v| {
+            let options: Vec<RuleOption> =
+                v.split(',').map(str::trim).filter(|o| !o.is_empty()).map(RuleOption::parse).collect();
+            if options.is_empty() {
+                bail!("--variant {v:?} names no option (e.g. --variant \"on-the-board=750,piggyback\")");
+            }
+            Ok(options)
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let question = CompareQuestion { options: a.options, variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
+    Ok(Command::Compare { game, name, question, plot: a.plot })
 }
 
 fn dice(text: &str, flag: &str) -> anyhow::Result<Counts> {
@@ -349,6 +452,7 @@ impl Command {
         match self {
             Command::Solve { win, .. } | Command::Info { win, .. } => *win,
             Command::Advise { question: Question::PushLuck(q), .. } => q.win,
+            Command::Compare { .. } | Command::WinStrategy { .. } => true,
             _ => false,
         }
     }

@@ -10,6 +10,7 @@ mod args;
 mod completions;
 mod errors;
 mod output;
+mod pictures;
 mod progress;
 mod render;
 
@@ -45,6 +46,24 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         }
         Command::Simulate { game, question } => {
             emit(json, &commands::simulate(game, &args.tables, question, &bar).map_err(fail)?, render::simulation)
+        }
+        Command::Compare { name, question, plot, .. } => {
+            let r = commands::compare(name, question, &args.tables, &bar).map_err(fail)?;
+            if let Some(path) = plot {
+                pictures::write(path, &solver::pictures::compare(&r)?)?;
+            }
+            emit(json, &r, render::compare)
+        }
+        Command::WinStrategy { game, question, plot } => {
+            let r = commands::win_strategy(game, &args.tables, question, &bar).map_err(fail)?;
+            if let Some(path) = plot {
+                let svg = match &r.boundary {
+                    Some(b) => solver::pictures::bank_boundary(b)?,
+                    None => solver::pictures::win_map(&commands::win_map(game, &args.tables, &bar).map_err(fail)?)?,
+                };
+                pictures::write(path, &svg)?;
+            }
+            emit(json, &r, render::win_strategy)
         }
         Command::Strategy(game) => emit(json, &commands::strategy(game).map_err(fail)?, render::strategy),
         Command::Rules(game) => emit(json, &commands::rules(game).map_err(fail)?, |r| r.toml.clone()),

@@ -10,6 +10,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::category::simulate::{SimulateQuestion, SimulationReport};
+use crate::pushluck::compare::{CompareQuestion, CompareReport};
+use crate::pushluck::win::sheet::{WinMap, WinSheet, WinSheetQuestion};
 use crate::pushluck::simulate::{PlayersQuestion, PlayersReport};
 use crate::category::{self, CategoryAdvice, CategoryQuestion};
 use crate::error::Error;
@@ -138,6 +140,21 @@ pub fn simulate(
     }
 }
 
+/// `compare`: the rule variants of push-your-luck game `name` side by side,
+/// exactly, from their win tables in `tables` (solving those missing).
+///
+/// # Errors
+/// An unknown game or option, a category game, a bad rules file, a damaged
+/// table.
+pub fn compare(
+    name: &str,
+    question: &CompareQuestion,
+    tables: &Path,
+    progress: &dyn Progress,
+) -> Result<CompareReport, Error> {
+    pushluck::compare::compare(name, question, tables, progress)
+}
+
 /// Uses `threads` worker threads for solves and simulations (call once,
 /// before any of them).
 ///
@@ -155,6 +172,45 @@ pub fn strategy(game: &Game) -> Result<StrategyReport, Error> {
     match game {
         Game::PushLuck(g) => pushluck::strategy::strategy(g),
         g => Err(wrong_family("a strategy sheet", g, Family::PushLuck)),
+    }
+}
+
+/// `strategy --objective win`: the sheet to play to win, fitted to and
+/// measured on seeded optimal games, from the win table in `tables`
+/// (solved first when quick).
+///
+/// # Errors
+/// A category game, out-of-range games or dice, a missing win table that
+/// takes long to solve, a damaged table.
+pub fn win_strategy(
+    game: &Game,
+    tables: &Path,
+    question: &WinSheetQuestion,
+    progress: &dyn Progress,
+) -> Result<WinSheet, Error> {
+    let g = push_luck(game, "a strategy sheet")?;
+    let values = pushluck::table::load_win(g, tables, progress)?;
+    progress.stage("games of optimal play, for fitting and measuring the sheet", 0);
+    let sheet = pushluck::win::sheet::win_sheet(g, values, question);
+    progress.finish();
+    sheet
+}
+
+/// The turn-start win probabilities over both scores (for a heat map),
+/// from the win table in `tables` (solved first when quick).
+///
+/// # Errors
+/// As [`win_strategy`].
+pub fn win_map(game: &Game, tables: &Path, progress: &dyn Progress) -> Result<WinMap, Error> {
+    let g = push_luck(game, "a map of win probabilities")?;
+    let values = pushluck::table::load_win(g, tables, progress)?;
+    Ok(pushluck::win::sheet::win_map(g, &values))
+}
+
+fn push_luck<'g>(game: &'g Game, what: &'static str) -> Result<&'g pushluck::PushLuckGame, Error> {
+    match game {
+        Game::PushLuck(g) => Ok(g),
+        g => Err(wrong_family(what, g, Family::PushLuck)),
     }
 }
 

@@ -31,6 +31,7 @@ pub mod error;
 pub mod files;
 pub mod limits;
 pub mod options;
+pub mod pictures;
 pub mod progress;
 pub mod pushluck;
 pub mod registry;

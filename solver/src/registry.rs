@@ -59,6 +59,9 @@ pub struct GameEntry {
     /// One line for `--help`.
     pub summary: &'static str,
     pub options: &'static [OptionSpec],
+    /// The rule variants `compare` sets beside the base rules by default
+    /// (push-your-luck games: each seed option alone).
+    pub compare_variants: &'static [&'static str],
     build: Builder,
 }
 
@@ -77,6 +80,7 @@ pub static GAMES: &[GameEntry] = &[
         name: "Yahtzee Deluxe",
         summary: "six dice, 14 boxes, upper bonus 50 at 84",
         options: category_games::deluxe::OPTIONS,
+        compare_variants: &[],
         build: Builder::Category(category_games::deluxe::build),
     },
     GameEntry {
@@ -86,6 +90,7 @@ pub static GAMES: &[GameEntry] = &[
         name: "Six Hundred",
         summary: "Knizia's six dice, 18 boxes, locked set-aside dice, rungs",
         options: category_games::sixhundred::OPTIONS,
+        compare_variants: &[],
         build: Builder::Category(category_games::sixhundred::build),
     },
     GameEntry {
@@ -95,6 +100,7 @@ pub static GAMES: &[GameEntry] = &[
         name: "Yahtzee",
         summary: "classic five-dice Yahtzee (reference game)",
         options: category_games::yahtzee::OPTIONS,
+        compare_variants: &[],
         build: Builder::Category(category_games::yahtzee::build),
     },
     GameEntry {
@@ -104,6 +110,7 @@ pub static GAMES: &[GameEntry] = &[
         name: "Yatzy",
         summary: "Scandinavian Yatzy, 15 boxes (reference game)",
         options: category_games::yatzy::OPTIONS,
+        compare_variants: &[],
         build: Builder::Category(category_games::yatzy::build),
     },
     GameEntry {
@@ -113,6 +120,14 @@ pub static GAMES: &[GameEntry] = &[
         name: "Farkle",
         summary: "hot dice, 500 to get on the board, goal 10000",
         options: builtin::FARKLE_OPTIONS,
+        compare_variants: &[
+            "on-the-board=500",
+            "on-the-board=750",
+            "min-bank=350",
+            "vant-hof-6",
+            "piggyback",
+            "three-farkle-penalty",
+        ],
         build: Builder::PushLuck(builtin::farkle),
     },
     GameEntry {
@@ -122,6 +137,7 @@ pub static GAMES: &[GameEntry] = &[
         name: "Dice 10000",
         summary: "sets double per extra die, six of a kind wins at once",
         options: builtin::TEN_THOUSAND_OPTIONS,
+        compare_variants: &["piggyback", "alternative-scoring"],
         build: Builder::PushLuck(builtin::ten_thousand),
     },
     GameEntry {
@@ -131,6 +147,7 @@ pub static GAMES: &[GameEntry] = &[
         name: "Yahtzix",
         summary: "three rolls a turn, premiums on the first roll only",
         options: builtin::YAHTZIX_OPTIONS,
+        compare_variants: &["goal=1000", "goal=1500", "go-for-it", "exact-goal"],
         build: Builder::PushLuck(builtin::yahtzix),
     },
 ];

@@ -1,11 +1,15 @@
 //! One text renderer per report. (`--json` serialises the same reports.)
 
 mod advice;
+mod compare;
 mod simulation;
 mod strategy;
 mod table;
+mod win_strategy;
 
 pub use advice::advice;
+pub use compare::compare;
 pub use simulation::simulation;
 pub use strategy::strategy;
 pub use table::table;
+pub use win_strategy::win_strategy;

@@ -25,10 +25,13 @@
 //! - [`strategy`]: the strategy sheet;
 //! - [`long_run`]: the average-points objective under the penalty;
 //! - [`play`]: a turn played by a solved policy with random dice;
-//! - [`win`]: the two-player win objective (its own solve and table).
+//! - [`win`]: the two-player win objective (its own solve and table);
+//! - [`simulate`]: players head to head;
+//! - [`compare`]: how the rule options change who wins.
 
 pub mod advise;
 pub mod builtin;
+pub mod compare;
 pub mod dp;
 pub mod ends;
 pub mod long_run;

@@ -252,6 +252,21 @@ impl<'m> Dice<'m> {
 }
 
 /// How a turn ended.
+/// A bank-or-roll decision of the optimal player in a simulated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Decision {
+    /// The mover's side and the opponent's ([`Sides`] indices).
+    pub a: usize,
+    pub b: usize,
+    pub turn_total: i64,
+    /// Dice to roll next.
+    pub dice: u8,
+    /// Roll class of the turn model (rolls made, for games that count them).
+    pub roll_class: u8,
+    /// The exact policy banks.
+    pub bank: bool,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Ended {
     Farkle,
@@ -287,8 +302,9 @@ impl<'g> Arena<'g> {
         (s.on_board, two, left)
     }
 
-    /// Plays `who`'s turn at sides `(a, b)`.
-    fn turn(&self, who: Player, a: usize, b: usize, rng: &mut SmallRng) -> Ended {
+    /// Plays `who`'s turn at sides `(a, b)`; `watch` sees the optimal
+    /// player's bank-or-roll decisions.
+    fn turn(&self, who: Player, a: usize, b: usize, rng: &mut SmallRng, watch: &mut dyn FnMut(Decision)) -> Ended {
         let me = self.sides.side(a);
         match who {
             Player::Optimal => {
@@ -298,7 +314,17 @@ impl<'g> Arena<'g> {
                     s.roll_values = Vec::new(); // play reads decision values only
                     s
                 });
-                play(&self.win_dice, sol, rng)
+                let model = self.win_dice.model;
+                let rules = &self.game.rules;
+                self.win_dice.walk(rng, |level, hot| sol.best_successor(level, hot), |level, c| {
+                    let bank = sol.stops_at(level, c);
+                    let t = level_total(level, model.grid);
+                    if rules.turn.stop(me.on_board, t) == Stop::Counts {
+                        let (dice, rolls, _) = model.unctx(c);
+                        watch(Decision { a, b, turn_total: t, dice: dice as u8, roll_class: rolls as u8, bank });
+                    }
+                    bank
+                })
             }
             Player::Ev => play(&self.dice, &self.ev[&self.ev_key(me)], rng),
             Player::Threshold(n) => {
@@ -369,7 +395,7 @@ impl<'g> Arena<'g> {
 
     /// One game: the winner (0 = first player; `None` unfinished) and the
     /// number of turns.
-    fn game(&self, players: [Player; 2], rng: &mut SmallRng) -> (Option<usize>, u32) {
+    fn game(&self, players: [Player; 2], rng: &mut SmallRng, watch: &mut dyn FnMut(Decision)) -> (Option<usize>, u32) {
         let rules = &self.game.rules;
         let goal = rules.game.goal;
         let start = self.sides.of_question(0, 0).expect("0 is a total");
@@ -378,7 +404,7 @@ impl<'g> Arena<'g> {
         for turn in 1..=TURNS_MAX {
             let (a, b) = (side[mover], side[1 - mover]);
             let me = self.sides.side(a);
-            match self.turn(players[mover], a, b, rng) {
+            match self.turn(players[mover], a, b, rng, watch) {
                 Ended::Instant => return (Some(mover), turn),
                 Ended::Farkle => side[mover] = self.sides.after_farkle(a),
                 Ended::Bank(t) => match rules.turn.stop(me.on_board, t) {
@@ -406,6 +432,74 @@ impl<'g> Arena<'g> {
         }
         (None, TURNS_MAX)
     }
+}
+
+impl<'g> Arena<'g> {
+    /// The arena for `players` (`win`: the win table, for `optimal`).
+    fn new(game: &'g PushLuckGame, win: Option<WinValues<'g>>, players: &[Player]) -> Result<Arena<'g>, Error> {
+        let model = game.win_model();
+        let sides = match &win {
+            Some(v) => v.sides,
+            None => Sides::new(model, win::sides::default_floor(model)),
+        };
+        let m = sides.len();
+        let mut arena = Arena {
+            game,
+            sides,
+            turns: if win.is_some() { (0..m * m).map(|_| OnceLock::new()).collect() } else { vec![] },
+            win,
+            last: std::sync::Mutex::new(HashMap::new()),
+            win_dice: Dice::new(model),
+            dice: Dice::new(game.model()),
+            ev: HashMap::new(),
+            sheet: vec![],
+        };
+        if players.contains(&Player::Ev) {
+            for i in 0..m {
+                let key = arena.ev_key(sides.side(i));
+                if let std::collections::hash_map::Entry::Vacant(e) = arena.ev.entry(key) {
+                    let params = Params { on_board: key.0, last_chance: key.1, goal_left: game.rules.game.goal - sides.side(i).total };
+                    e.insert(game.model().solve(params)?);
+                }
+            }
+        }
+        if players.contains(&Player::Human) {
+            arena.sheet = strategy(game)?.sections;
+        }
+        Ok(arena)
+    }
+}
+
+/// The optimal player's bank-or-roll decisions in `games` seeded games of
+/// optimal against optimal play (`values`: the solved win table), one set
+/// of games per seed.
+///
+/// # Errors
+/// None in practice (the arena of optimal players solves nothing up front).
+pub(crate) fn optimal_decisions<'g>(
+    game: &'g PushLuckGame,
+    values: WinValues<'g>,
+    games: u64,
+    seeds: &[u64],
+) -> Result<Vec<Vec<Decision>>, Error> {
+    let arena = Arena::new(game, Some(values), &[Player::Optimal])?;
+    let chunk = 1024u64;
+    Ok(seeds
+        .iter()
+        .map(|&seed| {
+            (0..games.div_ceil(chunk))
+                .into_par_iter()
+                .flat_map_iter(|c| {
+                    let mut seen = vec![];
+                    for i in c * chunk..((c + 1) * chunk).min(games) {
+                        let mut rng = SmallRng::seed_from_u64(game_seed(seed, 0, i));
+                        arena.game([Player::Optimal, Player::Optimal], &mut rng, &mut |d| seen.push(d));
+                    }
+                    seen
+                })
+                .collect()
+        })
+        .collect())
 }
 
 /// Plays a turn by a solved policy.
@@ -454,35 +548,7 @@ pub fn simulate(
         Some(_) if players.contains(&Player::Ev) => Some(win_summary(game, tables, progress)?.game),
         _ => None,
     };
-    let model = game.win_model();
-    let sides = match &win {
-        Some(v) => v.sides,
-        None => Sides::new(model, win::sides::default_floor(model)),
-    };
-    let m = sides.len();
-    let mut arena = Arena {
-        game,
-        sides,
-        turns: if win.is_some() { (0..m * m).map(|_| OnceLock::new()).collect() } else { vec![] },
-        win,
-        last: std::sync::Mutex::new(HashMap::new()),
-        win_dice: Dice::new(model),
-        dice: Dice::new(game.model()),
-        ev: HashMap::new(),
-        sheet: vec![],
-    };
-    if players.contains(&Player::Ev) {
-        for i in 0..m {
-            let key = arena.ev_key(sides.side(i));
-            if let std::collections::hash_map::Entry::Vacant(e) = arena.ev.entry(key) {
-                let params = Params { on_board: key.0, last_chance: key.1, goal_left: game.rules.game.goal - sides.side(i).total };
-                e.insert(game.model().solve(params)?);
-            }
-        }
-    }
-    if players.contains(&Player::Human) {
-        arena.sheet = strategy(game)?.sections;
-    }
+    let arena = Arena::new(game, win, &players)?;
     let pairs: Vec<(Player, Player)> =
         players.iter().flat_map(|&x| players.iter().map(move |&y| (x, y))).collect();
     let started = Instant::now();
@@ -497,7 +563,7 @@ pub fn simulate(
                 let end = ((c + 1) * chunk).min(q.games);
                 for i in c * chunk..end {
                     let mut rng = SmallRng::seed_from_u64(game_seed(q.seed, p as u64, i));
-                    let (winner, t) = arena.game([x, y], &mut rng);
+                    let (winner, t) = arena.game([x, y], &mut rng, &mut |_| {});
                     wins += u64::from(winner == Some(0));
                     unfinished += u64::from(winner.is_none());
                     turns += u64::from(t);

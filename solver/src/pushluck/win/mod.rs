@@ -60,6 +60,7 @@ use serde::{Deserialize, Serialize};
 
 pub mod facts;
 pub mod penalty;
+pub mod sheet;
 pub mod sides;
 
 pub use sides::{Side, Sides};
@@ -89,6 +90,10 @@ pub enum WinError {
     NeedsSolve { command: String, about: String },
     #[error("the win objective is not solved yet for rules with {0}; the expected-score objective is (leave out --objective win / --opponent)")]
     Unsupported(&'static str),
+    #[error("--games must be between 1 and {max} (got {games})")]
+    SheetGames { games: u64, max: u64 },
+    #[error("--dice must be a number of dice to roll, 1 to 6 (got {0})")]
+    SheetDice(u8),
 }
 
 /// The rule parts the win solver does not model yet, first one found.

@@ -1,0 +1,301 @@
+//! Pictures of reports, as SVG text drawn with `plotters` (its SVG
+//! backend): every front end gets the same figures from the same reports.
+//!
+//! - [`compare`]: P(first player wins) per rule variant, a bar chart with
+//!   the base rules marked;
+//! - [`win_map`]: the probability of winning at the start of a turn over
+//!   (my score, opponent's score), a heat map;
+//! - [`bank_boundary`]: the turn total at which to bank against my score,
+//!   one curve per opponent score (the figure Neller and Presser drew for
+//!   Pig).
+//!
+//! Each figure has a title naming the game and its options, labelled axes
+//! with units, and a legend or colour scale.
+
+use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
+use plotters::prelude::*;
+
+use crate::pushluck::compare::CompareReport;
+use crate::pushluck::win::sheet::{BankBoundary, WinMap};
+
+/// A figure that could not be drawn.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot draw the picture: {0}")]
+pub struct PictureError(String);
+
+fn err<E: std::fmt::Display>(e: E) -> PictureError {
+    PictureError(e.to_string())
+}
+
+const FONT: &str = "sans-serif";
+
+/// The bar chart of a comparison: one bar per variant (P(first player
+/// wins)), the base rules in their own colour and as a dashed line, 1/2
+/// dotted; variants without numbers say so where their bar would be.
+///
+/// # Errors
+/// When plotters fails (not for any report `compare` makes).
+pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
+    let n = r.rows.len();
+    // Slot n (the top) stays empty for the legend; row i sits in slot n - 1 - i.
+    let slot = |i: usize| n - 1 - i;
+    let height = 150 + 50 * u32::try_from(n + 1).unwrap_or(40);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let values: Vec<f64> = r.rows.iter().filter_map(|row| row.odds.map(|o| o.first_wins)).collect();
+        let lo = values.iter().copied().fold(0.5, f64::min);
+        let hi = values.iter().copied().fold(0.5, f64::max);
+        let pad = ((hi - lo) * 0.25).max(0.005);
+        let x0 = ((lo - pad) * 200.0).floor() / 200.0;
+        // Room on the right for the value labels.
+        let x1 = ((hi + (hi - x0) * 0.35) * 200.0).ceil() / 200.0;
+        let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("{}: P(first player wins) by rule variant", r.game.title), (FONT, 22))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(230)
+            .build_cartesian_2d(x0..x1, (0..n).into_segmented())
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .x_desc("P(first player wins), both players playing to win")
+            .x_label_formatter(&|x| format!("{:.1}%", 100.0 * x))
+            .y_labels(n + 1)
+            .y_label_formatter(&|y| match y {
+                SegmentValue::CenterOf(s) if *s < n => labels.get(n - 1 - *s).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .label_style((FONT, 15))
+            .axis_desc_style((FONT, 16))
+            .draw()
+            .map_err(err)?;
+        let base_colour = RGBColor(214, 96, 39);
+        let colour = RGBColor(66, 116, 181);
+        let left = |size, colour: RGBColor| {
+            (FONT, size).into_font().color(&colour).pos(plotters::style::text_anchor::Pos::new(
+                plotters::style::text_anchor::HPos::Left,
+                plotters::style::text_anchor::VPos::Center,
+            ))
+        };
+        for (i, row) in r.rows.iter().enumerate() {
+            let y = slot(i);
+            match row.odds {
+                Some(o) => {
+                    let c = if i == 0 { base_colour } else { colour };
+                    let mut bar = Rectangle::new(
+                        [(x0, SegmentValue::Exact(y)), (o.first_wins, SegmentValue::Exact(y + 1))],
+                        c.filled(),
+                    );
+                    bar.set_margin(8, 8, 0, 0);
+                    chart.draw_series(std::iter::once(bar)).map_err(err)?;
+                    let text = match o.change {
+                        Some(d) => format!(" {:.2}% ({:+.2} points)", 100.0 * o.first_wins, 100.0 * d),
+                        None => format!(" {:.2}% (base rules)", 100.0 * o.first_wins),
+                    };
+                    chart
+                        .draw_series(std::iter::once(Text::new(text, (o.first_wins + (x1 - x0) * 0.004, SegmentValue::CenterOf(y)), left(14, BLACK))))
+                        .map_err(err)?;
+                }
+                None => {
+                    chart
+                        .draw_series(std::iter::once(Text::new(
+                            " not solved under the win objective".to_string(),
+                            (x0, SegmentValue::CenterOf(y)),
+                            left(14, RGBColor(110, 110, 110)),
+                        )))
+                        .map_err(err)?;
+                }
+            }
+        }
+        let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Exact(n))];
+        if let Some(b) = r.rows.first().and_then(|row| row.odds) {
+            chart
+                .draw_series(DashedLineSeries::new(vertical(b.first_wins), 6, 4, base_colour.stroke_width(2)))
+                .map_err(err)?
+                .label("base rules")
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], base_colour.stroke_width(2)));
+        }
+        if x0 <= 0.5 {
+            chart
+                .draw_series(DashedLineSeries::new(vertical(0.5), 2, 4, BLACK.stroke_width(1)))
+                .map_err(err)?
+                .label("even game (50%)")
+                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+/// The heat map of turn-start win probabilities: my score across, the
+/// opponent's up, colour from 0 (blue) to 1 (yellow), the 50% line drawn.
+///
+/// # Errors
+/// When plotters fails.
+pub fn win_map(m: &WinMap) -> Result<String, PictureError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (860, 760)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let (main, legend) = root.split_horizontally(760);
+        let top = m.scores.last().copied().unwrap_or(0) + m.step;
+        let mut chart = ChartBuilder::on(&main)
+            .caption(format!("{}: P(win) at the start of my turn", m.game.title), (FONT, 22))
+            .margin(16)
+            .x_label_area_size(50)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0..top, 0..top)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_desc("my score (points)")
+            .y_desc("opponent's score (points)")
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .draw()
+            .map_err(err)?;
+        let k = m.scores.len();
+        chart
+            .draw_series((0..k).flat_map(|i| {
+                (0..k).map(move |j| {
+                    let (x, y) = (m.scores[i], m.scores[j]);
+                    let p = m.p[i * k + j];
+                    Rectangle::new([(x, y), (x + m.step, y + m.step)], colour_of(p).filled())
+                })
+            }))
+            .map_err(err)?;
+        // The even line: per opponent score, the lowest score of mine that wins at least half.
+        let even: Vec<(i64, i64)> = (0..k)
+            .filter_map(|j| (0..k).find(|&i| m.p[i * k + j] >= 0.5).map(|i| (m.scores[i], m.scores[j] + m.step / 2)))
+            .collect();
+        chart
+            .draw_series(LineSeries::new(even, RED.stroke_width(2)))
+            .map_err(err)?
+            .label("P(win) = 50%")
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED.stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(err)?;
+        colour_scale(&legend)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}
+
+fn colour_of(p: f64) -> RGBColor {
+    ViridisRGB::get_color(p.clamp(0.0, 1.0))
+}
+
+/// A vertical colour bar from 0 to 1, labelled in percent.
+fn colour_scale<DB: DrawingBackend>(area: &DrawingArea<DB, plotters::coord::Shift>) -> Result<(), PictureError>
+where
+    DB::ErrorType: 'static,
+{
+    let mut bar = ChartBuilder::on(area)
+        .margin_top(60)
+        .margin_bottom(66)
+        .margin_right(10)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0..1, 0.0..1.0)
+        .map_err(err)?;
+    bar.configure_mesh()
+        .disable_mesh()
+        .disable_x_axis()
+        .y_labels(6)
+        .y_label_formatter(&|p| format!("{:.0}%", 100.0 * p))
+        .y_desc("P(win)")
+        .label_style((FONT, 13))
+        .axis_desc_style((FONT, 14))
+        .draw()
+        .map_err(err)?;
+    let steps = 100;
+    bar.draw_series((0..steps).map(|s| {
+        let (a, b) = (f64::from(s) / f64::from(steps), f64::from(s + 1) / f64::from(steps));
+        Rectangle::new([(0, a), (1, b)], colour_of((a + b) / 2.0).filled())
+    }))
+    .map_err(err)?;
+    Ok(())
+}
+
+/// The bank/roll boundary with a fixed number of dice to roll: per
+/// opponent score a curve of the lowest turn total at which the exact
+/// policy banks, against my score (a gap where it never banks there).
+///
+/// # Errors
+/// When plotters fails.
+pub fn bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 640)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let top_x = b.curves.iter().flat_map(|c| c.points.iter().map(|p| p.0)).max().unwrap_or(0) + b.step;
+        let top_y = b.curves.iter().flat_map(|c| c.points.iter().filter_map(|p| p.1)).max().unwrap_or(0);
+        let top_y = (top_y + top_y / 10).max(b.step * 4);
+        let dice = if b.dice == 1 { "1 die".to_string() } else { format!("{} dice", b.dice) };
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("{}: when to bank with {dice} left to roll", b.game.title), (FONT, 22))
+            .margin(16)
+            .x_label_area_size(50)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0..top_x, 0..top_y)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("my score before this turn (points)")
+            .y_desc("bank at this turn total or more (points)")
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(err)?;
+        let n = b.curves.len().max(2);
+        for (i, c) in b.curves.iter().enumerate() {
+            let colour = ViridisRGB::get_color(i as f64 / (n - 1) as f64 * 0.9);
+            // Split where the policy never banks, so the curve shows the gap.
+            let mut runs: Vec<Vec<(i64, i64)>> = vec![vec![]];
+            for &(x, t) in &c.points {
+                match t {
+                    Some(t) => runs.last_mut().expect("one run").push((x, t)),
+                    None if runs.last().is_some_and(|r| !r.is_empty()) => runs.push(vec![]),
+                    None => {}
+                }
+            }
+            for (r, run) in runs.into_iter().filter(|r| !r.is_empty()).enumerate() {
+                let s = chart.draw_series(LineSeries::new(run, colour.stroke_width(2))).map_err(err)?;
+                if r == 0 {
+                    s.label(format!("opponent at {}", c.opponent))
+                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3)));
+                }
+            }
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .label_font((FONT, 14))
+            .draw()
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(svg)
+}

@@ -1,0 +1,375 @@
+//! The win objective's strategy sheet, and the data of its pictures.
+//!
+//! The exact policy to win banks at a turn total that depends on both
+//! scores, the dice left and (with the penalty) the farkle counts: far too
+//! much to print. The sheet keeps one number per number of dice and band
+//! of score difference (my total minus the opponent's): bank at this turn
+//! total or more. Two rules ride along that need no number: a turn that
+//! brings my total to the goal banks, and the last turn (the opponent has
+//! reached the goal) rolls until it passes the leader, as the exact last
+//! turn does.
+//!
+//! ## How the numbers are chosen, and how good they are
+//! The decisions that matter are the ones optimal players meet, so the
+//! sheet is fitted to them: seeded games of optimal against optimal play
+//! ([`crate::pushluck::simulate`]) record every bank-or-roll decision of
+//! the exact policy (where banking is allowed). For each row and band the
+//! threshold is the one that agrees with the most of those decisions. Its
+//! agreement is then measured on a second, independent set of games (other
+//! seeds), so the reported rate is not flattered by the fit.
+//!
+//! ## Pictures
+//! [`win_map`] gathers the turn-start win probabilities over (my score,
+//! opponent's score); [`bank_boundary`] the exact bank-from totals for a
+//! number of dice against my score, per opponent score. Both are read from
+//! the win table; [`crate::pictures`] draws them.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::WinValues;
+use crate::error::Error;
+use crate::pushluck::simulate::{optimal_decisions, Decision};
+use crate::pushluck::PushLuckGame;
+use crate::registry::GameRef;
+
+/// Games each for fitting and for measuring the sheet, by default.
+pub const SHEET_GAMES: u64 = 20_000;
+/// Most games `strategy --objective win --games` plays (each set).
+pub const SHEET_GAMES_MAX: u64 = 1_000_000;
+
+/// A question for the win sheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinSheetQuestion {
+    /// Games in the fitting set and in the measuring set.
+    pub games: u64,
+    pub seed: u64,
+    /// With the bank/roll boundary for this many dice to roll.
+    pub dice: Option<u8>,
+}
+
+/// A band of score differences (my total minus the opponent's):
+/// `from <= difference < to`, open where `None`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ScoreBand {
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+}
+
+/// One row of the sheet: `bank_from[band]` is the turn total at which to
+/// bank (`None`: never bank, roll).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WinSheetRow {
+    pub dice_to_roll: u8,
+    /// Rolls made so far (games that count rolls; else 1).
+    pub rolls_made: u32,
+    pub bank_from: Vec<Option<i64>>,
+    /// Per band: whether the fitting games met this row there at all (a
+    /// band they did not meet takes its nearest met neighbour's number).
+    pub met: Vec<bool>,
+}
+
+/// The rows for players on the board or not (entry threshold).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WinSheetSection {
+    pub on_board: bool,
+    pub rows: Vec<WinSheetRow>,
+}
+
+/// How well the sheet matches the exact policy.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SheetAgreement {
+    /// Share of the measuring games' decisions where the sheet decides as
+    /// the exact policy ...
+    pub rate: f64,
+    /// ... out of this many decisions ...
+    pub decisions: u64,
+    /// ... in this many games (seeds other than the fitting games').
+    pub games: u64,
+    /// The same share in the fitting games.
+    pub fitted_rate: f64,
+}
+
+/// The win objective's strategy sheet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WinSheet {
+    pub game: GameRef,
+    pub goal: i64,
+    pub bands: Vec<ScoreBand>,
+    pub sections: Vec<WinSheetSection>,
+    pub agreement: SheetAgreement,
+    pub seed: u64,
+    /// The exact bank/roll boundary, when asked for a number of dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub boundary: Option<BankBoundary>,
+}
+
+/// Turn-start win probabilities on a grid of scores (both players on the
+/// board, no farkles in a row).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WinMap {
+    pub game: GameRef,
+    /// Cell size in points.
+    pub step: i64,
+    /// Lower edges of the cells, on both axes.
+    pub scores: Vec<i64>,
+    /// `p[i * scores.len() + j]`: P(win) for the player to move at
+    /// `scores[i]` against `scores[j]`.
+    pub p: Vec<f64>,
+}
+
+/// One opponent score's curve: `(my score, bank from)`, `None` where the
+/// exact policy never banks with these dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoundaryCurve {
+    pub opponent: i64,
+    pub points: Vec<(i64, Option<i64>)>,
+}
+
+/// The exact bank/roll boundary for one number of dice to roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BankBoundary {
+    pub game: GameRef,
+    pub dice: u8,
+    pub rolls_made: u32,
+    /// Spacing of my scores, in points.
+    pub step: i64,
+    pub curves: Vec<BoundaryCurve>,
+}
+
+/// The fixed bands of score difference, scaled to the goal: within 5% of
+/// the goal either way counts as level; then 5-15%, 15-30% and beyond.
+fn bands(goal: i64, grid: i64) -> Vec<ScoreBand> {
+    let edge = |f: i64| ((goal * f / 100) / grid) * grid;
+    let edges = [-edge(30), -edge(15), -edge(5), edge(5), edge(15), edge(30)];
+    let mut out = vec![ScoreBand { from: None, to: Some(edges[0]) }];
+    for w in edges.windows(2) {
+        out.push(ScoreBand { from: Some(w[0]), to: Some(w[1]) });
+    }
+    out.push(ScoreBand { from: edges.last().copied(), to: None });
+    out
+}
+
+fn band_of(bands: &[ScoreBand], difference: i64) -> usize {
+    bands.iter().position(|b| b.to.is_none_or(|t| difference < t)).unwrap_or(bands.len() - 1)
+}
+
+/// Where a decision goes on the sheet: section, row, band; `None` when a
+/// fixed rule decides it (the turn reaches the goal).
+struct Place {
+    section: usize,
+    row: (u8, u8),
+    band: usize,
+}
+
+fn place(values: &WinValues, bands: &[ScoreBand], d: &Decision) -> Option<Place> {
+    let (me, them) = (values.sides.side(d.a), values.sides.side(d.b));
+    if me.total + d.turn_total >= values.model.rules.game.goal {
+        return None;
+    }
+    let entry = values.model.rules.turn.entry > 0;
+    Some(Place {
+        section: usize::from(entry && me.on_board),
+        row: (d.dice, d.roll_class),
+        band: band_of(bands, me.total - them.total),
+    })
+}
+
+/// The sheet's decision: bank at or above the threshold; reaching the goal banks.
+fn sheet_banks(values: &WinValues, bands: &[ScoreBand], sheet: &[Vec<Vec<Option<i64>>>], rows: &[(u8, u8)], d: &Decision) -> bool {
+    let Some(p) = place(values, bands, d) else { return true };
+    let Some(r) = rows.iter().position(|&x| x == p.row) else { return false };
+    sheet[p.section][r][p.band].is_some_and(|t| d.turn_total >= t)
+}
+
+/// The threshold that agrees with most of `cell` (turn total, exact
+/// banks); ties to the lowest. `None`: never bank.
+fn best_threshold(cell: &mut [(i64, bool)]) -> Option<i64> {
+    cell.sort_unstable();
+    // Threshold above everything: every roll agrees.
+    let rolls = cell.iter().filter(|x| !x.1).count();
+    let (mut best, mut best_at) = (rolls, None);
+    // Threshold at cell[i].0: rolls below it and banks at or above it agree.
+    let mut rolls_below = 0;
+    let mut i = 0;
+    let banks_total = cell.len() - rolls;
+    let mut banks_below = 0;
+    while i < cell.len() {
+        let t = cell[i].0;
+        let agree = rolls_below + (banks_total - banks_below);
+        if agree > best {
+            best = agree;
+            best_at = Some(t);
+        }
+        while i < cell.len() && cell[i].0 == t {
+            if cell[i].1 {
+                banks_below += 1;
+            } else {
+                rolls_below += 1;
+            }
+            i += 1;
+        }
+    }
+    best_at
+}
+
+/// The win sheet of `game` from its solved win `values`.
+///
+/// # Errors
+/// A game count out of bounds, `dice` outside 1..=6.
+pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheetQuestion) -> Result<WinSheet, Error> {
+    if q.games == 0 || q.games > SHEET_GAMES_MAX {
+        return Err(super::WinError::SheetGames { games: q.games, max: SHEET_GAMES_MAX }.into());
+    }
+    if let Some(k) = q.dice {
+        if !(1..=6).contains(&k) {
+            return Err(super::WinError::SheetDice(k).into());
+        }
+    }
+    let goal = game.rules.game.goal;
+    let grid = values.model.grid;
+    let bands = bands(goal, grid);
+    let boundary = q.dice.map(|k| bank_boundary(game, &values, k));
+    let sets = optimal_decisions(game, values.clone(), q.games, &[q.seed, q.seed ^ 0x5EED_5EED_5EED_5EED])?;
+    let (fit, check) = (&sets[0], &sets[1]);
+
+    // Cells: [section][row][band] -> (turn total, exact banks).
+    let mut rows: Vec<(u8, u8)> = fit.iter().chain(check).map(|d| (d.dice, d.roll_class)).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows.sort_by_key(|&(k, r)| (r, std::cmp::Reverse(k)));
+    let sections = if game.rules.turn.entry > 0 { 2 } else { 1 };
+    let mut cells = vec![vec![vec![Vec::<(i64, bool)>::new(); bands.len()]; rows.len()]; sections];
+    for d in fit {
+        if let Some(p) = place(&values, &bands, d) {
+            let r = rows.iter().position(|&x| x == p.row).expect("every row listed");
+            cells[p.section][r][p.band].push((d.turn_total, d.bank));
+        }
+    }
+    let met: Vec<Vec<Vec<bool>>> =
+        cells.iter().map(|sec| sec.iter().map(|row| row.iter().map(|c| !c.is_empty()).collect()).collect()).collect();
+    let sheet: Vec<Vec<Vec<Option<i64>>>> = cells
+        .into_par_iter()
+        .map(|sec| {
+            sec.into_iter()
+                .map(|row| {
+                    let fitted: Vec<Option<Option<i64>>> = row
+                        .into_iter()
+                        .map(|mut cell| (!cell.is_empty()).then(|| best_threshold(&mut cell)))
+                        .collect();
+                    // A band no game reached takes its nearest neighbour's number.
+                    (0..fitted.len())
+                        .map(|b| {
+                            (0..fitted.len())
+                                .filter_map(|o| fitted[o].map(|t| (o.abs_diff(b), t)))
+                                .min_by_key(|x| x.0)
+                                .and_then(|x| x.1)
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+
+    let rate = |set: &[Decision]| -> f64 {
+        let agree = set.par_iter().filter(|d| sheet_banks(&values, &bands, &sheet, &rows, d) == d.bank).count();
+        agree as f64 / set.len().max(1) as f64
+    };
+    let agreement =
+        SheetAgreement { rate: rate(check), decisions: check.len() as u64, games: q.games, fitted_rate: rate(fit) };
+    let counts_rolls = game.rules.turn.max_rolls > 0;
+    let sections = sheet
+        .into_iter()
+        .zip(met)
+        .enumerate()
+        .map(|(s, (sec, met))| WinSheetSection {
+            on_board: sections == 1 || s == 1,
+            rows: sec
+                .into_iter()
+                .zip(met)
+                .zip(&rows)
+                .map(|((bank_from, met), &(k, r))| WinSheetRow {
+                    dice_to_roll: k,
+                    rolls_made: if counts_rolls { u32::from(r) } else { 1 },
+                    bank_from,
+                    met,
+                })
+                .collect(),
+        })
+        .collect();
+    Ok(WinSheet { game: game.reference(), goal, bands, sections, agreement, seed: q.seed, boundary })
+}
+
+/// Turn-start win probabilities on at most about 80 cells a side.
+pub fn win_map(game: &PushLuckGame, values: &WinValues) -> WinMap {
+    let grid = values.model.grid;
+    let goal = game.rules.game.goal;
+    let levels = usize::try_from(goal / grid).unwrap_or(1).max(1);
+    let step = grid * i64::try_from(levels.div_ceil(80)).unwrap_or(1);
+    let scores: Vec<i64> = (0..goal).step_by(usize::try_from(step).unwrap_or(1)).collect();
+    let idx: Vec<usize> = scores.iter().map(|&s| values.sides.of_question(s, 0).expect("totals below the goal")).collect();
+    let p = idx.iter().flat_map(|&a| idx.iter().map(move |&b| values.at(a, b))).collect();
+    WinMap { game: game.reference(), step, scores, p }
+}
+
+/// The exact bank-from totals for `dice` dice to roll after the first roll
+/// of a turn: my score across, one curve per opponent score (0, a quarter,
+/// half, three quarters and nine tenths of the goal).
+pub fn bank_boundary(game: &PushLuckGame, values: &WinValues, dice: u8) -> BankBoundary {
+    let grid = values.model.grid;
+    let goal = game.rules.game.goal;
+    let levels = usize::try_from(goal / grid).unwrap_or(1).max(1);
+    let step = grid * i64::try_from(levels.div_ceil(100)).unwrap_or(1);
+    let on_grid = |x: i64| (x / grid) * grid;
+    let opponents = [0, on_grid(goal / 4), on_grid(goal / 2), on_grid(goal * 3 / 4), on_grid(goal * 9 / 10)];
+    let mine: Vec<i64> = (0..goal).step_by(usize::try_from(step).unwrap_or(1)).collect();
+    let curves = opponents
+        .iter()
+        .map(|&o| {
+            let b = values.sides.of_question(o, 0).expect("below the goal");
+            let points = mine
+                .par_iter()
+                .map(|&x| {
+                    let a = values.sides.of_question(x, 0).expect("below the goal");
+                    (x, values.turn(a, b).bank_from(dice, 1))
+                })
+                .collect();
+            BoundaryCurve { opponent: o, points }
+        })
+        .collect();
+    BankBoundary { game: game.reference(), dice, rolls_made: 1, step, curves }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_threshold_agrees_most() {
+        // Rolls below 300, banks from 300: threshold 300 agrees with all.
+        let mut cell = vec![(100, false), (350, true), (300, true), (250, false)];
+        assert_eq!(best_threshold(&mut cell), Some(300));
+        // Only rolls: never bank.
+        let mut cell = vec![(100, false), (900, false)];
+        assert_eq!(best_threshold(&mut cell), None);
+        // Only banks: bank from the lowest.
+        let mut cell = vec![(400, true), (200, true)];
+        assert_eq!(best_threshold(&mut cell), Some(200));
+        // One stray roll high up: the threshold still agrees with 3 of 4.
+        let mut cell = vec![(100, false), (300, true), (400, true), (500, false)];
+        assert_eq!(best_threshold(&mut cell), Some(300));
+    }
+
+    #[test]
+    fn bands_cover_every_difference_once() {
+        let b = bands(10_000, 50);
+        assert_eq!(b.len(), 7);
+        assert_eq!(band_of(&b, -1_000_000), 0);
+        assert_eq!(band_of(&b, 0), 3);
+        assert_eq!(band_of(&b, 499), 3);
+        assert_eq!(band_of(&b, 500), 4);
+        assert_eq!(band_of(&b, -500), 3);
+        assert_eq!(band_of(&b, -501), 2);
+        assert_eq!(band_of(&b, 1_000_000), 6);
+    }
+}
