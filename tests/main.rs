@@ -2,6 +2,7 @@
 //! helpers in [`util`], a module per area.
 
 mod category;
+mod compare;
 mod errors;
 mod fuzz;
 mod golden;

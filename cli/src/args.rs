@@ -339,6 +339,9 @@ impl Args {
 fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
     let game = a.sel.resolve()?;
     if a.objective == Some(ObjectiveArg::Win) {
+        if let Some(p) = &a.plot {
+            check_plot_path(p)?;
+        }
         let question = WinSheetQuestion { games: a.games, seed: a.seed, dice: a.dice };
         return Ok(Command::WinStrategy { game, question, plot: a.plot });
     }
@@ -348,6 +351,22 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
         }
     }
     Ok(Command::Strategy(game))
+}
+
+/// A picture's path must be in an existing directory: checked before any
+/// work, so a long solve does not end in a failed write.
+fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!("cannot write the picture {}: no directory {}", path.display(), dir.display());
+    }
+    if path.is_dir() {
+        bail!("cannot write the picture {}: it is a directory", path.display());
+    }
+    Ok(())
 }
 
 /// `compare`: the base game resolved (so a bad game or option fails before
@@ -370,6 +389,9 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
             Ok(options)
         })
         .collect::<anyhow::Result<_>>()?;
+    if let Some(p) = &a.plot {
+        check_plot_path(p)?;
+    }
     let question = CompareQuestion { options: a.options, variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
     Ok(Command::Compare { game, name, question, plot: a.plot })
 }

@@ -127,8 +127,7 @@ pub fn compare(name: &str, q: &CompareQuestion, tables: &Path, progress: &dyn Pr
         .collect::<Result<_, Error>>()?;
 
     let mut rows = Vec::with_capacity(games.len());
-    for (i, (label, game)) in games.iter().enumerate() {
-        progress.note(&format!("variant {} of {}: {}", i + 1, games.len(), game.title()));
+    for (label, game) in &games {
         let (odds, not_solved) = match win_summary(game, tables, progress) {
             Ok(s) => (Some(odds_of(&s)), None),
             Err(e @ (Error::Win(WinError::Unsupported(_)) | Error::TooLarge(_))) => (None, Some(e.to_string())),

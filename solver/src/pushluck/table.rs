@@ -305,6 +305,7 @@ pub fn win_summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> 
             if let Some(what) = win::unsupported(game) {
                 return Err(Error::Win(win::WinError::Unsupported(what)));
             }
+            progress.note(&format!("no win table for {} yet: solving it", game.title()));
             let started = std::time::Instant::now();
             let (values, _, facts) = solve_and_write_win(game, dir, progress)?;
             Ok(WinSummary { first_wins: values.first(), game: facts, solved_seconds: started.elapsed().as_secs_f64() })

@@ -1,0 +1,125 @@
+//! `compare` and `strategy --objective win` with their pictures, on small
+//! goals (each win table solves in well under a second).
+
+use crate::util::Env;
+
+/// Rows of a comparison by variant name.
+fn row<'a>(r: &'a serde_json::Value, variant: &str) -> &'a serde_json::Value {
+    r["rows"].as_array().unwrap().iter().find(|x| x["variant"] == variant).unwrap_or_else(|| panic!("{variant}: {r}"))
+}
+
+/// Cold, the missing tables are solved; warm, the same numbers are read
+/// back without solving; the base row agrees with `info`; the change is
+/// the difference; a variant the win solver does not model stays as a row
+/// that says why; the picture is an SVG that names the game.
+#[test]
+fn compare_solves_what_is_missing_then_reads_the_tables() {
+    let env = Env::new();
+    let args = [
+        "compare",
+        "farkle",
+        "-o",
+        "goal=1500",
+        "--no-defaults",
+        "--variant",
+        "on-the-board=500",
+        "--variant",
+        "min-bank=350,vant-hof-6",
+        "--variant",
+        "piggyback",
+    ];
+    let cold = env.json(&args);
+    assert_eq!(cold["rows"].as_array().unwrap().len(), 4);
+    let base = row(&cold, "base rules")["odds"].clone();
+    let info = env.json(&["info", "farkle", "-o", "goal=1500", "--objective", "win"]);
+    assert_eq!(base["first_wins"], info["expected_score"]);
+    assert!(base.get("change").is_none());
+    for v in ["on-the-board=500", "min-bank=350,vant-hof-6"] {
+        let o = &row(&cold, v)["odds"];
+        let change = o["first_wins"].as_f64().unwrap() - base["first_wins"].as_f64().unwrap();
+        assert!((o["change"].as_f64().unwrap() - change).abs() < 1e-15, "{v}: {o}");
+        assert!(o["solve_seconds"].as_f64().unwrap() > 0.0, "{v} was solved now");
+        let first = o["optimal_vs_ev_first"].as_f64().unwrap();
+        let second = o["optimal_vs_ev_second"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&first) && (0.0..=1.0).contains(&second));
+        assert!(((first + second) / 2.0 - 0.5 - o["optimal_edge"].as_f64().unwrap()).abs() < 1e-12);
+        // The fair head start leaves the game closer to even than none.
+        let even = (o["head_start_first_wins"].as_f64().unwrap() - 0.5).abs();
+        assert!(even <= (o["first_wins"].as_f64().unwrap() - 0.5).abs(), "{o}");
+        assert!(o["turns_per_player"].as_f64().unwrap() > 1.0);
+    }
+    let pig = row(&cold, "piggyback");
+    assert!(pig.get("odds").is_none());
+    assert!(pig["not_solved"].as_str().unwrap().contains("piggyback"), "{pig}");
+    assert!(!cold["highlights"].as_array().unwrap().is_empty());
+
+    let svg = env.path().join("compare.svg");
+    let warm = env.json(&[&args[..], &["--plot", svg.to_str().unwrap()]].concat());
+    for (a, b) in cold["rows"].as_array().unwrap().iter().zip(warm["rows"].as_array().unwrap()) {
+        if let Some(o) = b.get("odds") {
+            assert_eq!(o["solve_seconds"].as_f64(), Some(0.0), "read from the table: {b}");
+            assert_eq!(o["first_wins"], a["odds"]["first_wins"]);
+            assert_eq!(o["head_start"], a["odds"]["head_start"]);
+        }
+    }
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("Farkle (goal=1500)") && picture.contains("piggyback"));
+
+    let text = env.ok(&args);
+    assert!(text.contains("on-the-board=500") && text.contains("not solved"), "{text}");
+}
+
+#[test]
+fn bad_compare_questions_are_refused() {
+    let env = Env::new();
+    env.user_error(&["compare", "farkle", "--variant", "no-such-rule"], "no-such-rule");
+    env.user_error(&["compare", "farkle", "--variant", " , "], "names no option");
+    env.user_error(&["compare", "yatzy"], "compare is for push-your-luck games");
+    env.user_error(&["compare", "farkle", "--variant", "goal=0"], "goal");
+    env.user_error(&["compare", "farkle", "--rules", "/no/such/file.toml"], "file.toml");
+    let svg = env.path().join("no-such-dir").join("x.svg");
+    env.user_error(
+        &["compare", "farkle", "-o", "goal=500", "--no-defaults", "--plot", svg.to_str().unwrap()],
+        "cannot write the picture",
+    );
+}
+
+/// The win sheet on a small goal: every row has a number (or "roll") per
+/// band, it agrees with the exact policy in most decisions, seeded runs
+/// repeat, and the boundary and heat-map pictures are drawn.
+#[test]
+fn the_win_sheet_agrees_with_the_exact_policy() {
+    let env = Env::new();
+    let args = ["strategy", "farkle", "-o", "goal=2000", "--objective", "win", "--games", "4000", "--seed", "9"];
+    let a = env.json(&args);
+    let b = env.json(&args);
+    assert_eq!(a, b, "seeded");
+    let bands = a["bands"].as_array().unwrap().len();
+    assert_eq!(bands, 7);
+    for s in a["sections"].as_array().unwrap() {
+        for r in s["rows"].as_array().unwrap() {
+            assert_eq!(r["bank_from"].as_array().unwrap().len(), bands);
+        }
+    }
+    let rate = a["agreement"]["rate"].as_f64().unwrap();
+    assert!(rate > 0.85 && rate <= 1.0, "agreement {rate}");
+    assert!(a["agreement"]["decisions"].as_u64().unwrap() > 10_000);
+
+    let svg = env.path().join("boundary.svg");
+    let r = env.json(&[&args[..], &["--dice", "3", "--plot", svg.to_str().unwrap()]].concat());
+    let curves = r["boundary"]["curves"].as_array().unwrap();
+    assert_eq!(curves.len(), 5);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("when to bank with 3 dice"));
+    let map = env.path().join("map.svg");
+    env.ok(&[&args[..], &["--plot", map.to_str().unwrap()]].concat());
+    assert!(std::fs::read_to_string(&map).unwrap().contains("P(win) at the start of my turn"));
+
+    let text = env.ok(&args);
+    assert!(text.contains("strategy to win") && text.contains("agrees"), "{text}");
+
+    env.user_error(&["strategy", "farkle", "--dice", "3"], "--objective win");
+    env.user_error(&["strategy", "farkle", "--objective", "win", "--dice", "7"], "7");
+    env.user_error(&["strategy", "farkle", "-o", "goal=2000", "--objective", "win", "--games", "0"], "--games");
+    env.user_error(&["strategy", "yatzy", "--objective", "win"], "push-your-luck");
+}
