@@ -624,6 +624,21 @@ mod tests {
         let mut rules = farkle_base();
         rules.game.goal = 1500;
         rules.turn.entry = 300;
+        agrees_with_the_exact_facts(rules);
+    }
+
+    /// The same under the three-farkle penalty (Farkle to 600, a third
+    /// farkle in a row costs 300).
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts_under_the_penalty() {
+        let mut rules = farkle_base();
+        rules.game.goal = 600;
+        rules.turn.entry = 0;
+        rules.turn.three_farkle_penalty = 300;
+        agrees_with_the_exact_facts(rules);
+    }
+
+    fn agrees_with_the_exact_facts(rules: crate::pushluck::RuleSet) {
         rules.validate().expect("valid rules");
         let entry = registry::find("farkle").expect("farkle is built in");
         let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
