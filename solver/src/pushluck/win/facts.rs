@@ -16,7 +16,9 @@
 //!   [`super::LastTurn`]).
 //!
 //! Both are swept in the solver's layer order (Gauss-Seidel) until nothing
-//! moves by 1e-13.
+//! moves by 1e-13 (turns: 1e-11). The optimal player's rows are the
+//! penalty solver's own where it made them; else each turn is solved once
+//! more.
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -28,6 +30,9 @@ use crate::pushluck::model::{Params, TurnState};
 use crate::pushluck::PushLuckGame;
 
 const TOL: f64 = 1e-13;
+/// Expected turns are counts of tens: their sweeps stop at 1e-11 turns
+/// (rounding alone moves sums of that size by about 1e-14 a sweep).
+const TURNS_TOL: f64 = 1e-11;
 const SWEEPS_MAX: usize = 1_000_000;
 
 /// The game facts of a win table (see the module documentation).
@@ -53,7 +58,7 @@ pub struct GameFacts {
 
 /// Gauss-Seidel sweeps of `x(s) = f(s, x)` in `order` until no value moves
 /// by [`TOL`].
-fn sweep(x: &mut [f64], order: &[Vec<u32>], mut f: impl FnMut(usize, &[f64]) -> f64) {
+fn sweep(x: &mut [f64], order: &[Vec<u32>], tol: f64, mut f: impl FnMut(usize, &[f64]) -> f64) {
     for _ in 0..SWEEPS_MAX {
         let mut change: f64 = 0.0;
         for &s in order.iter().flatten() {
@@ -62,7 +67,7 @@ fn sweep(x: &mut [f64], order: &[Vec<u32>], mut f: impl FnMut(usize, &[f64]) -> 
             change = change.max((v - x[s]).abs());
             x[s] = v;
         }
-        if change <= TOL {
+        if change <= tol {
             return;
         }
     }
@@ -93,15 +98,22 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
         h += g;
     }
 
-    // The optimal player's rows.
-    let optimal: Vec<Row> = (0..m * m)
-        .into_par_iter()
-        .map(|s| {
-            let (a, b) = (s / m, s % m);
-            let sol = values.turn(a, b);
-            values.row(a, b, &sol.ends(values.start))
-        })
-        .collect();
+    // The optimal player's rows: the solve's own, or from every turn solved again.
+    let solved_again: Vec<Row>;
+    let optimal: &[Row] = match &values.policy {
+        Some(rows) => rows,
+        None => {
+            solved_again = (0..m * m)
+                .into_par_iter()
+                .map(|s| {
+                    let (a, b) = (s / m, s % m);
+                    let sol = values.turn(a, b);
+                    values.row(a, b, &sol.ends(values.start))
+                })
+                .collect();
+            &solved_again
+        }
+    };
     // The expected-score player's rows: its turn depends on its own side only.
     let model = game.model();
     let ev_start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
@@ -138,7 +150,7 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
 
     let order = layers(values);
     let mut turns = vec![0.0; m * m];
-    sweep(&mut turns, &order, |s, t| {
+    sweep(&mut turns, &order, TURNS_TOL, |s, t| {
         let r = &optimal[s];
         1.0 + r.last_turn + r.states.iter().zip(&r.weights).map(|(&j, &p)| p * t[j as usize]).sum::<f64>()
     });
@@ -167,3 +179,4 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
         ev_turn_score: model.solve(on)?.start_value(),
     })
 }
+

@@ -153,6 +153,10 @@ pub struct WinValues<'m> {
     start: usize,
     /// Most grid levels one turn can score, when bounded.
     max_turn: Option<usize>,
+    /// The optimal policy's linear rows, when the solve made them (the
+    /// penalty solver does; [`facts`] reuses them instead of solving every
+    /// turn again).
+    policy: Option<std::sync::Arc<Vec<penalty::Row>>>,
 }
 
 /// What a win solve found, beyond the values.
@@ -410,6 +414,7 @@ impl<'m> WinValues<'m> {
             reach: reach(model),
             start: start_context(model),
             max_turn: max_turn_levels(model),
+            policy: None,
         }
     }
 

@@ -201,6 +201,7 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
             (0..m * m).map(|s| (improved[s] - start[s]).abs() + (values.w[s] - improved[s]).abs()).collect();
         values.add_input_moves(&moved, &mut stale);
     }
+    values.policy = Some(std::sync::Arc::new(rows));
     facts
 }
 
