@@ -10,8 +10,21 @@ pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
         _ => Path::new("."),
     };
     let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the picture {}: {e}", path.display());
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| fail(&e))?;
+    let mut tmp = temp_file(dir).map_err(|e| fail(&e))?;
     std::io::Write::write_all(&mut tmp, svg.as_bytes()).map_err(|e| fail(&e))?;
     tmp.persist(path).map_err(|e| fail(&e.error))?;
     Ok(())
+}
+
+/// A temporary file in `dir` created as an ordinary file is (mode 0666
+/// less the umask), not private as temporary files are by default.
+fn temp_file(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut b = tempfile::Builder::new();
+    b.prefix(".sixdice-picture-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b.tempfile_in(dir)
 }

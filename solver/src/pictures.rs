@@ -49,8 +49,8 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
         let hi = values.iter().copied().fold(0.5, f64::max);
         let pad = ((hi - lo) * 0.25).max(0.005);
         let x0 = ((lo - pad) * 200.0).floor() / 200.0;
-        // Room on the right for the value labels.
-        let x1 = ((hi + (hi - x0) * 0.35) * 200.0).ceil() / 200.0;
+        // Room on the right for the legend.
+        let x1 = ((hi + (hi - x0) * 0.2) * 200.0).ceil() / 200.0;
         let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
         let mut chart = ChartBuilder::on(&root)
             .caption(format!("{}: P(first player wins) by rule variant", r.game.title), (FONT, 22))
@@ -82,6 +82,22 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
                 plotters::style::text_anchor::VPos::Center,
             ))
         };
+        // The reference lines first, so that the bars and their labels lie on top.
+        let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Exact(n))];
+        if let Some(b) = r.rows.first().and_then(|row| row.odds) {
+            chart
+                .draw_series(DashedLineSeries::new(vertical(b.first_wins), 6, 4, base_colour.stroke_width(2)))
+                .map_err(err)?
+                .label("base rules")
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], base_colour.stroke_width(2)));
+        }
+        if x0 <= 0.5 {
+            chart
+                .draw_series(DashedLineSeries::new(vertical(0.5), 2, 4, BLACK.stroke_width(1)))
+                .map_err(err)?
+                .label("even game (50%)")
+                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+        }
         for (i, row) in r.rows.iter().enumerate() {
             let y = slot(i);
             match row.odds {
@@ -98,7 +114,14 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
                         None => format!(" {:.2}% (base rules)", 100.0 * o.first_wins),
                     };
                     chart
-                        .draw_series(std::iter::once(Text::new(text, (o.first_wins + (x1 - x0) * 0.004, SegmentValue::CenterOf(y)), left(14, BLACK))))
+                        .draw_series(std::iter::once(Text::new(
+                            text,
+                            (o.first_wins - (x1 - x0) * 0.006, SegmentValue::CenterOf(y)),
+                            (FONT, 14).into_font().color(&WHITE).pos(plotters::style::text_anchor::Pos::new(
+                                plotters::style::text_anchor::HPos::Right,
+                                plotters::style::text_anchor::VPos::Center,
+                            )),
+                        )))
                         .map_err(err)?;
                 }
                 None => {
@@ -111,21 +134,6 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
                         .map_err(err)?;
                 }
             }
-        }
-        let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Exact(n))];
-        if let Some(b) = r.rows.first().and_then(|row| row.odds) {
-            chart
-                .draw_series(DashedLineSeries::new(vertical(b.first_wins), 6, 4, base_colour.stroke_width(2)))
-                .map_err(err)?
-                .label("base rules")
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], base_colour.stroke_width(2)));
-        }
-        if x0 <= 0.5 {
-            chart
-                .draw_series(DashedLineSeries::new(vertical(0.5), 2, 4, BLACK.stroke_width(1)))
-                .map_err(err)?
-                .label("even game (50%)")
-                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
         }
         chart
             .configure_series_labels()

@@ -304,7 +304,14 @@ impl<'g> Arena<'g> {
 
     /// Plays `who`'s turn at sides `(a, b)`; `watch` sees the optimal
     /// player's bank-or-roll decisions.
-    fn turn(&self, who: Player, a: usize, b: usize, rng: &mut SmallRng, watch: &mut dyn FnMut(Decision)) -> Ended {
+    fn turn(
+        &self,
+        who: Player,
+        a: usize,
+        b: usize,
+        rng: &mut SmallRng,
+        watch: Option<&mut dyn FnMut(Decision)>,
+    ) -> Ended {
         let me = self.sides.side(a);
         match who {
             Player::Optimal => {
@@ -314,6 +321,7 @@ impl<'g> Arena<'g> {
                     s.roll_values = Vec::new(); // play reads decision values only
                     s
                 });
+                let Some(watch) = watch else { return play(&self.win_dice, sol, rng) };
                 let model = self.win_dice.model;
                 let rules = &self.game.rules;
                 self.win_dice.walk(rng, |level, hot| sol.best_successor(level, hot), |level, c| {
@@ -395,7 +403,12 @@ impl<'g> Arena<'g> {
 
     /// One game: the winner (0 = first player; `None` unfinished) and the
     /// number of turns.
-    fn game(&self, players: [Player; 2], rng: &mut SmallRng, watch: &mut dyn FnMut(Decision)) -> (Option<usize>, u32) {
+    fn game(
+        &self,
+        players: [Player; 2],
+        rng: &mut SmallRng,
+        mut watch: Option<&mut dyn FnMut(Decision)>,
+    ) -> (Option<usize>, u32) {
         let rules = &self.game.rules;
         let goal = rules.game.goal;
         let start = self.sides.of_question(0, 0).expect("0 is a total");
@@ -404,7 +417,11 @@ impl<'g> Arena<'g> {
         for turn in 1..=TURNS_MAX {
             let (a, b) = (side[mover], side[1 - mover]);
             let me = self.sides.side(a);
-            match self.turn(players[mover], a, b, rng, watch) {
+            let watching: Option<&mut dyn FnMut(Decision)> = match &mut watch {
+                Some(w) => Some(&mut **w),
+                None => None,
+            };
+            match self.turn(players[mover], a, b, rng, watching) {
                 Ended::Instant => return (Some(mover), turn),
                 Ended::Farkle => side[mover] = self.sides.after_farkle(a),
                 Ended::Bank(t) => match rules.turn.stop(me.on_board, t) {
@@ -493,7 +510,7 @@ pub(crate) fn optimal_decisions<'g>(
                     let mut seen = vec![];
                     for i in c * chunk..((c + 1) * chunk).min(games) {
                         let mut rng = SmallRng::seed_from_u64(game_seed(seed, 0, i));
-                        arena.game([Player::Optimal, Player::Optimal], &mut rng, &mut |d| seen.push(d));
+                        arena.game([Player::Optimal, Player::Optimal], &mut rng, Some(&mut |d| seen.push(d)));
                     }
                     seen
                 })
@@ -563,7 +580,7 @@ pub fn simulate(
                 let end = ((c + 1) * chunk).min(q.games);
                 for i in c * chunk..end {
                     let mut rng = SmallRng::seed_from_u64(game_seed(q.seed, p as u64, i));
-                    let (winner, t) = arena.game([x, y], &mut rng, &mut |_| {});
+                    let (winner, t) = arena.game([x, y], &mut rng, None);
                     wins += u64::from(winner == Some(0));
                     unfinished += u64::from(winner.is_none());
                     turns += u64::from(t);
