@@ -55,10 +55,11 @@ pub enum RawCommand {
     Completions(CompletionsArgs),
 }
 
-/// Which game, with which options: every command takes it the same way.
+/// The game's name, as `GAME` or `--game GAME`, and its rule options:
+/// every command takes them the same way.
 #[derive(ClapArgs, Debug, Clone)]
 #[group(skip)]
-pub struct GameSel {
+pub struct GameName {
     /// Game name (see the list below).
     #[arg(value_name = "GAME", required_unless_present = "game_flag", conflicts_with = "game_flag")]
     pub game: Option<String>,
@@ -68,6 +69,20 @@ pub struct GameSel {
     /// Rule option NAME or NAME=VALUE (repeatable), e.g. `-o joker=forced`.
     #[arg(short = 'o', long = "option", value_name = "NAME[=VALUE]")]
     pub options: Vec<RuleOption>,
+}
+
+impl GameName {
+    fn name(&self) -> &str {
+        self.game.as_deref().or(self.game_flag.as_deref()).expect("clap requires a game")
+    }
+}
+
+/// Which game, with which options and house rules.
+#[derive(ClapArgs, Debug, Clone)]
+#[group(skip)]
+pub struct GameSel {
+    #[command(flatten)]
+    pub name: GameName,
     /// House-rules file (TOML) over a push-your-luck game's rules.
     #[arg(long = "rules", value_name = "FILE")]
     pub rules_file: Option<PathBuf>,
@@ -200,16 +215,10 @@ pub struct StrategyArgs {
 
 #[derive(ClapArgs, Debug)]
 pub struct CompareArgs {
-    /// Game name (see the list below).
-    #[arg(value_name = "GAME", required_unless_present = "game_flag", conflicts_with = "game_flag")]
-    pub game: Option<String>,
-    /// Game name, as an option (the same as GAME).
-    #[arg(long = "game", value_name = "GAME")]
-    pub game_flag: Option<String>,
-    /// Rule option under every row (repeatable): the base rules are the
-    /// game with these.
-    #[arg(short = 'o', long = "option", value_name = "NAME[=VALUE]")]
-    pub options: Vec<RuleOption>,
+    /// The game, and options under every row (the base rules are the game
+    /// with these).
+    #[command(flatten)]
+    pub name: GameName,
     /// A variant to add: options on top of the base, comma-separated, e.g.
     /// "on-the-board=750,piggyback" (repeatable).
     #[arg(long = "variant", value_name = "OPTIONS")]
@@ -300,9 +309,8 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 impl GameSel {
     fn resolve(&self) -> anyhow::Result<Game> {
-        let name = self.game.as_deref().or(self.game_flag.as_deref()).expect("clap requires a game");
         let rules = self.rules_file.as_deref().map(HouseRules::File);
-        Ok(registry::resolve(name, &self.options, rules)?)
+        Ok(registry::resolve(self.name.name(), &self.name.options, rules)?)
     }
 }
 
@@ -372,8 +380,8 @@ fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
 /// `compare`: the base game resolved (so a bad game or option fails before
 /// any variant), each variant split into its options.
 fn compare(a: CompareArgs) -> anyhow::Result<Command> {
-    let name = a.game.or(a.game_flag).expect("clap requires a game");
-    let game = registry::resolve(&name, &a.options, None)?;
+    let name = a.name.name().to_string();
+    let game = registry::resolve(&name, &a.name.options, None)?;
     if game.family() != Family::PushLuck {
         bail!("compare is for push-your-luck games; {} is a {}", game.reference().id, game.family().describe());
     }
@@ -392,7 +400,8 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
     if let Some(p) = &a.plot {
         check_plot_path(p)?;
     }
-    let question = CompareQuestion { options: a.options, variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
+    let question =
+        CompareQuestion { options: a.name.options, variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
     Ok(Command::Compare { game, name, question, plot: a.plot })
 }
 

@@ -29,6 +29,35 @@ fn err<E: std::fmt::Display>(e: E) -> PictureError {
 
 const FONT: &str = "sans-serif";
 
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+
+/// A white picture of `size` pixels drawn by `draw`, as SVG text.
+fn svg(size: (u32, u32), draw: impl FnOnce(&Area) -> Result<(), PictureError>) -> Result<String, PictureError> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        draw(&root)?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// The legend of the labelled series, boxed, at `at`.
+fn legend<'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    at: SeriesLabelPosition,
+) -> Result<(), PictureError> {
+    chart
+        .configure_series_labels()
+        .position(at)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font((FONT, 14))
+        .draw()
+        .map_err(err)
+}
+
 /// The bar chart of a comparison: one bar per variant (P(first player
 /// wins)), the base rules in their own colour and as a dashed line, 1/2
 /// dotted; variants without numbers say so where their bar would be.
@@ -40,10 +69,7 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
     // Slot n (the top) stays empty for the legend; row i sits in slot n - 1 - i.
     let slot = |i: usize| n - 1 - i;
     let height = 150 + 50 * u32::try_from(n + 1).unwrap_or(40);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (960, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
+    svg((960, height), |root| {
         let values: Vec<f64> = r.rows.iter().filter_map(|row| row.odds.map(|o| o.first_wins)).collect();
         let lo = values.iter().copied().fold(0.5, f64::min);
         let hi = values.iter().copied().fold(0.5, f64::max);
@@ -52,7 +78,7 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
         // Room on the right for the legend.
         let x1 = ((hi + (hi - x0) * 0.2) * 200.0).ceil() / 200.0;
         let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(format!("{}: P(first player wins) by rule variant", r.game.title), (FONT, 22))
             .margin(16)
             .x_label_area_size(48)
@@ -135,17 +161,9 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
                 }
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        Ok(())
+    })
 }
 
 /// The heat map of turn-start win probabilities: my score across, the
@@ -154,11 +172,8 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
 /// # Errors
 /// When plotters fails.
 pub fn win_map(m: &WinMap) -> Result<String, PictureError> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (860, 760)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let (main, legend) = root.split_horizontally(760);
+    svg((860, 760), |root| {
+        let (main, scale_area) = root.split_horizontally(760);
         let top = m.scores.last().copied().unwrap_or(0) + m.step;
         let mut chart = ChartBuilder::on(&main)
             .caption(format!("{}: P(win) at the start of my turn", m.game.title), (FONT, 22))
@@ -195,18 +210,10 @@ pub fn win_map(m: &WinMap) -> Result<String, PictureError> {
             .map_err(err)?
             .label("P(win) = 50%")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED.stroke_width(2)));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)?;
-        colour_scale(&legend)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+        legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        colour_scale(&scale_area)?;
+        Ok(())
+    })
 }
 
 fn colour_of(p: f64) -> RGBColor {
@@ -251,15 +258,12 @@ where
 /// # Errors
 /// When plotters fails.
 pub fn bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 640)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
+    svg((900, 640), |root| {
         let top_x = b.curves.iter().flat_map(|c| c.points.iter().map(|p| p.0)).max().unwrap_or(0) + b.step;
         let top_y = b.curves.iter().flat_map(|c| c.points.iter().filter_map(|p| p.1)).max().unwrap_or(0);
         let top_y = (top_y + top_y / 10).max(b.step * 4);
         let dice = if b.dice == 1 { "1 die".to_string() } else { format!("{} dice", b.dice) };
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption(format!("{}: when to bank with {dice} left to roll", b.game.title), (FONT, 22))
             .margin(16)
             .x_label_area_size(50)
@@ -295,15 +299,7 @@ pub fn bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
                 }
             }
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .label_font((FONT, 14))
-            .draw()
-            .map_err(err)?;
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        Ok(())
+    })
 }
