@@ -237,8 +237,8 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
 /// The inner-loop work of a whole win solve, in successor reads: pairs of
 /// totals x turn DPs per pair (about 9, measured) x levels per turn (half
 /// the goal on average, or the most a bounded turn scores) x successor
-/// reads per level. Times come from this at a measured rate
-/// ([`super::table::win_solve_estimate`]).
+/// reads per level, plus the game facts' turns ([`facts`]). Times come
+/// from this at a measured rate ([`super::table::win_solve_estimate`]).
 ///
 /// With the penalty: states x turn DPs per state (about 8 improvement
 /// sweeps, each a DP and a walk of its policy, measured) x levels.
@@ -251,7 +251,10 @@ pub fn work(model: &Model) -> f64 {
     }
     let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
     let m = sides.len() as f64;
-    let turns = if sides.penalty() { m * m * 16.0 } else { m * m / 2.0 * 9.0 };
+    // Without the penalty the game facts stored with the table solve every
+    // turn once more and walk its ends (measured: about 3 DPs' worth per
+    // state); with it they reuse the solver's rows.
+    let turns = if sides.penalty() { m * m * 16.0 } else { m * m / 2.0 * 9.0 + m * m * 3.0 };
     turns * levels * reads as f64
 }
 
