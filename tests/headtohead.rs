@@ -19,8 +19,8 @@ fn pairing<'a>(r: &'a serde_json::Value, first: &str, second: &str) -> &'a serde
 #[test]
 fn optimal_play_wins_as_often_as_solved_and_beats_the_others() {
     let env = Env::new();
-    let r = run(&env, &["--players", "optimal,ev,threshold=350", "--games", "40000", "--seed", "3"]);
-    assert_eq!(r["pairings"].as_array().unwrap().len(), 9, "every ordered pairing");
+    let r = run(&env, &["--players", "optimal,ev,threshold=350,win-sheet", "--games", "40000", "--seed", "3"]);
+    assert_eq!(r["pairings"].as_array().unwrap().len(), 16, "every ordered pairing");
     let same = pairing(&r, "optimal", "optimal");
     let exact = same["exact"].as_f64().unwrap();
     let rate = same["first_win_rate"].as_f64().unwrap();
@@ -28,7 +28,7 @@ fn optimal_play_wins_as_often_as_solved_and_beats_the_others() {
     assert!((rate - exact).abs() < 4.0 * se, "simulated {rate}, exact {exact}, standard error {se}");
     // Against each other player, optimal wins more than half of the games
     // over both seats: its rates beat the other's in the mirrored pairing.
-    for other in ["ev", "threshold=350"] {
+    for other in ["ev", "threshold=350", "win-sheet"] {
         let as_first = pairing(&r, "optimal", other);
         let as_second = pairing(&r, other, "optimal");
         let wins = as_first["first_win_rate"].as_f64().unwrap() + 1.0 - as_second["first_win_rate"].as_f64().unwrap();

@@ -182,7 +182,8 @@ pub struct SimulateArgs {
     pub seed: u64,
     /// Push-your-luck: players, comma-separated, every ordered pairing is
     /// played: optimal (plays to win), ev (expected-score policy),
-    /// threshold=N (banks at N), human (follows the strategy sheet).
+    /// threshold=N (banks at N), human (follows the strategy sheet),
+    /// win-sheet (follows the sheet to win).
     /// Default: optimal,ev.
     #[arg(long, value_name = "P1,P2,...")]
     pub players: Option<String>,

@@ -14,13 +14,19 @@
 //! - `human`: follows the printed strategy sheet (`sixdice strategy`): banks
 //!   where the sheet's row for its dice says so, and sets aside every
 //!   scoring die.
+//! - `win-sheet`: banks where the sheet to win says so (`sixdice strategy
+//!   --objective win`, fitted with its default games and seed: its row for
+//!   the dice and the score difference) and sets aside as the exact policy
+//!   does (the sheet is about banking only; `advise` answers set-asides),
+//!   so that it measures what the sheet's simplification of the bank
+//!   decision costs.
 //!
 //! The last turn (the opponent has reached the goal) is played for a pass:
 //! `optimal` and `ev` play it exactly (the turn that maximises the chance
 //! of passing the leader, as the win solver values it, so that `ev` here is
 //! the player `compare` evaluates exactly); `threshold=N` and `human` set
 //! aside every scoring die and roll on until their turn total passes the
-//! leader, then bank.
+//! leader, then bank (as does `win-sheet`).
 //!
 //! ## Speed
 //! Turns are walked on the compiled turn model ([`super::model`]): a roll
@@ -51,6 +57,7 @@ use super::rules::Stop;
 use super::solution::Solution;
 use super::strategy::{strategy, StrategySection};
 use super::table::{load_win, win_summary};
+use super::win::sheet::{win_sheet, WinSheet, WinSheetQuestion, SHEET_GAMES};
 use super::win::{self, last_turn, Side, Sides, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
@@ -72,12 +79,14 @@ pub enum Player {
     Ev,
     Threshold(i64),
     Human,
+    /// Follows the sheet to win (`strategy --objective win`).
+    WinSheet,
 }
 
 /// Why a head-to-head run cannot start.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum PlayersError {
-    #[error("unknown player `{0}`: players are optimal, ev, threshold=N and human")]
+    #[error("unknown player `{0}`: players are optimal, ev, threshold=N, human and win-sheet")]
     Unknown(String),
     #[error("threshold=N needs a number of points from 1 to 100000, not `{0}`")]
     Threshold(String),
@@ -94,6 +103,7 @@ impl Player {
             "optimal" => Ok(Player::Optimal),
             "ev" => Ok(Player::Ev),
             "human" => Ok(Player::Human),
+            "win-sheet" => Ok(Player::WinSheet),
             t => match t.strip_prefix("threshold=") {
                 Some(n) => n
                     .parse::<i64>()
@@ -112,6 +122,7 @@ impl Player {
             Player::Ev => "ev".into(),
             Player::Threshold(n) => format!("threshold={n}"),
             Player::Human => "human".into(),
+            Player::WinSheet => "win-sheet".into(),
         }
     }
 }
@@ -291,6 +302,8 @@ struct Arena<'g> {
     ev: HashMap<(bool, bool, i64), Solution<'g>>,
     /// The strategy sheet's sections (human player).
     sheet: Vec<StrategySection>,
+    /// The sheet to win (win-sheet player).
+    win_sheet: Option<WinSheet>,
 }
 
 impl<'g> Arena<'g> {
@@ -300,6 +313,16 @@ impl<'g> Arena<'g> {
         // The goal matters to a turn only with instant wins or an exact goal.
         let left = if r.has_instant_win() || r.game.exact_goal { r.game.goal - s.total } else { 0 };
         (s.on_board, two, left)
+    }
+
+    /// The optimal player's turn at sides `(a, b)`, solved on first use.
+    fn optimal_turn(&self, a: usize, b: usize) -> &Solution<'g> {
+        let values = self.win.as_ref().expect("loaded for an optimal player");
+        self.turns[a * self.sides.len() + b].get_or_init(|| {
+            let mut s = values.turn(a, b);
+            s.roll_values = Vec::new(); // play reads decision values only
+            s
+        })
     }
 
     /// Plays `who`'s turn at sides `(a, b)`; `watch` sees the optimal
@@ -315,12 +338,7 @@ impl<'g> Arena<'g> {
         let me = self.sides.side(a);
         match who {
             Player::Optimal => {
-                let values = self.win.as_ref().expect("loaded for an optimal player");
-                let sol = self.turns[a * self.sides.len() + b].get_or_init(|| {
-                    let mut s = values.turn(a, b);
-                    s.roll_values = Vec::new(); // play reads decision values only
-                    s
-                });
+                let sol = self.optimal_turn(a, b);
                 let Some(watch) = watch else { return play(&self.win_dice, sol, rng) };
                 let model = self.win_dice.model;
                 let rules = &self.game.rules;
@@ -341,6 +359,18 @@ impl<'g> Arena<'g> {
                 self.dice.walk(rng, |_, hot| self.dice.most_points(hot), |l, _| {
                     let t = level_total(l, g);
                     t >= n && counts(t)
+                })
+            }
+            Player::WinSheet => {
+                let sheet = self.win_sheet.as_ref().expect("fitted for a win-sheet player");
+                let them = self.sides.side(b);
+                let counts = |t: i64| self.game.rules.turn.stop(me.on_board, t) == Stop::Counts;
+                let sol = self.optimal_turn(a, b);
+                let m = self.win_dice.model;
+                self.win_dice.walk(rng, |level, hot| sol.best_successor(level, hot), |l, c| {
+                    let t = level_total(l, m.grid);
+                    let (k, r, _) = m.unctx(c);
+                    counts(t) && sheet.banks(me.total, me.on_board, them.total, t, k as u8, r as u32)
                 })
             }
             Player::Human => {
@@ -470,6 +500,7 @@ impl<'g> Arena<'g> {
             dice: Dice::new(game.model()),
             ev: HashMap::new(),
             sheet: vec![],
+            win_sheet: None,
         };
         if players.contains(&Player::Ev) {
             for i in 0..m {
@@ -482,6 +513,11 @@ impl<'g> Arena<'g> {
         }
         if players.contains(&Player::Human) {
             arena.sheet = strategy(game)?.sections;
+        }
+        if players.contains(&Player::WinSheet) {
+            let values = arena.win.clone().expect("loaded for a win-sheet player");
+            let q = WinSheetQuestion { games: SHEET_GAMES, seed: 1, dice: None };
+            arena.win_sheet = Some(win_sheet(game, values, &q)?);
         }
         Ok(arena)
     }
@@ -560,7 +596,8 @@ pub fn simulate(
     if q.games == 0 || q.games > GAMES_MAX {
         return Err(PlayersError::Games(q.games).into());
     }
-    let win = if players.contains(&Player::Optimal) { Some(load_win(game, tables, progress)?) } else { None };
+    let needs_win = players.contains(&Player::Optimal) || players.contains(&Player::WinSheet);
+    let win = if needs_win { Some(load_win(game, tables, progress)?) } else { None };
     let facts = match &win {
         Some(_) if players.contains(&Player::Ev) => Some(win_summary(game, tables, progress)?.game),
         _ => None,

@@ -95,6 +95,8 @@ pub struct SheetAgreement {
 pub struct WinSheet {
     pub game: GameRef,
     pub goal: i64,
+    /// Rows are per roll made (games that count rolls); else per dice only.
+    pub counts_rolls: bool,
     pub bands: Vec<ScoreBand>,
     pub sections: Vec<WinSheetSection>,
     pub agreement: SheetAgreement,
@@ -297,7 +299,25 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
                 .collect(),
         })
         .collect();
-    Ok(WinSheet { game: game.reference(), goal, bands, sections, agreement, seed: q.seed, boundary })
+    Ok(WinSheet { game: game.reference(), goal, counts_rolls, bands, sections, agreement, seed: q.seed, boundary })
+}
+
+impl WinSheet {
+    /// What the sheet says at a decision: bank (`true`) or roll, for a
+    /// player at `total` (on the board or not) against `opponent`, with
+    /// `turn_total` at stake and `dice` to roll after `rolls` rolls. A turn
+    /// that reaches the goal banks; a row the sheet lacks rolls.
+    pub fn banks(&self, total: i64, on_board: bool, opponent: i64, turn_total: i64, dice: u8, rolls: u32) -> bool {
+        if total + turn_total >= self.goal {
+            return true;
+        }
+        let section = self.sections.iter().find(|s| s.on_board == on_board).or(self.sections.first());
+        let row = section.and_then(|s| {
+            s.rows.iter().find(|r| r.dice_to_roll == dice && (!self.counts_rolls || r.rolls_made == rolls))
+        });
+        let band = band_of(&self.bands, total - opponent);
+        row.and_then(|r| r.bank_from[band]).is_some_and(|t| turn_total >= t)
+    }
 }
 
 /// Turn-start win probabilities on at most about 80 cells a side.
