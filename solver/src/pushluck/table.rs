@@ -302,10 +302,12 @@ pub fn win_summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> 
             Ok(WinSummary { first_wins: meta.solved.expected_score, game: facts, solved_seconds: 0.0 })
         }
         Err(table::TableError::Missing { .. }) => {
-            if let Some(what) = win::unsupported(game) {
-                return Err(Error::Win(win::WinError::Unsupported(what)));
-            }
-            progress.note(&format!("no win table for {} yet: solving it", game.title()));
+            win::check_size(game, win::sides::default_floor(game.win_model()))?;
+            progress.note(&format!(
+                "no win table for {} yet: solving it (about {:.0} s)",
+                game.title(),
+                win_solve_estimate(game)
+            ));
             let started = std::time::Instant::now();
             let (values, _, facts) = solve_and_write_win(game, dir, progress)?;
             Ok(WinSummary { first_wins: values.first(), game: facts, solved_seconds: started.elapsed().as_secs_f64() })

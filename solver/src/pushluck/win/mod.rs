@@ -643,10 +643,30 @@ pub fn solve_with_floor<'m>(
     floor: i64,
     progress: &dyn Progress,
 ) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
+    let started = Instant::now();
+    check_size(game, floor)?;
+    let model = game.win_model();
+    let sides = Sides::new(model, floor);
+    let m = sides.len();
+    let penalty = sides.penalty();
+    progress.stage("last turns", 1);
+    let last = LastTurn::solve(model);
+    progress.advance(1);
+    let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
+    let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
+    progress.finish();
+    Ok((values, facts, started.elapsed().as_secs_f64()))
+}
+
+/// Refuses a win solve of `game` (totals down to `floor`) over the size
+/// budget, before anything is allocated.
+///
+/// # Errors
+/// [`Error::TooLarge`], or rules the solver does not model yet.
+pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
     if let Some(what) = unsupported(game) {
         return Err(Error::Win(WinError::Unsupported(what)));
     }
-    let started = Instant::now();
     let model = game.win_model();
     let g = model.grid;
     let goal = model.rules.game.goal;
@@ -669,13 +689,7 @@ pub fn solve_with_floor<'m>(
         states.saturating_mul(8),
         WIN_SOLVE_STATES * 8,
     )?;
-    progress.stage("last turns", 1);
-    let last = LastTurn::solve(model);
-    progress.advance(1);
-    let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
-    let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
-    progress.finish();
-    Ok((values, facts, started.elapsed().as_secs_f64()))
+    Ok(())
 }
 
 /// Without the penalty: pairs of totals by decreasing total, each pair's
