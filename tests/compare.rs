@@ -33,6 +33,8 @@ fn compare_solves_what_is_missing_then_reads_the_tables() {
     let base = row(&cold, "base rules")["odds"].clone();
     let info = env.json(&["info", "farkle", "-o", "goal=1500", "--objective", "win"]);
     assert_eq!(base["first_wins"], info["expected_score"]);
+    assert_eq!(base["head_start"], info["game_facts"]["head_start"], "info shows the same game facts");
+    assert_eq!(base["turns_per_player"], info["game_facts"]["turns_per_player"]);
     assert!(base.get("change").is_none());
     for v in ["on-the-board=500", "min-bank=350,vant-hof-6"] {
         let o = &row(&cold, v)["odds"];

@@ -109,6 +109,9 @@ pub struct TableReport {
     /// Win-objective tables: how the solve went.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub win: Option<crate::pushluck::win::WinFacts>,
+    /// Win-objective tables: what they say about the game (see `compare`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_facts: Option<crate::pushluck::win::facts::GameFacts>,
 }
 
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.

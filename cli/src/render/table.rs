@@ -23,6 +23,17 @@ pub fn table(r: &TableReport) -> String {
         t.row(["largest fixed-point residual".to_string(), format!("{:.1e}", w.residual)]);
         t.row(["truncation bound".to_string(), format!("{:.1e}", w.truncation)]);
     }
+    if let Some(g) = &r.game_facts {
+        t.row([
+            "fair head start for the second player".to_string(),
+            format!("{} points (P(first wins) {:.4})", g.head_start, g.head_start_first_wins),
+        ]);
+        t.row(["expected turns per player".to_string(), format!("{:.2}", g.turns_per_player)]);
+        t.row([
+            "P(win-optimal beats expected-score player)".to_string(),
+            format!("{:.4} going first, {:.4} going second", g.optimal_first_vs_ev, 1.0 - g.ev_first_vs_optimal),
+        ]);
+    }
     if let Some(max) = r.max_score {
         t.row(["maximum possible score".to_string(), max.to_string()]);
     }

@@ -212,6 +212,7 @@ pub fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
         max_score: crate::category::games::sixhundred::max_score(game),
         levels: solved.levels.clone(),
         win: None,
+        game_facts: None,
     }
 }
 

@@ -83,6 +83,7 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution) -> Result<TableReport, Error> {
         max_score: None,
         levels: vec![],
         win: None,
+        game_facts: None,
     })
 }
 
@@ -101,7 +102,7 @@ pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableRepo
         return levels::info(&dp, &levels::levels_dir(dir, game), verify);
     }
     let (table, solved) = open(dir, game, None, verify)?;
-    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None })
+    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None, game_facts: None })
 }
 
 /// Opens the table; when there is none yet, solves the game first (every

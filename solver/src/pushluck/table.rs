@@ -110,7 +110,7 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
     let path = table_path(dir, game, Objective::TurnScore);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::TurnScore) };
     write_table(&path, &spec, &solved, &data)?;
-    Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![], win: None })
+    Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![], win: None, game_facts: None })
 }
 
 /// `info`: the facts of an existing table, without solving anything.
@@ -118,7 +118,7 @@ pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableRepo
     let table =
         Table::open(&table_path(dir, game, Objective::TurnScore), &table_spec(game, Objective::TurnScore), verify)?;
     let solved = table.meta::<Solved>()?;
-    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None })
+    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None, game_facts: None })
 }
 
 /// The metadata of a win-objective table: the facts, and the last-turn
@@ -204,6 +204,7 @@ fn solve_and_write_win<'g>(
         max_score: None,
         levels: vec![],
         win: Some(facts),
+        game_facts: Some(game_facts),
     };
     Ok((values, report, game_facts))
 }
@@ -218,6 +219,7 @@ pub fn info_win(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Table
         max_score: None,
         levels: vec![],
         win: Some(meta.facts),
+        game_facts: meta.game,
     })
 }
 
