@@ -103,6 +103,8 @@ fn the_win_sheet_agrees_with_the_exact_policy() {
             assert_eq!(r["bank_from"].as_array().unwrap().len(), bands);
         }
     }
+    let rows = a["sections"][0]["rows"].as_array().unwrap().len();
+    assert_eq!(a["reaching_goal"].as_array().unwrap().len(), rows, "a goal lead per row");
     let rate = a["agreement"]["rate"].as_f64().unwrap();
     assert!(rate > 0.85 && rate <= 1.0, "agreement {rate}");
     assert!(a["agreement"]["decisions"].as_u64().unwrap() > 10_000);

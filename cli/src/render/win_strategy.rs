@@ -21,8 +21,7 @@ pub fn win_strategy(r: &WinSheet) -> String {
         "{}: strategy to win a two-player game (goal {})\n\
          Bank once this turn's points reach the number in the column of the score difference (your total minus \
          your opponent's); \"roll\": keep rolling.\n\
-         Always bank a turn that brings your total to the goal. On your last turn (your opponent reached the \
-         goal) roll until you pass them.\n",
+         On your last turn (your opponent reached the goal) roll until you pass them.\n",
         r.game.title, r.goal
     );
     let counts_rolls = r.sections.iter().flat_map(|s| &s.rows).any(|row| row.rolls_made > 1);
@@ -52,6 +51,30 @@ pub fn win_strategy(r: &WinSheet) -> String {
             t.row(cells);
         }
         out.push_str(&t.render());
+    }
+    let goal_rows: Vec<String> = r
+        .reaching_goal
+        .iter()
+        .map(|g| {
+            let lead = match g.lead_from {
+                None => "always".to_string(),
+                Some(i64::MAX) => "never".to_string(),
+                Some(l) => l.to_string(),
+            };
+            if counts_rolls {
+                format!("{} dice after roll {}: {lead}", g.dice_to_roll, g.rolls_made)
+            } else {
+                format!("{} dice: {lead}", g.dice_to_roll)
+            }
+        })
+        .collect();
+    if !goal_rows.is_empty() {
+        out.push_str(&format!(
+            "
+A turn that brings you to the goal: bank once you would lead by at least ({})
+",
+            goal_rows.join("; ")
+        ));
     }
     let a = &r.agreement;
     out.push_str(&format!(

@@ -4,17 +4,20 @@
 //! scores, the dice left and (with the penalty) the farkle counts: far too
 //! much to print. The sheet keeps one number per number of dice and band
 //! of score difference (my total minus the opponent's): bank at this turn
-//! total or more. Two rules ride along that need no number: a turn that
-//! brings my total to the goal banks, and the last turn (the opponent has
-//! reached the goal) rolls until it passes the leader, as the exact last
-//! turn does.
+//! total or more. A turn that would bring my total to the goal has its own
+//! number per number of dice: bank once the lead after banking reaches it
+//! (a small lead leaves the opponent's last turn an easy pass, and the
+//! exact policy rolls on in about a third of these decisions in Farkle).
+//! The last turn (the opponent has reached the goal) rolls until it passes
+//! the leader, as the exact last turn does.
 //!
 //! ## How the numbers are chosen, and how good they are
 //! The decisions that matter are the ones optimal players meet, so the
 //! sheet is fitted to them: seeded games of optimal against optimal play
 //! ([`crate::pushluck::simulate`]) record every bank-or-roll decision of
-//! the exact policy (where banking is allowed). For each row and band the
-//! threshold is the one that agrees with the most of those decisions. Its
+//! the exact policy (where banking is allowed). For each row and band (and
+//! each row's goal lead) the threshold is the one that agrees with the most
+//! of those decisions. Its
 //! agreement is then measured on a second, independent set of games (other
 //! seeds), so the reported rate is not flattered by the fit.
 //!
@@ -69,6 +72,18 @@ pub struct WinSheetRow {
     pub met: Vec<bool>,
 }
 
+/// A turn that would bring the total to the goal: bank once the lead over
+/// the opponent after banking reaches `lead_from` (a smaller lead leaves
+/// the opponent's last turn an easy pass, so the exact policy often rolls
+/// on); `None`: always bank (no game met the row); `i64::MAX`: never.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GoalRow {
+    pub dice_to_roll: u8,
+    /// Rolls made so far (games that count rolls; else 1).
+    pub rolls_made: u32,
+    pub lead_from: Option<i64>,
+}
+
 /// The rows for players on the board or not (entry threshold).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WinSheetSection {
@@ -99,6 +114,8 @@ pub struct WinSheet {
     pub counts_rolls: bool,
     pub bands: Vec<ScoreBand>,
     pub sections: Vec<WinSheetSection>,
+    /// Turns that reach the goal, per dice to roll.
+    pub reaching_goal: Vec<GoalRow>,
     pub agreement: SheetAgreement,
     pub seed: u64,
     /// The exact bank/roll boundary, when asked for a number of dice.
@@ -156,8 +173,8 @@ fn band_of(bands: &[ScoreBand], difference: i64) -> usize {
     bands.iter().position(|b| b.to.is_none_or(|t| difference < t)).unwrap_or(bands.len() - 1)
 }
 
-/// Where a decision goes on the sheet: section, row, band; `None` when a
-/// fixed rule decides it (the turn reaches the goal).
+/// Where a decision goes on the sheet: section, row, band; `None` when the
+/// turn reaches the goal (the row's goal lead decides it).
 struct Place {
     section: usize,
     row: (u8, u8),
@@ -177,9 +194,26 @@ fn place(values: &WinValues, bands: &[ScoreBand], d: &Decision) -> Option<Place>
     })
 }
 
-/// The sheet's decision: bank at or above the threshold; reaching the goal banks.
-fn sheet_banks(values: &WinValues, bands: &[ScoreBand], sheet: &[Vec<Vec<Option<i64>>>], rows: &[(u8, u8)], d: &Decision) -> bool {
-    let Some(p) = place(values, bands, d) else { return true };
+/// The mover's lead over the opponent if it banks now.
+fn lead_after(values: &WinValues, d: &Decision) -> i64 {
+    values.sides.side(d.a).total + d.turn_total - values.sides.side(d.b).total
+}
+
+/// The sheet's decision: bank at or above the threshold; a turn reaching
+/// the goal banks at or above its lead threshold.
+fn sheet_banks(
+    values: &WinValues,
+    bands: &[ScoreBand],
+    sheet: &[Vec<Vec<Option<i64>>>],
+    goal_rows: &[Option<i64>],
+    rows: &[(u8, u8)],
+    d: &Decision,
+) -> bool {
+    let Some(p) = place(values, bands, d) else {
+        let lead = lead_after(values, d);
+        let r = rows.iter().position(|&x| x == (d.dice, d.roll_class));
+        return r.and_then(|r| goal_rows[r]).is_none_or(|l| lead >= l);
+    };
     let Some(r) = rows.iter().position(|&x| x == p.row) else { return false };
     sheet[p.section][r][p.band].is_some_and(|t| d.turn_total >= t)
 }
@@ -242,12 +276,19 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
     rows.sort_by_key(|&(k, r)| (r, std::cmp::Reverse(k)));
     let sections = if game.rules.turn.entry > 0 { 2 } else { 1 };
     let mut cells = vec![vec![vec![Vec::<(i64, bool)>::new(); bands.len()]; rows.len()]; sections];
+    let mut goal_cells = vec![Vec::<(i64, bool)>::new(); rows.len()];
     for d in fit {
-        if let Some(p) = place(&values, &bands, d) {
-            let r = rows.iter().position(|&x| x == p.row).expect("every row listed");
-            cells[p.section][r][p.band].push((d.turn_total, d.bank));
+        let r = rows.iter().position(|&x| x == (d.dice, d.roll_class)).expect("every row listed");
+        match place(&values, &bands, d) {
+            Some(p) => cells[p.section][r][p.band].push((d.turn_total, d.bank)),
+            None => goal_cells[r].push((lead_after(&values, d), d.bank)),
         }
     }
+    // No data: always bank; all rolls (never seen: a game ends with a bank): never.
+    let goal_rows: Vec<Option<i64>> = goal_cells
+        .into_iter()
+        .map(|mut c| (!c.is_empty()).then(|| best_threshold(&mut c).unwrap_or(i64::MAX)))
+        .collect();
     let met: Vec<Vec<Vec<bool>>> =
         cells.iter().map(|sec| sec.iter().map(|row| row.iter().map(|c| !c.is_empty()).collect()).collect()).collect();
     let sheet: Vec<Vec<Vec<Option<i64>>>> = cells
@@ -274,7 +315,7 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
         .collect();
 
     let rate = |set: &[Decision]| -> f64 {
-        let agree = set.par_iter().filter(|d| sheet_banks(&values, &bands, &sheet, &rows, d) == d.bank).count();
+        let agree = set.par_iter().filter(|d| sheet_banks(&values, &bands, &sheet, &goal_rows, &rows, d) == d.bank).count();
         agree as f64 / set.len().max(1) as f64
     };
     let agreement =
@@ -299,7 +340,26 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
                 .collect(),
         })
         .collect();
-    Ok(WinSheet { game: game.reference(), goal, counts_rolls, bands, sections, agreement, seed: q.seed, boundary })
+    let reaching_goal = rows
+        .iter()
+        .zip(goal_rows)
+        .map(|(&(k, r), lead_from)| GoalRow {
+            dice_to_roll: k,
+            rolls_made: if counts_rolls { u32::from(r) } else { 1 },
+            lead_from,
+        })
+        .collect();
+    Ok(WinSheet {
+        game: game.reference(),
+        goal,
+        counts_rolls,
+        bands,
+        sections,
+        reaching_goal,
+        agreement,
+        seed: q.seed,
+        boundary,
+    })
 }
 
 impl WinSheet {
@@ -309,7 +369,11 @@ impl WinSheet {
     /// that reaches the goal banks; a row the sheet lacks rolls.
     pub fn banks(&self, total: i64, on_board: bool, opponent: i64, turn_total: i64, dice: u8, rolls: u32) -> bool {
         if total + turn_total >= self.goal {
-            return true;
+            let row = self
+                .reaching_goal
+                .iter()
+                .find(|r| r.dice_to_roll == dice && (!self.counts_rolls || r.rolls_made == rolls));
+            return row.and_then(|r| r.lead_from).is_none_or(|l| total + turn_total - opponent >= l);
         }
         let section = self.sections.iter().find(|s| s.on_board == on_board).or(self.sections.first());
         let row = section.and_then(|s| {
