@@ -349,9 +349,10 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
     let game = a.sel.resolve()?;
     if a.objective == Some(ObjectiveArg::Win) {
         if let Some(p) = &a.plot {
-            check_plot_path(p)?;
+            crate::pictures::check_path(p)?;
         }
-        let question = WinSheetQuestion { games: a.games, seed: a.seed, dice: a.dice };
+        let map = a.plot.is_some() && a.dice.is_none();
+        let question = WinSheetQuestion { games: a.games, seed: a.seed, dice: a.dice, map };
         return Ok(Command::WinStrategy { game, question, plot: a.plot });
     }
     for (flag, given) in [("--dice", a.dice.is_some()), ("--plot", a.plot.is_some())] {
@@ -362,30 +363,12 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
     Ok(Command::Strategy(game))
 }
 
-/// A picture's path must be in an existing directory: checked before any
-/// work, so a long solve does not end in a failed write.
-fn check_plot_path(path: &std::path::Path) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => std::path::Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!("cannot write the picture {}: no directory {}", path.display(), dir.display());
-    }
-    if path.is_dir() {
-        bail!("cannot write the picture {}: it is a directory", path.display());
-    }
-    Ok(())
-}
-
 /// `compare`: the base game resolved (so a bad game or option fails before
 /// any variant), each variant split into its options.
 fn compare(a: CompareArgs) -> anyhow::Result<Command> {
     let name = a.name.name().to_string();
+    // The library refuses a category game (before solving anything).
     let game = registry::resolve(&name, &a.name.options, None)?;
-    if game.family() != Family::PushLuck {
-        bail!("compare is for push-your-luck games; {} is a {}", game.reference().id, game.family().describe());
-    }
     let variants = a
         .variants
         .iter()
@@ -399,7 +382,7 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
         })
         .collect::<anyhow::Result<_>>()?;
     if let Some(p) = &a.plot {
-        check_plot_path(p)?;
+        crate::pictures::check_path(p)?;
     }
     let question =
         CompareQuestion { options: a.name.options, variants, rules_files: a.rules_files, no_defaults: a.no_defaults };

@@ -57,9 +57,10 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         Command::WinStrategy { game, question, plot } => {
             let r = commands::win_strategy(game, &args.tables, question, &bar).map_err(fail)?;
             if let Some(path) = plot {
-                let svg = match &r.boundary {
-                    Some(b) => solver::pictures::bank_boundary(b)?,
-                    None => solver::pictures::win_map(&commands::win_map(game, &args.tables, &bar).map_err(fail)?)?,
+                let svg = match (&r.boundary, &r.map) {
+                    (Some(b), _) => solver::pictures::bank_boundary(b)?,
+                    (None, Some(m)) => solver::pictures::win_map(m)?,
+                    (None, None) => anyhow::bail!("no picture in the report (ask for --dice N or the map)"),
                 };
                 pictures::write(path, &svg)?;
             }

@@ -2,13 +2,31 @@
 
 use std::path::Path;
 
+/// The directory a picture at `path` goes into.
+fn dir_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// A picture's path must be in an existing directory: checked before any
+/// work, so a long solve does not end in a failed write.
+pub fn check_path(path: &Path) -> anyhow::Result<()> {
+    let dir = dir_of(path);
+    if !dir.is_dir() {
+        anyhow::bail!("cannot write the picture {}: no directory {}", path.display(), dir.display());
+    }
+    if path.is_dir() {
+        anyhow::bail!("cannot write the picture {}: it is a directory", path.display());
+    }
+    Ok(())
+}
+
 /// Writes `svg` to `path` (through a temporary file beside it, so a failed
 /// write leaves no half picture).
 pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = dir_of(path);
     let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the picture {}: {e}", path.display());
     let mut tmp = temp_file(dir).map_err(|e| fail(&e))?;
     std::io::Write::write_all(&mut tmp, svg.as_bytes()).map_err(|e| fail(&e))?;

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::category::simulate::{SimulateQuestion, SimulationReport};
 use crate::pushluck::compare::{CompareQuestion, CompareReport};
-use crate::pushluck::win::sheet::{WinMap, WinSheet, WinSheetQuestion};
+use crate::pushluck::win::sheet::{WinSheet, WinSheetQuestion};
 use crate::pushluck::simulate::{PlayersQuestion, PlayersReport};
 use crate::category::{self, CategoryAdvice, CategoryQuestion};
 use crate::error::Error;
@@ -86,8 +86,8 @@ pub fn advise(game: &Game, tables: &Path, question: &Question, progress: &dyn Pr
         (Game::PushLuck(g), Question::PushLuck(q)) => {
             Ok(Advice::PushLuck(pushluck::advise::advise(g, tables, q, progress)?))
         }
-        (g, Question::Category(_)) => Err(wrong_family("a score-sheet question", g, Family::Category)),
-        (g, Question::PushLuck(_)) => Err(wrong_family("a push-your-luck question", g, Family::PushLuck)),
+        (g, Question::Category(_)) => Err(Error::wrong_family("a score-sheet question", g, Family::Category)),
+        (g, Question::PushLuck(_)) => Err(Error::wrong_family("a push-your-luck question", g, Family::PushLuck)),
     }
 }
 
@@ -127,7 +127,7 @@ pub fn simulate(
     match game {
         Game::Category(g) => {
             if q.players.is_some() {
-                return Err(wrong_family("--players", game, Family::PushLuck));
+                return Err(Error::wrong_family("--players", game, Family::PushLuck));
             }
             let cq = SimulateQuestion { games: q.games, seed: q.seed };
             Ok(Simulation::Category(category::simulate::simulate(g, tables, &cq, progress)?))
@@ -171,7 +171,7 @@ pub fn use_threads(threads: usize) -> Result<(), rayon::ThreadPoolBuildError> {
 pub fn strategy(game: &Game) -> Result<StrategyReport, Error> {
     match game {
         Game::PushLuck(g) => pushluck::strategy::strategy(g),
-        g => Err(wrong_family("a strategy sheet", g, Family::PushLuck)),
+        g => Err(Error::wrong_family("a strategy sheet", g, Family::PushLuck)),
     }
 }
 
@@ -196,21 +196,10 @@ pub fn win_strategy(
     sheet
 }
 
-/// The turn-start win probabilities over both scores (for a heat map),
-/// from the win table in `tables` (solved first when quick).
-///
-/// # Errors
-/// As [`win_strategy`].
-pub fn win_map(game: &Game, tables: &Path, progress: &dyn Progress) -> Result<WinMap, Error> {
-    let g = push_luck(game, "a map of win probabilities")?;
-    let values = pushluck::table::load_win(g, tables, progress)?;
-    Ok(pushluck::win::sheet::win_map(g, &values))
-}
-
 fn push_luck<'g>(game: &'g Game, what: &'static str) -> Result<&'g pushluck::PushLuckGame, Error> {
     match game {
         Game::PushLuck(g) => Ok(g),
-        g => Err(wrong_family(what, g, Family::PushLuck)),
+        g => Err(Error::wrong_family(what, g, Family::PushLuck)),
     }
 }
 
@@ -221,10 +210,6 @@ fn push_luck<'g>(game: &'g Game, what: &'static str) -> Result<&'g pushluck::Pus
 pub fn rules(game: &Game) -> Result<RulesReport, Error> {
     match game {
         Game::PushLuck(g) => Ok(RulesReport { game: g.reference(), toml: pushluck::rules::to_toml(&g.rules) }),
-        g => Err(wrong_family("a rules file", g, Family::PushLuck)),
+        g => Err(Error::wrong_family("a rules file", g, Family::PushLuck)),
     }
-}
-
-fn wrong_family(what: &'static str, game: &Game, for_family: Family) -> Error {
-    Error::WrongFamily { what, game: game.reference().title, family: game.family(), for_family }
 }

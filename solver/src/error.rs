@@ -81,6 +81,11 @@ pub enum Error {
 }
 
 impl Error {
+    /// `what` asked of `game`, which is of the other family.
+    pub fn wrong_family(what: &'static str, game: &crate::registry::Game, for_family: crate::registry::Family) -> Error {
+        Error::WrongFamily { what, game: game.reference().title, family: game.family(), for_family }
+    }
+
     /// The part of a question this error is about, if it is about one.
     pub fn field(&self) -> Option<Field> {
         match self {

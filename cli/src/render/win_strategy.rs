@@ -22,19 +22,19 @@ pub fn win_strategy(r: &WinSheet) -> String {
          Bank once this turn's points reach the number in the column of the score difference (your total minus \
          your opponent's); \"roll\": keep rolling.\n\
          On your last turn (your opponent reached the goal) roll until you pass them.\n",
-        r.game.title, r.goal
+        r.game.title, r.rules.goal
     );
-    let counts_rolls = r.sections.iter().flat_map(|s| &s.rows).any(|row| row.rolls_made > 1);
-    for s in &r.sections {
-        if r.sections.len() > 1 {
+    let counts_rolls = r.rules.sections.iter().flat_map(|s| &s.rows).any(|row| row.rolls_made > 1);
+    for s in &r.rules.sections {
+        if r.rules.sections.len() > 1 {
             out.push_str(if s.on_board { "\non the board\n" } else { "\nnot yet on the board\n" });
         } else {
             out.push('\n');
         }
         let mut head = vec![if counts_rolls { "dice (roll)".to_string() } else { "dice".to_string() }];
-        head.extend(r.bands.iter().map(band));
+        head.extend(r.rules.bands.iter().map(band));
         let mut t = TextTable::new(head);
-        for i in 1..=r.bands.len() {
+        for i in 1..=r.rules.bands.len() {
             t = t.right(i);
         }
         for row in &s.rows {
@@ -53,6 +53,7 @@ pub fn win_strategy(r: &WinSheet) -> String {
         out.push_str(&t.render());
     }
     let goal_rows: Vec<String> = r
+        .rules
         .reaching_goal
         .iter()
         .map(|g| {

@@ -158,12 +158,7 @@ fn resolve(name: &str, base: &[RuleOption], extra: &[RuleOption], file: Option<&
     let game = registry::resolve(name, &options, file.map(HouseRules::File))?;
     match game {
         Game::PushLuck(g) => Ok(g),
-        g => Err(Error::WrongFamily {
-            what: "compare",
-            game: g.reference().title,
-            family: g.family(),
-            for_family: registry::Family::PushLuck,
-        }),
+        g => Err(Error::wrong_family("compare", &g, registry::Family::PushLuck)),
     }
 }
 

@@ -370,7 +370,7 @@ impl<'g> Arena<'g> {
                 self.win_dice.walk(rng, |level, hot| sol.best_successor(level, hot), |l, c| {
                     let t = level_total(l, m.grid);
                     let (k, r, _) = m.unctx(c);
-                    counts(t) && sheet.banks(me.total, me.on_board, them.total, t, k as u8, r as u32)
+                    counts(t) && sheet.rules.banks(me.total, me.on_board, them.total, t, k as u8, r as u32)
                 })
             }
             Player::Human => {
@@ -516,7 +516,7 @@ impl<'g> Arena<'g> {
         }
         if players.contains(&Player::WinSheet) {
             let values = arena.win.clone().expect("loaded for a win-sheet player");
-            let q = WinSheetQuestion { games: SHEET_GAMES, seed: 1, dice: None };
+            let q = WinSheetQuestion { games: SHEET_GAMES, seed: 1, dice: None, map: false };
             arena.win_sheet = Some(win_sheet(game, values, &q)?);
         }
         Ok(arena)

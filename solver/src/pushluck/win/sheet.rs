@@ -49,6 +49,8 @@ pub struct WinSheetQuestion {
     pub seed: u64,
     /// With the bank/roll boundary for this many dice to roll.
     pub dice: Option<u8>,
+    /// With the turn-start win probabilities over both scores (a heat map).
+    pub map: bool,
 }
 
 /// A band of score differences (my total minus the opponent's):
@@ -105,10 +107,9 @@ pub struct SheetAgreement {
     pub fitted_rate: f64,
 }
 
-/// The win objective's strategy sheet.
+/// What the sheet says, as rules a player can follow ([`SheetRules::banks`]).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct WinSheet {
-    pub game: GameRef,
+pub struct SheetRules {
     pub goal: i64,
     /// Rows are per roll made (games that count rolls); else per dice only.
     pub counts_rolls: bool,
@@ -116,11 +117,22 @@ pub struct WinSheet {
     pub sections: Vec<WinSheetSection>,
     /// Turns that reach the goal, per dice to roll.
     pub reaching_goal: Vec<GoalRow>,
+}
+
+/// The win objective's strategy sheet.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WinSheet {
+    pub game: GameRef,
+    #[serde(flatten)]
+    pub rules: SheetRules,
     pub agreement: SheetAgreement,
     pub seed: u64,
     /// The exact bank/roll boundary, when asked for a number of dice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub boundary: Option<BankBoundary>,
+    /// The turn-start win probabilities, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub map: Option<WinMap>,
 }
 
 /// Turn-start win probabilities on a grid of scores (both players on the
@@ -173,11 +185,11 @@ fn band_of(bands: &[ScoreBand], difference: i64) -> usize {
     bands.iter().position(|b| b.to.is_none_or(|t| difference < t)).unwrap_or(bands.len() - 1)
 }
 
-/// Where a decision goes on the sheet: section, row, band; `None` when the
+/// Where a decision goes on the sheet: section and band (its row is its
+/// dice and roll class); `None` when the
 /// turn reaches the goal (the row's goal lead decides it).
 struct Place {
     section: usize,
-    row: (u8, u8),
     band: usize,
 }
 
@@ -189,7 +201,6 @@ fn place(values: &WinValues, bands: &[ScoreBand], d: &Decision) -> Option<Place>
     let entry = values.model.rules.turn.entry > 0;
     Some(Place {
         section: usize::from(entry && me.on_board),
-        row: (d.dice, d.roll_class),
         band: band_of(bands, me.total - them.total),
     })
 }
@@ -197,25 +208,6 @@ fn place(values: &WinValues, bands: &[ScoreBand], d: &Decision) -> Option<Place>
 /// The mover's lead over the opponent if it banks now.
 fn lead_after(values: &WinValues, d: &Decision) -> i64 {
     values.sides.side(d.a).total + d.turn_total - values.sides.side(d.b).total
-}
-
-/// The sheet's decision: bank at or above the threshold; a turn reaching
-/// the goal banks at or above its lead threshold.
-fn sheet_banks(
-    values: &WinValues,
-    bands: &[ScoreBand],
-    sheet: &[Vec<Vec<Option<i64>>>],
-    goal_rows: &[Option<i64>],
-    rows: &[(u8, u8)],
-    d: &Decision,
-) -> bool {
-    let Some(p) = place(values, bands, d) else {
-        let lead = lead_after(values, d);
-        let r = rows.iter().position(|&x| x == (d.dice, d.roll_class));
-        return r.and_then(|r| goal_rows[r]).is_none_or(|l| lead >= l);
-    };
-    let Some(r) = rows.iter().position(|&x| x == p.row) else { return false };
-    sheet[p.section][r][p.band].is_some_and(|t| d.turn_total >= t)
 }
 
 /// The threshold that agrees with most of `cell` (turn total, exact
@@ -314,12 +306,6 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
         })
         .collect();
 
-    let rate = |set: &[Decision]| -> f64 {
-        let agree = set.par_iter().filter(|d| sheet_banks(&values, &bands, &sheet, &goal_rows, &rows, d) == d.bank).count();
-        agree as f64 / set.len().max(1) as f64
-    };
-    let agreement =
-        SheetAgreement { rate: rate(check), decisions: check.len() as u64, games: q.games, fitted_rate: rate(fit) };
     let counts_rolls = game.rules.turn.max_rolls > 0;
     let sections = sheet
         .into_iter()
@@ -349,24 +335,33 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
             lead_from,
         })
         .collect();
-    Ok(WinSheet {
-        game: game.reference(),
-        goal,
-        counts_rolls,
-        bands,
-        sections,
-        reaching_goal,
-        agreement,
-        seed: q.seed,
-        boundary,
-    })
+    let rules = SheetRules { goal, counts_rolls, bands, sections, reaching_goal };
+    // Measured with the rule a player follows (`simulate`'s win-sheet player).
+    let rate = |set: &[Decision]| -> f64 {
+        let agree = set
+            .par_iter()
+            .filter(|d| {
+                let (me, them) = (values.sides.side(d.a), values.sides.side(d.b));
+                let bank =
+                    rules.banks(me.total, me.on_board, them.total, d.turn_total, d.dice, u32::from(d.roll_class));
+                bank == d.bank
+            })
+            .count();
+        agree as f64 / set.len().max(1) as f64
+    };
+    let agreement =
+        SheetAgreement { rate: rate(check), decisions: check.len() as u64, games: q.games, fitted_rate: rate(fit) };
+    let map = q.map.then(|| win_map(game, &values));
+    Ok(WinSheet { game: game.reference(), rules, agreement, seed: q.seed, boundary, map })
 }
 
-impl WinSheet {
+impl SheetRules {
     /// What the sheet says at a decision: bank (`true`) or roll, for a
     /// player at `total` (on the board or not) against `opponent`, with
-    /// `turn_total` at stake and `dice` to roll after `rolls` rolls. A turn
-    /// that reaches the goal banks; a row the sheet lacks rolls.
+    /// `turn_total` at stake and `dice` to roll after `rolls` rolls (the
+    /// roll class). A turn that reaches the goal banks once the lead its row
+    /// names is reached (always, when it has none); a row the sheet lacks
+    /// rolls.
     pub fn banks(&self, total: i64, on_board: bool, opponent: i64, turn_total: i64, dice: u8, rolls: u32) -> bool {
         if total + turn_total >= self.goal {
             let row = self
