@@ -103,8 +103,8 @@ fn impossible_win_questions_are_refused() {
         "--opponent: the opponent's total matters only with --objective win",
     );
     env.user_error(
-        &["advise", "farkle", "-o", "piggyback", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
-        "not solved yet for rules with piggyback",
+        &["advise", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
+        "not solved yet for rules with both piggyback and the three-farkle penalty",
     );
     run(&["--opponent-farkles", "1"], "--opponent-farkles: the opponent's farkles in a row matter only with the three-farkle-penalty option");
     run(&["--opponent-farkles", "1", "--objective", "score"], "--opponent-farkles: the opponent's farkles matter only with --objective win");
@@ -129,6 +129,78 @@ fn impossible_win_questions_are_refused() {
     env.user_error(
         &["advise", "farkle", "--rules", r, "--dice", "1,2,3,4,6,6", "--opponent", "1000"],
         "these rules give no last turn: the game is over",
+    );
+}
+
+/// P(a roll of `k` Farkle dice scores): some 1 or 5, or three of a kind
+/// (five dice or fewer make no other pattern), counted over every roll.
+fn farkle_scoring_chance(k: u32) -> f64 {
+    let rolls = 6u32.pow(k);
+    let scoring = (0..rolls)
+        .filter(|&r| {
+            let mut counts = [0; 6];
+            let mut x = r;
+            for _ in 0..k {
+                counts[(x % 6) as usize] += 1;
+                x /= 6;
+            }
+            counts[0] > 0 || counts[4] > 0 || counts.iter().any(|&c| c >= 3)
+        })
+        .count();
+    scoring as f64 / f64::from(rolls)
+}
+
+/// Piggyback under the win objective: a leftover is weighed against a
+/// fresh turn by P(win), read back from the table unchanged; in a last turn
+/// an inherited total already above the leader wins whenever the leftover
+/// scores; leftovers that cannot be are refused.
+#[test]
+fn piggyback_is_weighed_by_the_chance_of_winning() {
+    let env = Env::new();
+    let q = args(
+        &["advise", "farkle", "-o", "piggyback"],
+        &["--leftover", "2", "--banked", "600", "--score", "300", "--opponent", "900"],
+    );
+    let j = env.json(&q);
+    assert_eq!(j["objective"], "win");
+    let (pig, fresh) = (j["piggyback_expected_score"].as_f64().unwrap(), j["fresh_expected_score"].as_f64().unwrap());
+    assert!((0.0..=1.0).contains(&pig) && (0.0..=1.0).contains(&fresh), "{j}");
+    assert_eq!(j["expected_score"].as_f64().unwrap(), pig.max(fresh));
+    assert_eq!(j["best"], if pig > fresh { "piggyback" } else { "start fresh" });
+    assert!(j["situation"].as_str().unwrap().contains("your opponent's 900"), "{j}");
+    // Solved in memory the first time, read from the table the second.
+    assert!(env.path().join("farkle.win.piggyback.goal=1500.sixdice").exists());
+    assert_eq!(env.json(&q), j);
+    // A roll under piggyback is ranked by P(win) too.
+    let roll = env.json(&args(
+        &["advise", "farkle", "-o", "piggyback"],
+        &["--dice", "1,1,2,3,5,5", "--banked", "300", "--score", "900", "--opponent", "1200"],
+    ));
+    assert!(roll["alternatives"].as_array().unwrap().iter().all(|a| (0.0..=1.0).contains(&a["expected_score"].as_f64().unwrap())));
+
+    // Last turn: 1000 + 600 inherited already passes the leader's 1550, so
+    // rolling k leftover dice wins exactly when they score.
+    for k in [1u32, 5] {
+        let last = env.json(&args(
+            &["advise", "farkle", "-o", "piggyback"],
+            &["--leftover", &k.to_string(), "--banked", "600", "--score", "1000", "--opponent", "1550"],
+        ));
+        let p = last["piggyback_expected_score"].as_f64().unwrap();
+        assert!((p - farkle_scoring_chance(k)).abs() < 1e-12, "{k} dice: {p} vs {}", farkle_scoring_chance(k));
+        assert!(last["situation"].as_str().unwrap().contains("this is your last turn"), "{last}");
+    }
+
+    env.user_error(
+        &args(&["advise", "farkle", "-o", "piggyback"], &["--leftover", "2", "--banked", "1000", "--opponent", "900"]),
+        "1000 inherited points are more than the opponent's total 900",
+    );
+    env.user_error(
+        &["advise", "ten-thousand", "-o", "piggyback", "--leftover", "2", "--banked", "300", "--score", "0", "--opponent", "600"],
+        "only players on the board may piggyback",
+    );
+    env.user_error(
+        &args(&["advise", "farkle", "-o", "piggyback"], &["--leftover", "6", "--banked", "300", "--opponent", "900"]),
+        "6 leftover dice",
     );
 }
 

@@ -107,10 +107,12 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
 }
 
 fn piggyback(a: &PiggybackAdvice) -> String {
+    let win = a.objective == Objective::Win;
+    let shown = |v: f64| if win { format!("{:.4}%", v * 100.0) } else { value(v) };
     let mut out = format!("{}\nBest: {}\n", a.situation, a.best);
-    let mut t = TextTable::new(["choice", "expected"]).right(1);
-    t.row([format!("piggyback: roll {} for {}", a.leftover, a.inherited), value(a.piggyback_expected_score)]);
-    t.row(["start fresh with six dice".to_string(), value(a.fresh_expected_score)]);
+    let mut t = TextTable::new(["choice", if win { "P(win)" } else { "expected" }]).right(1);
+    t.row([format!("piggyback: roll {} for {}", a.leftover, a.inherited), shown(a.piggyback_expected_score)]);
+    t.row(["start fresh with six dice".to_string(), shown(a.fresh_expected_score)]);
     out.push_str(&t.render());
     out
 }

@@ -27,17 +27,22 @@ pub fn compare(r: &CompareReport) -> String {
     let mut notes = vec![];
     for row in &r.rows {
         match (&row.odds, &row.not_solved) {
-            (Some(o), _) => t.row([
-                row.variant.clone(),
-                format!("{:.4}", o.first_wins),
-                o.change.map_or_else(|| "-".to_string(), |c| format!("{:+.4}", c)),
-                format!("{} ({:.4})", o.head_start, o.head_start_first_wins),
-                format!("{:.2}", o.turns_per_player),
-                format!("{:.1}", o.ev_turn_score),
-                format!("{:.4}", o.optimal_vs_ev_first),
-                format!("{:.4}", o.optimal_vs_ev_second),
-                if o.solve_seconds > 0.0 { format!("{:.1} s", o.solve_seconds) } else { "table".into() },
-            ]),
+            (Some(o), _) => {
+                let facts = |f: &dyn Fn(&solver::pushluck::compare::FactColumns) -> String| {
+                    o.facts.as_ref().map_or_else(|| "-".to_string(), f)
+                };
+                t.row([
+                    row.variant.clone(),
+                    format!("{:.4}", o.first_wins),
+                    o.change.map_or_else(|| "-".to_string(), |c| format!("{:+.4}", c)),
+                    facts(&|f| format!("{} ({:.4})", f.head_start, f.head_start_first_wins)),
+                    facts(&|f| format!("{:.2}", f.turns_per_player)),
+                    facts(&|f| format!("{:.1}", f.ev_turn_score)),
+                    facts(&|f| format!("{:.4}", f.optimal_vs_ev_first)),
+                    facts(&|f| format!("{:.4}", f.optimal_vs_ev_second)),
+                    if o.solve_seconds > 0.0 { format!("{:.1} s", o.solve_seconds) } else { "table".into() },
+                ])
+            }
             (None, why) => {
                 notes.push(format!("{}: {}", row.variant, why.as_deref().unwrap_or("not solved")));
                 t.row([row.variant.clone(), "not solved".into()]);

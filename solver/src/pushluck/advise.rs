@@ -175,12 +175,22 @@ fn advise_win(
     let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
     let me = sides.of_question(a, farkles).expect("checked: a side");
     s.params.on_board = sides.side(me).on_board;
-    let Start::Roll(dice) = q.start else {
-        return Err(win::WinError::Unsupported("piggyback (the previous player's leftover dice)").into());
+    if let Start::Leftover(_) = q.start {
+        // The opponent's bank is where the leftover's points come from.
+        if s.state.points > b {
+            return Err(crate::pushluck::situation::SituationError::InheritedAboveOpponent { points: s.state.points, opponent: b }.into());
+        }
+    }
+    let dice = match q.start {
+        Start::Roll(dice) => Some(dice),
+        Start::Leftover(_) => None,
     };
     let goal = game.rules.game.goal;
     let last = b >= goal;
-    let mut line = situation_line(game, &s, Some(&dice));
+    let mut line = match dice {
+        Some(d) => situation_line(game, &s, Some(&d)),
+        None => String::new(),
+    };
     if last {
         line.push_str(&format!(
             "; your total {a}, the leader's {b}: this is your last turn, and only a total above {b} wins"
@@ -195,7 +205,7 @@ fn advise_win(
             TURN_SOLVE_BYTES,
         )?;
         let sol = win::last_turn(model, s.params.on_board, need);
-        return Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?));
+        return answer_win(game, model, &sol, &s, dice, line);
     }
     let values = load_win(game, tables, progress)?;
     let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
@@ -217,8 +227,34 @@ fn advise_win(
         "; your total {a}{mine}, your opponent's {b}{theirs} (the opponent moves next){}",
         if game.rules.game.last_turn { ", not a last turn" } else { "" }
     ));
+    if let Some(o) = &values.offers {
+        // The turn reads the opponent's piggyback values after each bank.
+        o.check(&[bi])?;
+    }
     let sol = values.turn(ai, bi);
-    Ok(PushLuckAnswer::Roll(rank(game, model, &sol, &s, &dice, Objective::Win, line, None)?))
+    answer_win(game, model, &sol, &s, dice, line)
+}
+
+/// The win objective's answer from the solved turn: the ranked
+/// alternatives of a roll, or (no dice: a leftover) piggyback or not.
+fn answer_win(
+    game: &PushLuckGame,
+    model: &Model,
+    sol: &Solution,
+    s: &Situation,
+    dice: Option<Counts>,
+    line: String,
+) -> Result<PushLuckAnswer, Error> {
+    Ok(match dice {
+        Some(dice) => PushLuckAnswer::Roll(rank(game, model, sol, s, &dice, Objective::Win, line, None)?),
+        None => {
+            let k = s.state.dice;
+            let mut advice = piggyback(game, sol, s, k)?;
+            advice.objective = Objective::Win;
+            advice.situation.push_str(&line);
+            PushLuckAnswer::Piggyback(advice)
+        }
+    })
 }
 
 #[allow(clippy::too_many_arguments)]

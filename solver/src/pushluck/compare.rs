@@ -10,7 +10,8 @@
 //! the expected number of turns, and optimal play against the
 //! expected-score policy from either seat.
 //!
-//! A variant the win solver does not model yet (piggyback) or that is too
+//! A variant the win solver does not model (piggyback with the three-farkle
+//! penalty) or that is too
 //! large to solve here stays in the table as a row that says so, so the
 //! comparison shows every variant asked for.
 
@@ -50,6 +51,17 @@ pub struct VariantOdds {
     /// `first_wins` minus the base rules' (absent for the base row).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub change: Option<f64>,
+    /// The game facts, where the table has them (not yet under piggyback,
+    /// see [`super::win::facts`]).
+    #[serde(flatten)]
+    pub facts: Option<FactColumns>,
+    /// Seconds spent solving this variant now (0 when its table was there).
+    pub solve_seconds: f64,
+}
+
+/// A variant's game facts, as `compare` shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct FactColumns {
     /// Points given to the second player at the start that bring the game
     /// closest to even ...
     pub head_start: i64,
@@ -66,8 +78,6 @@ pub struct VariantOdds {
     pub optimal_vs_ev_second: f64,
     /// Its edge: the mean of those two, minus 1/2.
     pub optimal_edge: f64,
-    /// Seconds spent solving this variant now (0 when its table was there).
-    pub solve_seconds: f64,
 }
 
 /// One row of the comparison.
@@ -163,20 +173,19 @@ fn resolve(name: &str, base: &[RuleOption], extra: &[RuleOption], file: Option<&
 }
 
 fn odds_of(s: &WinSummary) -> VariantOdds {
-    let f = &s.game;
-    let second = 1.0 - f.ev_first_vs_optimal;
-    VariantOdds {
-        first_wins: s.first_wins,
-        change: None,
-        head_start: f.head_start,
-        head_start_first_wins: f.head_start_first_wins,
-        turns_per_player: f.turns_per_player,
-        ev_turn_score: f.ev_turn_score,
-        optimal_vs_ev_first: f.optimal_first_vs_ev,
-        optimal_vs_ev_second: second,
-        optimal_edge: (f.optimal_first_vs_ev + second) / 2.0 - 0.5,
-        solve_seconds: s.solved_seconds,
-    }
+    let facts = s.game.map(|f| {
+        let second = 1.0 - f.ev_first_vs_optimal;
+        FactColumns {
+            head_start: f.head_start,
+            head_start_first_wins: f.head_start_first_wins,
+            turns_per_player: f.turns_per_player,
+            ev_turn_score: f.ev_turn_score,
+            optimal_vs_ev_first: f.optimal_first_vs_ev,
+            optimal_vs_ev_second: second,
+            optimal_edge: (f.optimal_first_vs_ev + second) / 2.0 - 0.5,
+        }
+    });
+    VariantOdds { first_wins: s.first_wins, change: None, facts, solve_seconds: s.solved_seconds }
 }
 
 fn pp(x: f64) -> String {
@@ -188,12 +197,18 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
     let mut out = vec![];
     let solved: Vec<(&CompareRow, VariantOdds)> = rows.iter().filter_map(|r| r.odds.map(|o| (r, o))).collect();
     if let Some(b) = rows[0].odds {
-        out.push(format!(
-            "Under the base rules the first player wins {:.1}% of games both play to win; a head start of {} points for the second player makes it {:.1}%.",
-            100.0 * b.first_wins,
-            b.head_start,
-            100.0 * b.head_start_first_wins
-        ));
+        match b.facts {
+            Some(f) => out.push(format!(
+                "Under the base rules the first player wins {:.1}% of games both play to win; a head start of {} points for the second player makes it {:.1}%.",
+                100.0 * b.first_wins,
+                f.head_start,
+                100.0 * f.head_start_first_wins
+            )),
+            None => out.push(format!(
+                "Under the base rules the first player wins {:.1}% of games both play to win.",
+                100.0 * b.first_wins
+            )),
+        }
     }
     let mut moved: Vec<&(&CompareRow, VariantOdds)> = solved.iter().filter(|(_, o)| o.change.is_some()).collect();
     moved.sort_by(|x, y| y.1.change.unwrap_or(0.0).abs().total_cmp(&x.1.change.unwrap_or(0.0).abs()));
@@ -205,11 +220,20 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
     if !named.is_empty() {
         out.push(format!("The first player's odds move most under {}.", named.join(" and ")));
     }
-    if let Some((r, o)) = solved.iter().max_by(|x, y| x.1.optimal_edge.total_cmp(&y.1.optimal_edge)) {
+    let edges = solved.iter().filter_map(|(r, o)| o.facts.map(|f| (r, f.optimal_edge)));
+    if let Some((r, edge)) = edges.max_by(|x, y| x.1.total_cmp(&y.1)) {
         out.push(format!(
             "Playing to win instead of for points matters most under {}: the win-optimal player beats the expected-score player in {:.1}% of games, seats alternating.",
             r.variant,
-            100.0 * (0.5 + o.optimal_edge)
+            100.0 * (0.5 + edge)
+        ));
+    }
+    let factless: Vec<&str> =
+        solved.iter().filter(|(_, o)| o.facts.is_none()).map(|(r, _)| r.variant.as_str()).collect();
+    if !factless.is_empty() {
+        out.push(format!(
+            "Head start, game length and the expected-score match-up are not computed yet for {} (piggyback): only P(first wins) is.",
+            factless.join(", ")
         ));
     }
     let missing: Vec<&str> = rows.iter().filter(|r| r.odds.is_none()).map(|r| r.variant.as_str()).collect();

@@ -35,8 +35,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::model::{Model, Params, Succ, HOT_END, HOT_INSTANT};
-use super::solution::{Payoff, Solution, Step, WinPayoff};
+use super::model::{hot_end, Model, Params, Succ, HOT_END, HOT_INSTANT};
+use super::solution::{dice_of, Payoff, Solution, Step, WinPayoff};
 use super::{level_total, value_of, TurnError};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
@@ -163,7 +163,7 @@ impl Solution<'_> {
             for c in 0..n {
                 let roll = self.roll_value_level(level, c);
                 self.roll_values[level * n + c] = roll;
-                self.values[level * n + c] = match self.bank(t) {
+                self.values[level * n + c] = match self.bank_leaving(t, dice_of(c)) {
                     Some(b) => b.max(roll),
                     None => roll,
                 };
@@ -210,7 +210,8 @@ impl Solution<'_> {
         } else if x == HOT_INSTANT {
             self.instant_win_value(t)
         } else {
-            self.forced_end(t + i64::from(x & !HOT_END) * g)
+            let (gain, left) = hot_end(x);
+            self.forced_end(t + level_total(gain, g), left)
         }
     }
 

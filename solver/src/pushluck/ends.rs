@@ -12,8 +12,8 @@
 //! ([`super::win::penalty`]).
 
 use super::level_total;
-use super::model::{HOT_END, HOT_INSTANT};
-use super::solution::{Payoff, Solution};
+use super::model::{hot_end, HOT_END, HOT_INSTANT};
+use super::solution::{dice_of, Payoff, Solution};
 
 /// The ends of one turn and their probabilities.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,7 +71,7 @@ impl Solution<'_> {
                     if x == HOT_INSTANT {
                         out.instant += q;
                     } else if x & HOT_END != 0 {
-                        out.end(level + (x & !HOT_END) as usize, q);
+                        out.end(level + hot_end(x).0, q);
                     } else {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
                         if l2 < self.levels {
@@ -93,7 +93,7 @@ impl Solution<'_> {
     /// banking is allowed and at least as good as rolling.
     pub(super) fn stops_at(&self, level: usize, c: usize) -> bool {
         let t = level_total(level, self.model.grid);
-        self.bank(t).is_some_and(|b| b >= self.decision_value(t, c))
+        self.bank_leaving(t, dice_of(c)).is_some_and(|b| b >= self.decision_value(t, c))
     }
 
     /// The successor the policy takes among `hot` (one roll's set-asides,

@@ -102,8 +102,9 @@ struct Outcome {
 pub(super) enum Succ {
     /// A decision state `gain` points higher in context `ctx`.
     Ctx { gain: i64, ctx: u32 },
-    /// The turn ends with `gain` more points (no dice or rolls left).
-    End { gain: i64 },
+    /// The turn ends with `gain` more points (no dice or rolls left):
+    /// `left` dice were not set aside (a leftover, with piggyback).
+    End { gain: i64, left: u8 },
     /// The game is won at once.
     Instant,
 }
@@ -112,7 +113,7 @@ impl Succ {
     /// Points gained on the way (0 for an instant win).
     fn gain(self) -> i64 {
         match self {
-            Succ::Ctx { gain, .. } | Succ::End { gain } => gain,
+            Succ::Ctx { gain, .. } | Succ::End { gain, .. } => gain,
             Succ::Instant => 0,
         }
     }
@@ -145,10 +146,21 @@ pub(super) const HOT_END: u32 = 1 << 31;
 /// A [`ContextTable::hot`] entry for an instant win.
 pub(super) const HOT_INSTANT: u32 = u32::MAX;
 
+/// A forced end's entry ([`HOT_END`] set, not [`HOT_INSTANT`]) as
+/// `(gain in grid levels, dice left)`.
+pub(super) fn hot_end(x: u32) -> (usize, usize) {
+    let rest = x & !HOT_END;
+    ((rest & ((1 << HOT_LEFT_SHIFT) - 1)) as usize, (rest >> HOT_LEFT_SHIFT) as usize)
+}
+
+/// Bits of a forced end's [`ContextTable::hot`] entry below the dice left.
+const HOT_LEFT_SHIFT: u32 = 27;
+
 /// A successor as one `u32`: a decision state is `gain / grid * contexts +
 /// ctx`, the offset of its value from the current level's row in the value
-/// array; a forced end is `HOT_END | gain / grid`. The rules' ranges
-/// ([`crate::limits`]) keep both far below `HOT_END`.
+/// array; a forced end is `HOT_END | left << 27 | gain / grid` (read back by
+/// [`hot_end`]). The rules' ranges ([`crate::limits`]) keep both far below
+/// `HOT_END`.
 fn encode_hot(s: Succ, grid: i64, contexts: usize) -> u32 {
     let steps = |gain: i64| usize::try_from(gain / grid).expect("gains are positive");
     match s {
@@ -156,7 +168,10 @@ fn encode_hot(s: Succ, grid: i64, contexts: usize) -> u32 {
             let off = steps(gain) * contexts + ctx as usize;
             u32::try_from(off).ok().filter(|&o| o < HOT_END).expect("successor offset fits")
         }
-        Succ::End { gain } => HOT_END | u32::try_from(steps(gain)).ok().filter(|&s| s < HOT_END).expect("gain fits"),
+        Succ::End { gain, left } => {
+            let steps = u32::try_from(steps(gain)).ok().filter(|&s| s < 1 << HOT_LEFT_SHIFT).expect("gain fits");
+            HOT_END | u32::from(left) << HOT_LEFT_SHIFT | steps
+        }
         Succ::Instant => HOT_INSTANT,
     }
 }
@@ -418,14 +433,19 @@ impl Model {
         let mut k2 = k - usize::from(opt.used);
         if k2 == 0 {
             if !self.rules.turn.hot_dice {
-                return Succ::End { gain };
+                return Succ::End { gain, left: 0 };
             }
             k2 = 6;
         }
         // Rolls made after this one: r + 1 (classes saturate when unlimited).
         match self.roll_class(u32::try_from(r + 1).expect("few rolls")) {
             Some(r2) => Succ::Ctx { gain, ctx: u32::try_from(self.ctx(k2, r2, vh2)).expect("few contexts") },
-            None => Succ::End { gain },
+            // The dice left matter only to a win model with piggyback (the
+            // next player may roll them); elsewhere one end is one successor.
+            None if !self.prune && self.rules.turn.piggyback => {
+                Succ::End { gain, left: u8::try_from(k2).expect("at most six dice") }
+            }
+            None => Succ::End { gain, left: 0 },
         }
     }
 

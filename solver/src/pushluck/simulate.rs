@@ -52,7 +52,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::level_total;
-use super::model::{Model, Params, TurnState, HOT_END, HOT_INSTANT};
+use super::model::{hot_end, Model, Params, TurnState, HOT_END, HOT_INSTANT};
 use super::rules::Stop;
 use super::solution::Solution;
 use super::strategy::{strategy, StrategySection};
@@ -94,6 +94,8 @@ pub enum PlayersError {
     Count(usize),
     #[error("--games must be between 1 and {GAMES_MAX}, not {0}")]
     Games(u64),
+    #[error("{0}: the players do not take over leftover dice yet, so games under piggyback are not simulated")]
+    Piggyback(String),
 }
 
 impl Player {
@@ -229,7 +231,7 @@ impl<'m> Dice<'m> {
                 return Ended::Instant;
             }
             if x & HOT_END != 0 {
-                return Ended::Bank(level_total(level + (x & !HOT_END) as usize, g));
+                return Ended::Bank(level_total(level + hot_end(x).0, g));
             }
             level += x as usize / n;
             c = x as usize % n;
@@ -247,7 +249,7 @@ impl<'m> Dice<'m> {
             if x == HOT_INSTANT {
                 u32::MAX
             } else if x & HOT_END != 0 {
-                x & !HOT_END
+                hot_end(x).0 as u32
             } else {
                 x / n
             }
@@ -596,10 +598,13 @@ pub fn simulate(
     if q.games == 0 || q.games > GAMES_MAX {
         return Err(PlayersError::Games(q.games).into());
     }
+    if game.rules.turn.piggyback {
+        return Err(PlayersError::Piggyback(game.title()).into());
+    }
     let needs_win = players.contains(&Player::Optimal) || players.contains(&Player::WinSheet);
     let win = if needs_win { Some(load_win(game, tables, progress)?) } else { None };
     let facts = match &win {
-        Some(_) if players.contains(&Player::Ev) => Some(win_summary(game, tables, progress)?.game),
+        Some(_) if players.contains(&Player::Ev) => win_summary(game, tables, progress)?.game,
         _ => None,
     };
     let arena = Arena::new(game, win, &players)?;
@@ -699,7 +704,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let q = PlayersQuestion { players: "optimal,ev".into(), games: 40_000, seed: 3 };
         let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
-        let facts = win_summary(&game, dir.path(), &crate::progress::Silent).expect("a table").game;
+        let facts = win_summary(&game, dir.path(), &crate::progress::Silent).expect("a table").game.expect("game facts");
         let rate = |first: &str, second: &str| {
             r.pairings.iter().find(|p| p.first == first && p.second == second).expect("every pairing")
         };

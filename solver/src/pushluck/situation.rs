@@ -141,6 +141,8 @@ pub enum SituationError {
     OpponentRange { total: i64, most: i64 },
     #[error("a total of {total} is past the exact goal {goal}: no bank can make it")]
     PastExactGoal { total: i64, goal: i64 },
+    #[error("{points} inherited points are more than the opponent's total {opponent}, which includes them")]
+    InheritedAboveOpponent { points: i64, opponent: i64 },
 }
 
 impl SituationError {
@@ -154,7 +156,8 @@ impl SituationError {
             | E::NothingAtStake { .. }
             | E::TooFewPointsForRoll { .. }
             | E::TooFewPointsForDice { .. }
-            | E::LeftoverNeedsPoints => Field::Banked,
+            | E::LeftoverNeedsPoints
+            | E::InheritedAboveOpponent { .. } => Field::Banked,
             E::ScoreRange { .. } | E::ScorePastGoal { .. } | E::PiggybackNeedsBoard { .. } => Field::Score,
             E::FarklesWithoutPenalty | E::TooManyFarkles(_) => Field::Farkles,
             E::RollZero | E::RollNeeded { .. } | E::RollPastLimit { .. } | E::FirstRoll | E::NoRollLeft => Field::Roll,

@@ -57,18 +57,34 @@ pub(super) enum Payoff {
 pub(super) struct WinPayoff {
     /// A farkle (or a bank that scores nothing).
     pub(super) farkle: f64,
-    /// Value of banking at turn total `level * grid`; `NaN` where the rules
-    /// forbid stopping (min-bank). Past the end: `beyond`.
+    /// Value of banking at turn total `level * grid`, `banks[level * stride
+    /// + class]`; `NaN` where the rules forbid stopping (min-bank). Without
+    /// piggyback the stride is 1; with it 6: class 0 leaves nothing to
+    /// piggyback on, class `k` (1 to 5) leaves `k` dice (see
+    /// [`leftover_class`]). Past the end: `beyond[class]`.
     pub(super) banks: Vec<f64>,
-    pub(super) beyond: f64,
+    pub(super) stride: usize,
+    pub(super) beyond: Vec<f64>,
     /// Values per context above the solved levels, when they are not
     /// simply the bank (a stationary tail, see [`super::win`]).
     pub(super) above: Option<Vec<f64>>,
 }
 
+/// Which bank value applies when a turn ends with `left` dice not set
+/// aside: 1 to 5 are a leftover the next player may piggyback on; none, or
+/// six (hot dice, which the player who scored them rolls), are class 0.
+pub(super) fn leftover_class(left: usize) -> usize {
+    if (1..=5).contains(&left) {
+        left
+    } else {
+        0
+    }
+}
+
 impl WinPayoff {
-    fn bank(&self, level: usize) -> Option<f64> {
-        let v = self.banks.get(level).copied().unwrap_or(self.beyond);
+    fn bank(&self, level: usize, left: usize) -> Option<f64> {
+        let class = if self.stride > 1 { leftover_class(left) } else { 0 };
+        let v = self.banks.get(level * self.stride + class).copied().unwrap_or(self.beyond[class]);
         (!v.is_nan()).then_some(v)
     }
 }
@@ -101,6 +117,11 @@ impl Next {
     }
 }
 
+/// Dice to roll in context `c` (what a bank there leaves).
+pub(super) fn dice_of(c: usize) -> usize {
+    c % 6 + 1
+}
+
 impl<'m> Solution<'m> {
     pub(super) fn empty(model: &'m Model, params: Params) -> Solution<'m> {
         Solution {
@@ -130,10 +151,18 @@ impl<'m> Solution<'m> {
         }
     }
 
-    /// Value of stopping voluntarily with `t` points; `None` if not allowed.
+    /// Value of stopping voluntarily with `t` points and nothing left for
+    /// the next player to piggyback on; `None` if not allowed.
     pub fn bank(&self, t: i64) -> Option<f64> {
+        self.bank_leaving(t, 0)
+    }
+
+    /// Value of stopping with `t` points when `left` dice were not set aside
+    /// (only the win objective with piggyback tells them apart: the next
+    /// player may roll them); `None` if not allowed.
+    pub fn bank_leaving(&self, t: i64, left: usize) -> Option<f64> {
         if let Payoff::Win(w) = &self.payoff {
-            return w.bank(usize::try_from(t / self.model.grid).unwrap_or(0));
+            return w.bank(usize::try_from(t / self.model.grid).unwrap_or(0), left);
         }
         let rules = &self.model.rules;
         if rules.game.exact_goal && t > self.params.goal_left {
@@ -146,10 +175,11 @@ impl<'m> Solution<'m> {
         }
     }
 
-    /// Value when the turn ends because no roll is possible.
-    pub(super) fn forced_end(&self, t: i64) -> f64 {
+    /// Value when the turn ends because no roll is possible, with `left`
+    /// dice not set aside.
+    pub(super) fn forced_end(&self, t: i64, left: usize) -> f64 {
         // A forced end below min-bank scores nothing.
-        self.bank(t).unwrap_or(match self.payoff {
+        self.bank_leaving(t, left).unwrap_or(match self.payoff {
             Payoff::Points | Payoff::PointsFarkle(_) => 0.0,
             Payoff::Win(ref w) => w.farkle,
         })
@@ -182,7 +212,7 @@ impl<'m> Solution<'m> {
                 (None, Some(above)) => above[c],
                 // Reachable states up there may bank; unreachable ones (past
                 // the most a bounded turn scores) are never read.
-                (None, None) => self.bank(t).unwrap_or(w.farkle),
+                (None, None) => self.bank_leaving(t, dice_of(c)).unwrap_or(w.farkle),
             };
         }
         if self.model.rules.game.exact_goal && t > self.params.goal_left {
@@ -219,7 +249,7 @@ impl<'m> Solution<'m> {
     pub(super) fn step(&self, t: i64, s: Succ) -> Step {
         match s {
             Succ::Instant => Step::End(self.instant_win_value(t)),
-            Succ::End { gain } => Step::End(self.forced_end(t + gain)),
+            Succ::End { gain, left } => Step::End(self.forced_end(t + gain, usize::from(left))),
             Succ::Ctx { gain, ctx } => Step::Decide { points: t + gain, ctx: ctx as usize },
         }
     }
@@ -252,7 +282,7 @@ impl<'m> Solution<'m> {
     /// Expected turn score of a decision state when playing optimally.
     pub fn value(&self, s: &TurnState) -> Result<f64, SituationError> {
         let roll = self.roll_value(s)?;
-        Ok(self.bank(s.points).map_or(roll, |b| b.max(roll)))
+        Ok(self.bank_leaving(s.points, usize::from(s.dice)).map_or(roll, |b| b.max(roll)))
     }
 
     /// Expected score of a fresh turn.
@@ -278,7 +308,7 @@ impl<'m> Solution<'m> {
                 Ok(Next::Decide {
                     points,
                     dice: u8::try_from(k2).expect("at most six dice"),
-                    bank: self.bank(points),
+                    bank: self.bank_leaving(points, k2),
                     roll: self.roll_value_at(points, ctx),
                 })
             }
@@ -289,7 +319,7 @@ impl<'m> Solution<'m> {
     /// worth something).
     fn banks_at(&self, level: usize, c: usize) -> bool {
         let t = level_total(level, self.model.grid);
-        self.bank(t).is_some_and(|b| b > 0.0 && b >= self.values[level * self.model.contexts() + c])
+        self.bank_leaving(t, dice_of(c)).is_some_and(|b| b > 0.0 && b >= self.values[level * self.model.contexts() + c])
     }
 
     /// Smallest `t` (on the grid) from which banking is optimal at every

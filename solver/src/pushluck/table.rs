@@ -10,6 +10,7 @@
 //! probabilities in their metadata; see [`super::win`].
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -17,15 +18,15 @@ use serde::Serialize;
 use super::model::Params;
 use super::rules::RuleSet;
 use super::win::facts::{game_facts, GameFacts};
-use super::win::{self, LastTurn, WinFacts, WinValues};
+use super::win::{self, LastTurn, Offers, WinFacts, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::report::{Objective, Solved, TableFile, TableReport, VariantValue};
-use crate::table::{self, fingerprint, write_table, Table, TableSpec, Verify};
+use crate::table::{self, fingerprint, write_table, write_table_parts, Table, TableSpec, Verify};
 
 /// Version of the solver's table layout and semantics, part of every fingerprint.
-pub const SOLVER_VERSION: u32 = 2;
+pub const SOLVER_VERSION: u32 = 3;
 
 /// The turn parameters a table holds, with their names: on and off the
 /// board, and with the penalty rule also "a farkle now is the third in a
@@ -133,10 +134,23 @@ struct WinMeta {
     /// Lowest total (three-farkle penalty; else 0).
     #[serde(default)]
     floor: i64,
-    /// What the table says about the game (`compare`).
+    /// What the table says about the game (`compare`; not yet under
+    /// piggyback).
     #[serde(default)]
     game: Option<GameFacts>,
     last: LastTurn,
+    /// With piggyback: the offers stored after the `n` x `n` values.
+    #[serde(default)]
+    offers: Option<OffersMeta>,
+}
+
+/// Where a win table keeps its piggyback values ([`win::offers`]).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
+struct OffersMeta {
+    /// Inherited turn totals `grid ..= t_levels * grid`.
+    t_levels: u64,
+    /// XXH3 of each mover's block of values (checked on first use).
+    row_sums: Vec<u64>,
 }
 
 /// Solves the win objective of `game` and writes its table into `dir`.
@@ -149,11 +163,17 @@ fn solve_and_write_win<'g>(
     game: &'g PushLuckGame,
     dir: &Path,
     progress: &dyn Progress,
-) -> Result<(WinValues<'g>, TableReport, GameFacts), Error> {
+) -> Result<(WinValues<'g>, TableReport, Option<GameFacts>), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
-    progress.stage("game facts (turns, head start, against the expected-score policy)", 1);
-    let game_facts = game_facts(game, &values)?;
-    progress.advance(1);
+    // The game facts do not model piggyback offers yet.
+    let game_facts = if values.offers.is_none() {
+        progress.stage("game facts (turns, head start, against the expected-score policy)", 1);
+        let f = game_facts(game, &values)?;
+        progress.advance(1);
+        Some(f)
+    } else {
+        None
+    };
     let n = values.len() as u64;
     let first = values.first();
     let solved = Solved {
@@ -178,6 +198,14 @@ fn solve_and_write_win<'g>(
                 g = game.win_model().grid,
                 p = game.rules.turn.three_farkle_penalty
             )
+        } else if let Some(o) = &values.offers {
+            format!(
+                "[mover's total / {g}][opponent's total / {g}]: P(the player to move wins), f64; then \
+                 [mover's total / {g}][opponent's total / {g}][leftover dice - 1 (5)][inherited points / {g} - 1 ({t})]: \
+                 P(the player to move wins) rolling that leftover, f64, NaN where not allowed",
+                g = game.win_model().grid,
+                t = o.t_levels
+            )
         } else {
             format!(
                 "[mover's total / {g}][opponent's total / {g}]: P(the player to move wins), f64",
@@ -186,7 +214,8 @@ fn solve_and_write_win<'g>(
         },
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
-    let shape = vec![n, n];
+    let offers = values.offers.as_ref().map(|o| o.as_slice()).unwrap_or_default();
+    let shape = if offers.is_empty() { vec![n, n] } else { vec![(values.w.len() + offers.len()) as u64] };
     let path = table_path(dir, game, Objective::Win);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
     let meta = WinMeta {
@@ -194,17 +223,18 @@ fn solve_and_write_win<'g>(
         facts,
         n,
         floor: values.sides.floor(),
-        game: Some(game_facts),
+        game: game_facts,
         last: values.last.clone(),
+        offers: values.offers.as_ref().map(|o| OffersMeta { t_levels: o.t_levels as u64, row_sums: o.row_sums() }),
     };
-    write_table(&path, &spec, &meta, &values.w)?;
+    write_table_parts(&path, &spec, &meta, &[&values.w, offers])?;
     let report = TableReport {
         table: TableFile::written(&path, shape),
         solved,
         max_score: None,
         levels: vec![],
         win: Some(facts),
-        game_facts: Some(game_facts),
+        game_facts,
     };
     Ok((values, report, game_facts))
 }
@@ -267,23 +297,39 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
         Err(e) => return Err(e.into()),
     };
     let meta = table.meta::<WinMeta>()?;
-    let w = table
+    let all = table
         .elements::<f64>()
         .ok_or_else(|| table::TableError::Corrupt { path: path.clone(), why: "the values are not f64".into() })?;
     let model = game.win_model();
     let sides = win::Sides::new(model, meta.floor);
     let n = sides.len();
-    if meta.floor > 0 || meta.floor % model.grid != 0 || u64::try_from(n).ok() != Some(meta.n) || w.len() != n * n {
-        return Err(table::TableError::Corrupt { path, why: "shape does not match the rules".into() }.into());
+    let bad_shape = || table::TableError::Corrupt { path: path.clone(), why: "shape does not match the rules".into() };
+    // The offers are there exactly when the rules have piggyback.
+    let t_levels = WinValues::offer_levels(model, n);
+    let offers_len = match &meta.offers {
+        Some(o) if model.rules.turn.piggyback && o.t_levels == t_levels as u64 && o.row_sums.len() == n => {
+            Offers::len_for(n, t_levels)
+        }
+        None if !model.rules.turn.piggyback => 0,
+        _ => return Err(bad_shape().into()),
+    };
+    if meta.floor > 0 || meta.floor % model.grid != 0 || u64::try_from(n).ok() != Some(meta.n) || all.len() != n * n + offers_len {
+        return Err(bad_shape().into());
     }
-    Ok(WinValues::new(model, sides, w.to_vec(), meta.last))
+    let w = all[..n * n].to_vec();
+    let mut values = WinValues::new(model, sides, w, meta.last);
+    if let Some(o) = meta.offers {
+        values.offers = Some(Offers::mapped(Arc::new(table), n * n, n, t_levels, o.row_sums));
+    }
+    Ok(values)
 }
 
 /// What `compare` reports of one variant.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct WinSummary {
     pub first_wins: f64,
-    pub game: GameFacts,
+    /// Not yet under piggyback.
+    pub game: Option<GameFacts>,
     /// Seconds spent solving now (0 when the table was there).
     pub solved_seconds: f64,
 }
@@ -297,9 +343,10 @@ pub fn win_summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> 
         Ok(table) => {
             let meta = table.meta::<WinMeta>()?;
             let facts = match meta.game {
-                Some(f) => f,
+                Some(f) => Some(f),
+                None if game.rules.turn.piggyback => None,
                 // A table from before these facts: compute them from its values.
-                None => game_facts(game, &load_win(game, dir, progress)?)?,
+                None => Some(game_facts(game, &load_win(game, dir, progress)?)?),
             };
             Ok(WinSummary { first_wins: meta.solved.expected_score, game: facts, solved_seconds: 0.0 })
         }
@@ -315,5 +362,55 @@ pub fn win_summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> 
             Ok(WinSummary { first_wins: values.first(), game: facts, solved_seconds: started.elapsed().as_secs_f64() })
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::RuleOption;
+    use crate::progress::Silent;
+    use crate::registry::{self, Game};
+
+    fn farkle(options: &[&str]) -> Box<PushLuckGame> {
+        let options: Vec<RuleOption> = options.iter().map(|o| RuleOption::parse(o)).collect();
+        match registry::resolve("farkle", &options, None).expect("valid options") {
+            Game::PushLuck(g) => g,
+            _ => unreachable!("farkle is a push-your-luck game"),
+        }
+    }
+
+    /// A piggyback win table reads back as solved, and a mover's row of
+    /// piggyback values that does not match its checksum is refused when
+    /// used while the other rows still answer (large tables are not hashed
+    /// whole on opening, so this is what catches damage there).
+    #[test]
+    fn piggyback_values_round_trip_and_damaged_rows_are_refused() {
+        let game = farkle(&["piggyback", "goal=600"]);
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let (solved, _, facts) = solve_and_write_win(&game, dir.path(), &Silent).expect("solves");
+        assert!(facts.is_none(), "no game facts under piggyback yet");
+        let loaded = load_win(&game, dir.path(), &Silent).expect("reads back");
+        assert_eq!(loaded.w, solved.w);
+        let (a, b) = (solved.offers.as_ref().unwrap(), loaded.offers.as_ref().unwrap());
+        assert_eq!(a.as_slice(), b.as_slice());
+        let n = loaded.len();
+        b.check(&(0..n).collect::<Vec<_>>()).expect("every row is intact");
+        assert_eq!(loaded.turn(1, 2).start_value(), solved.turn(1, 2).start_value());
+
+        // The same data under a metadata whose checksum of row 2 is wrong.
+        let path = table_path(dir.path(), &game, Objective::Win);
+        let table = Table::open(&path, &table_spec(&game, Objective::Win), Verify::Full).expect("opens");
+        let mut meta = table.meta::<WinMeta>().expect("metadata");
+        meta.offers.as_mut().unwrap().row_sums[2] ^= 1;
+        let spec = TableSpec { shape: Some(table.shape().to_vec()), ..table_spec(&game, Objective::Win) };
+        let data = table.elements::<f64>().unwrap().to_vec();
+        drop(table);
+        write_table(&path, &spec, &meta, &data).expect("writes");
+        let damaged = load_win(&game, dir.path(), &Silent).expect("opens: the rows are checked on use");
+        let offers = damaged.offers.as_ref().unwrap();
+        offers.check(&[0, 1, 3]).expect("other rows answer");
+        let err = offers.check(&[2]).expect_err("row 2 is refused");
+        assert!(err.to_string().contains("piggyback values of row 2"), "{err}");
     }
 }

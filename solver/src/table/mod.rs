@@ -45,7 +45,7 @@ use std::path::{Path, PathBuf};
 use bytemuck::{Pod, Zeroable};
 use memmap2::Mmap;
 use serde::{de::DeserializeOwned, Serialize};
-use xxhash_rust::xxh3::xxh3_64;
+use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
 use crate::text::Quoted;
 
@@ -205,20 +205,35 @@ pub fn write_table<T: Element>(
     meta: &impl Serialize,
     data: &[T],
 ) -> Result<(), TableError> {
+    write_table_parts(path, spec, meta, &[data])
+}
+
+/// [`write_table`] of the values `parts` one after the other (no copy into
+/// one array first).
+pub fn write_table_parts<T: Element>(
+    path: &Path,
+    spec: &TableSpec,
+    meta: &impl Serialize,
+    parts: &[&[T]],
+) -> Result<(), TableError> {
     let shape = spec.shape.as_deref().expect("a table is written with its shape");
     assert!(spec.game.len() <= 32, "game id too long");
     assert!((1..=4).contains(&shape.len()), "1 to 4 dimensions");
-    assert_eq!(shape.iter().product::<u64>(), data.len() as u64, "shape does not match data");
+    let count: usize = parts.iter().map(|p| p.len()).sum();
+    assert_eq!(shape.iter().product::<u64>(), count as u64, "shape does not match data");
     let meta_bytes = serde_json::to_vec(meta).expect("metadata serialises");
     let header_len = (HEADER_FIXED + meta_bytes.len()).div_ceil(64) * 64;
-    let data_bytes: &[u8] = bytemuck::cast_slice(data);
+    let mut checksum = Xxh3::new();
+    for part in parts {
+        checksum.update(bytemuck::cast_slice(part));
+    }
     let mut raw = RawHeader::zeroed();
     raw.magic = MAGIC;
     raw.version = FORMAT_VERSION;
     raw.header_len = u32::try_from(header_len).expect("metadata is small");
     raw.fingerprint = spec.fingerprint;
-    raw.data_checksum = xxh3_64(data_bytes);
-    raw.count = data.len() as u64;
+    raw.data_checksum = checksum.digest();
+    raw.count = count as u64;
     raw.game[..spec.game.len()].copy_from_slice(spec.game.as_bytes());
     raw.dtype = T::DTYPE;
     raw.ndim = shape.len() as u32;
@@ -246,7 +261,9 @@ pub fn write_table<T: Element>(
         f.write_all(bytemuck::bytes_of(&raw))?;
         f.write_all(&meta_bytes)?;
         f.write_all(&vec![0u8; header_len - HEADER_FIXED - meta_bytes.len()])?;
-        f.write_all(data_bytes)?;
+        for part in parts {
+            f.write_all(bytemuck::cast_slice(part))?;
+        }
         f.flush()?;
         drop(f);
         tmp.as_file().sync_all()

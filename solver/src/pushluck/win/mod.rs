@@ -59,18 +59,21 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub mod facts;
+pub mod offers;
 pub mod penalty;
 pub mod sheet;
 pub mod sides;
 
+pub use offers::Offers;
 pub use sides::{Side, Sides};
 
 use super::model::{Model, Params, Succ, TurnState};
 use super::rules::Stop;
-use super::solution::{Solution, WinPayoff};
+use super::solution::{dice_of, leftover_class, Solution, WinPayoff};
+use super::level_total;
 use super::PushLuckGame;
 use crate::error::Error;
-use crate::limits::{check_solve_size, WIN_SOLVE_STATES};
+use crate::limits::{check_solve_size, WIN_OFFER_BYTES, WIN_SOLVE_STATES};
 use crate::progress::Progress;
 
 /// A fixed point is accepted when `|x - f(1 - g(1 - x))|` is below this.
@@ -94,13 +97,15 @@ pub enum WinError {
     SheetGames { games: u64, max: u64 },
     #[error("--dice must be a number of dice to roll, 1 to 6 (got {0})")]
     SheetDice(u8),
+    #[error("the win sheet is fitted to games of optimal play, and the simulated players do not take over leftover dice yet: no sheet under piggyback (advise --objective win answers exactly)")]
+    SheetPiggyback,
 }
 
 /// The rule parts the win solver does not model yet, first one found.
 pub fn unsupported(game: &PushLuckGame) -> Option<&'static str> {
     let r = &game.rules;
-    if r.turn.piggyback {
-        Some("piggyback (the previous player's leftover dice)")
+    if r.turn.piggyback && r.turn.three_farkle_penalty > 0 {
+        Some("both piggyback and the three-farkle penalty")
     } else if r.game.exact_goal && r.has_instant_win() {
         Some("both an exact goal and instant wins")
     } else {
@@ -110,27 +115,80 @@ pub fn unsupported(game: &PushLuckGame) -> Option<&'static str> {
 
 /// The chaser's last turn: `P_pass(on, need)`, the probability that a turn
 /// from a fresh start scores more than `need` points (and may be banked:
-/// entry threshold off the board, min-bank on it), playing for exactly that.
+/// entry threshold off the board, min-bank on it), playing for exactly that;
+/// with piggyback, also the same for a turn that starts on the leader's
+/// leftover dice.
+///
+/// One turn DP gives all of it: with a bank worth 1 above `D` points and 0
+/// below, the value of a state `t` points into the turn is the probability
+/// of scoring more than `D - t` further points. So `fresh[l]` is that
+/// value `l` levels below `D`, from a fresh start, and `leftover[k - 1][l]`
+/// from a roll of `k` leftover dice (the inherited points already counted).
+/// A threshold `c` (entry, min-bank) makes a bank count only from `c` on,
+/// which is the same as needing more than `max(need, c - grid)`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LastTurn {
-    /// `[off the board, on the board][need / grid]`, need = 0, grid, ....
-    pub pass: [Vec<f64>; 2],
+    /// `fresh[d / grid]`: P(a fresh turn scores more than `d`), `d = 0,
+    /// grid, ...`, until within [`TAIL`] of its limit (past the end: the
+    /// last value).
+    pub fresh: Vec<f64>,
+    /// With piggyback, per leftover of `k = 1..=5` dice: P(a turn that
+    /// starts by rolling them scores more than `d` further points); each row
+    /// until within [`TAIL`] of its limit. Empty without piggyback.
+    #[serde(default)]
+    pub leftover: Vec<Vec<f64>>,
+    /// From which turn total a bank counts, `[off the board, on it]`.
+    pub counts_from: [i64; 2],
+    /// Only players on the board may piggyback.
+    #[serde(default)]
+    pub leftover_needs_board: bool,
     /// A lower bound of the chance of an instant win in one turn (0 without
-    /// instant wins): the limit of `pass` for large needs is at least this.
+    /// instant wins): the limit of `fresh` for large needs is at least this.
     pub instant: f64,
 }
 
 impl LastTurn {
+    /// The row index of "more than `need`" for a player on the board or not.
+    fn need_level(&self, on_board: bool, need: i64, grid: i64) -> usize {
+        let need = need.max(self.counts_from[usize::from(on_board)] - grid);
+        usize::try_from(need / grid).unwrap_or(0)
+    }
+
     /// `P_pass` for a player (on the board or not) who needs more than
     /// `need` points; past the table's end, its last value (within
     /// [`TAIL`] of the limit).
     pub fn pass(&self, on_board: bool, need: i64, grid: i64) -> f64 {
-        let row = &self.pass[usize::from(on_board)];
         if need < 0 {
             return 1.0;
         }
-        let i = usize::try_from(need / grid).unwrap_or(usize::MAX);
-        row.get(i).or(row.last()).copied().unwrap_or(0.0)
+        let i = self.need_level(on_board, need, grid);
+        self.fresh.get(i).or(self.fresh.last()).copied().unwrap_or(0.0)
+    }
+
+    /// True when `pass` no longer changes with `need` (the row's tail).
+    fn in_tail(&self, on_board: bool, need: i64, grid: i64) -> bool {
+        self.need_level(on_board, need, grid) + 1 >= self.fresh.len()
+    }
+
+    /// P(passing `need`) when piggybacking on the leader's `k` leftover dice
+    /// and `t` points (`None` where the rules do not let this player).
+    pub fn pass_leftover(&self, on_board: bool, need: i64, k: usize, t: i64, grid: i64) -> Option<f64> {
+        let row = self.leftover.get(k.checked_sub(1)?)?;
+        if self.leftover_needs_board && !on_board {
+            return None;
+        }
+        // Any scoring roll passes once the inherited points do.
+        let d = usize::try_from((self.need_level(on_board, need, grid) as i64 * grid - t).max(0) / grid).unwrap_or(0);
+        row.get(d).or(row.last()).copied()
+    }
+
+    /// The chaser's best: start fresh or (when offered) piggyback.
+    pub fn pass_offered(&self, on_board: bool, need: i64, offer: Option<(usize, i64)>, grid: i64) -> f64 {
+        let fresh = self.pass(on_board, need, grid);
+        match offer.and_then(|(k, t)| self.pass_leftover(on_board, need, k, t, grid)) {
+            Some(p) if need >= 0 => fresh.max(p),
+            _ => fresh,
+        }
     }
 }
 
@@ -157,6 +215,8 @@ pub struct WinValues<'m> {
     /// penalty solver does; [`facts`] reuses them instead of solving every
     /// turn again).
     policy: Option<std::sync::Arc<Vec<penalty::Row>>>,
+    /// With piggyback: the value of rolling the previous player's leftover.
+    pub offers: Option<Offers>,
 }
 
 /// What a win solve found, beyond the values.
@@ -194,7 +254,7 @@ pub(super) enum End {
 /// levels a DP reads banks).
 fn reach(model: &Model) -> usize {
     let gains = model.tables.iter().flat_map(|t| &t.succ).map(|s| match *s {
-        Succ::Ctx { gain, .. } | Succ::End { gain } => gain,
+        Succ::Ctx { gain, .. } | Succ::End { gain, .. } => gain,
         Succ::Instant => 0,
     });
     usize::try_from(gains.max().unwrap_or(0) / model.grid).expect("gains are positive") + 1
@@ -216,7 +276,7 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
         for s in &t.succ {
             let v = match *s {
                 Succ::Ctx { gain, ctx } => most(m, ctx as usize, memo, on_path).map(|x| x + gain),
-                Succ::End { gain } => Some(gain),
+                Succ::End { gain, .. } => Some(gain),
                 Succ::Instant => Some(0),
             };
             best = match (best, v) {
@@ -236,8 +296,9 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
 
 /// The inner-loop work of a whole win solve, in successor reads: pairs of
 /// totals x turn DPs per pair (about 9, measured) x levels per turn (half
-/// the goal on average, or the most a bounded turn scores) x successor
-/// reads per level, plus the game facts' turns ([`facts`]). Times come
+/// the goal on average, or the most a bounded turn scores; with piggyback
+/// also the last turn's tail) x successor reads per level, plus the game
+/// facts' turns ([`facts`]). Times come
 /// from this at a measured rate ([`super::table::win_solve_estimate`]).
 ///
 /// With the penalty: states x turn DPs per state (about 8 improvement
@@ -249,12 +310,30 @@ pub fn work(model: &Model) -> f64 {
     if let Some(most) = max_turn_levels(model) {
         levels = levels.min(most as f64 + 1.0);
     }
+    let piggyback = model.rules.turn.piggyback;
+    if piggyback {
+        // Every turn is solved past the goal until the last turn's pass
+        // probability reaches its tail (see `setup`).
+        // (Measured: the tail's levels cost about 0.7 of a level below
+        // the goal, as fewer contexts are reached up there.)
+        levels += 0.7 * LastTurn::solve(model).fresh.len() as f64;
+        if let Some(most) = max_turn_levels(model) {
+            levels = levels.min(most as f64 + 1.0);
+        }
+    }
     let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
     let m = sides.len() as f64;
     // Without the penalty the game facts stored with the table solve every
     // turn once more and walk its ends (measured: about 3 DPs' worth per
-    // state); with it they reuse the solver's rows.
-    let turns = if sides.penalty() { m * m * 16.0 } else { m * m / 2.0 * 9.0 + m * m * 3.0 };
+    // state); with it they reuse the solver's rows. With piggyback there are
+    // no facts, and each turn is solved once more for its offers.
+    let turns = if sides.penalty() {
+        m * m * 16.0
+    } else if piggyback {
+        m * m / 2.0 * 9.0 + m * m
+    } else {
+        m * m / 2.0 * 9.0 + m * m * 3.0
+    };
     turns * levels * reads as f64
 }
 
@@ -282,16 +361,23 @@ fn instant_chance(model: &Model) -> f64 {
     if !model.rules.has_instant_win() {
         return 0.0;
     }
-    context_values(model, 0.0, 0.0, None)[start_context(model)]
+    context_values(model, 0.0, |_| 0.0, |_| None)[start_context(model)]
 }
 
 /// Values per context of a turn where the total no longer matters: a
-/// farkle is worth `farkle`, an end with no roll left `end`, an instant win
-/// 1, and stopping (when allowed) `stop`. Value iteration from below (so
-/// every iterate is a lower bound) until it moves by less than 1e-18.
-fn context_values(model: &Model, farkle: f64, end: f64, stop: Option<f64>) -> Vec<f64> {
+/// farkle is worth `farkle`, an end with no roll left `end(dice left)`, an
+/// instant win 1, and stopping with `k` dice to roll (when allowed)
+/// `stop(k)`. Value iteration from below (so every iterate is a lower
+/// bound) until it moves by less than 1e-18.
+fn context_values(
+    model: &Model,
+    farkle: f64,
+    end: impl Fn(usize) -> f64,
+    stop: impl Fn(usize) -> Option<f64>,
+) -> Vec<f64> {
     let n = model.contexts();
-    let mut v = vec![stop.unwrap_or(0.0); n];
+    let stops: Vec<Option<f64>> = (0..n).map(|c| stop(dice_of(c))).collect();
+    let mut v: Vec<f64> = stops.iter().map(|s| s.unwrap_or(0.0)).collect();
     for _ in 0..100_000 {
         let mut delta: f64 = 0.0;
         for c in 0..n {
@@ -304,13 +390,13 @@ fn context_values(model: &Model, farkle: f64, end: f64, stop: Option<f64>) -> Ve
                             .iter()
                             .map(|s| match *s {
                                 Succ::Instant => 1.0,
-                                Succ::End { .. } => end,
+                                Succ::End { left, .. } => end(usize::from(left)),
                                 Succ::Ctx { ctx, .. } => v[ctx as usize],
                             })
                             .fold(f64::NEG_INFINITY, f64::max)
                     })
                     .sum::<f64>();
-            let x = stop.map_or(roll, |s| roll.max(s));
+            let x = stops[c].map_or(roll, |s| roll.max(s));
             delta = delta.max(x - v[c]);
             v[c] = x;
         }
@@ -324,16 +410,6 @@ fn context_values(model: &Model, farkle: f64, end: f64, stop: Option<f64>) -> Ve
 /// The start context of a turn.
 fn start_context(model: &Model) -> usize {
     model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls")
-}
-
-/// `P_pass(on, need)` for one need.
-fn pass_once(model: &Model, on: bool, need: i64) -> f64 {
-    if model.rules.game.exact_goal {
-        // The leader is exactly at the goal; a bank past it scores nothing,
-        // and instant wins are refused with an exact goal (see `unsupported`).
-        return 0.0;
-    }
-    last_turn(model, on, need).roll_values[start_context(model)]
 }
 
 /// The last turn of a player (on the board or not) who must score more
@@ -358,42 +434,49 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
         .collect();
     let side = Side { total: if on { g } else { 0 }, on_board: on, farkles: 0 };
     let beyond = if exact { 0.0 } else { 1.0 };
-    let payoff = WinPayoff { farkle: 0.0, banks, beyond, above: None };
+    let payoff = WinPayoff { farkle: 0.0, banks, stride: 1, beyond: vec![beyond], above: None };
     model.solve_payoff(params(model, side), payoff, levels, reach)
 }
 
 impl LastTurn {
-    /// Solves the last turn for every need until `P_pass` is within
-    /// [`TAIL`] of its limit (or `NEED_LEVELS_MAX` levels).
+    /// Solves the last turn for every need up to [`NEED_LEVELS_MAX`] grid
+    /// levels in one DP, and keeps each row until it is within [`TAIL`] of
+    /// its limit.
     pub fn solve(model: &Model) -> LastTurn {
         let instant = instant_chance(model);
+        let turn = &model.rules.turn;
+        let counts_from = [turn.counts_from(false), turn.counts_from(true)];
+        let mut last =
+            LastTurn { fresh: vec![0.0], leftover: vec![], counts_from, leftover_needs_board: false, instant };
         if model.rules.game.exact_goal || !model.rules.game.last_turn {
-            return LastTurn { pass: [vec![0.0], vec![0.0]], instant };
+            return last;
         }
         let g = model.grid;
-        let mut pass: [Vec<f64>; 2] = [vec![], vec![]];
-        // In chunks, in parallel, until both rows are in the tail.
-        let chunk = 64;
-        let mut from = 0;
-        while from < NEED_LEVELS_MAX {
-            let part: Vec<(f64, f64)> = (from..from + chunk)
-                .into_par_iter()
-                .map(|l| {
-                    let need = i64::try_from(l).expect("small") * g;
-                    (pass_once(model, false, need), pass_once(model, true, need))
-                })
-                .collect();
-            for (off, on) in part {
-                pass[0].push(off);
-                pass[1].push(on);
-            }
-            from += chunk;
-            if pass.iter().all(|row| row.last().is_some_and(|&p| p - instant <= TAIL)) {
-                break;
-            }
+        let levels = NEED_LEVELS_MAX;
+        // Banks count above `top` (far above every threshold).
+        let top = level_total(levels - 1, g).max(counts_from[0]).max(counts_from[1]);
+        let sol = last_turn(model, true, top);
+        let row = |c: usize| -> Vec<f64> {
+            let mut row: Vec<f64> = (0..levels).map(|l| sol.roll_value_at(top - level_total(l, g), c)).collect();
+            let limit = *row.last().expect("levels > 0");
+            let end = row.iter().position(|&p| p - limit <= TAIL).map_or(levels, |i| i + 1);
+            row.truncate(end);
+            row
+        };
+        last.fresh = row(start_context(model));
+        if turn.piggyback {
+            last.leftover = (1..=5).filter_map(|k| leftover_context(model, k)).map(row).collect();
+            last.leftover_needs_board = turn.piggyback_needs_board;
         }
-        LastTurn { pass, instant }
+        last
     }
+}
+
+/// The context of a piggyback roll on `k` leftover dice: never the turn's
+/// first roll, no 1s set aside yet (`None` when the rules leave no roll).
+pub(super) fn leftover_context(model: &Model, k: usize) -> Option<usize> {
+    let state = TurnState { points: 0, dice: u8::try_from(k).ok()?, rolls: 1, ones: 0, ones_points: 0 };
+    model.context_of(&state).ok().flatten()
 }
 
 /// One pair's turn, ready to solve: the banks it may reach and where it stops.
@@ -418,6 +501,32 @@ impl<'m> WinValues<'m> {
             start: start_context(model),
             max_turn: max_turn_levels(model),
             policy: None,
+            offers: None,
+        }
+    }
+
+    /// Inherited turn totals the offers table covers, in grid levels: at
+    /// most the opponent's total below the goal, and at most one turn.
+    pub fn offer_levels(model: &Model, sides: usize) -> usize {
+        let most = sides.saturating_sub(1);
+        max_turn_levels(model).map_or(most, |t| t.min(most))
+    }
+
+    /// Whether the mover at side `a` may piggyback (the rules have it, and
+    /// Dice 10000's "only players on the table").
+    pub fn may_piggyback(&self, a: usize) -> bool {
+        let turn = &self.model.rules.turn;
+        turn.piggyback && (!turn.piggyback_needs_board || self.sides.side(a).on_board)
+    }
+
+    /// P(the mover at `(a, b)` wins) when offered `k` leftover dice and
+    /// `t_level` grid levels of turn points: the better of starting fresh
+    /// and piggybacking.
+    pub fn offered(&self, a: usize, b: usize, k: usize, t_level: usize) -> f64 {
+        let w = self.at(a, b);
+        match self.offers.as_ref().and_then(|o| o.piggyback(a, b, k, t_level)) {
+            Some(r) => r.max(w),
+            None => w,
         }
     }
 
@@ -450,11 +559,19 @@ impl<'m> WinValues<'m> {
         b * self.len() + a
     }
 
-    /// What banking to total `x` (points) against opponent `b` is worth.
-    fn bank_to(&self, x: i64, b: usize) -> End {
+    /// What banking `t` points to total `x` against opponent `b` is worth,
+    /// leaving `left` dice not set aside (a leftover with piggyback).
+    fn bank_to(&self, x: i64, b: usize, t: i64, left: usize) -> End {
         let rules = &self.model.rules.game;
+        let g = self.grid();
+        let k = if self.offers.is_some() { leftover_class(left) } else { 0 };
+        let t_level = usize::try_from(t / g).unwrap_or(0);
         if x < rules.goal {
-            return End::Lose(self.next(b, self.sides.after_bank(x)));
+            let xa = self.sides.after_bank(x);
+            if k > 0 {
+                return End::Value(1.0 - self.offered(b, xa, k, t_level));
+            }
+            return End::Lose(self.next(b, xa));
         }
         if rules.exact_goal && x > rules.goal {
             return End::Farkle;
@@ -463,17 +580,24 @@ impl<'m> WinValues<'m> {
             return End::Value(1.0);
         }
         let sb = self.sides.side(b);
-        End::Value(1.0 - self.last.pass(sb.on_board, x - sb.total, self.grid()))
+        let offer = (k > 0).then_some((k, t));
+        End::Value(1.0 - self.last.pass_offered(sb.on_board, x - sb.total, offer, g))
     }
 
-    /// What ending the mover's turn at `(a, b)` at turn total `t > 0` is
-    /// worth: `None` where the rules forbid stopping there.
+    /// What ending the mover's turn at `(a, b)` at turn total `t > 0`,
+    /// leaving nothing to piggyback on, is worth: `None` where the rules
+    /// forbid stopping there.
     pub(super) fn end_at(&self, a: usize, b: usize, t: i64) -> Option<End> {
+        self.end_leaving(a, b, t, 0)
+    }
+
+    /// [`Self::end_at`] with `left` dice not set aside.
+    pub(super) fn end_leaving(&self, a: usize, b: usize, t: i64, left: usize) -> Option<End> {
         let s = self.sides.side(a);
         match self.model.rules.turn.stop(s.on_board, t) {
             Stop::Forbidden => None,
             Stop::ScoresNothing => Some(End::Pass),
-            Stop::Counts => Some(self.bank_to(s.total + t, b)),
+            Stop::Counts => Some(self.bank_to(s.total + t, b, t, left)),
         }
     }
 
@@ -504,12 +628,15 @@ impl<'m> WinValues<'m> {
         let (at, bt) = (sa.total, sb.total);
         let on = sa.on_board;
         let theta = rules.turn.counts_from(on);
-        let bank = |t: i64| -> f64 {
+        // Bank values per leftover class (one without piggyback).
+        let stride = if self.offers.is_some() { 6 } else { 1 };
+        let bank = |t: i64, class: usize| -> f64 {
             if t <= 0 {
                 return f64::NAN; // a turn's start, never a stop
             }
-            self.end_at(a, b, t).map_or(f64::NAN, |e| self.end_value(e, farkle, pass))
+            self.end_leaving(a, b, t, class).map_or(f64::NAN, |e| self.end_value(e, farkle, pass))
         };
+        let worst_bank = |t: i64| (0..stride).map(|c| bank(t, c)).fold(f64::INFINITY, f64::min);
         // First turn total where banking is optimal.
         let mut top = (rules.game.goal - at).max(theta).max(g);
         let mut loss = 0.0;
@@ -522,18 +649,21 @@ impl<'m> WinValues<'m> {
                 .map(|&(q, p)| q * farkle + p + (1.0 - q - p) * (1.0 - self.last.instant))
                 .fold(0.0, f64::max);
             let on_b = sb.on_board;
-            let end = self.last.pass[usize::from(on_b)].len();
+            // Past the chaser's thresholds, a bank's value only grows with
+            // the total (a piggyback's chance does not change with it).
+            let settled = self.last.counts_from[0].max(self.last.counts_from[1]) - g;
             loop {
                 let need = at + top - bt;
-                let pass = self.last.pass(on_b, need, g);
-                if 1.0 - pass >= look_ahead {
+                if worst_bank(top) >= look_ahead && (stride == 1 || need >= settled) {
                     break;
                 }
-                if usize::try_from(need / g).unwrap_or(usize::MAX) + 1 >= end {
-                    // In the tail a bank is worth `1 - pass` whatever the
+                if self.last.in_tail(on_b, need, g) {
+                    // In the tail a bank's value no longer depends on the
                     // total: what is left is a problem over contexts only.
-                    above = Some(context_values(m, farkle, 1.0 - pass, Some(1.0 - pass)));
-                    loss = pass - self.last.instant;
+                    let tail: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
+                    let by_left = |left: usize| tail[if stride > 1 { leftover_class(left) } else { 0 }];
+                    above = Some(context_values(m, farkle, by_left, |left| Some(by_left(left))));
+                    loss = self.last.pass(on_b, need, g) - self.last.instant;
                     break;
                 }
                 top += g;
@@ -541,10 +671,16 @@ impl<'m> WinValues<'m> {
         }
         // Levels no turn reaches need no solving (bounded turns).
         let levels = usize::try_from(top / g).expect("positive").min(self.max_turn.map_or(usize::MAX, |l| l + 1));
-        let len = levels + self.reach + 1;
-        let banks: Vec<f64> = (0..len).map(|l| bank(i64::try_from(l).expect("small") * g)).collect();
-        let beyond = *banks.last().expect("non-empty");
-        TurnSetup { payoff: WinPayoff { farkle, banks, beyond, above }, levels, loss }
+        // Banks are read up to `reach` levels above the solved ones, and
+        // above the piggyback values read off the turn.
+        let offer_levels = if self.offers.is_some() { Self::offer_levels(m, self.len()) } else { 0 };
+        let len = levels.max(offer_levels) + self.reach + 1;
+        let banks: Vec<f64> = (0..len)
+            .flat_map(|l| (0..stride).map(move |c| (l, c)))
+            .map(|(l, c)| bank(level_total(l, g), c))
+            .collect();
+        let beyond = banks[banks.len() - stride..].to_vec();
+        TurnSetup { payoff: WinPayoff { farkle, banks, stride, beyond, above }, levels, loss }
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
@@ -622,6 +758,26 @@ impl<'m> WinValues<'m> {
         facts.residual = best.0;
         (best.1, if a == b { best.1 } else { best.2 }, slope, facts)
     }
+
+    /// The piggyback values of the mover at `(a, b)`, read off its turn
+    /// solved with farkle value `farkle`: `[k - 1][t / grid - 1]`, `NaN`
+    /// where the mover may not piggyback (see [`offers`]).
+    fn offer_block(&self, a: usize, b: usize, farkle: f64) -> Vec<f64> {
+        let m = self.model;
+        let t_levels = Self::offer_levels(m, self.len());
+        let mut out = vec![f64::NAN; offers::LEFTOVER_DICE * t_levels];
+        if !self.may_piggyback(a) {
+            return out;
+        }
+        let (sol, _) = self.solve_turn(a, b, farkle, farkle);
+        for k in 1..=offers::LEFTOVER_DICE {
+            let Some(c) = leftover_context(m, k) else { continue };
+            for l in 1..=t_levels {
+                out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);
+            }
+        }
+        out
+    }
 }
 
 /// Solves the win objective of `game`: every turn-start state, with the
@@ -653,6 +809,9 @@ pub fn solve_with_floor<'m>(
     let last = LastTurn::solve(model);
     progress.advance(1);
     let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
+    if model.rules.turn.piggyback {
+        values.offers = Some(Offers::new(m, WinValues::offer_levels(model, m)));
+    }
     let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
     progress.finish();
     Ok((values, facts, started.elapsed().as_secs_f64()))
@@ -673,6 +832,12 @@ pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
     let sides = Sides::new(model, floor);
     let m = sides.len();
     let states = (m as u64).saturating_mul(m as u64);
+    // With piggyback, the offers: five dice counts per inherited total.
+    let per_pair = if model.rules.turn.piggyback {
+        1 + (offers::LEFTOVER_DICE * WinValues::offer_levels(model, m)) as u64
+    } else {
+        1
+    };
     let penalty = sides.penalty();
     check_solve_size(
         || {
@@ -686,10 +851,22 @@ pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
             }
         },
         states,
-        states.saturating_mul(8),
-        WIN_SOLVE_STATES * 8,
+        states.saturating_mul(per_pair).saturating_mul(8),
+        WIN_SOLVE_STATES * 8 + if per_pair > 1 { WIN_OFFER_BYTES } else { 0 },
     )?;
     Ok(())
+}
+
+/// One pair's values, as [`solve_pairs`] collects them.
+struct Solved {
+    a: usize,
+    b: usize,
+    x: f64,
+    y: f64,
+    slope: f64,
+    facts: WinFacts,
+    /// With piggyback: the offer blocks of `(a, b)` and `(b, a)`.
+    offers: Option<(Vec<f64>, Vec<f64>)>,
 }
 
 /// Without the penalty: pairs of totals by decreasing total, each pair's
@@ -706,19 +883,26 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
         let (v, sl) = (&*values, &slopes);
-        let solved: Vec<(usize, usize, f64, f64, f64, WinFacts)> = (lo..=hi)
+        let solved: Vec<Solved> = (lo..=hi)
             .into_par_iter()
             .map(|a| {
                 let b = total - a;
                 let (guess, slope) = if b + 1 < n { (v.at(a, b + 1), sl[a * n + b + 1]) } else { (0.5, 0.0) };
                 let (x, y, slope, f) = v.pair(a, b, guess, slope);
-                (a, b, x, y, slope, f)
+                // With piggyback, the pair's turns once more at the fixed
+                // point, for what rolling a leftover is worth there.
+                let offers = v.offers.is_some().then(|| (v.offer_block(a, b, 1.0 - y), v.offer_block(b, a, 1.0 - x)));
+                Solved { a, b, x, y, slope, facts: f, offers }
             })
             .collect();
-        for (a, b, x, y, slope, f) in solved {
+        for Solved { a, b, x, y, slope, facts: f, offers } in solved {
             slopes[a * n + b] = slope;
             values.w[a * n + b] = x;
             values.w[b * n + a] = y;
+            if let (Some(o), Some((ab, ba))) = (values.offers.as_mut(), offers) {
+                o.pair_mut(a, b).copy_from_slice(&ab);
+                o.pair_mut(b, a).copy_from_slice(&ba);
+            }
             facts.truncation = facts.truncation.max(f.truncation);
             facts.residual = facts.residual.max(f.residual);
             facts.turn_solves += f.turn_solves;
@@ -809,15 +993,16 @@ mod tests {
     }
 
     impl Plain {
-        /// Best value of a turn from `(t, k, r)`: `bank(t)` is `None` where
-        /// stopping is not allowed; a farkle is worth `farkle`.
+        /// Best value of rolling `k` dice at `(t, r)`: `bank(t, left)` is
+        /// `None` where stopping with `left` dice not set aside is not
+        /// allowed; a farkle is worth `farkle`.
         fn turn(
             &self,
             t: i64,
             k: usize,
             r: u32,
             farkle: f64,
-            bank: &dyn Fn(i64) -> Option<f64>,
+            bank: &dyn Fn(i64, usize) -> Option<f64>,
             memo: &mut Memo,
         ) -> f64 {
             let key = (usize::try_from(t / self.grid).unwrap() * 7 + k) * 2 + r.min(1) as usize;
@@ -838,7 +1023,7 @@ mod tests {
                             if k2 == 0 {
                                 k2 = 6;
                             }
-                            let stop = bank(t2);
+                            let stop = bank(t2, k2);
                             if t2 > self.cap {
                                 stop.unwrap_or(farkle)
                             } else {
@@ -856,10 +1041,12 @@ mod tests {
             total
         }
 
-        /// P(a player at `b`, on the board or not, scores more than `need`).
-        fn pass(&self, on: bool, need: i64) -> f64 {
+        /// P(a player on the board or not scores more than `need`), from a
+        /// fresh start or, with `offer = (k, t)`, by rolling `k` leftover
+        /// dice with `t` points inherited; `memo` is this need's.
+        fn pass(&self, on: bool, need: i64, offer: Option<(usize, i64)>, memo: &mut Memo) -> f64 {
             let turn = &self.rules.turn;
-            let bank = |t: i64| -> Option<f64> {
+            let bank = |t: i64, _left: usize| -> Option<f64> {
                 if on && t < turn.min_bank {
                     None
                 } else if !on && t < turn.entry {
@@ -868,7 +1055,14 @@ mod tests {
                     Some(if t > need { 1.0 } else { 0.0 })
                 }
             };
-            self.turn(0, 6, 0, 0.0, &bank, &mut Memo::new())
+            match offer {
+                None => self.turn(0, 6, 0, 0.0, &bank, memo),
+                Some((k, t)) => self.turn(t, k, 1, 0.0, &bank, memo),
+            }
+        }
+
+        fn may_piggyback(&self, on: bool) -> bool {
+            self.rules.turn.piggyback && (on || !self.rules.turn.piggyback_needs_board)
         }
 
         /// Every player state: (total, on the board, farkles in a row).
@@ -913,14 +1107,22 @@ mod tests {
             }
         }
 
-        /// Values per pair of player states, swept until they move by less than 1e-14.
-        fn solve(&self) -> (Vec<(i64, bool, u8)>, Vec<f64>) {
+        /// Values per pair of player states, swept until they move by less
+        /// than 1e-14; with piggyback also the values of rolling a leftover,
+        /// `offers[((a * n + b) * 5 + k - 1) * levels + t / grid - 1]`,
+        /// `levels = n - 1` (NaN where the mover may not).
+        fn solve(&self) -> (Vec<(i64, bool, u8)>, Vec<f64>, Vec<f64>) {
             let goal = self.rules.game.goal;
+            let g = self.grid;
             let sides = self.sides();
             let n = sides.len();
+            let levels = n - 1;
             let index: HashMap<(i64, bool, u8), usize> = sides.iter().enumerate().map(|(i, &s)| (s, i)).collect();
             let mut w = vec![0.5; n * n];
-            let mut pass_memo: HashMap<(i64, bool, i64), f64> = HashMap::new();
+            let piggyback = self.rules.turn.piggyback;
+            let mut offers = vec![f64::NAN; if piggyback { n * n * 5 * levels } else { 0 }];
+            let at = |a: usize, b: usize, k: usize, t: i64| ((a * n + b) * 5 + k - 1) * levels + (t / g) as usize - 1;
+            let mut pass_memo: HashMap<(bool, i64), Memo> = HashMap::new();
             // Gauss-Seidel in an order that mostly reads fresh values: by
             // decreasing sum of totals, then of farkle counts.
             let mut order: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
@@ -931,42 +1133,78 @@ mod tests {
                 let mut delta: f64 = 0.0;
                 for &(a, b) in &order {
                     {
-                        let (at, on, _) = sides[a];
+                        let (at_, on, _) = sides[a];
                         let (bt, b_on, _) = sides[b];
                         let farkle = 1.0 - w[b * n + index[&self.after_farkle(sides[a])]];
-                        let pass = 1.0 - w[b * n + index[&(at, on, 0)]];
+                        let pass = 1.0 - w[b * n + index[&(at_, on, 0)]];
                         let turn = &self.rules.turn;
-                        let mut pass_of = |x: i64| -> f64 {
-                            *pass_memo.entry((bt, b_on, x)).or_insert_with(|| self.pass(b_on, x - bt))
+                        let mut pass_of = |x: i64, offer: Option<(usize, i64)>| -> f64 {
+                            let need = x - bt;
+                            let memo = pass_memo.entry((b_on, need)).or_insert_with(Memo::new);
+                            self.pass(b_on, need, offer, memo)
                         };
-                        // Banks past the goal, computed before the turn.
-                        let mut past: HashMap<i64, f64> = HashMap::new();
+                        // Banks past the goal, computed before the turn, per
+                        // dice left (0: nothing to piggyback on).
+                        let mut past: HashMap<(i64, usize), f64> = HashMap::new();
                         let mut x = goal;
-                        while x <= at + self.cap + 3000 {
-                            past.insert(x, 1.0 - pass_of(x));
-                            x += self.grid;
+                        while x <= at_ + self.cap + 3000 {
+                            let fresh = pass_of(x, None);
+                            past.insert((x, 0), 1.0 - fresh);
+                            if piggyback && self.may_piggyback(b_on) {
+                                for k in 1..=5 {
+                                    let pig = pass_of(x, Some((k, x - at_)));
+                                    past.insert((x, k), 1.0 - fresh.max(pig));
+                                }
+                            }
+                            x += g;
                         }
-                        let w_ref = &w;
-                        let bank = |t: i64| -> Option<f64> {
+                        let (w_ref, o_ref) = (&w, &offers);
+                        let bank = |t: i64, left: usize| -> Option<f64> {
                             if on && t < turn.min_bank {
                                 return None;
                             }
                             if !on && t < turn.entry {
                                 return Some(pass);
                             }
-                            let x = at + t;
-                            Some(if x < goal { 1.0 - w_ref[b * n + index[&(x, true, 0)]] } else { past[&x] })
+                            let x = at_ + t;
+                            let k = if piggyback && (1..=5).contains(&left) && self.may_piggyback(b_on) { left } else { 0 };
+                            if x >= goal {
+                                return Some(past[&(x, k)]);
+                            }
+                            let xi = index[&(x, true, 0)];
+                            let mut them = w_ref[b * n + xi];
+                            if k > 0 {
+                                let r = o_ref[at(b, xi, k, t)];
+                                if !r.is_nan() {
+                                    them = them.max(r);
+                                }
+                            }
+                            Some(1.0 - them)
                         };
-                        let v = self.turn(0, 6, 0, farkle, &bank, &mut Memo::new());
+                        let mut memo = Memo::new();
+                        let v = self.turn(0, 6, 0, farkle, &bank, &mut memo);
+                        let mut rolled = vec![];
+                        if piggyback && self.may_piggyback(on) {
+                            for k in 1..=5 {
+                                for l in 1..=levels {
+                                    let t = l as i64 * g;
+                                    rolled.push((at(a, b, k, t), self.turn(t, k, 1, farkle, &bank, &mut memo)));
+                                }
+                            }
+                        }
                         delta = delta.max((v - w[a * n + b]).abs());
                         w[a * n + b] = v;
+                        for (i, r) in rolled {
+                            delta = delta.max((r - offers[i]).abs());
+                            offers[i] = r;
+                        }
                     }
                 }
                 if delta < 1e-14 {
                     break;
                 }
             }
-            (sides, w)
+            (sides, w, offers)
         }
     }
 
@@ -986,7 +1224,7 @@ mod tests {
                 .collect()
         });
         let plain = Plain { ms, options, grid: g.win_model().grid, cap: rules.game.goal + 4000, floor, rules };
-        let (sides, w) = plain.solve();
+        let (sides, w, offers) = plain.solve();
         let n = sides.len();
         assert_eq!(n * n, values.w.len());
         let at = |s: (i64, bool, u8)| {
@@ -999,6 +1237,31 @@ mod tests {
             }
         }
         assert!(worst < 1e-9, "largest difference {worst:e}");
+        if plain.rules.turn.piggyback {
+            // Every value of rolling a leftover, too.
+            let solved = values.offers.as_ref().expect("piggyback values");
+            let levels = n - 1;
+            assert_eq!(solved.t_levels, levels);
+            let (mut worst, mut allowed) = (0.0f64, 0);
+            for a in 0..n {
+                for b in 0..n {
+                    for k in 1..=5 {
+                        for l in 1..=levels {
+                            let plain = offers[((a * n + b) * 5 + k - 1) * levels + l - 1];
+                            match solved.piggyback(at(sides[a]), at(sides[b]), k, l) {
+                                Some(r) => {
+                                    worst = worst.max((r - plain).abs());
+                                    allowed += 1;
+                                }
+                                None => assert!(plain.is_nan(), "piggyback allowed at {a}, {b}"),
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(allowed > 0);
+            assert!(worst < 1e-9, "largest difference of a piggyback value {worst:e}");
+        }
         assert!(facts.residual <= RESIDUAL.max(penalty::SWEEP_TOL));
         assert!(values.first() > 0.5, "the first player has the edge: {}", values.first());
     }
@@ -1011,6 +1274,23 @@ mod tests {
     #[test]
     fn matches_plain_value_iteration_with_entry_threshold() {
         compare(small(600, 200), 0);
+    }
+
+    fn with_piggyback(mut rules: RuleSet, needs_board: bool) -> RuleSet {
+        rules.turn.piggyback = true;
+        rules.turn.piggyback_needs_board = needs_board;
+        rules.validate().expect("valid rules");
+        rules
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_piggyback() {
+        compare(with_piggyback(small(500, 0), false), 0);
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
+        compare(with_piggyback(small(600, 200), true), 0);
     }
 
     fn with_penalty(mut rules: RuleSet, penalty: i64) -> RuleSet {

@@ -1,0 +1,139 @@
+//! Piggyback under the win objective: the value of a turn start at which
+//! the previous player left dice and points to take over.
+//!
+//! A bank that leaves `k` dice (1 to 5) not set aside after `t` turn points
+//! offers the next player a choice at the start of their turn: start fresh
+//! (worth the plain `W(a, b)`), or roll the `k` dice, which scores the
+//! inherited `t` points plus the roll or farkles ([`super::super::rules`]:
+//! a piggyback roll is never the turn's first). The second is the value of
+//! the mover's own turn DP at turn total `t` with `k` dice to roll, so the
+//! solver reads it off each pair's solved turn: `R(a, b, k, t)`, stored here
+//! for every pair of totals, `k = 1..=5` and `t = grid ..= t_levels *
+//! grid`. A bank's value to the player who leaves the dice is then
+//! `1 - max(W(b, x), R(b, x, k, t))`: one more number per dice count for
+//! each bank of the turn DP (see `WinPayoff::stride`).
+//!
+//! Farkles, banks that score nothing and six dice (hot dice) leave nothing
+//! to take over. The cycle of a pair is unchanged: a farkle hands over with
+//! no leftover, and every offer comes from a bank, which raises the total.
+//!
+//! Tables keep `R` after `W` ([`super::super::table`]), with one checksum
+//! per mover's total: advice checks the rows it reads ([`Offers::check`]),
+//! so a damaged table is refused without reading all of it.
+
+use std::sync::{Arc, OnceLock};
+
+use xxhash_rust::xxh3::xxh3_64;
+
+use crate::table::{Table, TableError};
+
+/// Dice counts a leftover can have.
+pub const LEFTOVER_DICE: usize = 5;
+
+/// `R(a, b, k, t)` for every pair of sides, leftover and inherited total.
+#[derive(Debug, Clone)]
+pub struct Offers {
+    /// Sides per player.
+    n: usize,
+    /// Inherited totals `grid ..= t_levels * grid`.
+    pub t_levels: usize,
+    data: Data,
+}
+
+#[derive(Debug, Clone)]
+enum Data {
+    Owned(Vec<f64>),
+    /// In a mapped table from element `from` on, with a checksum per
+    /// mover's side, checked once on first use.
+    Mapped { table: Arc<Table>, from: usize, sums: Arc<Vec<u64>>, checked: Arc<Vec<OnceLock<bool>>> },
+}
+
+impl Offers {
+    /// Values per mover's side (one checksum each).
+    fn row_len(&self) -> usize {
+        self.n * LEFTOVER_DICE * self.t_levels
+    }
+
+    /// Number of values for `n` sides and `t_levels` inherited totals.
+    pub fn len_for(n: usize, t_levels: usize) -> usize {
+        n * n * LEFTOVER_DICE * t_levels
+    }
+
+    /// Unsolved offers (every value NaN: "not allowed").
+    pub fn new(n: usize, t_levels: usize) -> Offers {
+        Offers { n, t_levels, data: Data::Owned(vec![f64::NAN; Offers::len_for(n, t_levels)]) }
+    }
+
+    /// Offers stored in `table` from element `from`, with one checksum per
+    /// mover's side (`sums`, from the table's metadata).
+    pub fn mapped(table: Arc<Table>, from: usize, n: usize, t_levels: usize, sums: Vec<u64>) -> Offers {
+        let checked = Arc::new((0..n).map(|_| OnceLock::new()).collect());
+        Offers { n, t_levels, data: Data::Mapped { table, from, sums: Arc::new(sums), checked } }
+    }
+
+    fn values(&self) -> &[f64] {
+        match &self.data {
+            Data::Owned(v) => v,
+            Data::Mapped { table, from, .. } => {
+                let all = table.elements::<f64>().expect("checked when loaded");
+                &all[*from..*from + Offers::len_for(self.n, self.t_levels)]
+            }
+        }
+    }
+
+    /// Everything, in table order: `[a][b][k - 1][t / grid - 1]`.
+    pub fn as_slice(&self) -> &[f64] {
+        self.values()
+    }
+
+    /// One checksum per mover's side, for the table's metadata.
+    pub fn row_sums(&self) -> Vec<u64> {
+        self.values().chunks(self.row_len().max(1)).map(|r| xxh3_64(bytemuck::cast_slice(r))).collect()
+    }
+
+    /// Checks the stored rows of movers `rows` against their checksums
+    /// (nothing to do for values solved in memory).
+    ///
+    /// # Errors
+    /// [`TableError::Corrupt`] naming the table.
+    pub fn check(&self, rows: &[usize]) -> Result<(), TableError> {
+        let Data::Mapped { table, sums, checked, .. } = &self.data else { return Ok(()) };
+        let len = self.row_len();
+        for &a in rows {
+            let ok = checked[a].get_or_init(|| {
+                let row = &self.values()[a * len..(a + 1) * len];
+                xxh3_64(bytemuck::cast_slice(row)) == sums[a]
+            });
+            if !*ok {
+                return Err(TableError::Corrupt {
+                    path: table.path().to_path_buf(),
+                    why: format!("piggyback values of row {a}: checksum mismatch"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn index(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<usize> {
+        let ok = a < self.n && b < self.n && (1..=LEFTOVER_DICE).contains(&k) && (1..=self.t_levels).contains(&t_level);
+        ok.then(|| ((a * self.n + b) * LEFTOVER_DICE + k - 1) * self.t_levels + t_level - 1)
+    }
+
+    /// `R(a, b, k, t)`: P(the mover at `(a, b)` wins) when rolling `k`
+    /// leftover dice with `t_level` grid levels inherited; `None` where the
+    /// rules do not allow it (or outside the table).
+    pub fn piggyback(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<f64> {
+        let v = self.values()[self.index(a, b, k, t_level)?];
+        (!v.is_nan()).then_some(v)
+    }
+
+    /// The `k`, `t` block of pair `(a, b)`, to fill in after its solve.
+    pub(super) fn pair_mut(&mut self, a: usize, b: usize) -> &mut [f64] {
+        let block = LEFTOVER_DICE * self.t_levels;
+        let at = (a * self.n + b) * block;
+        match &mut self.data {
+            Data::Owned(v) => &mut v[at..at + block],
+            Data::Mapped { .. } => unreachable!("a loaded table is not solved again"),
+        }
+    }
+}
