@@ -23,15 +23,23 @@ pub enum Ended {
 /// the set-aside and then bank or roll on with the highest value (the
 /// first found among equals).
 pub fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
+    play_turn_from(sol, TurnState::start(), rng).0
+}
+
+/// Plays a turn from `state` (a fresh start, or a piggyback roll) by
+/// `sol`'s policy, as [`play_turn`]; also says how many dice the turn
+/// left not set aside (what the next player may piggyback on).
+pub fn play_turn_from(sol: &Solution, start: TurnState, rng: &mut impl Rng) -> (Ended, u8) {
     let model = sol.model;
-    let mut state = TurnState::start();
+    let mut state = start;
     loop {
         let roll = roll_onto(rng, usize::from(state.dice), &[0; FACES]);
-        // (value, how the turn ends, or the state it goes on from)
-        let mut best: Option<(f64, Option<Ended>, TurnState)> = None;
+        // (value, how the turn ends and the dice it leaves, or the state it
+        // goes on from)
+        let mut best: Option<(f64, Option<(Ended, u8)>, TurnState)> = None;
         for sa in model.scorer.set_asides(&roll, state.rolls == 0) {
             for v in &sa.variants {
-                let mut offer = |value: f64, end: Option<Ended>, next: TurnState| {
+                let mut offer = |value: f64, end: Option<(Ended, u8)>, next: TurnState| {
                     if best.as_ref().is_none_or(|b| value > b.0) {
                         best = Some((value, end, next));
                     }
@@ -39,11 +47,12 @@ pub fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
                 match sol.after(&state, &sa.keep, v).expect("a set-aside of this roll") {
                     Next::Ends(value) => {
                         let end = if v.instant_win { Ended::Instant } else { Ended::Bank(state.points + v.points) };
-                        offer(value, Some(end), state);
+                        let left = state.dice - u8::try_from(crate::dice::dice_count(&sa.keep)).expect("few dice");
+                        offer(value, Some((end, left)), state);
                     }
                     Next::Decide { points, dice, bank, roll } => {
                         if let Some(b) = bank {
-                            offer(b, Some(Ended::Bank(points)), state);
+                            offer(b, Some((Ended::Bank(points), dice)), state);
                         }
                         let ones = if model.scorer.tracks_ones() { state.ones + v.ones } else { 0 };
                         let ones_points =
@@ -54,7 +63,7 @@ pub fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
             }
         }
         match best {
-            None => return Ended::Farkle,
+            None => return (Ended::Farkle, 0),
             Some((_, Some(end), _)) => return end,
             Some((_, None, next)) => state = next,
         }

@@ -926,7 +926,7 @@ mod tests {
     use super::*;
     use crate::dice::{dice_count, Multisets};
     use crate::pushluck::builtin::farkle_base;
-    use crate::pushluck::play::{play_turn, Ended};
+    use crate::pushluck::play::{play_turn_from, Ended};
     use crate::pushluck::rules::{FaceTable, RuleSet};
     use crate::pushluck::scoring::Scorer;
     use crate::registry;
@@ -1334,6 +1334,11 @@ mod tests {
         simulate_optimal(with_penalty(small(500, 100), 150));
     }
 
+    #[test]
+    fn optimal_play_wins_as_often_as_solved_with_piggyback() {
+        simulate_optimal(with_piggyback(small(1000, 0), false));
+    }
+
     /// Seeded optimal-vs-optimal games against the solved P(first player wins).
     fn simulate_optimal(rules: RuleSet) {
         let g = game(rules.clone());
@@ -1346,30 +1351,53 @@ mod tests {
         let games = 20_000;
         let mut first_wins = 0u32;
         let start = sides.of_question(0, 0).unwrap();
+        let g = model.grid;
+        // A piggyback start on `(k, t)`, when the rules offer it.
+        let leftover = |(k, t): (u8, i64)| TurnState { points: t, dice: k, rolls: 1, ones: 0, ones_points: 0 };
+        let mut piggybacks = 0u32;
         for _ in 0..games {
             let mut side = [start, start];
             let mut mover = 0;
+            // The leftover the last bank offers the mover: (dice, points).
+            let mut offer: Option<(u8, i64)> = None;
             let winner = loop {
                 let (a, b) = (side[mover], side[1 - mover]);
                 let (me, them) = (sides.side(a), sides.side(b));
                 let sol = turns.entry((a, b)).or_insert_with(|| values.turn(a, b));
                 let counts = |t: i64, s: Side| s.on_board || t >= rules.turn.entry;
-                match play_turn(sol, &mut rng) {
+                // Piggyback when the solved value of rolling the leftover beats a fresh turn.
+                let from = offer
+                    .filter(|&(k, t)| {
+                        let r = values.offers.as_ref().and_then(|o| o.piggyback(a, b, usize::from(k), (t / g) as usize));
+                        r.is_some_and(|r| r > values.at(a, b))
+                    })
+                    .map_or(TurnState::start(), leftover);
+                piggybacks += u32::from(from.dice < 6);
+                let (ended, left) = play_turn_from(sol, from, &mut rng);
+                offer = None;
+                match ended {
                     Ended::Instant => break mover,
                     Ended::Farkle => side[mover] = sides.after_farkle(a),
                     Ended::Bank(t) if counts(t, me) => {
                         let x = me.total + t;
+                        let left_over = (rules.turn.piggyback && (1..=5).contains(&left)).then_some((left, t));
                         if x >= goal {
-                            // The other player's last turn: pass or lose.
+                            // The other player's last turn: pass or lose,
+                            // on the leftover when that passes more often.
                             let need = x - them.total;
                             let last = last_turn(model, them.on_board, need);
-                            break match play_turn(&last, &mut rng) {
+                            let from = left_over
+                                .map(leftover)
+                                .filter(|s| last.roll_value(s).unwrap() > last.start_value())
+                                .unwrap_or(TurnState::start());
+                            break match play_turn_from(&last, from, &mut rng).0 {
                                 Ended::Instant => 1 - mover,
                                 Ended::Bank(t2) if counts(t2, them) && t2 > need => 1 - mover,
                                 _ => mover,
                             };
                         }
                         side[mover] = sides.index(Side { total: x, on_board: true, farkles: 0 }).unwrap();
+                        offer = left_over;
                     }
                     Ended::Bank(_) => side[mover] = sides.index(Side { farkles: 0, ..me }).unwrap(),
                 }
@@ -1377,6 +1405,8 @@ mod tests {
             };
             first_wins += u32::from(winner == 0);
         }
+        // The piggyback rule is played, not only solved.
+        assert_eq!(piggybacks > 100, rules.turn.piggyback, "{piggybacks} piggyback turns");
         let p = values.first();
         let observed = f64::from(first_wins) / f64::from(games);
         let se = (p * (1.0 - p) / f64::from(games)).sqrt();
