@@ -131,19 +131,45 @@ impl Model {
     /// The `reach` levels above are filled in first, so that the inner loop
     /// reads every successor from the array.
     pub(super) fn solve_payoff(&self, params: Params, payoff: WinPayoff, levels: usize, reach: usize) -> Solution<'_> {
+        self.solve_payoff_sloped(params, payoff, levels, reach, false)
+    }
+
+    /// [`Self::solve_payoff`], with the slopes of every value (see
+    /// [`Solution::slopes`]) when `slopes` is set (they cost about a third
+    /// more).
+    pub(super) fn solve_payoff_sloped(
+        &self,
+        params: Params,
+        payoff: WinPayoff,
+        levels: usize,
+        reach: usize,
+        slopes: bool,
+    ) -> Solution<'_> {
         let mut sol = Solution::empty(self, params);
         sol.payoff = Payoff::Win(payoff);
         sol.levels = levels;
         sol.top = level_total(levels, self.grid);
         let n = self.contexts();
-        let above: Vec<f64> = (levels..levels + reach)
-            .flat_map(|l| (0..n).map(move |c| (l, c)))
-            .map(|(l, c)| sol.decision_value(level_total(l, self.grid), c))
-            .collect();
+        let cells = || (levels..levels + reach).flat_map(move |l| (0..n).map(move |c| (l, c)));
+        let above: Vec<f64> = cells().map(|(l, c)| sol.decision_value(level_total(l, self.grid), c)).collect();
         sol.values = vec![0.0; levels * n];
         sol.values.extend(above);
         sol.roll_values = vec![0.0; levels * n];
-        sol.fill_levels(levels);
+        if !slopes {
+            sol.fill_levels(levels);
+            return sol;
+        }
+        // Up there the value is a bank (slope 0 or 1) or the stationary
+        // tail's, whose slope is taken as 0: the slopes only aim the fixed
+        // point's steps, its residual is what is checked.
+        let above_slopes: Vec<f64> = match &sol.payoff {
+            Payoff::Win(w) if w.above.is_none() => cells().map(|(l, c)| w.bank_slope(l, dice_of(c))).collect(),
+            _ => vec![0.0; reach * n],
+        };
+        sol.slopes = vec![0.0; levels * n];
+        sol.slopes.extend(above_slopes);
+        sol.roll_slopes = vec![0.0; levels * n];
+        sol.fill_levels_sloped(levels);
         sol
     }
 }
@@ -169,6 +195,77 @@ impl Solution<'_> {
                 };
             }
         }
+    }
+
+    /// [`Self::fill_levels`] of a win-objective turn, with the derivative of
+    /// every value with respect to the farkle value along the policy found.
+    fn fill_levels_sloped(&mut self, todo: usize) {
+        let n = self.model.contexts();
+        let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
+        let w = w.clone();
+        for level in (0..todo).rev() {
+            let t = level_total(level, self.model.grid);
+            for c in 0..n {
+                let (roll, slope) = self.roll_value_sloped(level, c);
+                let i = level * n + c;
+                self.roll_values[i] = roll;
+                self.roll_slopes[i] = slope;
+                (self.values[i], self.slopes[i]) = match self.bank_leaving(t, dice_of(c)) {
+                    Some(b) if b >= roll => (b, w.bank_slope(level, dice_of(c))),
+                    _ => (roll, slope),
+                };
+            }
+        }
+    }
+
+    /// [`Self::roll_value_level`] with its slope (the chosen successor's).
+    fn roll_value_sloped(&self, level: usize, c: usize) -> (f64, f64) {
+        let m = self.model;
+        let table = &m.tables[c];
+        let n = m.contexts();
+        let t = level_total(level, m.grid);
+        let base = level * n;
+        let (values, slopes) = (&self.values[..], &self.slopes[..]);
+        let mut total = self.farkle_score() * table.farkle;
+        let mut slope = table.farkle;
+        for &(prob, start, end) in &table.rolls {
+            // The best successor's index in the arrays (or usize::MAX: one
+            // outside them, with its slope in `outside`): its slope is read
+            // once, after the search.
+            let (mut best, mut arg, mut outside) = (f64::NEG_INFINITY, usize::MAX, 0.0);
+            for &x in &table.hot[start as usize..end as usize] {
+                let i = base + x as usize;
+                if i < values.len() {
+                    if values[i] > best {
+                        (best, arg) = (values[i], i);
+                    }
+                } else {
+                    let (v, s) = self.hot_sloped_outside(t, x);
+                    if v > best {
+                        (best, arg, outside) = (v, usize::MAX, s);
+                    }
+                }
+            }
+            total += prob * best;
+            slope += prob * if arg == usize::MAX { outside } else { slopes[arg] };
+        }
+        (total, slope)
+    }
+
+    /// [`Self::hot_value_outside`] with its slope.
+    fn hot_sloped_outside(&self, t: i64, x: u32) -> (f64, f64) {
+        let v = self.hot_value_outside(t, x);
+        let Payoff::Win(w) = &self.payoff else { return (v, 0.0) };
+        let g = self.model.grid;
+        let slope = if x == HOT_INSTANT {
+            0.0
+        } else if x & HOT_END != 0 {
+            let (gain, left) = hot_end(x);
+            w.bank_slope(usize::try_from((t + level_total(gain, g)) / g).unwrap_or(0), left)
+        } else {
+            0.0 // a decision state above the reach: never read (see `solve_payoff`)
+        };
+        (v, slope)
     }
 
     /// The value of rolling in context `c` at grid level `level`, for the

@@ -30,6 +30,12 @@ pub struct Solution<'m> {
     pub(super) values: Vec<f64>,
     /// Same layout: value of rolling (then playing optimally).
     pub(super) roll_values: Vec<f64>,
+    /// Win objective only, same layouts as `values` and `roll_values`: the
+    /// derivative of each value with respect to the turn's farkle value,
+    /// for the policy found (the probability that the turn ends in a farkle
+    /// or a stop worth the same). `win` steps its fixed points by them.
+    pub(super) slopes: Vec<f64>,
+    pub(super) roll_slopes: Vec<f64>,
     /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
     pub(super) excess: Vec<f64>,
     /// `T*`: banking is optimal (where a farkle is possible) from here on.
@@ -68,6 +74,10 @@ pub(super) struct WinPayoff {
     /// Values per context above the solved levels, when they are not
     /// simply the bank (a stationary tail, see [`super::win`]).
     pub(super) above: Option<Vec<f64>>,
+    /// Same layout as `banks` (or empty: none): the banks worth the
+    /// farkle value (a stop that scores nothing), whose derivative with
+    /// respect to it is 1 (see `Solution::slopes`).
+    pub(super) farkle_like: Vec<bool>,
 }
 
 /// Which bank value applies when a turn ends with `left` dice not set
@@ -86,6 +96,22 @@ impl WinPayoff {
         let class = if self.stride > 1 { leftover_class(left) } else { 0 };
         let v = self.banks.get(level * self.stride + class).copied().unwrap_or(self.beyond[class]);
         (!v.is_nan()).then_some(v)
+    }
+
+    /// The derivative of `bank(level, left)` (or, where stopping is not
+    /// allowed, of the farkle value it falls back to) with respect to the
+    /// farkle value: 1 or 0.
+    pub(super) fn bank_slope(&self, level: usize, left: usize) -> f64 {
+        if self.farkle_like.is_empty() {
+            return 0.0;
+        }
+        let class = if self.stride > 1 { leftover_class(left) } else { 0 };
+        let i = (level * self.stride + class).min(self.banks.len() - self.stride + class);
+        if self.farkle_like[i] || self.banks[i].is_nan() {
+            1.0
+        } else {
+            0.0
+        }
     }
 }
 
@@ -130,6 +156,8 @@ impl<'m> Solution<'m> {
             levels: 0,
             values: vec![],
             roll_values: vec![],
+            slopes: vec![],
+            roll_slopes: vec![],
             excess: vec![0.0; model.contexts()],
             top: 0,
             seconds: 0.0,

@@ -33,10 +33,18 @@
 //! `x = W(a, b) = f(1 - y)`, `y = W(b, a) = g(1 - x)`, where `f` and `g` are
 //! the turn DP's start value as a function of the farkle value: convex,
 //! piecewise linear (one piece per policy), non-decreasing, with slope the
-//! policy's farkle probability, below 1. The fixed point of
-//! `x -> f(1 - g(1 - x))` (slope in `[0, 1)`) is found by the secant method,
-//! exact once two iterates share a policy, safeguarded by plain fixed-point
-//! steps; it stops when the residual is below [`RESIDUAL`].
+//! policy's farkle probability (of ending in a farkle, or in a stop worth
+//! the same), below 1. The fixed point of `x -> f(1 - g(1 - x))` (slope
+//! in `[0, 1)`) is found by Newton's method with the exact slopes of the
+//! current policies, which the DP carries along with the values: exact in
+//! one step once the policies are those of the fixed point. The first
+//! iterate continues the trend of the pair's neighbours (already solved),
+//! so most pairs take two evaluations; a step that does not shrink the
+//! residual is followed by a plain fixed-point step. It stops when the
+//! residual is below [`RESIDUAL`].
+//!
+//! With piggyback a bank that leaves dice is worth a little less to the
+//! player who leaves them: see [`offers`].
 //!
 //! ## Where a turn stops being solved
 //! Past the goal a bank is worth `1 - P_pass(b, x)`, which grows with `x`
@@ -434,7 +442,7 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
         .collect();
     let side = Side { total: if on { g } else { 0 }, on_board: on, farkles: 0 };
     let beyond = if exact { 0.0 } else { 1.0 };
-    let payoff = WinPayoff { farkle: 0.0, banks, stride: 1, beyond: vec![beyond], above: None };
+    let payoff = WinPayoff { farkle: 0.0, banks, stride: 1, beyond: vec![beyond], above: None, farkle_like: vec![] };
     model.solve_payoff(params(model, side), payoff, levels, reach)
 }
 
@@ -675,19 +683,28 @@ impl<'m> WinValues<'m> {
         // above the piggyback values read off the turn.
         let offer_levels = if self.offers.is_some() { Self::offer_levels(m, self.len()) } else { 0 };
         let len = levels.max(offer_levels) + self.reach + 1;
-        let banks: Vec<f64> = (0..len)
-            .flat_map(|l| (0..stride).map(move |c| (l, c)))
-            .map(|(l, c)| bank(level_total(l, g), c))
+        let ends: Vec<Option<End>> = (0..len)
+            .flat_map(|l| (0..stride).map(move |c| (level_total(l, g), c)))
+            .map(|(t, c)| if t > 0 { self.end_leaving(a, b, t, c) } else { None })
             .collect();
+        let banks: Vec<f64> = ends.iter().map(|e| e.map_or(f64::NAN, |e| self.end_value(e, farkle, pass))).collect();
+        // Stops worth the farkle value (scoring nothing), for the slopes.
+        let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
         let beyond = banks[banks.len() - stride..].to_vec();
-        TurnSetup { payoff: WinPayoff { farkle, banks, stride, beyond, above }, levels, loss }
+        TurnSetup { payoff: WinPayoff { farkle, banks, stride, beyond, above, farkle_like }, levels, loss }
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
     /// value `pass`, solved, and what its top could have lost.
     fn solve_turn(&self, a: usize, b: usize, farkle: f64, pass: f64) -> (Solution<'m>, f64) {
+        self.solve_turn_sloped(a, b, farkle, pass, false)
+    }
+
+    /// [`Self::solve_turn`], with the values' slopes when `slopes` is set.
+    fn solve_turn_sloped(&self, a: usize, b: usize, farkle: f64, pass: f64, slopes: bool) -> (Solution<'m>, f64) {
         let s = self.setup(a, b, farkle, pass);
-        (self.model.solve_payoff(params(self.model, self.sides.side(a)), s.payoff, s.levels, self.reach), s.loss)
+        let p = params(self.model, self.sides.side(a));
+        (self.model.solve_payoff_sloped(p, s.payoff, s.levels, self.reach, slopes), s.loss)
     }
 
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
@@ -698,65 +715,63 @@ impl<'m> WinValues<'m> {
     }
 
     /// Start value of the mover's turn at `(a, b)` for farkle value
-    /// `farkle` (no penalty: a pass is worth the same), and the turn's
+    /// `farkle` (no penalty: a pass is worth the same), its derivative with
+    /// respect to `farkle` along the policy found, and the turn's
     /// truncation loss.
-    fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64) {
-        let (sol, loss) = self.solve_turn(a, b, farkle, farkle);
-        (sol.roll_values[self.start], loss)
+    fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64, f64) {
+        let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
+        (sol.roll_values[self.start], sol.roll_slopes[self.start], loss)
     }
 
-    /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` and of
-    /// the slope of `phi` there (a neighbour's): `(W(a, b), W(b, a), the
-    /// slope found, facts)`. The first step is a Newton step with the
-    /// guessed slope: exact when the policy and slope are the neighbour's,
-    /// so most pairs need two evaluations of `phi`.
-    fn pair(&self, a: usize, b: usize, guess: f64, slope: f64) -> (f64, f64, f64, WinFacts) {
+    /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` (the
+    /// neighbours' trend): `(W(a, b), W(b, a), facts)`. Newton steps on
+    /// `x = phi(x)` with `phi`'s slope from the two turns' policies
+    /// (`f'(1 - y) g'(1 - x)`, tracked by the DP): exact in one step once
+    /// the policies at the iterate are those at the fixed point, so most
+    /// pairs need two evaluations of `phi`. A Newton step that does not
+    /// shrink the residual is followed by a plain fixed-point step (`phi`'s
+    /// slope is below 1 in size).
+    fn pair(&self, a: usize, b: usize, guess: f64) -> (f64, f64, WinFacts) {
         let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
-        // phi(x) = f(1 - g(1 - x)), with y = g(1 - x).
-        let mut phi = |x: f64| -> (f64, f64) {
-            let y = if a == b {
-                None
+        // phi(x) = f(1 - g(1 - x)), with y = g(1 - x), and phi'(x).
+        let mut phi = |x: f64| -> (f64, f64, f64) {
+            let (y, dy) = if a == b {
+                (None, -1.0)
             } else {
-                let (y, loss) = self.start(b, a, 1.0 - x);
+                let (y, dy, loss) = self.start(b, a, 1.0 - x);
                 facts.truncation = facts.truncation.max(loss);
                 facts.turn_solves += 1;
-                Some(y)
+                (Some(y), dy)
             };
-            let (x2, loss) = self.start(a, b, 1.0 - y.unwrap_or(x));
+            let (x2, dx, loss) = self.start(a, b, 1.0 - y.unwrap_or(x));
             facts.truncation = facts.truncation.max(loss);
             facts.turn_solves += 1;
-            (x2, y.unwrap_or(x2))
+            // With a == b the map is x -> f(1 - x): slope -f'.
+            (x2, y.unwrap_or(x2), dx * dy)
         };
-        let mut x0 = guess;
-        let (p0, y0) = phi(x0);
-        let mut r0 = p0 - x0;
+        let mut x = guess;
+        let (mut p, y, mut slope) = phi(x);
         // The best iterate so far: (|residual|, x, y).
-        let mut best = (r0.abs(), x0, y0);
-        let newton = x0 + r0 / (1.0 - slope.clamp(0.0, 0.99));
-        let mut x1 = if (0.0..=1.0).contains(&newton) { newton } else { p0 };
-        let mut slope = slope;
+        let mut best = ((p - x).abs(), x, y);
+        let mut newton = true;
         for _ in 0..200 {
             if best.0 <= RESIDUAL {
                 break;
             }
-            let (p1, y1) = phi(x1);
-            let r1 = p1 - x1;
+            let r = p - x;
+            let step = x + r / (1.0 - slope.clamp(-1.0, 0.999_999));
+            let next = if newton && step.is_finite() && (0.0..=1.0).contains(&step) { step } else { p };
+            let (p1, y1, s1) = phi(next);
+            let r1 = p1 - next;
             if r1.abs() < best.0 {
-                best = (r1.abs(), x1, y1);
+                best = (r1.abs(), next, y1);
             }
-            if x1 != x0 {
-                // phi's slope between the last two iterates.
-                slope = 1.0 + (r1 - r0) / (x1 - x0);
-            }
-            // Secant step; a plain step when that leaves [0, 1] or the
-            // residual did not shrink.
-            let secant = x1 - r1 * (x1 - x0) / (r1 - r0);
-            let next =
-                if secant.is_finite() && (0.0..=1.0).contains(&secant) && r1.abs() < r0.abs() { secant } else { p1 };
-            (x0, r0, x1) = (x1, r1, next);
+            // Newton again only while it makes progress.
+            newton = r1.abs() < r.abs();
+            (x, p, slope) = (next, p1, s1);
         }
         facts.residual = best.0;
-        (best.1, if a == b { best.1 } else { best.2 }, slope, facts)
+        (best.1, if a == b { best.1 } else { best.2 }, facts)
     }
 
     /// The piggyback values of the mover at `(a, b)`, read off its turn
@@ -863,40 +878,43 @@ struct Solved {
     b: usize,
     x: f64,
     y: f64,
-    slope: f64,
     facts: WinFacts,
     /// With piggyback: the offer blocks of `(a, b)` and `(b, a)`.
     offers: Option<(Vec<f64>, Vec<f64>)>,
 }
 
 /// Without the penalty: pairs of totals by decreasing total, each pair's
-/// farkle cycle by the secant method (see the module documentation).
+/// farkle cycle by Newton's method (see the module documentation).
 fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
     let n = values.len();
     let pairs = (n * (n + 1) / 2) as u64;
     progress.stage("pairs of totals", pairs);
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
-    // Per solved pair (a <= b): the slope of its fixed-point map, the next
-    // pair's first guess.
-    let mut slopes = vec![0.0f64; n * n];
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
-        let (v, sl) = (&*values, &slopes);
+        let v = &*values;
         let solved: Vec<Solved> = (lo..=hi)
             .into_par_iter()
             .map(|a| {
                 let b = total - a;
-                let (guess, slope) = if b + 1 < n { (v.at(a, b + 1), sl[a * n + b + 1]) } else { (0.5, 0.0) };
-                let (x, y, slope, f) = v.pair(a, b, guess, slope);
+                // The neighbours' trend continued (a close guess keeps the
+                // policies of the first evaluation those of the fixed point).
+                let guess = match n - 1 - b {
+                    0 => 0.5,
+                    1 => v.at(a, b + 1),
+                    2 => 2.0 * v.at(a, b + 1) - v.at(a, b + 2),
+                    _ => 3.0 * v.at(a, b + 1) - 3.0 * v.at(a, b + 2) + v.at(a, b + 3),
+                }
+                .clamp(0.0, 1.0);
+                let (x, y, f) = v.pair(a, b, guess);
                 // With piggyback, the pair's turns once more at the fixed
                 // point, for what rolling a leftover is worth there.
                 let offers = v.offers.is_some().then(|| (v.offer_block(a, b, 1.0 - y), v.offer_block(b, a, 1.0 - x)));
-                Solved { a, b, x, y, slope, facts: f, offers }
+                Solved { a, b, x, y, facts: f, offers }
             })
             .collect();
-        for Solved { a, b, x, y, slope, facts: f, offers } in solved {
-            slopes[a * n + b] = slope;
+        for Solved { a, b, x, y, facts: f, offers } in solved {
             values.w[a * n + b] = x;
             values.w[b * n + a] = y;
             if let (Some(o), Some((ab, ba))) = (values.offers.as_mut(), offers) {
@@ -1322,6 +1340,24 @@ mod tests {
         // below 0 is measurably too high.
         let near = p(-200);
         assert!((near - low).abs() > 1e-9, "floor -200: {near}, {}: {low}", floor - 400);
+    }
+
+    /// The slopes the DP carries are the derivative of a turn's start value
+    /// with respect to its farkle value (central differences, where the
+    /// policy does not change).
+    #[test]
+    fn slopes_are_the_derivative_of_the_start_value() {
+        let g = game(small(1000, 200));
+        let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+        for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18)] {
+            let f = values.farkle_and_pass(a, b).0;
+            let (_, slope, _) = values.start(a, b, f);
+            let e = 1e-7;
+            let (hi, lo) = (values.start(a, b, f + e).0, values.start(a, b, f - e).0);
+            let numeric = (hi - lo) / (2.0 * e);
+            assert!(slope > 0.0 && slope < 1.0, "{slope}");
+            assert!((numeric - slope).abs() < 1e-6, "({a}, {b}): {numeric} vs {slope}");
+        }
     }
 
     #[test]
