@@ -62,7 +62,7 @@ fn compare_solves_what_is_missing_then_reads_the_tables() {
     assert!(both.get("odds").is_none());
     assert!(both["not_solved"].as_str().unwrap().contains("piggyback and the three-farkle penalty"), "{both}");
     let highlights = cold["highlights"].as_array().unwrap();
-    assert!(highlights.iter().any(|h| h.as_str().unwrap().contains("not computed yet for piggyback")), "{cold}");
+    assert!(highlights.iter().any(|h| h.as_str().unwrap().contains("not computed yet under piggyback (piggyback)")), "{cold}");
 
     let svg = env.path().join("compare.svg");
     let warm = env.json(&[&args[..], &["--plot", svg.to_str().unwrap()]].concat());

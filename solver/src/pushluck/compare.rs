@@ -232,7 +232,7 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
         solved.iter().filter(|(_, o)| o.facts.is_none()).map(|(r, _)| r.variant.as_str()).collect();
     if !factless.is_empty() {
         out.push(format!(
-            "Head start, game length and the expected-score match-up are not computed yet for {} (piggyback): only P(first wins) is.",
+            "Head start, game length and the expected-score match-up are not computed yet under piggyback ({}): only P(first wins) is.",
             factless.join(", ")
         ));
     }

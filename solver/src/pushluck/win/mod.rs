@@ -303,7 +303,8 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
 }
 
 /// The inner-loop work of a whole win solve, in successor reads: pairs of
-/// totals x turn DPs per pair (about 9, measured) x levels per turn (half
+/// totals x turn DPs per pair (about 5, each about 1.3 plain DPs' worth
+/// with the slopes: measured) x levels per turn (half
 /// the goal on average, or the most a bounded turn scores; with piggyback
 /// also the last turn's tail) x successor reads per level, plus the game
 /// facts' turns ([`facts`]). Times come
@@ -335,12 +336,13 @@ pub fn work(model: &Model) -> f64 {
     // turn once more and walk its ends (measured: about 3 DPs' worth per
     // state); with it they reuse the solver's rows. With piggyback there are
     // no facts, and each turn is solved once more for its offers.
+    let pairs = m * m / 2.0 * 5.0 * 1.3;
     let turns = if sides.penalty() {
         m * m * 16.0
     } else if piggyback {
-        m * m / 2.0 * 9.0 + m * m
+        pairs + m * m
     } else {
-        m * m / 2.0 * 9.0 + m * m * 3.0
+        pairs + m * m * 3.0
     };
     turns * levels * reads as f64
 }
