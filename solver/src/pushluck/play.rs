@@ -19,6 +19,10 @@ pub enum Ended {
     Instant,
 }
 
+/// The best choice after a roll so far: its value, and how the turn ends
+/// with the dice it leaves, or the state it goes on from.
+type Choice = (f64, Option<(Ended, u8)>, TurnState);
+
 /// Plays one turn from a fresh start by `sol`'s policy: after each roll,
 /// the set-aside and then bank or roll on with the highest value (the
 /// first found among equals).
@@ -34,9 +38,7 @@ pub fn play_turn_from(sol: &Solution, start: TurnState, rng: &mut impl Rng) -> (
     let mut state = start;
     loop {
         let roll = roll_onto(rng, usize::from(state.dice), &[0; FACES]);
-        // (value, how the turn ends and the dice it leaves, or the state it
-        // goes on from)
-        let mut best: Option<(f64, Option<(Ended, u8)>, TurnState)> = None;
+        let mut best: Option<Choice> = None;
         for sa in model.scorer.set_asides(&roll, state.rolls == 0) {
             for v in &sa.variants {
                 let mut offer = |value: f64, end: Option<(Ended, u8)>, next: TurnState| {

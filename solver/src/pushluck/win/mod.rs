@@ -466,6 +466,7 @@ impl LastTurn {
         // Banks count above `top` (far above every threshold).
         let top = level_total(levels - 1, g).max(counts_from[0]).max(counts_from[1]);
         let sol = last_turn(model, true, top);
+        // P(scoring more than l levels) from context c, until its tail.
         let row = |c: usize| -> Vec<f64> {
             let mut row: Vec<f64> = (0..levels).map(|l| sol.roll_value_at(top - level_total(l, g), c)).collect();
             let limit = *row.last().expect("levels > 0");
@@ -473,9 +474,13 @@ impl LastTurn {
             row.truncate(end);
             row
         };
-        last.fresh = row(start_context(model));
+        // (Clippy takes this for the closure's only call; the leftover rows below use it too.)
+        #[allow(clippy::redundant_closure_call)]
+        {
+            last.fresh = row(start_context(model));
+        }
         if turn.piggyback {
-            last.leftover = (1..=5).filter_map(|k| leftover_context(model, k)).map(row).collect();
+            last.leftover = (1..=5).filter_map(|k| leftover_context(model, k)).map(&row).collect();
             last.leftover_needs_board = turn.piggyback_needs_board;
         }
         last
@@ -995,6 +1000,10 @@ mod tests {
     /// Turn values already computed, by (turn points / grid, dice, first roll?).
     struct Memo(Vec<f64>);
 
+    /// The plain iteration's sides (total, on the board, farkles in a row),
+    /// values and piggyback values.
+    type PlainValues = (Vec<(i64, bool, u8)>, Vec<f64>, Vec<f64>);
+
     impl Memo {
         fn new() -> Memo {
             Memo(vec![])
@@ -1131,7 +1140,7 @@ mod tests {
         /// than 1e-14; with piggyback also the values of rolling a leftover,
         /// `offers[((a * n + b) * 5 + k - 1) * levels + t / grid - 1]`,
         /// `levels = n - 1` (NaN where the mover may not).
-        fn solve(&self) -> (Vec<(i64, bool, u8)>, Vec<f64>, Vec<f64>) {
+        fn solve(&self) -> PlainValues {
             let goal = self.rules.game.goal;
             let g = self.grid;
             let sides = self.sides();
