@@ -907,11 +907,20 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
                 let b = total - a;
                 // The neighbours' trend continued (a close guess keeps the
                 // policies of the first evaluation those of the fixed point).
-                let guess = match n - 1 - b {
-                    0 => 0.5,
-                    1 => v.at(a, b + 1),
-                    2 => 2.0 * v.at(a, b + 1) - v.at(a, b + 2),
-                    _ => 3.0 * v.at(a, b + 1) - 3.0 * v.at(a, b + 2) + v.at(a, b + 3),
+                // Along the opponent's total, and (where there is room)
+                // along the mover's: their mean.
+                let trend = |at: &dyn Fn(usize) -> f64, room: usize| match room {
+                    0 => None,
+                    1 => Some(at(1)),
+                    2 => Some(2.0 * at(1) - at(2)),
+                    _ => Some(3.0 * at(1) - 3.0 * at(2) + at(3)),
+                };
+                let along_b = trend(&|i| v.at(a, b + i), n - 1 - b);
+                let along_a = trend(&|i| v.at(a + i, b), n - 1 - a);
+                let guess = match (along_b, along_a) {
+                    (Some(x), Some(y)) => (x + y) / 2.0,
+                    (Some(x), None) | (None, Some(x)) => x,
+                    (None, None) => 0.5,
                 }
                 .clamp(0.0, 1.0);
                 let (x, y, f) = v.pair(a, b, guess);
