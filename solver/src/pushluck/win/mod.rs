@@ -1395,6 +1395,15 @@ mod tests {
         simulate_optimal(with_piggyback(small(1000, 0), false));
     }
 
+    /// Yahtzix's go-for-it: leftovers also come from turns that end at the
+    /// roll limit, and the leftover roll is roll 2.
+    #[test]
+    fn optimal_play_wins_as_often_as_solved_in_yahtzix_with_go_for_it() {
+        let mut r = crate::pushluck::builtin::yahtzix_base();
+        r.game.goal = 300;
+        simulate_optimal(with_piggyback(r, false));
+    }
+
     /// Seeded optimal-vs-optimal games against the solved P(first player wins).
     fn simulate_optimal(rules: RuleSet) {
         let g = game(rules.clone());
