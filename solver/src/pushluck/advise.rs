@@ -15,7 +15,7 @@ use serde::Serialize;
 use super::long_run::{self, LongRunSummary};
 use super::model::Model;
 use super::scoring::Variant;
-use super::situation::{check, check_totals, PushLuckQuestion, Situation, Start};
+use super::situation::{check, check_totals, PushLuckQuestion, Situation, SituationError, Start};
 use super::solution::{Next, Solution};
 use super::table::load_win;
 use super::win;
@@ -175,14 +175,12 @@ fn advise_win(
     let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
     let me = sides.of_question(a, farkles).expect("checked: a side");
     s.params.on_board = sides.side(me).on_board;
-    if let Start::Leftover(_) = q.start {
-        // The opponent's bank is where the leftover's points come from.
-        if s.state.points > b {
-            return Err(crate::pushluck::situation::SituationError::InheritedAboveOpponent { points: s.state.points, opponent: b }.into());
-        }
-    }
     let dice = match q.start {
         Start::Roll(dice) => Some(dice),
+        // The opponent's bank is where the leftover's points come from.
+        Start::Leftover(_) if s.state.points > b => {
+            return Err(SituationError::InheritedAboveOpponent { points: s.state.points, opponent: b }.into());
+        }
         Start::Leftover(_) => None,
     };
     let goal = game.rules.game.goal;
@@ -210,7 +208,7 @@ fn advise_win(
     let values = load_win(game, tables, progress)?;
     let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
     let side = |total, farkles, opponent| {
-        values.sides.of_question(total, farkles).ok_or(crate::pushluck::situation::SituationError::BelowFloor {
+        values.sides.of_question(total, farkles).ok_or(SituationError::BelowFloor {
             opponent,
             total,
             floor: values.sides.floor(),

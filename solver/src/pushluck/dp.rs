@@ -35,8 +35,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::model::{hot_end, Model, Params, Succ, HOT_END, HOT_INSTANT};
-use super::solution::{dice_of, Payoff, Solution, Step, WinPayoff};
+use super::model::{dice_of, hot_end, Model, Params, Succ, HOT_END, HOT_INSTANT};
+use super::solution::{Payoff, Solution, Step, WinPayoff};
 use super::{level_total, value_of, TurnError};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
@@ -201,8 +201,6 @@ impl Solution<'_> {
     /// every value with respect to the farkle value along the policy found.
     fn fill_levels_sloped(&mut self, todo: usize) {
         let n = self.model.contexts();
-        let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
-        let w = w.clone();
         for level in (0..todo).rev() {
             let t = level_total(level, self.model.grid);
             for c in 0..n {
@@ -210,6 +208,7 @@ impl Solution<'_> {
                 let i = level * n + c;
                 self.roll_values[i] = roll;
                 self.roll_slopes[i] = slope;
+                let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
                 (self.values[i], self.slopes[i]) = match self.bank_leaving(t, dice_of(c)) {
                     Some(b) if b >= roll => (b, w.bank_slope(level, dice_of(c))),
                     _ => (roll, slope),

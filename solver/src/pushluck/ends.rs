@@ -12,8 +12,8 @@
 //! ([`super::win::penalty`]).
 
 use super::level_total;
-use super::model::{hot_end, HOT_END, HOT_INSTANT};
-use super::solution::{dice_of, Payoff, Solution};
+use super::model::{dice_of, hot_end, HOT_END, HOT_INSTANT};
+use super::solution::{Payoff, Solution};
 
 /// The ends of one turn and their probabilities.
 #[derive(Debug, Clone, PartialEq)]

@@ -146,6 +146,12 @@ pub(super) const HOT_END: u32 = 1 << 31;
 /// A [`ContextTable::hot`] entry for an instant win.
 pub(super) const HOT_INSTANT: u32 = u32::MAX;
 
+/// Dice to roll in context `c` (the context layout's last part, see
+/// [`Model::ctx`]): what a bank there leaves.
+pub(super) fn dice_of(c: usize) -> usize {
+    c % 6 + 1
+}
+
 /// A forced end's entry ([`HOT_END`] set, not [`HOT_INSTANT`]) as
 /// `(gain in grid levels, dice left)`.
 pub(super) fn hot_end(x: u32) -> (usize, usize) {
@@ -467,7 +473,7 @@ impl Model {
     }
 
     pub(super) fn unctx(&self, c: usize) -> (usize, usize, usize) {
-        let k = c % 6 + 1;
+        let k = dice_of(c);
         let r = (c / 6) % self.roll_classes;
         (k, r, c / 6 / self.roll_classes)
     }

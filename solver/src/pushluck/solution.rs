@@ -14,7 +14,7 @@
 
 use crate::dice::{dice_count, Counts};
 
-use super::model::{Model, Opt, Params, Succ, TurnState};
+use super::model::{dice_of, Model, Opt, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::scoring::Variant;
 use super::situation::SituationError;
@@ -92,9 +92,16 @@ pub(super) fn leftover_class(left: usize) -> usize {
 }
 
 impl WinPayoff {
-    fn bank(&self, level: usize, left: usize) -> Option<f64> {
+    /// Where the bank at `level` leaving `left` dice is in `banks` (past
+    /// the end: its class in `beyond`).
+    fn cell(&self, level: usize, left: usize) -> (usize, usize) {
         let class = if self.stride > 1 { leftover_class(left) } else { 0 };
-        let v = self.banks.get(level * self.stride + class).copied().unwrap_or(self.beyond[class]);
+        (level * self.stride + class, class)
+    }
+
+    fn bank(&self, level: usize, left: usize) -> Option<f64> {
+        let (i, class) = self.cell(level, left);
+        let v = self.banks.get(i).copied().unwrap_or(self.beyond[class]);
         (!v.is_nan()).then_some(v)
     }
 
@@ -105,8 +112,9 @@ impl WinPayoff {
         if self.farkle_like.is_empty() {
             return 0.0;
         }
-        let class = if self.stride > 1 { leftover_class(left) } else { 0 };
-        let i = (level * self.stride + class).min(self.banks.len() - self.stride + class);
+        // Past the end, the last level's (what `beyond` holds).
+        let (i, class) = self.cell(level, left);
+        let i = i.min(self.banks.len() - self.stride + class);
         if self.farkle_like[i] || self.banks[i].is_nan() {
             1.0
         } else {
@@ -141,11 +149,6 @@ impl Next {
             Next::Decide { bank, roll, .. } => bank.map_or(roll, |b| b.max(roll)),
         }
     }
-}
-
-/// Dice to roll in context `c` (what a bank there leaves).
-pub(super) fn dice_of(c: usize) -> usize {
-    c % 6 + 1
 }
 
 impl<'m> Solution<'m> {

@@ -75,9 +75,9 @@ pub mod sides;
 pub use offers::Offers;
 pub use sides::{Side, Sides};
 
-use super::model::{Model, Params, Succ, TurnState};
+use super::model::{dice_of, Model, Params, Succ, TurnState};
 use super::rules::Stop;
-use super::solution::{dice_of, leftover_class, Solution, WinPayoff};
+use super::solution::{leftover_class, Solution, WinPayoff};
 use super::level_total;
 use super::PushLuckGame;
 use crate::error::Error;
@@ -192,11 +192,9 @@ impl LastTurn {
 
     /// The chaser's best: start fresh or (when offered) piggyback.
     pub fn pass_offered(&self, on_board: bool, need: i64, offer: Option<(usize, i64)>, grid: i64) -> f64 {
+        // (Below a need of 0 the fresh turn already passes: 1.)
         let fresh = self.pass(on_board, need, grid);
-        match offer.and_then(|(k, t)| self.pass_leftover(on_board, need, k, t, grid)) {
-            Some(p) if need >= 0 => fresh.max(p),
-            _ => fresh,
-        }
+        offer.and_then(|(k, t)| self.pass_leftover(on_board, need, k, t, grid)).map_or(fresh, |p| fresh.max(p))
     }
 }
 
@@ -316,9 +314,6 @@ pub fn work(model: &Model) -> f64 {
     let sides = Sides::new(model, sides::default_floor(model));
     let n = (model.rules.game.goal - sides.floor() + model.grid - 1) / model.grid;
     let mut levels = (n as f64 / 2.0).max(1.0);
-    if let Some(most) = max_turn_levels(model) {
-        levels = levels.min(most as f64 + 1.0);
-    }
     let piggyback = model.rules.turn.piggyback;
     if piggyback {
         // Every turn is solved past the goal until the last turn's pass
@@ -326,9 +321,9 @@ pub fn work(model: &Model) -> f64 {
         // (Measured: the tail's levels cost about 0.7 of a level below
         // the goal, as fewer contexts are reached up there.)
         levels += 0.7 * LastTurn::solve(model).fresh.len() as f64;
-        if let Some(most) = max_turn_levels(model) {
-            levels = levels.min(most as f64 + 1.0);
-        }
+    }
+    if let Some(most) = max_turn_levels(model) {
+        levels = levels.min(most as f64 + 1.0);
     }
     let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
     let m = sides.len() as f64;
@@ -466,25 +461,28 @@ impl LastTurn {
         // Banks count above `top` (far above every threshold).
         let top = level_total(levels - 1, g).max(counts_from[0]).max(counts_from[1]);
         let sol = last_turn(model, true, top);
-        // P(scoring more than l levels) from context c, until its tail.
-        let row = |c: usize| -> Vec<f64> {
-            let mut row: Vec<f64> = (0..levels).map(|l| sol.roll_value_at(top - level_total(l, g), c)).collect();
-            let limit = *row.last().expect("levels > 0");
-            let end = row.iter().position(|&p| p - limit <= TAIL).map_or(levels, |i| i + 1);
-            row.truncate(end);
-            row
-        };
-        // (Clippy takes this for the closure's only call; the leftover rows below use it too.)
-        #[allow(clippy::redundant_closure_call)]
-        {
-            last.fresh = row(start_context(model));
-        }
+        last.fresh = tail_row(&sol, top, levels, start_context(model));
         if turn.piggyback {
-            last.leftover = (1..=5).filter_map(|k| leftover_context(model, k)).map(&row).collect();
+            last.leftover = (1..=offers::LEFTOVER_DICE)
+                .filter_map(|k| leftover_context(model, k))
+                .map(|c| tail_row(&sol, top, levels, c))
+                .collect();
             last.leftover_needs_board = turn.piggyback_needs_board;
         }
         last
     }
+}
+
+/// From the last-turn DP `sol` with banks worth 1 above `top`: P(scoring
+/// more than `l` grid levels) from context `c`, `l = 0, 1, ...`, until the
+/// row is within [`TAIL`] of its value at `levels - 1`.
+fn tail_row(sol: &Solution, top: i64, levels: usize, c: usize) -> Vec<f64> {
+    let g = sol.model.grid;
+    let mut row: Vec<f64> = (0..levels).map(|l| sol.roll_value_at(top - level_total(l, g), c)).collect();
+    let limit = *row.last().expect("levels > 0");
+    let end = row.iter().position(|&p| p - limit <= TAIL).map_or(levels, |i| i + 1);
+    row.truncate(end);
+    row
 }
 
 /// The context of a piggyback roll on `k` leftover dice: never the turn's
@@ -688,7 +686,7 @@ impl<'m> WinValues<'m> {
         let levels = usize::try_from(top / g).expect("positive").min(self.max_turn.map_or(usize::MAX, |l| l + 1));
         // Banks are read up to `reach` levels above the solved ones, and
         // above the piggyback values read off the turn.
-        let offer_levels = if self.offers.is_some() { Self::offer_levels(m, self.len()) } else { 0 };
+        let offer_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
         let len = levels.max(offer_levels) + self.reach + 1;
         let ends: Vec<Option<End>> = (0..len)
             .flat_map(|l| (0..stride).map(move |c| (level_total(l, g), c)))
@@ -725,41 +723,50 @@ impl<'m> WinValues<'m> {
     /// `farkle` (no penalty: a pass is worth the same), its derivative with
     /// respect to `farkle` along the policy found, and the turn's
     /// truncation loss.
-    fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64, f64) {
+    fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64, f64, Solution<'m>) {
         let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
-        (sol.roll_values[self.start], sol.roll_slopes[self.start], loss)
+        (sol.roll_values[self.start], sol.roll_slopes[self.start], loss, sol)
     }
 
     /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` (the
-    /// neighbours' trend): `(W(a, b), W(b, a), facts)`. Newton steps on
-    /// `x = phi(x)` with `phi`'s slope from the two turns' policies
-    /// (`f'(1 - y) g'(1 - x)`, tracked by the DP): exact in one step once
-    /// the policies at the iterate are those at the fixed point, so most
-    /// pairs need two evaluations of `phi`. A Newton step that does not
-    /// shrink the residual is followed by a plain fixed-point step (`phi`'s
-    /// slope is below 1 in size).
-    fn pair(&self, a: usize, b: usize, guess: f64) -> (f64, f64, WinFacts) {
+    /// neighbours' trend): both values, and with piggyback the offer blocks
+    /// of `(a, b)` and `(b, a)` read off the turns of the evaluation
+    /// accepted. Newton steps on `x = phi(x)` with `phi`'s slope
+    /// from the two turns' policies (`f'(1 - y) g'(1 - x)`, tracked by the
+    /// DP): exact in one step once the policies at the iterate are those at
+    /// the fixed point, so most pairs need two evaluations of `phi`. A
+    /// Newton step that does not shrink the residual is followed by a plain
+    /// fixed-point step (`phi`'s slope is below 1 in size).
+    fn pair(&self, a: usize, b: usize, guess: f64) -> Solved {
         let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
-        // phi(x) = f(1 - g(1 - x)), with y = g(1 - x), and phi'(x).
-        let mut phi = |x: f64| -> (f64, f64, f64) {
-            let (y, dy) = if a == b {
-                (None, -1.0)
+        // One evaluation of phi(x) = f(1 - g(1 - x)), with y = g(1 - x).
+        struct Eval<'s> {
+            x2: f64,
+            y: f64,
+            slope: f64,
+            /// The turns of `(a, b)` and (unless `a == b`) `(b, a)`.
+            turns: (Solution<'s>, Option<Solution<'s>>),
+        }
+        let mut phi = |x: f64| -> Eval<'m> {
+            let (y, dy, ba) = if a == b {
+                (None, -1.0, None)
             } else {
-                let (y, dy, loss) = self.start(b, a, 1.0 - x);
+                let (y, dy, loss, sol) = self.start(b, a, 1.0 - x);
                 facts.truncation = facts.truncation.max(loss);
                 facts.turn_solves += 1;
-                (Some(y), dy)
+                (Some(y), dy, Some(sol))
             };
-            let (x2, dx, loss) = self.start(a, b, 1.0 - y.unwrap_or(x));
+            let (x2, dx, loss, ab) = self.start(a, b, 1.0 - y.unwrap_or(x));
             facts.truncation = facts.truncation.max(loss);
             facts.turn_solves += 1;
             // With a == b the map is x -> f(1 - x): slope -f'.
-            (x2, y.unwrap_or(x2), dx * dy)
+            Eval { x2, y: y.unwrap_or(x2), slope: dx * dy, turns: (ab, ba) }
         };
         let mut x = guess;
-        let (mut p, y, mut slope) = phi(x);
-        // The best iterate so far: (|residual|, x, y).
-        let mut best = ((p - x).abs(), x, y);
+        let first = phi(x);
+        let (mut p, mut slope) = (first.x2, first.slope);
+        // The best evaluation so far: (|residual|, x, it).
+        let mut best = ((p - x).abs(), x, first);
         let mut newton = true;
         for _ in 0..200 {
             if best.0 <= RESIDUAL {
@@ -768,30 +775,36 @@ impl<'m> WinValues<'m> {
             let r = p - x;
             let step = x + r / (1.0 - slope.clamp(-1.0, 0.999_999));
             let next = if newton && step.is_finite() && (0.0..=1.0).contains(&step) { step } else { p };
-            let (p1, y1, s1) = phi(next);
-            let r1 = p1 - next;
-            if r1.abs() < best.0 {
-                best = (r1.abs(), next, y1);
-            }
+            let e = phi(next);
+            let r1 = e.x2 - next;
             // Newton again only while it makes progress.
             newton = r1.abs() < r.abs();
-            (x, p, slope) = (next, p1, s1);
+            (x, p, slope) = (next, e.x2, e.slope);
+            if r1.abs() < best.0 {
+                best = (r1.abs(), next, e);
+            }
         }
         facts.residual = best.0;
-        (best.1, if a == b { best.1 } else { best.2 }, facts)
+        let (x, e) = (best.1, best.2);
+        let y = if a == b { x } else { e.y };
+        let offers = self.offers.is_some().then(|| {
+            let ab = self.offer_block(a, &e.turns.0);
+            let ba = e.turns.1.as_ref().map_or_else(|| ab.clone(), |sol| self.offer_block(b, sol));
+            (ab, ba)
+        });
+        Solved { a, b, x, y, facts, offers }
     }
 
-    /// The piggyback values of the mover at `(a, b)`, read off its turn
-    /// solved with farkle value `farkle`: `[k - 1][t / grid - 1]`, `NaN`
-    /// where the mover may not piggyback (see [`offers`]).
-    fn offer_block(&self, a: usize, b: usize, farkle: f64) -> Vec<f64> {
+    /// The piggyback values of the mover at side `a`, read off its turn
+    /// `sol` (solved at the pair's fixed point): `[k - 1][t / grid - 1]`,
+    /// `NaN` where the mover may not piggyback (see [`offers`]).
+    fn offer_block(&self, a: usize, sol: &Solution) -> Vec<f64> {
         let m = self.model;
-        let t_levels = Self::offer_levels(m, self.len());
+        let t_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
         let mut out = vec![f64::NAN; offers::LEFTOVER_DICE * t_levels];
         if !self.may_piggyback(a) {
             return out;
         }
-        let (sol, _) = self.solve_turn(a, b, farkle, farkle);
         for k in 1..=offers::LEFTOVER_DICE {
             let Some(c) = leftover_context(m, k) else { continue };
             for l in 1..=t_levels {
@@ -923,11 +936,7 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
                     (None, None) => 0.5,
                 }
                 .clamp(0.0, 1.0);
-                let (x, y, f) = v.pair(a, b, guess);
-                // With piggyback, the pair's turns once more at the fixed
-                // point, for what rolling a leftover is worth there.
-                let offers = v.offers.is_some().then(|| (v.offer_block(a, b, 1.0 - y), v.offer_block(b, a, 1.0 - x)));
-                Solved { a, b, x, y, facts: f, offers }
+                v.pair(a, b, guess)
             })
             .collect();
         for Solved { a, b, x, y, facts: f, offers } in solved {
@@ -1371,7 +1380,7 @@ mod tests {
         let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
         for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18)] {
             let f = values.farkle_and_pass(a, b).0;
-            let (_, slope, _) = values.start(a, b, f);
+            let (_, slope, _, _) = values.start(a, b, f);
             let e = 1e-7;
             let (hi, lo) = (values.start(a, b, f + e).0, values.start(a, b, f - e).0);
             let numeric = (hi - lo) / (2.0 * e);
