@@ -157,6 +157,7 @@ impl Model {
         sol.roll_values = vec![0.0; levels * n];
         if !slopes {
             sol.fill_levels(levels);
+            sol.policy_range = (0.0, 0.0); // nothing known beyond this farkle value
             return sol;
         }
         // Up there the value is a bank (slope 0 or 1) or the stationary
@@ -171,6 +172,46 @@ impl Model {
         sol.roll_slopes = vec![0.0; levels * n];
         sol.fill_levels_sloped(levels);
         sol
+    }
+}
+
+/// Ranges are only looked for this far: a pair's Newton step is smaller
+/// (from a good first guess) or is checked by another evaluation, and
+/// small ranges let most rolls skip their second look.
+const RANGE_CAP: f64 = 1e-3;
+
+/// The range of farkle-value changes `d` a policy stays optimal over, as
+/// the DP narrows it: `-lo <= d <= hi`.
+#[derive(Debug, Clone, Copy)]
+struct Range {
+    lo: f64,
+    hi: f64,
+}
+
+impl Range {
+    fn new((lo, hi): (f64, f64)) -> Range {
+        Range { lo: (-lo).min(RANGE_CAP), hi: hi.min(RANGE_CAP) }
+    }
+
+    fn get(self) -> (f64, f64) {
+        (-self.lo, self.hi)
+    }
+
+    /// Narrows the range to the changes for which a chosen option `gap >= 0`
+    /// ahead of an alternative, with a slope `slope_gap` steeper, stays
+    /// ahead: `gap + slope_gap * d >= 0`.
+    #[inline]
+    fn narrow(&mut self, gap: f64, slope_gap: f64) {
+        // Slopes are probabilities, so |slope_gap| <= 1 and the bound
+        // gap / |slope_gap| is at least `gap`: most options are ruled out
+        // by one (well predicted) comparison, without a division.
+        if gap < self.lo.max(self.hi) {
+            if slope_gap > 0.0 {
+                self.lo = self.lo.min(gap / slope_gap);
+            } else if slope_gap < 0.0 {
+                self.hi = self.hi.min(-gap / slope_gap);
+            }
+        }
     }
 }
 
@@ -198,27 +239,46 @@ impl Solution<'_> {
     }
 
     /// [`Self::fill_levels`] of a win-objective turn, with the derivative of
-    /// every value with respect to the farkle value along the policy found.
+    /// every value with respect to the farkle value along the policy found,
+    /// and the range of farkle values over which that policy stays optimal
+    /// ([`Solution::policy_range`]).
     fn fill_levels_sloped(&mut self, todo: usize) {
         let n = self.model.contexts();
+        let mut range = Range::new(self.policy_range);
+        let rolls = self.model.roll_starts[n];
+        let mut choices = vec![0; todo * rolls];
         for level in (0..todo).rev() {
             let t = level_total(level, self.model.grid);
             for c in 0..n {
-                let (roll, slope) = self.roll_value_sloped(level, c);
+                let at = level * rolls + self.model.roll_starts[c];
+                let chosen = &mut choices[at..at + self.model.tables[c].rolls.len()];
+                let (roll, slope) = self.roll_value_sloped(level, c, &mut range, chosen);
                 let i = level * n + c;
                 self.roll_values[i] = roll;
                 self.roll_slopes[i] = slope;
                 let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
                 (self.values[i], self.slopes[i]) = match self.bank_leaving(t, dice_of(c)) {
-                    Some(b) if b >= roll => (b, w.bank_slope(level, dice_of(c))),
-                    _ => (roll, slope),
+                    Some(b) => {
+                        let bank_slope = w.bank_slope(level, dice_of(c));
+                        if b >= roll {
+                            range.narrow(b - roll, bank_slope - slope);
+                            (b, bank_slope)
+                        } else {
+                            range.narrow(roll - b, slope - bank_slope);
+                            (roll, slope)
+                        }
+                    }
+                    None => (roll, slope),
                 };
             }
         }
+        self.policy_range = range.get();
+        self.choices = choices;
     }
 
-    /// [`Self::roll_value_level`] with its slope (the chosen successor's).
-    fn roll_value_sloped(&self, level: usize, c: usize) -> (f64, f64) {
+    /// [`Self::roll_value_level`] with its slope (the chosen successor's),
+    /// narrowing `range` to where each roll's choice stays the best.
+    fn roll_value_sloped(&self, level: usize, c: usize, range: &mut Range, chosen: &mut [u8]) -> (f64, f64) {
         let m = self.model;
         let table = &m.tables[c];
         let n = m.contexts();
@@ -227,26 +287,55 @@ impl Solution<'_> {
         let (values, slopes) = (&self.values[..], &self.slopes[..]);
         let mut total = self.farkle_score() * table.farkle;
         let mut slope = table.farkle;
-        for &(prob, start, end) in &table.rolls {
+        for (&(prob, start, end), choice) in table.rolls.iter().zip(chosen) {
+            let options = &table.hot[start as usize..end as usize];
             // The best successor's index in the arrays (or usize::MAX: one
             // outside them, with its slope in `outside`): its slope is read
             // once, after the search.
             let (mut best, mut arg, mut outside) = (f64::NEG_INFINITY, usize::MAX, 0.0);
-            for &x in &table.hot[start as usize..end as usize] {
+            // The runner-up's value.
+            let mut second = f64::NEG_INFINITY;
+            let mut all_inside = true;
+            for (k, &x) in options.iter().enumerate() {
                 let i = base + x as usize;
                 if i < values.len() {
-                    if values[i] > best {
-                        (best, arg) = (values[i], i);
+                    let v = values[i];
+                    if v > best {
+                        (second, best, arg, *choice) = (best, v, i, k as u8);
+                    } else if v > second {
+                        second = v;
                     }
                 } else {
+                    all_inside = false;
                     let (v, s) = self.hot_sloped_outside(t, x);
                     if v > best {
-                        (best, arg, outside) = (v, usize::MAX, s);
+                        (second, best, arg, outside, *choice) = (best, v, usize::MAX, s, k as u8);
+                    } else if v > second {
+                        second = v;
+                    }
+                }
+            }
+            let best_slope = if arg == usize::MAX { outside } else { slopes[arg] };
+            // A second look, now that the best is known, unless the
+            // runner-up is too far behind to matter (see `Range::narrow`):
+            // how far the farkle value may move before another option
+            // overtakes the best (the options are few, and in cache).
+            if best - second < range.lo.max(range.hi) {
+                if all_inside {
+                    for &x in options {
+                        let i = base + x as usize;
+                        range.narrow(best - values[i], best_slope - slopes[i]);
+                    }
+                } else {
+                    for &x in options {
+                        let i = base + x as usize;
+                        let (v, s) = if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(t, x) };
+                        range.narrow(best - v, best_slope - s);
                     }
                 }
             }
             total += prob * best;
-            slope += prob * if arg == usize::MAX { outside } else { slopes[arg] };
+            slope += prob * best_slope;
         }
         (total, slope)
     }

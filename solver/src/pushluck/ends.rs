@@ -51,6 +51,10 @@ impl Solution<'_> {
         };
         let mut out = TurnEnds { farkle: 0.0, instant: 0.0, banks: vec![], tail: 0.0 };
         let mut mass = vec![0.0; self.levels.max(1) * n];
+        // The DP's own choices when it kept them (the same: the first of
+        // the highest value).
+        let rolls = m.roll_starts[n];
+        let recorded = self.choices.len() == self.levels * rolls;
         mass[start] = 1.0;
         for level in 0..self.levels {
             let base = level * n;
@@ -65,8 +69,14 @@ impl Solution<'_> {
                 }
                 let table = &m.tables[c];
                 out.farkle += p * table.farkle;
-                for &(prob, from, to) in &table.rolls {
-                    let x = self.best_successor(level, &table.hot[from as usize..to as usize]);
+                let at = level * rolls + m.roll_starts[c];
+                for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
+                    let options = &table.hot[from as usize..to as usize];
+                    let x = if recorded {
+                        options[usize::from(self.choices[at + r])]
+                    } else {
+                        self.best_successor(level, options)
+                    };
                     let q = p * prob;
                     if x == HOT_INSTANT {
                         out.instant += q;

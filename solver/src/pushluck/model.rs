@@ -217,6 +217,10 @@ pub struct Model {
     pub prune: bool,
     /// Per context: rolls and successors.
     pub(super) tables: Vec<ContextTable>,
+    /// Per context: where its rolls start in a list of every context's
+    /// rolls in order; the last entry is their number (one grid level's
+    /// worth of choices, see [`super::solution::Solution::choices`]).
+    pub(super) roll_starts: Vec<usize>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -278,12 +282,21 @@ impl Model {
             }
             vh.push((6, 0)); // done
         }
-        let mut m = Model { rules: rules.clone(), scorer, grid, roll_classes, vh, prune, tables: vec![] };
+        let mut m =
+            Model { rules: rules.clone(), scorer, grid, roll_classes, vh, prune, tables: vec![], roll_starts: vec![] };
         m.tables = (0..m.contexts()).map(|c| m.context_table(c, &outcomes)).collect();
         let n = m.contexts();
         for t in &mut m.tables {
             t.hot = t.succ.iter().map(|&s| encode_hot(s, grid, n)).collect();
+            // A roll's choices are set-asides of at most six dice.
+            debug_assert!(t.rolls.iter().all(|r| r.2 - r.1 <= 64));
         }
+        m.roll_starts = std::iter::once(0)
+            .chain(m.tables.iter().scan(0, |sum, t| {
+                *sum += t.rolls.len();
+                Some(*sum)
+            }))
+            .collect();
         m.check_turns_end()?;
         Ok(m)
     }

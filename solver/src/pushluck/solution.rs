@@ -36,6 +36,18 @@ pub struct Solution<'m> {
     /// or a stop worth the same). `win` steps its fixed points by them.
     pub(super) slopes: Vec<f64>,
     pub(super) roll_slopes: Vec<f64>,
+    /// Win objective with slopes only: the changes `d` of the farkle value
+    /// for which the policy found stays optimal, `lo <= d <= hi` (every
+    /// decision's choice still at least as good as each alternative when
+    /// all values move along their slopes). Over that range every value is
+    /// exactly `value + slope * d`: what lets `win` accept a Newton step
+    /// without evaluating the turn again.
+    pub(super) policy_range: (f64, f64),
+    /// Win objective with slopes only: the policy's choice for each roll,
+    /// as a position among the roll's set-asides,
+    /// `[level * rolls + model.roll_starts[ctx] + roll]`, so that walking
+    /// the turn forwards ([`Solution::ends`]) does not search again.
+    pub(super) choices: Vec<u8>,
     /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
     pub(super) excess: Vec<f64>,
     /// `T*`: banking is optimal (where a farkle is possible) from here on.
@@ -161,6 +173,8 @@ impl<'m> Solution<'m> {
             roll_values: vec![],
             slopes: vec![],
             roll_slopes: vec![],
+            policy_range: (f64::NEG_INFINITY, f64::INFINITY),
+            choices: vec![],
             excess: vec![0.0; model.contexts()],
             top: 0,
             seconds: 0.0,

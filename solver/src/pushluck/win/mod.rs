@@ -75,6 +75,7 @@ pub mod sides;
 pub use offers::Offers;
 pub use sides::{Side, Sides};
 
+use super::ends::TurnEnds;
 use super::model::{dice_of, Model, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::solution::{leftover_class, Solution, WinPayoff};
@@ -499,6 +500,9 @@ struct TurnSetup {
     /// How far the values above the top may be off (0 when banking there is
     /// provably optimal).
     loss: f64,
+    /// The changes of the farkle value over which banking stays provably
+    /// optimal above the top (see [`Solution::policy_range`]).
+    range: (f64, f64),
 }
 
 impl<'m> WinValues<'m> {
@@ -654,6 +658,7 @@ impl<'m> WinValues<'m> {
         let mut top = (rules.game.goal - at).max(theta).max(g);
         let mut loss = 0.0;
         let mut above = None;
+        let mut range = (f64::NEG_INFINITY, f64::INFINITY);
         if rules.game.last_turn && !rules.game.exact_goal {
             // The best one-roll look-ahead can do, in any context.
             let look_ahead = self
@@ -667,7 +672,20 @@ impl<'m> WinValues<'m> {
             let settled = self.last.counts_from[0].max(self.last.counts_from[1]) - g;
             loop {
                 let need = at + top - bt;
-                if worst_bank(top) >= look_ahead && (stride == 1 || need >= settled) {
+                let worst = worst_bank(top);
+                if worst >= look_ahead && (stride == 1 || need >= settled) {
+                    // The look-ahead grows with the farkle value, at most
+                    // at the largest farkle probability; the banks up here
+                    // do not move with it (they count).
+                    let steepest = self.risks.iter().map(|r| r.0).fold(0.0, f64::max);
+                    let fixed = (0..stride).all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
+                    range = if !fixed {
+                        (0.0, 0.0)
+                    } else if steepest > 0.0 {
+                        (f64::NEG_INFINITY, (worst - look_ahead) / steepest)
+                    } else {
+                        (f64::NEG_INFINITY, f64::INFINITY)
+                    };
                     break;
                 }
                 if self.last.in_tail(on_b, need, g) {
@@ -677,6 +695,8 @@ impl<'m> WinValues<'m> {
                     let by_left = |left: usize| tail[if stride > 1 { leftover_class(left) } else { 0 }];
                     above = Some(context_values(m, farkle, by_left, |left| Some(by_left(left))));
                     loss = self.last.pass(on_b, need, g) - self.last.instant;
+                    // Its values move with the farkle value, slopes untracked.
+                    range = (0.0, 0.0);
                     break;
                 }
                 top += g;
@@ -696,7 +716,7 @@ impl<'m> WinValues<'m> {
         // Stops worth the farkle value (scoring nothing), for the slopes.
         let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
         let beyond = banks[banks.len() - stride..].to_vec();
-        TurnSetup { payoff: WinPayoff { farkle, banks, stride, beyond, above, farkle_like }, levels, loss }
+        TurnSetup { payoff: WinPayoff { farkle, banks, stride, beyond, above, farkle_like }, levels, loss, range }
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
@@ -709,7 +729,10 @@ impl<'m> WinValues<'m> {
     fn solve_turn_sloped(&self, a: usize, b: usize, farkle: f64, pass: f64, slopes: bool) -> (Solution<'m>, f64) {
         let s = self.setup(a, b, farkle, pass);
         let p = params(self.model, self.sides.side(a));
-        (self.model.solve_payoff_sloped(p, s.payoff, s.levels, self.reach, slopes), s.loss)
+        let mut sol = self.model.solve_payoff_sloped(p, s.payoff, s.levels, self.reach, slopes);
+        let (lo, hi) = sol.policy_range;
+        sol.policy_range = (lo.max(s.range.0), hi.min(s.range.1));
+        (sol, s.loss)
     }
 
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
@@ -719,80 +742,119 @@ impl<'m> WinValues<'m> {
         self.solve_turn(a, b, farkle, pass).0
     }
 
-    /// Start value of the mover's turn at `(a, b)` for farkle value
-    /// `farkle` (no penalty: a pass is worth the same), its derivative with
-    /// respect to `farkle` along the policy found, and the turn's
-    /// truncation loss.
-    fn start(&self, a: usize, b: usize, farkle: f64) -> (f64, f64, f64, Solution<'m>) {
+    /// The mover's turn at `(a, b)` for farkle value `farkle` (no penalty:
+    /// a pass is worth the same), solved with slopes: its start value and
+    /// that value's derivative with respect to `farkle` along the policy
+    /// found (see [`Start`]).
+    fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
         let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
-        (sol.roll_values[self.start], sol.roll_slopes[self.start], loss, sol)
+        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], range: sol.policy_range, loss, sol }
     }
 
     /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` (the
     /// neighbours' trend): both values, and with piggyback the offer blocks
     /// of `(a, b)` and `(b, a)` read off the turns of the evaluation
-    /// accepted. Newton steps on `x = phi(x)` with `phi`'s slope
-    /// from the two turns' policies (`f'(1 - y) g'(1 - x)`, tracked by the
-    /// DP): exact in one step once the policies at the iterate are those at
-    /// the fixed point, so most pairs need two evaluations of `phi`. A
-    /// Newton step that does not shrink the residual is followed by a plain
-    /// fixed-point step (`phi`'s slope is below 1 in size).
+    /// accepted.
+    ///
+    /// Newton steps on `x = phi(x)`, `phi(x) = f(1 - g(1 - x))`, with
+    /// `phi`'s slope `f'(1 - y) g'(1 - x)` from the two turns' policies
+    /// (tracked by the DP). Along fixed policies `f` and `g` are linear, so
+    /// the step solves the pair exactly when those policies are optimal at
+    /// its farkle values; each turn's DP says over which range of farkle
+    /// values that holds ([`Solution::policy_range`]), so a step inside
+    /// both ranges is accepted without evaluating `phi` again (most pairs:
+    /// one evaluation). Otherwise `phi` is evaluated at the step; a Newton
+    /// step that does not shrink the residual is followed by a plain
+    /// fixed-point step (`phi`'s slope is below 1 in size). It stops at a
+    /// certified step or a residual below [`RESIDUAL`].
     fn pair(&self, a: usize, b: usize, guess: f64) -> Solved {
         let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
-        // One evaluation of phi(x) = f(1 - g(1 - x)), with y = g(1 - x).
+        // One evaluation of phi at x: the turn of (b, a) with farkle value
+        // 1 - x gives y (with a == b, y = x), then the turn of (a, b) with
+        // farkle value 1 - y gives phi(x).
         struct Eval<'s> {
-            x2: f64,
-            y: f64,
-            slope: f64,
-            /// The turns of `(a, b)` and (unless `a == b`) `(b, a)`.
-            turns: (Solution<'s>, Option<Solution<'s>>),
+            x: f64,
+            ab: Start<'s>,
+            ba: Option<Start<'s>>,
         }
+        impl Eval<'_> {
+            fn y(&self) -> f64 {
+                self.ba.as_ref().map_or(self.x, |s| s.value)
+            }
+            fn residual(&self) -> f64 {
+                (self.ab.value - self.x).abs()
+            }
+            /// phi's slope (with a == b the map is x -> f(1 - x): -f').
+            fn slope(&self) -> f64 {
+                self.ab.slope * self.ba.as_ref().map_or(-1.0, |s| s.slope)
+            }
+            /// The pair's values at `x2` along this evaluation's policies,
+            /// when both stay optimal there: `(x, y, residual)`.
+            fn certified(&self, x2: f64) -> Option<(f64, f64, f64)> {
+                let inside = |d: f64, r: (f64, f64)| r.0 <= d && d <= r.1;
+                let y2 = match &self.ba {
+                    None => x2,
+                    Some(ba) => {
+                        let d = self.x - x2; // (1 - x2) - (1 - x)
+                        inside(d, ba.range).then_some(ba.value + ba.slope * d)?
+                    }
+                };
+                let d = self.y() - y2;
+                let x3 = self.ab.value + self.ab.slope * d;
+                inside(d, self.ab.range).then_some((x2, y2, (x3 - x2).abs()))
+            }
+        }
+        let piggyback = self.offers.is_some();
         let mut phi = |x: f64| -> Eval<'m> {
-            let (y, dy, ba) = if a == b {
-                (None, -1.0, None)
-            } else {
-                let (y, dy, loss, sol) = self.start(b, a, 1.0 - x);
-                facts.truncation = facts.truncation.max(loss);
+            let ba = (a != b).then(|| self.start(b, a, 1.0 - x));
+            let y = ba.as_ref().map_or(x, |s| s.value);
+            let ab = self.start(a, b, 1.0 - y);
+            for s in std::iter::once(&ab).chain(ba.as_ref()) {
+                facts.truncation = facts.truncation.max(s.loss);
                 facts.turn_solves += 1;
-                (Some(y), dy, Some(sol))
-            };
-            let (x2, dx, loss, ab) = self.start(a, b, 1.0 - y.unwrap_or(x));
-            facts.truncation = facts.truncation.max(loss);
-            facts.turn_solves += 1;
-            // With a == b the map is x -> f(1 - x): slope -f'.
-            Eval { x2, y: y.unwrap_or(x2), slope: dx * dy, turns: (ab, ba) }
+            }
+            Eval { x, ab, ba }
         };
-        let mut x = guess;
-        let first = phi(x);
-        let (mut p, mut slope) = (first.x2, first.slope);
-        // The best evaluation so far: (|residual|, x, it).
-        let mut best = ((p - x).abs(), x, first);
+        // Every evaluation, the best (smallest residual) marked.
+        let mut evals = vec![phi(guess.clamp(0.0, 1.0))];
+        let mut best = 0;
         let mut newton = true;
         for _ in 0..200 {
-            if best.0 <= RESIDUAL {
+            if evals[best].residual() <= RESIDUAL {
                 break;
             }
-            let r = p - x;
-            let step = x + r / (1.0 - slope.clamp(-1.0, 0.999_999));
-            let next = if newton && step.is_finite() && (0.0..=1.0).contains(&step) { step } else { p };
-            let e = phi(next);
-            let r1 = e.x2 - next;
+            let e = evals.last().expect("one evaluation at least");
+            let step = e.x + (e.ab.value - e.x) / (1.0 - e.slope().clamp(-1.0, 0.999_999));
+            let step_ok = newton && step.is_finite() && (0.0..=1.0).contains(&step);
+            // With piggyback the offers are read off the turns themselves:
+            // they need an evaluation at the fixed point.
+            if let Some((x, y, residual)) = step_ok.then(|| e.certified(step)).flatten().filter(|_| !piggyback) {
+                facts.residual = residual;
+                let ends = Some((e.ab.sol.ends(self.start), e.ba.as_ref().map(|s| s.sol.ends(self.start))));
+                return Solved { a, b, x, y, facts, offers: None, ends };
+            }
+            let next = if step_ok { step } else { e.ab.value };
+            let before = e.residual();
+            evals.push(phi(next));
+            let now = evals.last().expect("just pushed").residual();
             // Newton again only while it makes progress.
-            newton = r1.abs() < r.abs();
-            (x, p, slope) = (next, e.x2, e.slope);
-            if r1.abs() < best.0 {
-                best = (r1.abs(), next, e);
+            newton = now < before;
+            if now < evals[best].residual() {
+                best = evals.len() - 1;
             }
         }
-        facts.residual = best.0;
-        let (x, e) = (best.1, best.2);
-        let y = if a == b { x } else { e.y };
-        let offers = self.offers.is_some().then(|| {
-            let ab = self.offer_block(a, &e.turns.0);
-            let ba = e.turns.1.as_ref().map_or_else(|| ab.clone(), |sol| self.offer_block(b, sol));
+        let e = evals.swap_remove(best);
+        facts.residual = e.residual();
+        let (x, y) = (e.x, e.y());
+        let offers = piggyback.then(|| {
+            let ab = self.offer_block(a, &e.ab.sol);
+            let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol));
             (ab, ba)
         });
-        Solved { a, b, x, y, facts, offers }
+        // The policy's ends, for the game facts (which do not model
+        // leftovers yet).
+        let ends = (!piggyback).then(|| (e.ab.sol.ends(self.start), e.ba.as_ref().map(|s| s.sol.ends(self.start))));
+        Solved { a, b, x, y, facts, offers, ends }
     }
 
     /// The piggyback values of the mover at side `a`, read off its turn
@@ -892,6 +954,19 @@ pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
     Ok(())
 }
 
+/// A turn solved with slopes for the pair fixed point ([`WinValues::pair`]).
+struct Start<'m> {
+    /// The turn's start value.
+    value: f64,
+    /// Its derivative with respect to the farkle value, along the policy.
+    slope: f64,
+    /// Changes of the farkle value over which the policy stays optimal.
+    range: (f64, f64),
+    /// What the turn's top could have lost.
+    loss: f64,
+    sol: Solution<'m>,
+}
+
 /// One pair's values, as [`solve_pairs`] collects them.
 struct Solved {
     a: usize,
@@ -901,6 +976,11 @@ struct Solved {
     facts: WinFacts,
     /// With piggyback: the offer blocks of `(a, b)` and `(b, a)`.
     offers: Option<(Vec<f64>, Vec<f64>)>,
+    /// Without: where the optimal policies of `(a, b)` and (unless `a ==
+    /// b`) `(b, a)` end their turns, for [`facts`]. (A step accepted by
+    /// its policy ranges has the policies of the evaluation it stepped
+    /// from, optimal at the fixed point too.)
+    ends: Option<(TurnEnds, Option<TurnEnds>)>,
 }
 
 /// Without the penalty: pairs of totals by decreasing total, each pair's
@@ -910,6 +990,7 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
     let pairs = (n * (n + 1) / 2) as u64;
     progress.stage("pairs of totals", pairs);
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
+    let mut rows = vec![penalty::Row::default(); if values.offers.is_none() { n * n } else { 0 }];
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
@@ -919,29 +1000,54 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
             .map(|a| {
                 let b = total - a;
                 // The neighbours' trend continued (a close guess keeps the
-                // policies of the first evaluation those of the fixed point).
-                // Along the opponent's total, and (where there is room)
-                // along the mover's: their mean.
-                let trend = |at: &dyn Fn(usize) -> f64, room: usize| match room {
-                    0 => None,
-                    1 => Some(at(1)),
-                    2 => Some(2.0 * at(1) - at(2)),
-                    _ => Some(3.0 * at(1) - 3.0 * at(2) + at(3)),
-                };
-                let along_b = trend(&|i| v.at(a, b + i), n - 1 - b);
-                let along_a = trend(&|i| v.at(a + i, b), n - 1 - a);
-                let guess = match (along_b, along_a) {
-                    (Some(x), Some(y)) => (x + y) / 2.0,
-                    (Some(x), None) | (None, Some(x)) => x,
-                    (None, None) => 0.5,
+                // policies of the first evaluation those of the fixed point,
+                // so that its Newton step is accepted at once).
+                let guess = if a + 2 < n && b + 2 < n {
+                    // The 3 x 3 block of solved pairs above: the weights
+                    // that reproduce every quadratic in the two totals
+                    // with the least sum of squares (a smooth surface is
+                    // continued to about 1e-6 where one-total trends
+                    // miss by 1e-5).
+                    const NEIGHBOURS: [(usize, usize, f64); 8] = [
+                        (0, 1, 8.0),
+                        (0, 2, -1.0),
+                        (1, 0, 8.0),
+                        (1, 1, -4.0),
+                        (1, 2, -4.0),
+                        (2, 0, -1.0),
+                        (2, 1, -4.0),
+                        (2, 2, 5.0),
+                    ];
+                    NEIGHBOURS.iter().map(|&(i, j, w)| w * v.at(a + i, b + j)).sum::<f64>() / 7.0
+                } else {
+                    // At the goal's edge: along the opponent's total, and
+                    // (where there is room) along the mover's, their mean.
+                    let trend = |at: &dyn Fn(usize) -> f64, room: usize| match room {
+                        0 => None,
+                        1 => Some(at(1)),
+                        2 => Some(2.0 * at(1) - at(2)),
+                        _ => Some(3.0 * at(1) - 3.0 * at(2) + at(3)),
+                    };
+                    let along_b = trend(&|i| v.at(a, b + i), n - 1 - b);
+                    let along_a = trend(&|i| v.at(a + i, b), n - 1 - a);
+                    match (along_b, along_a) {
+                        (Some(x), Some(y)) => (x + y) / 2.0,
+                        (Some(x), None) | (None, Some(x)) => x,
+                        (None, None) => 0.5,
+                    }
                 }
                 .clamp(0.0, 1.0);
                 v.pair(a, b, guess)
             })
             .collect();
-        for Solved { a, b, x, y, facts: f, offers } in solved {
+        let mut ends = Vec::new();
+        for Solved { a, b, x, y, facts: f, offers, ends: e } in solved {
             values.w[a * n + b] = x;
             values.w[b * n + a] = y;
+            if let Some((ab, ba)) = e {
+                ends.push((a, b, ab));
+                ends.extend(ba.map(|ba| (b, a, ba)));
+            }
             if let (Some(o), Some((ab, ba))) = (values.offers.as_mut(), offers) {
                 o.pair_mut(a, b).copy_from_slice(&ab);
                 o.pair_mut(b, a).copy_from_slice(&ba);
@@ -950,7 +1056,17 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
             facts.residual = facts.residual.max(f.residual);
             facts.turn_solves += f.turn_solves;
         }
+        // The rows read the values of this total (tiny weights are folded
+        // into the constant), so they come once all are in.
+        let v = &*values;
+        let made: Vec<(usize, penalty::Row)> = ends.par_iter().map(|(a, b, e)| (a * n + b, v.row(*a, *b, e))).collect();
+        for (s, row) in made {
+            rows[s] = row;
+        }
         progress.advance((hi + 1 - lo) as u64);
+    }
+    if values.offers.is_none() {
+        values.policy = Some(std::sync::Arc::new(rows));
     }
     facts
 }
@@ -1380,13 +1496,50 @@ mod tests {
         let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
         for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18)] {
             let f = values.farkle_and_pass(a, b).0;
-            let (_, slope, _, _) = values.start(a, b, f);
+            let slope = values.start(a, b, f).slope;
             let e = 1e-7;
-            let (hi, lo) = (values.start(a, b, f + e).0, values.start(a, b, f - e).0);
+            let (hi, lo) = (values.start(a, b, f + e).value, values.start(a, b, f - e).value);
             let numeric = (hi - lo) / (2.0 * e);
             assert!(slope > 0.0 && slope < 1.0, "{slope}");
             assert!((numeric - slope).abs() < 1e-6, "({a}, {b}): {numeric} vs {slope}");
         }
+    }
+
+    /// Inside the range a turn's DP reports, its policy stays optimal: a
+    /// DP run afresh at a farkle value moved almost to either end finds
+    /// every value exactly on its line (value + slope x change), which is
+    /// what lets a pair accept a Newton step without another evaluation;
+    /// just past the end, some value leaves its line.
+    #[test]
+    fn the_policy_range_is_where_the_policy_stays_optimal() {
+        let g = game(small(1000, 200));
+        let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+        let mut left_the_line = 0;
+        for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18), (12, 15)] {
+            let f = values.farkle_and_pass(a, b).0;
+            let at = values.start(a, b, f);
+            let (lo, hi) = at.range;
+            assert!(lo <= 0.0 && hi >= 0.0 && lo < hi, "({a}, {b}): {lo} {hi}");
+            for end in [lo, hi] {
+                let d = end.clamp(-0.5, 0.5);
+                let off_line = |d: f64| {
+                    let moved = values.start(a, b, f + d).sol;
+                    let line = |v: &[f64], s: &[f64], i: usize| v[i] + s[i] * d;
+                    (0..at.sol.values.len())
+                        .map(|i| (moved.values[i] - line(&at.sol.values, &at.sol.slopes, i)).abs())
+                        .chain((0..at.sol.roll_values.len()).map(|i| {
+                            (moved.roll_values[i] - line(&at.sol.roll_values, &at.sol.roll_slopes, i)).abs()
+                        }))
+                        .fold(0.0, f64::max)
+                };
+                assert!(off_line(d * 0.999) < 1e-12, "({a}, {b}) at {d}: {}", off_line(d * 0.999));
+                if d == end && off_line(d * 1.5) > 1e-12 {
+                    left_the_line += 1;
+                }
+            }
+        }
+        // The ends are where a choice changes, not merely safe bounds.
+        assert!(left_the_line >= 5, "{left_the_line}");
     }
 
     #[test]
