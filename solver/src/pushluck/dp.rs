@@ -293,15 +293,15 @@ impl Solution<'_> {
             // outside them, with its slope in `outside`): its slope is read
             // once, after the search.
             let (mut best, mut arg, mut outside) = (f64::NEG_INFINITY, usize::MAX, 0.0);
-            // The runner-up's value.
-            let mut second = f64::NEG_INFINITY;
+            // The runner-up's value, and the best's position among the options.
+            let (mut second, mut pick) = (f64::NEG_INFINITY, 0);
             let mut all_inside = true;
             for (k, &x) in options.iter().enumerate() {
                 let i = base + x as usize;
                 if i < values.len() {
                     let v = values[i];
                     if v > best {
-                        (second, best, arg, *choice) = (best, v, i, k as u8);
+                        (second, best, arg, pick) = (best, v, i, k);
                     } else if v > second {
                         second = v;
                     }
@@ -309,12 +309,13 @@ impl Solution<'_> {
                     all_inside = false;
                     let (v, s) = self.hot_sloped_outside(t, x);
                     if v > best {
-                        (second, best, arg, outside, *choice) = (best, v, usize::MAX, s, k as u8);
+                        (second, best, arg, outside, pick) = (best, v, usize::MAX, s, k);
                     } else if v > second {
                         second = v;
                     }
                 }
             }
+            *choice = u8::try_from(pick).expect("at most 64 set-asides a roll");
             let best_slope = if arg == usize::MAX { outside } else { slopes[arg] };
             // A second look, now that the best is known, unless the
             // runner-up is too far behind to matter (see `Range::narrow`):

@@ -10,6 +10,11 @@
 //! so a fixed policy can be evaluated without solving the turn again: the
 //! win solver under the three-farkle penalty does that
 //! ([`super::win::penalty`]).
+//!
+//! When only some weighted sums of the ends are wanted, with the weights
+//! known up front, [`Solution::expect`] computes them backwards instead,
+//! along the choices the DP recorded: the win solver's game facts
+//! ([`super::win::facts`]).
 
 use super::level_total;
 use super::model::{dice_of, hot_end, HOT_END, HOT_INSTANT};
@@ -51,10 +56,6 @@ impl Solution<'_> {
         };
         let mut out = TurnEnds { farkle: 0.0, instant: 0.0, banks: vec![], tail: 0.0 };
         let mut mass = vec![0.0; self.levels.max(1) * n];
-        // The DP's own choices when it kept them (the same: the first of
-        // the highest value).
-        let rolls = m.roll_starts[n];
-        let recorded = self.choices.len() == self.levels * rolls;
         mass[start] = 1.0;
         for level in 0..self.levels {
             let base = level * n;
@@ -69,14 +70,8 @@ impl Solution<'_> {
                 }
                 let table = &m.tables[c];
                 out.farkle += p * table.farkle;
-                let at = level * rolls + m.roll_starts[c];
-                for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
-                    let options = &table.hot[from as usize..to as usize];
-                    let x = if recorded {
-                        options[usize::from(self.choices[at + r])]
-                    } else {
-                        self.best_successor(level, options)
-                    };
+                for &(prob, from, to) in &table.rolls {
+                    let x = self.best_successor(level, &table.hot[from as usize..to as usize]);
                     let q = p * prob;
                     if x == HOT_INSTANT {
                         out.instant += q;
@@ -120,5 +115,92 @@ impl Solution<'_> {
             }
         }
         best.1
+    }
+}
+
+/// How many levels above its own the encoded successor `x` lies.
+fn reach_of(x: u32, contexts: usize) -> usize {
+    if x == HOT_INSTANT {
+        0
+    } else if x & HOT_END != 0 {
+        hot_end(x).0
+    } else {
+        x as usize / contexts
+    }
+}
+
+/// Two quantities carried at once by [`Solution::expect`].
+pub type Lanes = [f64; 2];
+
+impl Solution<'_> {
+    /// The expectation over the turn that starts by rolling in context
+    /// `start`, under the policy its DP recorded ([`Solution::choices`];
+    /// the values decide banking), of what each end is worth: `bank(level)`
+    /// for a bank or forced end at that turn level, `tail(ctx)` for reaching
+    /// the stationary tail above the solved levels, `instant` for an
+    /// instant win, and 0 for a farkle or a stop worth the farkle value (the
+    /// probability of those is the start's slope). `bank` is asked once per
+    /// level. The same sums as
+    /// weighting [`Self::ends`] by those values, done backwards over the
+    /// levels like the DP: every state is one gather per roll, with no
+    /// probability mass pushed forwards.
+    pub(super) fn expect(
+        &self,
+        start: usize,
+        bank: impl Fn(usize) -> Lanes,
+        tail: impl Fn(usize) -> Lanes,
+        instant: Lanes,
+    ) -> Lanes {
+        let m = self.model;
+        let n = m.contexts();
+        let rolls = m.roll_starts[n];
+        assert_eq!(self.choices.len(), self.levels * rolls, "a DP that recorded its choices");
+        let above = match &self.payoff {
+            Payoff::Win(w) => w.above.is_some(),
+            _ => false,
+        };
+        let mut lanes: Vec<Lanes> = vec![[0.0; 2]; self.levels * n];
+        // Successors reach at most this far above the solved levels.
+        let reach = m.tables.iter().flat_map(|t| &t.hot).map(|&x| reach_of(x, n)).max().unwrap_or(0);
+        let banks: Vec<Lanes> = (0..=self.levels + reach).map(&bank).collect();
+        let bank = |level: usize| banks[level];
+        let add = |sum: &mut Lanes, p: f64, v: Lanes| {
+            sum[0] += p * v[0];
+            sum[1] += p * v[1];
+        };
+        for level in (0..self.levels).rev() {
+            for c in 0..n {
+                // The DP's own decision (bank when at least as good as rolling).
+                let i = level * n + c;
+                if level > 0 && self.bank_leaving(level_total(level, m.grid), dice_of(c)).is_some_and(|b| b >= self.roll_values[i]) {
+                    lanes[i] = bank(level);
+                    continue;
+                }
+                let table = &m.tables[c];
+                let at = level * rolls + m.roll_starts[c];
+                let mut sum = [0.0; 2];
+                for (r, &(prob, from, _)) in table.rolls.iter().enumerate() {
+                    let x = table.hot[from as usize + usize::from(self.choices[at + r])];
+                    let v = if x == HOT_INSTANT {
+                        instant
+                    } else if x & HOT_END != 0 {
+                        bank(level + hot_end(x).0)
+                    } else {
+                        let (l2, c2) = (level + x as usize / n, x as usize % n);
+                        if l2 < self.levels {
+                            lanes[l2 * n + c2]
+                        } else if above {
+                            tail(c2)
+                        } else {
+                            // Banking is optimal up there (see `super::win`).
+                            bank(l2)
+                        }
+                    };
+                    add(&mut sum, prob, v);
+                }
+                lanes[level * n + c] = sum;
+            }
+        }
+        lanes[start]
     }
 }

@@ -75,10 +75,10 @@ pub mod sides;
 pub use offers::Offers;
 pub use sides::{Side, Sides};
 
-use super::ends::TurnEnds;
+use super::ends::Lanes;
 use super::model::{dice_of, Model, Params, Succ, TurnState};
 use super::rules::Stop;
-use super::solution::{leftover_class, Solution, WinPayoff};
+use super::solution::{leftover_class, Payoff, Solution, WinPayoff};
 use super::level_total;
 use super::PushLuckGame;
 use crate::error::Error;
@@ -224,6 +224,9 @@ pub struct WinValues<'m> {
     policy: Option<std::sync::Arc<Vec<penalty::Row>>>,
     /// With piggyback: the value of rolling the previous player's leftover.
     pub offers: Option<Offers>,
+    /// Without the penalty and piggyback: the game facts' quantities,
+    /// solved along with the values.
+    pub(super) pair_facts: Option<facts::PairFacts>,
 }
 
 /// What a win solve found, beyond the values.
@@ -518,6 +521,7 @@ impl<'m> WinValues<'m> {
             start: start_context(model),
             max_turn: max_turn_levels(model),
             policy: None,
+            pair_facts: None,
             offers: None,
         }
     }
@@ -830,8 +834,8 @@ impl<'m> WinValues<'m> {
             // they need an evaluation at the fixed point.
             if let Some((x, y, residual)) = step_ok.then(|| e.certified(step)).flatten().filter(|_| !piggyback) {
                 facts.residual = residual;
-                let ends = Some((e.ab.sol.ends(self.start), e.ba.as_ref().map(|s| s.sol.ends(self.start))));
-                return Solved { a, b, x, y, facts, offers: None, ends };
+                let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b);
+                return Solved { a, b, x, y, facts, offers: None, lanes };
             }
             let next = if step_ok { step } else { e.ab.value };
             let before = e.residual();
@@ -851,10 +855,46 @@ impl<'m> WinValues<'m> {
             let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol));
             (ab, ba)
         });
-        // The policy's ends, for the game facts (which do not model
-        // leftovers yet).
-        let ends = (!piggyback).then(|| (e.ab.sol.ends(self.start), e.ba.as_ref().map(|s| s.sol.ends(self.start))));
-        Solved { a, b, x, y, facts, offers, ends }
+        let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b);
+        Solved { a, b, x, y, facts, offers, lanes }
+    }
+
+    /// What the turns `ab` of `(a, b)` and `ba` of `(b, a)` contribute to
+    /// the game facts, when they are solved along ([`facts::PairFacts`]).
+    fn pair_lanes(&self, ab: &Start, ba: Option<&Start>, a: usize, b: usize) -> Option<facts::PairLanes> {
+        self.pair_facts.as_ref()?;
+        Some(facts::PairLanes {
+            ab: (self.turn_lanes(a, b, &ab.sol), ab.slope),
+            ba: ba.map(|s| (self.turn_lanes(b, a, &s.sol), s.slope)),
+        })
+    }
+
+    /// The mover's turn `sol` at `(a, b)`: the expectations of turns left
+    /// and of P(win against the expected-score player) over the ends that
+    /// do not hand the turn to the opponent at the same totals (see
+    /// [`Solution::expect`]), from the states of higher totals.
+    fn turn_lanes(&self, a: usize, b: usize, sol: &Solution) -> Lanes {
+        let f = self.pair_facts.as_ref().expect("solved along");
+        let game = &self.model.rules.game;
+        let last_turn = if game.last_turn && !game.exact_goal { 1.0 } else { 0.0 };
+        let g = self.grid();
+        let bank = |level: usize| -> Lanes {
+            if level == 0 {
+                return [0.0, 0.0]; // a turn's start, never an end
+            }
+            match self.end_at(a, b, level_total(level, g)) {
+                Some(End::Lose(i)) => [f.turns[i], 1.0 - f.ev_vs_optimal[i]],
+                // At or past the goal: the opponent's last turn, played
+                // for the pass by either policy.
+                Some(End::Value(v)) => [last_turn, v],
+                Some(End::Farkle | End::Pass) | None => [0.0, 0.0],
+            }
+        };
+        let above = match &sol.payoff {
+            Payoff::Win(w) => w.above.as_deref(),
+            _ => None,
+        };
+        sol.expect(self.start, bank, |c| [0.0, above.map_or(0.0, |v| v[c])], [0.0, 1.0])
     }
 
     /// The piggyback values of the mover at side `a`, read off its turn
@@ -908,6 +948,8 @@ pub fn solve_with_floor<'m>(
     let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
     if model.rules.turn.piggyback {
         values.offers = Some(Offers::new(m, WinValues::offer_levels(model, m)));
+    } else if !penalty {
+        values.pair_facts = Some(facts::PairFacts::new(game, &values)?);
     }
     let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
     progress.finish();
@@ -976,11 +1018,10 @@ struct Solved {
     facts: WinFacts,
     /// With piggyback: the offer blocks of `(a, b)` and `(b, a)`.
     offers: Option<(Vec<f64>, Vec<f64>)>,
-    /// Without: where the optimal policies of `(a, b)` and (unless `a ==
-    /// b`) `(b, a)` end their turns, for [`facts`]. (A step accepted by
-    /// its policy ranges has the policies of the evaluation it stepped
-    /// from, optimal at the fixed point too.)
-    ends: Option<(TurnEnds, Option<TurnEnds>)>,
+    /// With [`facts::PairFacts`]: what the pair's optimal turns contribute.
+    /// (A step accepted by its policy ranges has the policies of the
+    /// evaluation it stepped from, optimal at the fixed point too.)
+    lanes: Option<facts::PairLanes>,
 }
 
 /// Without the penalty: pairs of totals by decreasing total, each pair's
@@ -990,7 +1031,6 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
     let pairs = (n * (n + 1) / 2) as u64;
     progress.stage("pairs of totals", pairs);
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
-    let mut rows = vec![penalty::Row::default(); if values.offers.is_none() { n * n } else { 0 }];
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
@@ -1040,14 +1080,11 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
                 v.pair(a, b, guess)
             })
             .collect();
-        let mut ends = Vec::new();
-        for Solved { a, b, x, y, facts: f, offers, ends: e } in solved {
+        let mut lanes = Vec::new();
+        for Solved { a, b, x, y, facts: f, offers, lanes: l } in solved {
             values.w[a * n + b] = x;
             values.w[b * n + a] = y;
-            if let Some((ab, ba)) = e {
-                ends.push((a, b, ab));
-                ends.extend(ba.map(|ba| (b, a, ba)));
-            }
+            lanes.extend(l.map(|l| (a, b, l)));
             if let (Some(o), Some((ab, ba))) = (values.offers.as_mut(), offers) {
                 o.pair_mut(a, b).copy_from_slice(&ab);
                 o.pair_mut(b, a).copy_from_slice(&ba);
@@ -1056,17 +1093,13 @@ fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
             facts.residual = facts.residual.max(f.residual);
             facts.turn_solves += f.turn_solves;
         }
-        // The rows read the values of this total (tiny weights are folded
-        // into the constant), so they come once all are in.
-        let v = &*values;
-        let made: Vec<(usize, penalty::Row)> = ends.par_iter().map(|(a, b, e)| (a * n + b, v.row(*a, *b, e))).collect();
-        for (s, row) in made {
-            rows[s] = row;
+        if let Some(mut f) = values.pair_facts.take() {
+            for (a, b, l) in &lanes {
+                f.settle(values, *a, *b, l);
+            }
+            values.pair_facts = Some(f);
         }
         progress.advance((hi + 1 - lo) as u64);
-    }
-    if values.offers.is_none() {
-        values.policy = Some(std::sync::Arc::new(rows));
     }
     facts
 }
