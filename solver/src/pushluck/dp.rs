@@ -287,8 +287,34 @@ impl Solution<'_> {
         let (values, slopes) = (&self.values[..], &self.slopes[..]);
         let mut total = self.farkle_score() * table.farkle;
         let mut slope = table.farkle;
-        for (&(prob, start, end), choice) in table.rolls.iter().zip(chosen) {
+        for ((&(prob, start, end), choice), &decisions_only) in table.rolls.iter().zip(chosen).zip(&table.decisions_only) {
             let options = &table.hot[start as usize..end as usize];
+            if decisions_only {
+                // The common case, without branches on the values (an
+                // argmax's branches are hard to predict): the best, the
+                // runner-up and the best's position.
+                let at = |x: u32| base + x as usize;
+                let (mut best, mut second, mut pick) = (values[at(options[0])], f64::NEG_INFINITY, 0);
+                for (k, &x) in options.iter().enumerate().skip(1) {
+                    let v = values[at(x)];
+                    let ahead = v > best;
+                    let behind = if ahead { best } else { v };
+                    second = if behind > second { behind } else { second };
+                    best = if ahead { v } else { best };
+                    pick = if ahead { k } else { pick };
+                }
+                *choice = u8::try_from(pick).expect("at most 64 set-asides a roll");
+                let best_slope = slopes[at(options[pick])];
+                // A second look, as below.
+                if best - second < range.lo.max(range.hi) {
+                    for &x in options {
+                        range.narrow(best - values[at(x)], best_slope - slopes[at(x)]);
+                    }
+                }
+                total += prob * best;
+                slope += prob * best_slope;
+                continue;
+            }
             // The best successor's index in the arrays (or usize::MAX: one
             // outside them, with its slope in `outside`): its slope is read
             // once, after the search.
@@ -371,7 +397,21 @@ impl Solution<'_> {
         let base = level * n;
         let values = &self.values[..];
         let mut total = self.farkle_score() * table.farkle;
-        for &(prob, start, end) in &table.rolls {
+        // Under the win objective the arrays reach above the solved levels
+        // as far as one set-aside goes (see `solve_payoff_sloped`).
+        let win = matches!(self.payoff, Payoff::Win(_));
+        for (&(prob, start, end), &decisions_only) in table.rolls.iter().zip(&table.decisions_only) {
+            if win && decisions_only {
+                // Without branches on the values, as in `roll_value_sloped`.
+                let options = &table.hot[start as usize..end as usize];
+                let mut best = values[base + options[0] as usize];
+                for &x in &options[1..] {
+                    let v = values[base + x as usize];
+                    best = if v > best { v } else { best };
+                }
+                total += prob * best;
+                continue;
+            }
             let mut best = f64::NEG_INFINITY;
             for &x in &table.hot[start as usize..end as usize] {
                 let i = base + x as usize;

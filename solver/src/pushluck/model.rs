@@ -139,6 +139,9 @@ pub(super) struct ContextTable {
     pub(super) farkle: f64,
     /// `succ` encoded for the solve's inner loop, see [`encode_hot`].
     pub(super) hot: Vec<u32>,
+    /// Per roll: every set-aside leads to a decision state (no end of the
+    /// turn, no instant win), so the win DP reads them all from its arrays.
+    pub(super) decisions_only: Vec<bool>,
 }
 
 /// Flag of a [`ContextTable::hot`] entry that is not a decision state.
@@ -288,6 +291,7 @@ impl Model {
         let n = m.contexts();
         for t in &mut m.tables {
             t.hot = t.succ.iter().map(|&s| encode_hot(s, grid, n)).collect();
+            t.decisions_only = t.rolls.iter().map(|r| t.hot[r.1 as usize..r.2 as usize].iter().all(|&x| x & HOT_END == 0)).collect();
             // A roll's choices are set-asides of at most six dice.
             debug_assert!(t.rolls.iter().all(|r| r.2 - r.1 <= 64));
         }
