@@ -248,7 +248,6 @@ impl Solution<'_> {
         let rolls = self.model.roll_starts[n];
         let mut choices = vec![0; todo * rolls];
         for level in (0..todo).rev() {
-            let t = level_total(level, self.model.grid);
             for c in 0..n {
                 let at = level * rolls + self.model.roll_starts[c];
                 let chosen = &mut choices[at..at + self.model.tables[c].rolls.len()];
@@ -257,7 +256,7 @@ impl Solution<'_> {
                 self.roll_values[i] = roll;
                 self.roll_slopes[i] = slope;
                 let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
-                (self.values[i], self.slopes[i]) = match self.bank_leaving(t, dice_of(c)) {
+                (self.values[i], self.slopes[i]) = match w.bank(level, dice_of(c)) {
                     Some(b) => {
                         let bank_slope = w.bank_slope(level, dice_of(c));
                         if b >= roll {
@@ -282,7 +281,6 @@ impl Solution<'_> {
         let m = self.model;
         let table = &m.tables[c];
         let n = m.contexts();
-        let t = level_total(level, m.grid);
         let base = level * n;
         let (values, slopes) = (&self.values[..], &self.slopes[..]);
         let mut total = self.farkle_score() * table.farkle;
@@ -333,7 +331,7 @@ impl Solution<'_> {
                     }
                 } else {
                     all_inside = false;
-                    let (v, s) = self.hot_sloped_outside(t, x);
+                    let (v, s) = self.hot_sloped_outside(level, x);
                     if v > best {
                         (second, best, arg, outside, pick) = (best, v, usize::MAX, s, k);
                     } else if v > second {
@@ -356,7 +354,7 @@ impl Solution<'_> {
                 } else {
                     for &x in options {
                         let i = base + x as usize;
-                        let (v, s) = if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(t, x) };
+                        let (v, s) = if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(level, x) };
                         range.narrow(best - v, best_slope - s);
                     }
                 }
@@ -367,20 +365,22 @@ impl Solution<'_> {
         (total, slope)
     }
 
-    /// [`Self::hot_value_outside`] with its slope.
-    fn hot_sloped_outside(&self, t: i64, x: u32) -> (f64, f64) {
-        let v = self.hot_value_outside(t, x);
-        let Payoff::Win(w) = &self.payoff else { return (v, 0.0) };
-        let g = self.model.grid;
-        let slope = if x == HOT_INSTANT {
-            0.0
+    /// [`Self::hot_value_outside`] with its slope, for the successor `x`
+    /// of a state at grid level `level` (a win-objective turn).
+    fn hot_sloped_outside(&self, level: usize, x: u32) -> (f64, f64) {
+        let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
+        if x == HOT_INSTANT {
+            (1.0, 0.0)
         } else if x & HOT_END != 0 {
+            // A forced end: the bank there, or a farkle where stopping is
+            // not allowed (as `forced_end`, by level, without dividing).
             let (gain, left) = hot_end(x);
-            w.bank_slope(usize::try_from((t + level_total(gain, g)) / g).unwrap_or(0), left)
+            let at = level + gain;
+            (w.bank(at, left).unwrap_or(w.farkle), w.bank_slope(at, left))
         } else {
-            0.0 // a decision state above the reach: never read (see `solve_payoff`)
-        };
-        (v, slope)
+            // A decision state above the reach: never read (see `solve_payoff`).
+            (self.hot_value_outside(level_total(level, self.model.grid), x), 0.0)
+        }
     }
 
     /// The value of rolling in context `c` at grid level `level`, for the

@@ -155,10 +155,8 @@ impl Solution<'_> {
         let n = m.contexts();
         let rolls = m.roll_starts[n];
         assert_eq!(self.choices.len(), self.levels * rolls, "a DP that recorded its choices");
-        let above = match &self.payoff {
-            Payoff::Win(w) => w.above.is_some(),
-            _ => false,
-        };
+        let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
+        let above = w.above.is_some();
         let mut lanes: Vec<Lanes> = vec![[0.0; 2]; self.levels * n];
         // Successors reach at most this far above the solved levels.
         let reach = m.tables.iter().flat_map(|t| &t.hot).map(|&x| reach_of(x, n)).max().unwrap_or(0);
@@ -172,7 +170,7 @@ impl Solution<'_> {
             for c in 0..n {
                 // The DP's own decision (bank when at least as good as rolling).
                 let i = level * n + c;
-                if level > 0 && self.bank_leaving(level_total(level, m.grid), dice_of(c)).is_some_and(|b| b >= self.roll_values[i]) {
+                if level > 0 && w.bank(level, dice_of(c)).is_some_and(|b| b >= self.roll_values[i]) {
                     lanes[i] = bank(level);
                     continue;
                 }

@@ -111,7 +111,7 @@ impl WinPayoff {
         (level * self.stride + class, class)
     }
 
-    fn bank(&self, level: usize, left: usize) -> Option<f64> {
+    pub(super) fn bank(&self, level: usize, left: usize) -> Option<f64> {
         let (i, class) = self.cell(level, left);
         let v = self.banks.get(i).copied().unwrap_or(self.beyond[class]);
         (!v.is_nan()).then_some(v)
