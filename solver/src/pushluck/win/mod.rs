@@ -340,17 +340,21 @@ pub fn work(model: &Model) -> f64 {
     }
     let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
     let m = sides.len() as f64;
-    // Without the penalty the game facts stored with the table solve every
-    // turn once more and walk its ends (measured: about 3 DPs' worth per
-    // state); with it they reuse the solver's rows. With piggyback there are
-    // no facts (the offers come from the pairs' own turns).
-    let pairs = m * m / 2.0 * 5.0 * 1.3;
+    // Turn DPs per state, weighted by what each costs (measured on the
+    // development machine, fitted to Farkle, Van't Hof and Yahtzix): without
+    // the penalty and piggyback about 1.1 evaluations of each turn (most
+    // pair steps are accepted on their policy ranges), each DP with slopes
+    // and ranges, plus one backward pass for the game facts; with piggyback
+    // every step is evaluated and the offers are read off the turns; with
+    // the penalty, policy iteration (about 4 plain DPs per state, each
+    // walked for its ends).
+    let states = m * m;
     let turns = if sides.penalty() {
-        m * m * 16.0
+        states * 8.0
     } else if piggyback {
-        pairs
+        states * 3.5
     } else {
-        pairs + m * m * 3.0
+        states * 2.5
     };
     turns * levels * reads as f64
 }
