@@ -120,8 +120,8 @@ fn impossible_win_questions_are_refused() {
     env.user_error(&["solve", "yatzy", "--objective", "win"], "is a category game");
     // A missing table that takes more than about a minute is not solved on the fly.
     env.user_error(
-        &["advise", "farkle", "-o", "vant-hof-6", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
-        "run `sixdice solve farkle -o vant-hof-6=3000 --objective win` first",
+        &["advise", "farkle", "-o", "vant-hof-6", "-o", "goal=15000", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
+        "run `sixdice solve farkle -o vant-hof-6=3000 -o goal=15000 --objective win` first",
     );
     // A game without a last turn ends when a player reaches the goal.
     let rules = env.file("nolast.toml", "[game]\nlast-turn = false\ngoal = 1000\n");
