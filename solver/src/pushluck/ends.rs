@@ -130,7 +130,7 @@ fn reach_of(x: u32, contexts: usize) -> usize {
 }
 
 /// Two quantities carried at once by [`Solution::expect`].
-pub type Lanes = [f64; 2];
+pub(super) type Lanes = [f64; 2];
 
 impl Solution<'_> {
     /// The expectation over the turn that starts by rolling in context
