@@ -231,7 +231,7 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
         Some(f) => (&f.turns, &f.optimal_vs_ev, &f.ev_vs_optimal),
         None => {
             swept_values = swept(game, values)?;
-            (&swept_values.0, &swept_values.1, &swept_values.2)
+            (&swept_values.turns, &swept_values.optimal_vs_ev, &swept_values.ev_vs_optimal)
         }
     };
     let on = Params { on_board: true, last_chance: false, goal_left: rules.game.goal };
@@ -252,7 +252,7 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
 ///
 /// # Errors
 /// As [`ev_ends`].
-fn swept(game: &PushLuckGame, values: &WinValues) -> Result<(Vec<f64>, Vec<f64>, Vec<f64>), Error> {
+fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Swept, Error> {
     let m = values.len();
     // The optimal player's rows: the solve's own, or from every turn solved again.
     let solved_again: Vec<Row>;
@@ -301,7 +301,14 @@ fn swept(game: &PushLuckGame, values: &WinValues) -> Result<(Vec<f64>, Vec<f64>,
             break;
         }
     }
-    Ok((turns, x, y))
+    Ok(Swept { turns, optimal_vs_ev: x, ev_vs_optimal: y })
+}
+
+/// What [`swept`] finds, per state as in [`PairFacts`].
+struct Swept {
+    turns: Vec<f64>,
+    optimal_vs_ev: Vec<f64>,
+    ev_vs_optimal: Vec<f64>,
 }
 
 #[cfg(test)]
@@ -324,7 +331,7 @@ mod tests {
         let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
         let (values, _, _) = super::super::solve(&game, &crate::progress::Silent).expect("solves");
         let f = values.pair_facts.as_ref().expect("solved along without penalty or piggyback");
-        let (turns, x, y) = swept(&game, &values).expect("sweeps");
+        let Swept { turns, optimal_vs_ev: x, ev_vs_optimal: y } = swept(&game, &values).expect("sweeps");
         for s in 0..values.w.len() {
             assert!((f.turns[s] - turns[s]).abs() < 1e-9, "{game_name} turns at {s}: {} vs {}", f.turns[s], turns[s]);
             assert!((f.optimal_vs_ev[s] - x[s]).abs() < 1e-9, "{game_name} X at {s}: {} vs {}", f.optimal_vs_ev[s], x[s]);
