@@ -197,15 +197,22 @@ impl Range {
         (-self.lo, self.hi)
     }
 
+    /// Whether an option `gap` behind the chosen one can narrow the range
+    /// at all: slopes are probabilities, so |slope gap| <= 1 and its bound
+    /// `gap / |slope gap|` is at least `gap`. Most options (and, by their
+    /// runner-up, most rolls) are ruled out by this one well-predicted
+    /// comparison, without a division.
+    #[inline]
+    fn may_narrow(&self, gap: f64) -> bool {
+        gap < self.lo.max(self.hi)
+    }
+
     /// Narrows the range to the changes for which a chosen option `gap >= 0`
     /// ahead of an alternative, with a slope `slope_gap` steeper, stays
     /// ahead: `gap + slope_gap * d >= 0`.
     #[inline]
     fn narrow(&mut self, gap: f64, slope_gap: f64) {
-        // Slopes are probabilities, so |slope_gap| <= 1 and the bound
-        // gap / |slope_gap| is at least `gap`: most options are ruled out
-        // by one (well predicted) comparison, without a division.
-        if gap < self.lo.max(self.hi) {
+        if self.may_narrow(gap) {
             if slope_gap > 0.0 {
                 self.lo = self.lo.min(gap / slope_gap);
             } else if slope_gap < 0.0 {
@@ -304,7 +311,7 @@ impl Solution<'_> {
                 *choice = u8::try_from(pick).expect("at most 64 set-asides a roll");
                 let best_slope = slopes[at(options[pick])];
                 // A second look, as below.
-                if best - second < range.lo.max(range.hi) {
+                if range.may_narrow(best - second) {
                     for &x in options {
                         range.narrow(best - values[at(x)], best_slope - slopes[at(x)]);
                     }
@@ -313,13 +320,13 @@ impl Solution<'_> {
                 slope += prob * best_slope;
                 continue;
             }
-            // The best successor's index in the arrays (or usize::MAX: one
-            // outside them, with its slope in `outside`): its slope is read
-            // once, after the search.
+            // Some set-aside ends the turn or wins at once: outside the
+            // arrays. The best successor's index in the arrays (or
+            // usize::MAX: one outside them, with its slope in `outside`):
+            // its slope is read once, after the search.
             let (mut best, mut arg, mut outside) = (f64::NEG_INFINITY, usize::MAX, 0.0);
             // The runner-up's value, and the best's position among the options.
             let (mut second, mut pick) = (f64::NEG_INFINITY, 0);
-            let mut all_inside = true;
             for (k, &x) in options.iter().enumerate() {
                 let i = base + x as usize;
                 if i < values.len() {
@@ -330,7 +337,6 @@ impl Solution<'_> {
                         second = v;
                     }
                 } else {
-                    all_inside = false;
                     let (v, s) = self.hot_sloped_outside(level, x);
                     if v > best {
                         (second, best, arg, outside, pick) = (best, v, usize::MAX, s, k);
@@ -345,18 +351,11 @@ impl Solution<'_> {
             // runner-up is too far behind to matter (see `Range::narrow`):
             // how far the farkle value may move before another option
             // overtakes the best (the options are few, and in cache).
-            if best - second < range.lo.max(range.hi) {
-                if all_inside {
-                    for &x in options {
-                        let i = base + x as usize;
-                        range.narrow(best - values[i], best_slope - slopes[i]);
-                    }
-                } else {
-                    for &x in options {
-                        let i = base + x as usize;
-                        let (v, s) = if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(level, x) };
-                        range.narrow(best - v, best_slope - s);
-                    }
+            if range.may_narrow(best - second) {
+                for &x in options {
+                    let i = base + x as usize;
+                    let (v, s) = if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(level, x) };
+                    range.narrow(best - v, best_slope - s);
                 }
             }
             total += prob * best;

@@ -45,8 +45,8 @@ pub struct Solution<'m> {
     pub(super) policy_range: (f64, f64),
     /// Win objective with slopes only: the policy's choice for each roll,
     /// as a position among the roll's set-asides,
-    /// `[level * rolls + model.roll_starts[ctx] + roll]`, so that walking
-    /// the turn forwards ([`Solution::ends`]) does not search again.
+    /// `[level * rolls + model.roll_starts[ctx] + roll]`, so that the
+    /// policy's expectations ([`Solution::expect`]) do not search again.
     pub(super) choices: Vec<u8>,
     /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
     pub(super) excess: Vec<f64>,

@@ -60,10 +60,9 @@ pub struct GameFacts {
     pub ev_turn_score: f64,
 }
 
-/// The game facts' quantities per state, solved along with the win values
-/// (see the module documentation): `[mover * sides + opponent]`.
+/// The game facts' quantities per state, `[mover * sides + opponent]`.
 #[derive(Debug, Clone)]
-pub struct PairFacts {
+pub(super) struct Quantities {
     /// Expected turns left in a game both play to win (`T` above).
     pub(super) turns: Vec<f64>,
     /// P(the mover wins) when the mover plays to win and the opponent
@@ -71,6 +70,13 @@ pub struct PairFacts {
     pub(super) optimal_vs_ev: Vec<f64>,
     /// ... and the other way round (`Y`).
     pub(super) ev_vs_optimal: Vec<f64>,
+}
+
+/// The game facts' quantities solved along with the win values (see the
+/// module documentation).
+#[derive(Debug, Clone)]
+pub struct PairFacts {
+    pub(super) quantities: Quantities,
     /// The expected-score policy's turn ends per side (its turn depends on
     /// the mover's side only).
     pub(super) ev_ends: Vec<TurnEnds>,
@@ -84,9 +90,11 @@ impl PairFacts {
     pub(super) fn new(game: &PushLuckGame, values: &WinValues) -> Result<PairFacts, Error> {
         let states = values.len() * values.len();
         Ok(PairFacts {
-            turns: vec![f64::NAN; states],
-            optimal_vs_ev: vec![f64::NAN; states],
-            ev_vs_optimal: vec![f64::NAN; states],
+            quantities: Quantities {
+                turns: vec![f64::NAN; states],
+                optimal_vs_ev: vec![f64::NAN; states],
+                ev_vs_optimal: vec![f64::NAN; states],
+            },
             ev_ends: ev_ends(game, values)?,
         })
     }
@@ -115,7 +123,7 @@ impl PairFacts {
         for (level, &p) in ends.banks.iter().enumerate().filter(|(_, &p)| p > 0.0) {
             let t = i64::try_from(level).expect("small") * g;
             match values.end_at(e, o, t) {
-                Some(End::Lose(i)) => value += p * (1.0 - self.optimal_vs_ev[i]),
+                Some(End::Lose(i)) => value += p * (1.0 - self.quantities.optimal_vs_ev[i]),
                 Some(End::Value(v)) => value += p * v,
                 // A forced end where stopping is forbidden is a farkle.
                 Some(End::Farkle | End::Pass) | None => handed_over += p,
@@ -134,16 +142,18 @@ impl PairFacts {
         let (lab, qab) = lanes.ab;
         let (lba, qba) = lanes.ba.unwrap_or(lanes.ab);
         // Turns: T_ab = 1 + L_ab + q_ab T_ba, and the same with ab, ba swapped.
-        self.turns[ab] = (1.0 + lab[0] + qab * (1.0 + lba[0])) / (1.0 - qab * qba);
-        self.turns[ba] = 1.0 + lba[0] + qba * self.turns[ab];
+        let turns = &mut self.quantities.turns;
+        turns[ab] = (1.0 + lab[0] + qab * (1.0 + lba[0])) / (1.0 - qab * qba);
+        turns[ba] = 1.0 + lba[0] + qba * turns[ab];
         // Optimal at (a, b) against the expected-score player, whose farkle
         // hands the turn back: X_ab = L_ab + q_ab (1 - Y_ba),
         // Y_ba = Y0_ba + e_ba (1 - X_ab); then the same for (b, a).
         for (mover, opponent, l, q) in [(a, b, lab, qab), (b, a, lba, qba)] {
             let (x, y) = (mover * n + opponent, opponent * n + mover);
             let (y0, e) = self.ev_lanes(values, opponent, mover);
-            self.optimal_vs_ev[x] = (l[1] + q * (1.0 - y0 - e)) / (1.0 - q * e);
-            self.ev_vs_optimal[y] = y0 + e * (1.0 - self.optimal_vs_ev[x]);
+            let f = &mut self.quantities;
+            f.optimal_vs_ev[x] = (l[1] + q * (1.0 - y0 - e)) / (1.0 - q * e);
+            f.ev_vs_optimal[y] = y0 + e * (1.0 - f.optimal_vs_ev[x]);
         }
     }
 }
@@ -227,20 +237,20 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
     }
 
     let swept_values;
-    let (turns, x, y): (&[f64], &[f64], &[f64]) = match &values.pair_facts {
-        Some(f) => (&f.turns, &f.optimal_vs_ev, &f.ev_vs_optimal),
+    let q = match &values.pair_facts {
+        Some(f) => &f.quantities,
         None => {
             swept_values = swept(game, values)?;
-            (&swept_values.turns, &swept_values.optimal_vs_ev, &swept_values.ev_vs_optimal)
+            &swept_values
         }
     };
     let on = Params { on_board: true, last_chance: false, goal_left: rules.game.goal };
     Ok(GameFacts {
         head_start: head.0,
         head_start_first_wins: head.1,
-        turns_per_player: turns[start * m + start] / 2.0,
-        optimal_first_vs_ev: x[start * m + start],
-        ev_first_vs_optimal: y[start * m + start],
+        turns_per_player: q.turns[start * m + start] / 2.0,
+        optimal_first_vs_ev: q.optimal_vs_ev[start * m + start],
+        ev_first_vs_optimal: q.ev_vs_optimal[start * m + start],
         ev_turn_score: game.model().solve(on)?.start_value(),
     })
 }
@@ -252,7 +262,7 @@ pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, 
 ///
 /// # Errors
 /// As [`ev_ends`].
-fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Swept, Error> {
+fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Quantities, Error> {
     let m = values.len();
     // The optimal player's rows: the solve's own, or from every turn solved again.
     let solved_again: Vec<Row>;
@@ -301,14 +311,7 @@ fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Swept, Error> {
             break;
         }
     }
-    Ok(Swept { turns, optimal_vs_ev: x, ev_vs_optimal: y })
-}
-
-/// What [`swept`] finds, per state as in [`PairFacts`].
-struct Swept {
-    turns: Vec<f64>,
-    optimal_vs_ev: Vec<f64>,
-    ev_vs_optimal: Vec<f64>,
+    Ok(Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y })
 }
 
 #[cfg(test)]
@@ -330,8 +333,8 @@ mod tests {
         let entry = registry::find(game_name).expect("built in");
         let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
         let (values, _, _) = super::super::solve(&game, &crate::progress::Silent).expect("solves");
-        let f = values.pair_facts.as_ref().expect("solved along without penalty or piggyback");
-        let Swept { turns, optimal_vs_ev: x, ev_vs_optimal: y } = swept(&game, &values).expect("sweeps");
+        let f = &values.pair_facts.as_ref().expect("solved along without penalty or piggyback").quantities;
+        let Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y } = swept(&game, &values).expect("sweeps");
         for s in 0..values.w.len() {
             assert!((f.turns[s] - turns[s]).abs() < 1e-9, "{game_name} turns at {s}: {} vs {}", f.turns[s], turns[s]);
             assert!((f.optimal_vs_ev[s] - x[s]).abs() < 1e-9, "{game_name} X at {s}: {} vs {}", f.optimal_vs_ev[s], x[s]);

@@ -768,7 +768,7 @@ impl<'m> WinValues<'m> {
     /// found (see [`Start`]).
     fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
         let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
-        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], range: sol.policy_range, loss, sol }
+        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol }
     }
 
     /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` (the
@@ -816,12 +816,12 @@ impl<'m> WinValues<'m> {
                     None => x2,
                     Some(ba) => {
                         let d = self.x - x2; // (1 - x2) - (1 - x)
-                        inside(d, ba.range).then_some(ba.value + ba.slope * d)?
+                        inside(d, ba.sol.policy_range).then_some(ba.value + ba.slope * d)?
                     }
                 };
                 let d = self.y() - y2;
                 let x3 = self.ab.value + self.ab.slope * d;
-                inside(d, self.ab.range).then_some((x2, y2, (x3 - x2).abs()))
+                inside(d, self.ab.sol.policy_range).then_some((x2, y2, (x3 - x2).abs()))
             }
         }
         let piggyback = self.offers.is_some();
@@ -890,7 +890,7 @@ impl<'m> WinValues<'m> {
     /// do not hand the turn to the opponent at the same totals (see
     /// [`Solution::expect`]), from the states of higher totals.
     fn turn_lanes(&self, a: usize, b: usize, sol: &Solution) -> Lanes {
-        let f = self.pair_facts.as_ref().expect("solved along");
+        let f = &self.pair_facts.as_ref().expect("solved along").quantities;
         let game = &self.model.rules.game;
         let last_turn = if game.last_turn && !game.exact_goal { 1.0 } else { 0.0 };
         let g = self.grid();
@@ -1016,10 +1016,9 @@ pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
 struct Start<'m> {
     /// The turn's start value.
     value: f64,
-    /// Its derivative with respect to the farkle value, along the policy.
+    /// Its derivative with respect to the farkle value, along the policy
+    /// (which stays optimal over `sol.policy_range`).
     slope: f64,
-    /// Changes of the farkle value over which the policy stays optimal.
-    range: (f64, f64),
     /// What the turn's top could have lost.
     loss: f64,
     sol: Solution<'m>,
@@ -1567,7 +1566,7 @@ mod tests {
         for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18), (12, 15)] {
             let f = values.farkle_and_pass(a, b).0;
             let at = values.start(a, b, f);
-            let (lo, hi) = at.range;
+            let (lo, hi) = at.sol.policy_range;
             assert!(lo <= 0.0 && hi >= 0.0 && lo < hi, "({a}, {b}): {lo} {hi}");
             for end in [lo, hi] {
                 let d = end.clamp(-0.5, 0.5);
