@@ -16,13 +16,17 @@ use std::time::Instant;
 use rayon::prelude::*;
 use solver::category::games::sixhundred::{box_names, build_reduced};
 use solver::category::solve::solve_in;
-use solver::category::turn::{Real, Scratch, TurnDp, Values, CHUNK};
+use solver::category::turn::{MaskValues, Real, Scratch, TurnDp, Values, CHUNK};
 use solver::progress::Silent;
 
-struct Zeros;
+/// Successor values all 0, stored per mask as the solve's f32 levels are.
+struct Zeros(Vec<f32>);
 impl Values for Zeros {
     fn at(&self, _: u32, _: usize) -> f64 {
         0.0
+    }
+    fn mask_values(&self, _: u32) -> MaskValues<'_> {
+        MaskValues::F32(&self.0)
     }
 }
 
@@ -99,10 +103,13 @@ type Kernel = fn(&TurnDp, &[(u32, Vec<usize>)]) -> f64;
 /// Seconds per state of the turn DP in precision `F` over `work`.
 fn kernel<F: Real>(dp: &TurnDp, work: &[(u32, Vec<usize>)]) -> f64 {
     let states: usize = work.iter().map(|w| w.1.len()).sum();
+    let index = dp.index();
+    let most = index.level(0).iter().chain((1..=18).flat_map(|k| index.level(k))).map(|&m| index.lanes(m)).max();
+    let zeros = Zeros(vec![0.0; most.unwrap_or(0)]);
     let t = Instant::now();
     work.par_iter().for_each_init(Scratch::<F>::default, |s, (m, lanes)| {
         let mut out = vec![0.0; lanes.len()];
-        dp.turn_start(&Zeros, *m, lanes, s, &mut out);
+        dp.turn_start(&zeros, *m, lanes, s, &mut out);
     });
     #[allow(clippy::cast_precision_loss)]
     let per_state = t.elapsed().as_secs_f64() / states as f64;

@@ -46,7 +46,7 @@ use super::model::CategoryGame;
 use super::sheet::Sheet;
 use super::states::StateIndex;
 use super::table::game_ref;
-use super::turn::{Scratch, TurnDp, Values, CHUNK};
+use super::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::error::Error;
 use crate::limits::bytes;
 use crate::progress::Progress;
@@ -228,6 +228,9 @@ impl Values for F32Level<'_> {
     fn at(&self, mask: u32, lane: usize) -> f64 {
         f64::from(self.values[self.index.offset(mask) - self.first as usize + lane])
     }
+    fn mask_values(&self, mask: u32) -> MaskValues<'_> {
+        MaskValues::F32(&self.values[self.index.offset(mask) - self.first as usize..][..self.index.lanes(mask)])
+    }
 }
 
 /// One level's f32 file (a solve's intermediate; kept only while the level
@@ -250,6 +253,9 @@ impl Values for F32Table<'_> {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
         f64::from(self.table.values()[self.index.offset(mask) - self.first as usize + lane])
+    }
+    fn mask_values(&self, mask: u32) -> MaskValues<'_> {
+        MaskValues::F32(&self.table.values()[self.index.offset(mask) - self.first as usize..][..self.index.lanes(mask)])
     }
 }
 

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::turn::{Scratch, TurnDp, Values, CHUNK};
+use super::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::progress::Progress;
 
 /// The states reachable from one turn-start state, per mask.
@@ -85,6 +85,9 @@ impl Values for SubGame {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
         self.values[mask as usize][lane]
+    }
+    fn mask_values(&self, mask: u32) -> MaskValues<'_> {
+        MaskValues::F64(&self.values[mask as usize])
     }
 }
 

@@ -22,8 +22,8 @@
 //! 0 instead; the best over the positive choices is used where it is finite,
 //! and the best 0-point vector over every open box where it is not.
 
-use super::rows::{max_into, stride, Real};
-use super::{Step, TurnDp, Values};
+use super::rows::{max_of, stride, Real};
+use super::{MaskValues, TurnDp, Values};
 use crate::dice::Counts;
 
 /// Successor vectors of one mask's lanes (see the module docs).
@@ -39,11 +39,13 @@ pub(super) struct Successors<F> {
     /// Per lane: the best 0-point vector over the open boxes whose points
     /// do not depend on the state (all open boxes when zeros are forced).
     zero_best: Vec<F>,
+    /// A row of −∞ (the start of a maximum without a 0-point floor).
+    minus_infinity: Vec<F>,
 }
 
 impl<F> Default for Successors<F> {
     fn default() -> Self {
-        Successors { stride: 0, lanes: vec![], vectors: vec![], first: vec![], zero_best: vec![] }
+        Successors { stride: 0, lanes: vec![], vectors: vec![], first: vec![], zero_best: vec![], minus_infinity: vec![] }
     }
 }
 
@@ -58,6 +60,17 @@ impl<F: Real> Successors<F> {
         self.vectors.clear();
         self.first.clear();
         let pad = self.stride - self.lanes.len();
+        // Runs of consecutive lanes with the same extra. The game's rules
+        // score a box by the extra alone, so one call serves a run; outside
+        // the Numbers the upper total does not change either, and the run's
+        // successors are consecutive lanes of the mask after.
+        let mut runs: Vec<(usize, usize)> = vec![];
+        for (i, (&(_, extra), &lane)) in self.lanes.iter().zip(lanes).enumerate() {
+            match runs.last_mut() {
+                Some((start, len)) if self.lanes[*start].1 == extra && lanes[*start] + *len == lane => *len += 1,
+                _ => runs.push((i, 1)),
+            }
+        }
         for cat in 0..game.categories.len() {
             if mask >> cat & 1 == 1 {
                 self.first.push(u32::MAX);
@@ -66,23 +79,36 @@ impl<F: Real> Successors<F> {
             self.first.push(u32::try_from(self.vectors.len() / self.stride.max(1)).expect("few vectors"));
             let next = mask | 1 << cat;
             let upper = game.categories[cat].upper_face.is_some();
+            let stored = after.mask_values(next);
             for &points in &dp.scores_of[cat] {
-                // Outside the Numbers, scoring changes only the extra state,
-                // so lanes with the same extra (consecutive upper totals)
-                // have consecutive successors: one `after_scoring` per extra.
-                let mut prev: Option<(usize, usize, Step)> = None;
-                for (&(eff, extra), &lane) in self.lanes.iter().zip(lanes) {
-                    let step = match prev {
-                        Some((x, l, s)) if !upper && x == extra && lane > l => Step { lane: s.lane + lane - l, ..s },
-                        _ => dp.after_scoring(mask, eff, extra, cat, points),
-                    };
-                    prev = Some((extra, lane, step));
-                    if game.zero_only_when_forced && points > 0 && step.written == 0 {
+                for &(start, len) in &runs {
+                    let (eff, extra) = self.lanes[start];
+                    let scored = game.extra.score(mask, extra, cat, points);
+                    if game.zero_only_when_forced && points > 0 && scored.points == 0 {
                         // Not a positive choice here; its 0 is the box's 0-point vector.
-                        self.vectors.push(F::NEG_INFINITY);
+                        self.vectors.extend(std::iter::repeat_n(F::NEG_INFINITY, len));
                         continue;
                     }
-                    self.vectors.push(F::of(step.gained + after.at(next, step.lane)));
+                    if upper {
+                        for &(eff, _) in &self.lanes[start..start + len] {
+                            let step = dp.after_scored(mask, eff, cat, scored);
+                            self.vectors.push(F::of(step.gained + after.at(next, step.lane)));
+                        }
+                        continue;
+                    }
+                    let step = dp.after_scored(mask, eff, cat, scored);
+                    let gained = step.gained;
+                    match stored {
+                        MaskValues::F32(v) => {
+                            self.vectors.extend(v[step.lane..][..len].iter().map(|&x| F::of(gained + f64::from(x))));
+                        }
+                        MaskValues::F64(v) => {
+                            self.vectors.extend(v[step.lane..][..len].iter().map(|&x| F::of(gained + x)));
+                        }
+                        MaskValues::Scattered => {
+                            self.vectors.extend((0..len).map(|j| F::of(gained + after.at(next, step.lane + j))));
+                        }
+                    }
                 }
                 self.vectors.extend(std::iter::repeat_n(F::default(), pad));
             }
@@ -100,6 +126,8 @@ impl<F: Real> Successors<F> {
             }
         }
         self.zero_best = zero_best;
+        self.minus_infinity.clear();
+        self.minus_infinity.resize(self.stride, F::NEG_INFINITY);
     }
 
     /// The vector of scoring `points` in open box `cat`.
@@ -116,17 +144,19 @@ impl<F: Real> Successors<F> {
         let stride = self.stride;
         let first = dp.ms.rolls().start;
         let open: Vec<usize> = (0..ncat).filter(|&c| mask >> c & 1 == 0).collect();
+        let mut srcs: Vec<&[F]> = Vec::with_capacity(ncat);
         for (ri, r) in dp.ms.rolls().enumerate() {
             let counts = dp.ms.counts(r);
             let row = &mut rows[(first + ri) * stride..(first + ri + 1) * stride];
             let restricted = game.extra.restricted_choices(game, mask, counts);
             let sc = &dp.roll_scores[ri * ncat..(ri + 1) * ncat];
+            // The sources of the roll's maximum, gathered first so that
+            // the row is written once.
+            srcs.clear();
             match restricted {
                 None if game.zero_only_when_forced => {
-                    row.fill(F::NEG_INFINITY);
-                    for &c in open.iter().filter(|&&c| sc[c] > 0) {
-                        max_into(row, self.vector(dp, c, sc[c]));
-                    }
+                    srcs.extend(open.iter().filter(|&&c| sc[c] > 0).map(|&c| self.vector(dp, c, sc[c])));
+                    max_of(row, &self.minus_infinity, &srcs);
                     for (v, &z) in row.iter_mut().zip(&self.zero_best) {
                         if *v == F::NEG_INFINITY {
                             *v = z;
@@ -134,24 +164,18 @@ impl<F: Real> Successors<F> {
                     }
                 }
                 None if game.more_points_never_hurt => {
-                    row.copy_from_slice(&self.zero_best);
-                    for &c in &open {
-                        if sc[c] > 0 || dp.state_points[c] {
-                            max_into(row, self.vector(dp, c, sc[c]));
-                        }
-                    }
+                    srcs.extend(
+                        open.iter().filter(|&&c| sc[c] > 0 || dp.state_points[c]).map(|&c| self.vector(dp, c, sc[c])),
+                    );
+                    max_of(row, &self.zero_best, &srcs);
                 }
                 None => {
-                    row.fill(F::NEG_INFINITY);
-                    for &c in &open {
-                        max_into(row, self.vector(dp, c, sc[c]));
-                    }
+                    srcs.extend(open.iter().map(|&c| self.vector(dp, c, sc[c])));
+                    max_of(row, &self.minus_infinity, &srcs);
                 }
                 Some(choices) => {
-                    row.fill(F::NEG_INFINITY);
-                    for (c, p) in choices {
-                        max_into(row, self.vector(dp, c, p));
-                    }
+                    srcs.extend(choices.into_iter().map(|(c, p)| self.vector(dp, c, p)));
+                    max_of(row, &self.minus_infinity, &srcs);
                 }
             }
             if dp.bonus_rolls[ri] {

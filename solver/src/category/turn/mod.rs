@@ -39,7 +39,7 @@ mod rows;
 
 pub use rows::Real;
 
-use super::model::{CategoryGame, KeepRule};
+use super::model::{CategoryGame, KeepRule, Scored};
 use super::states::{StateIndex, DEAD};
 use crate::dice::{Counts, Multisets};
 
@@ -48,6 +48,23 @@ use crate::dice::{Counts, Multisets};
 /// ([`Indexed`]); a sub-game keeps only the masks below its sheet.
 pub trait Values: Sync {
     fn at(&self, mask: u32, lane: usize) -> f64;
+
+    /// All lanes of `mask` as one slice, where they are stored that way:
+    /// the turn DP then reads runs of consecutive successors without a
+    /// call per lane (the default, [`MaskValues::Scattered`], reads them
+    /// one by one with [`Values::at`]).
+    fn mask_values(&self, mask: u32) -> MaskValues<'_> {
+        let _ = mask;
+        MaskValues::Scattered
+    }
+}
+
+/// How the lanes of one mask are stored ([`Values::mask_values`]).
+#[derive(Clone, Copy)]
+pub enum MaskValues<'a> {
+    F64(&'a [f64]),
+    F32(&'a [f32]),
+    Scattered,
 }
 
 /// Values of every state, in [`StateIndex`] order (the solve's own f64
@@ -62,11 +79,17 @@ impl Values for Indexed<'_, f64> {
     fn at(&self, mask: u32, lane: usize) -> f64 {
         self.values[self.index.offset(mask) + lane]
     }
+    fn mask_values(&self, mask: u32) -> MaskValues<'_> {
+        MaskValues::F64(&self.values[self.index.offset(mask)..][..self.index.lanes(mask)])
+    }
 }
 impl Values for Indexed<'_, f32> {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
         f64::from(self.values[self.index.offset(mask) + lane])
+    }
+    fn mask_values(&self, mask: u32) -> MaskValues<'_> {
+        MaskValues::F32(&self.values[self.index.offset(mask)..][..self.index.lanes(mask)])
     }
 }
 
@@ -175,9 +198,14 @@ impl<'g> TurnDp<'g> {
     /// Scoring the roll's `points` in open box `cat` from the state (upper
     /// total `eff`, `extra`) of `mask`: the state after and what it earns.
     pub fn after_scoring(&self, mask: u32, eff: u16, extra: usize, cat: usize, points: u32) -> Step {
+        self.after_scored(mask, eff, cat, self.game.extra.score(mask, extra, cat, points))
+    }
+
+    /// [`TurnDp::after_scoring`] once the game's rules have scored the
+    /// points (`scored`, which depends on the extra state only).
+    fn after_scored(&self, mask: u32, eff: u16, cat: usize, scored: Scored) -> Step {
         let game = self.game;
         let next = mask | 1 << cat;
-        let scored = game.extra.score(mask, extra, cat, points);
         let mut gained = f64::from(scored.points) + f64::from(scored.bonus);
         let eff2 = match game.categories[cat].upper_face {
             Some(_) => {

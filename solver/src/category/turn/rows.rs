@@ -99,6 +99,23 @@ fn max_rows_n<F: Real, const N: usize>(dst: &mut [F], srcs: &[&[F]]) {
     }
 }
 
+/// `dst = max(first, srcs...)` elementwise, for any number of sources:
+/// each chunk of `dst` is written once, its maximum kept in registers
+/// while the sources stream by.
+#[inline]
+pub(super) fn max_of<F: Real>(dst: &mut [F], first: &[F], srcs: &[&[F]]) {
+    for (j, d) in dst.chunks_exact_mut(PAD).enumerate() {
+        let mut acc: [F; PAD] = *chunk(first, j);
+        for src in srcs {
+            let c = chunk(src, j);
+            for k in 0..PAD {
+                acc[k] = fmax(acc[k], c[k]);
+            }
+        }
+        d.copy_from_slice(&acc);
+    }
+}
+
 /// `dst = (sum of the six rows) / 6` elementwise.
 #[inline]
 pub(super) fn average_rows<F: Real>(dst: &mut [F], srcs: [&[F]; 6]) {
@@ -110,18 +127,6 @@ pub(super) fn average_rows<F: Real>(dst: &mut [F], srcs: [&[F]; 6]) {
         let mut acc = [F::default(); PAD];
         for k in 0..PAD {
             acc[k] = (((c[0][k] + c[1][k]) + (c[2][k] + c[3][k])) + (c[4][k] + c[5][k])) * sixth;
-        }
-        d.copy_from_slice(&acc);
-    }
-}
-
-/// `dst = max(dst, src)` elementwise.
-#[inline]
-pub(super) fn max_into<F: Real>(dst: &mut [F], src: &[F]) {
-    for (d, c) in dst.chunks_exact_mut(PAD).zip(src.chunks_exact(PAD)) {
-        let mut acc: [F; PAD] = (&*d).try_into().expect("PAD-wide chunk");
-        for k in 0..PAD {
-            acc[k] = fmax(acc[k], c[k]);
         }
         d.copy_from_slice(&acc);
     }
