@@ -45,7 +45,14 @@ pub(super) struct Successors<F> {
 
 impl<F> Default for Successors<F> {
     fn default() -> Self {
-        Successors { stride: 0, lanes: vec![], vectors: vec![], first: vec![], zero_best: vec![], minus_infinity: vec![] }
+        Successors {
+            stride: 0,
+            lanes: vec![],
+            vectors: vec![],
+            first: vec![],
+            zero_best: vec![],
+            minus_infinity: vec![],
+        }
     }
 }
 
