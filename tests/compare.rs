@@ -117,6 +117,10 @@ fn the_win_sheet_agrees_with_the_exact_policy() {
     let rate = a["agreement"]["rate"].as_f64().unwrap();
     assert!(rate > 0.85 && rate <= 1.0, "agreement {rate}");
     assert!(a["agreement"]["decisions"].as_u64().unwrap() > 10_000);
+    // Under piggyback too: the games it is fitted on take over leftovers.
+    let pig = env.json(&["strategy", "farkle", "-o", "goal=2000", "-o", "piggyback", "--objective", "win", "--games", "4000"]);
+    let rate = pig["agreement"]["rate"].as_f64().unwrap();
+    assert!(rate > 0.85 && rate <= 1.0, "agreement {rate} under piggyback");
 
     let svg = env.path().join("boundary.svg");
     let r = env.json(&[&args[..], &["--dice", "3", "--plot", svg.to_str().unwrap()]].concat());

@@ -76,8 +76,24 @@ fn bad_players_and_game_counts_are_one_line() {
     bad(&["--players", "ev", "--games", "0"], "--games must be between 1 and");
     bad(&["--players", "ev,ev,ev,ev,ev,ev,ev,ev,ev"], "9 players: a run has 1 to 8");
     env.user_error(&["simulate", "--game", "yatzy", "--players", "ev"], "--players is for push-your-luck games");
-    env.user_error(
-        &["simulate", "--game", "farkle", "-o", "piggyback", "--players", "optimal"],
-        "games under piggyback are not simulated",
-    );
+}
+
+/// Under piggyback the players take over leftover dice: the report counts
+/// those turns per game, in JSON and as a column of the text table.
+#[test]
+fn piggyback_games_are_played_and_counted() {
+    let env = Env::new();
+    let args = ["simulate", "--game", "farkle", "-o", "goal=1000", "-o", "piggyback", "--players", "optimal,threshold=300"];
+    let mut json = args.to_vec();
+    json.extend(["--games", "4000", "--seed", "2"]);
+    let r = env.json(&json);
+    for p in r["pairings"].as_array().unwrap() {
+        assert!(p["piggybacks_per_game"].as_f64().unwrap() > 0.05, "{p}");
+    }
+    let mut text = args.to_vec();
+    text.extend(["--games", "1000", "--seed", "2"]);
+    assert!(env.ok(&text).contains("piggybacks per game"));
+    // Without piggyback there is no such column.
+    let plain = env.ok(&["simulate", "--game", "farkle", "-o", "goal=1000", "--players", "ev", "--games", "100"]);
+    assert!(!plain.contains("piggybacks"));
 }

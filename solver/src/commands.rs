@@ -189,9 +189,6 @@ pub fn win_strategy(
     progress: &dyn Progress,
 ) -> Result<WinSheet, Error> {
     let g = push_luck(game, "a strategy sheet")?;
-    if g.rules.turn.piggyback {
-        return Err(pushluck::win::WinError::SheetPiggyback.into());
-    }
     let values = pushluck::table::load_win(g, tables, progress)?;
     progress.stage("games of optimal play, for fitting and measuring the sheet", 0);
     let sheet = pushluck::win::sheet::win_sheet(g, values, question);

@@ -15,9 +15,15 @@ pub fn simulation(r: &Simulation) -> String {
 }
 
 fn head_to_head(r: &PlayersReport) -> String {
-    let mut t = TextTable::new(["first player", "second player", "games", "P(first wins)", "95% interval", "exact", "turns per game"]);
+    let piggyback = r.pairings.iter().any(|p| p.piggybacks_per_game.is_some());
+    let mut head =
+        vec!["first player", "second player", "games", "P(first wins)", "95% interval", "exact", "turns per game"];
+    if piggyback {
+        head.push("piggybacks per game");
+    }
+    let mut t = TextTable::new(head);
     for p in &r.pairings {
-        t.row([
+        let mut row = vec![
             p.first.clone(),
             p.second.clone(),
             p.games.to_string(),
@@ -25,7 +31,11 @@ fn head_to_head(r: &PlayersReport) -> String {
             format!("{:.4} to {:.4}", p.ci95[0], p.ci95[1]),
             p.exact.map_or_else(|| "-".to_string(), |e| format!("{e:.4}")),
             format!("{:.2} ± {:.2}", p.mean_turns, p.mean_turns_std_error),
-        ]);
+        ];
+        if let Some(pig) = p.piggybacks_per_game {
+            row.push(format!("{pig:.2}"));
+        }
+        t.row(row);
     }
     let unfinished: u64 = r.pairings.iter().map(|p| p.unfinished).sum();
     let mut out = format!("{}: players head to head, every ordered pairing (seed {})\n", r.game.title, r.seed);

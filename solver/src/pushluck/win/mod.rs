@@ -115,8 +115,6 @@ pub enum WinError {
     SheetGames { games: u64, max: u64 },
     #[error("--dice must be a number of dice to roll, 1 to 6 (got {0})")]
     SheetDice(u8),
-    #[error("the win sheet is fitted to games of optimal play, and the simulated players do not take over leftover dice yet: no sheet under piggyback (advise --objective win answers exactly)")]
-    SheetPiggyback,
 }
 
 /// The rule parts the win solver does not model yet, first one found.
