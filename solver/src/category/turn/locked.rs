@@ -86,11 +86,6 @@ impl LockedLattice {
     pub(super) fn new(ms: &Multisets) -> LockedLattice {
         let n = ms.dice();
         let len = ms.len();
-        let sum = |l: usize, t: usize| -> usize {
-            let (a, b) = (ms.counts(l), ms.counts(t));
-            let both: Counts = std::array::from_fn(|f| a[f] + b[f]);
-            ms.index(&both).expect("at most n dice")
-        };
         // Full rolls into tiles, in multiset order (rolls next to each other
         // share many sub-multisets), while every level stays within TILE_ROWS.
         let subsets_by_size = |d: usize| -> Vec<usize> {
@@ -111,42 +106,55 @@ impl LockedLattice {
             groups.last_mut().expect("a group").push(d);
             (0..=n).for_each(|s| load[s] += per[s]);
         }
-        // Row of the pair (L, T) in its level of the current tile.
-        let mut row = vec![u16::MAX; len * len];
         let mut tiles = vec![];
         for group in &groups {
-            let mut in_tile = vec![false; len];
-            group.iter().for_each(|&d| in_tile[d] = true);
+            // The tile's pairs per level, as (L, T, the roll's place in the
+            // tile): each full roll's sub-multisets, in the order the kernel
+            // runs them (by L, then T's distinct faces, then T).
+            let mut pairs: Vec<Vec<(usize, usize, usize)>> = vec![vec![]; n];
+            for (place, &d) in group.iter().enumerate() {
+                let dc = ms.counts(d);
+                for l in ms.subsets(dc).into_iter().filter(|&l| ms.size(l) < n) {
+                    let lc = ms.counts(l);
+                    let t: Counts = std::array::from_fn(|f| dc[f] - lc[f]);
+                    pairs[ms.size(l)].push((l, ms.index(&t).expect("a sub-multiset"), place));
+                }
+            }
+            // Row of the pair (L, D − L) in its level, by (place of D, L).
+            let mut row = vec![u16::MAX; group.len() * len];
             let mut levels: Vec<Level> = (0..n).map(|_| Level::default()).collect();
             for s in (0..n).rev() {
                 let mut level = Level::default();
-                for l in ms.of_size(s) {
-                    let mut ts: Vec<usize> = ms.of_size(n - s).filter(|&t| in_tile[sum(l, t)]).collect();
-                    if ts.is_empty() {
-                        continue;
+                let list = &mut pairs[s];
+                list.sort_by_key(|&(l, t, _)| (l, distinct(ms.counts(t)), t));
+                let mut first_run = 0;
+                for (i, &(l, t, place)) in list.iter().enumerate() {
+                    if i == 0 || list[i - 1].0 != l {
+                        if i > 0 {
+                            let runs = u16::try_from(level.runs.len() - first_run).expect("few runs");
+                            level.keeps.push((u16::try_from(list[i - 1].0).expect("few multisets"), runs));
+                        }
+                        first_run = level.runs.len();
                     }
                     // Runs of equal distinct faces: a fixed number of
                     // sources in the inner loop.
-                    ts.sort_by_key(|&t| distinct(ms.counts(t)));
-                    let first_run = level.runs.len();
-                    for &t in &ts {
-                        let c = ms.counts(t);
-                        let k = u8::try_from(distinct(c)).expect("at most six faces");
-                        let same = level.runs.len() > first_run && level.runs.last().is_some_and(|r| r.0 == k);
-                        match level.runs.last_mut() {
-                            Some(r) if same => r.1 += 1,
-                            _ => level.runs.push((k, 1)),
-                        }
-                        row[l * len + t] = u16::try_from(level.rows).expect("few rows a level");
-                        level.rows += 1;
-                        level.prob.push(ms.prob(t));
-                        for f in (0..6).filter(|&f| c[f] > 0) {
-                            let up = usize::from(ms.add(l)[f]);
-                            let rest = usize::from(ms.remove(t)[f]);
-                            let kid = if s + 1 == n { up } else { usize::from(row[up * len + rest]) };
-                            level.kids.push(u16::try_from(kid).expect("few rows a level"));
-                        }
+                    let c = ms.counts(t);
+                    let k = u8::try_from(distinct(c)).expect("at most six faces");
+                    let same = level.runs.len() > first_run && level.runs.last().is_some_and(|r| r.0 == k);
+                    match level.runs.last_mut() {
+                        Some(r) if same => r.1 += 1,
+                        _ => level.runs.push((k, 1)),
                     }
+                    row[place * len + l] = u16::try_from(level.rows).expect("few rows a level");
+                    level.rows += 1;
+                    level.prob.push(ms.prob(t));
+                    for f in (0..6).filter(|&f| c[f] > 0) {
+                        let up = usize::from(ms.add(l)[f]);
+                        let kid = if s + 1 == n { up } else { usize::from(row[place * len + up]) };
+                        level.kids.push(u16::try_from(kid).expect("few rows a level"));
+                    }
+                }
+                if let Some(&(l, _, _)) = list.last() {
                     let runs = u16::try_from(level.runs.len() - first_run).expect("few runs");
                     level.keeps.push((u16::try_from(l).expect("few multisets"), runs));
                 }
