@@ -55,10 +55,11 @@ use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
 
 /// Core-microseconds per state of a level solve, measured on the whole of
-/// Six Hundred (Zen 5, 2 threads: 1.30 µs per state over levels 10 to 0,
-/// successor reads and level writes included): the basis of the solve's
-/// time estimate.
-const CORE_MICROS_PER_STATE: f64 = 2.6;
+/// Six Hundred (Zen 5, 2 threads: 1.36 µs per state over every level,
+/// successor reads and level writes included, in one run of 75 minutes on
+/// a busy day of the shared machine): the basis of the solve's time
+/// estimate.
+const CORE_MICROS_PER_STATE: f64 = 2.7;
 
 /// Bytes per checksummed block of a compact level.
 pub const BLOCK_BYTES: usize = 64 << 10;
