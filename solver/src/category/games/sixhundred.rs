@@ -339,8 +339,17 @@ impl RungStates {
             for iv in &states[set] {
                 let mut per_rung = [[(u32::MAX, false); 37]; 4];
                 for i in (0..n).filter(|i| set >> i & 1 == 0) {
+                    // Every total that does not fit leads to the same state:
+                    // looked up once (start-up time counts, see KeyHasher).
+                    let mut closed = None;
                     for t in 0..=TOTAL_MAX {
                         let fits = iv[i] != NO_ROOM && iv[i].0 < t && t < iv[i].1;
+                        if !fits {
+                            if let Some(id) = closed {
+                                per_rung[i][usize::from(t)] = (id, false);
+                                continue;
+                            }
+                        }
                         let mut after = *iv;
                         after[i] = FILLED;
                         if fits {
@@ -352,6 +361,9 @@ impl RungStates {
                             }
                         }
                         let id = lookup[set | 1 << i][&after];
+                        if !fits {
+                            closed = Some(id);
+                        }
                         per_rung[i][usize::from(t)] = (id, fits);
                     }
                 }

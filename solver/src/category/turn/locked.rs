@@ -126,7 +126,9 @@ impl LockedLattice {
             for s in (0..n).rev() {
                 let mut level = Level::default();
                 let list = &mut pairs[s];
-                list.sort_by_key(|&(l, t, _)| (l, distinct(ms.counts(t)), t));
+                // Keys are unique (L and T fix the pair), so any sort gives
+                // this order; the key's face count computed once per pair.
+                list.sort_by_cached_key(|&(l, t, _)| (l, distinct(ms.counts(t)), t));
                 let mut first_run = 0;
                 for (i, &(l, t, place)) in list.iter().enumerate() {
                     if i == 0 || list[i - 1].0 != l {
