@@ -51,8 +51,8 @@ pub struct VariantOdds {
     /// `first_wins` minus the base rules' (absent for the base row).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub change: Option<f64>,
-    /// The game facts, where the table has them (not yet under piggyback,
-    /// see [`super::win::facts`]).
+    /// The game facts, where the table has them (all but a piggyback game
+    /// too large to solve them along, see [`super::win::facts`]).
     #[serde(flatten)]
     pub facts: Option<FactColumns>,
     /// Seconds spent solving this variant now (0 when its table was there).
@@ -232,7 +232,7 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
         solved.iter().filter(|(_, o)| o.facts.is_none()).map(|(r, _)| r.variant.as_str()).collect();
     if !factless.is_empty() {
         out.push(format!(
-            "Head start, game length and the expected-score match-up are not computed yet under piggyback ({}): only P(first wins) is.",
+            "Head start, game length and the expected-score match-up were too large to solve along under {}: only P(first wins) is shown.",
             factless.join(", ")
         ));
     }

@@ -12,7 +12,7 @@
 //! ([`super::win::penalty`]).
 //!
 //! When only some weighted sums of the ends are wanted, with the weights
-//! known up front, [`Solution::expect`] computes them backwards instead,
+//! known up front, [`Solution::expect_rolls`] computes them backwards instead,
 //! along the choices the DP recorded: the win solver's game facts
 //! ([`super::win::facts`]).
 
@@ -104,17 +104,42 @@ impl Solution<'_> {
     /// The successor the policy takes among `hot` (one roll's set-asides,
     /// encoded) at `level`: the first of the highest value.
     pub(super) fn best_successor(&self, level: usize, hot: &[u32]) -> u32 {
+        hot[self.best_choice(level, hot)]
+    }
+
+    /// [`Self::best_successor`]'s position in `hot`.
+    fn best_choice(&self, level: usize, hot: &[u32]) -> usize {
         let base = level * self.model.contexts();
         let t = level_total(level, self.model.grid);
-        let mut best = (f64::NEG_INFINITY, hot[0]);
-        for &x in hot {
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (k, &x) in hot.iter().enumerate() {
             let i = base + x as usize;
             let v = if i < self.values.len() { self.values[i] } else { self.hot_value_outside(t, x) };
             if v > best.0 {
-                best = (v, x);
+                best = (v, k);
             }
         }
         best.1
+    }
+
+    /// Records the policy's choice of every roll ([`Solution::choices`]) in
+    /// a solution whose DP did not (the expected-score objective), so that
+    /// its expectations ([`Self::expect_rolls`]) do not search again.
+    pub(super) fn record_choices(&mut self) {
+        let m = self.model;
+        let n = m.contexts();
+        let rolls = m.roll_starts[n];
+        let mut choices = vec![0u8; self.levels * rolls];
+        for level in 0..self.levels {
+            for (c, table) in m.tables.iter().enumerate() {
+                let at = level * rolls + m.roll_starts[c];
+                for (r, &(_, from, to)) in table.rolls.iter().enumerate() {
+                    let k = self.best_choice(level, &table.hot[from as usize..to as usize]);
+                    choices[at + r] = u8::try_from(k).expect("at most six dice set aside");
+                }
+            }
+        }
+        self.choices = choices;
     }
 }
 
@@ -129,76 +154,100 @@ fn reach_of(x: u32, contexts: usize) -> usize {
     }
 }
 
-/// Two quantities carried at once by [`Solution::expect`].
+/// Two quantities carried at once (the game facts' turns and P(win)).
 pub(super) type Lanes = [f64; 2];
 
+/// What each end of a turn is worth to [`Solution::expect_rolls`], as `N`
+/// quantities at once.
+pub(super) struct Worth<'a, const N: usize> {
+    /// A bank or forced end at turn level `level` (first argument) leaving
+    /// `left` dice (second) not set aside; asked once per level and count.
+    pub(super) bank: &'a dyn Fn(usize, usize) -> [f64; N],
+    /// Reaching the stationary tail above the solved levels in context `c`.
+    pub(super) tail: &'a dyn Fn(usize) -> [f64; N],
+    pub(super) instant: [f64; N],
+    pub(super) farkle: [f64; N],
+}
+
 impl Solution<'_> {
-    /// The expectation over the turn that starts by rolling in context
-    /// `start`, under the policy its DP recorded ([`Solution::choices`];
-    /// the values decide banking), of what each end is worth: `bank(level)`
-    /// for a bank or forced end at that turn level, `tail(ctx)` for reaching
-    /// the stationary tail above the solved levels, `instant` for an
-    /// instant win, and 0 for a farkle or a stop worth the farkle value (the
-    /// probability of those is the start's slope). `bank` is asked once per
-    /// level. The same sums as
-    /// weighting [`Self::ends`] by those values, done backwards over the
-    /// levels like the DP: every state is one gather per roll, with no
-    /// probability mass pushed forwards.
-    pub(super) fn expect(
-        &self,
-        start: usize,
-        bank: impl Fn(usize) -> Lanes,
-        tail: impl Fn(usize) -> Lanes,
-        instant: Lanes,
-    ) -> Lanes {
+    /// Per state `(level, c)`, `[level * contexts + c]`, the expectation of
+    /// what the turn's end is worth ([`Worth`]) when rolling there and then
+    /// following the policy (filled at level 0, where the policy rolls, and
+    /// in the contexts `keep` at every level; elsewhere 0): the choices the DP recorded (or
+    /// [`Self::record_choices`]), banking where the values say banking is at
+    /// least as good as rolling. Levels `0..max(levels, upto)`: above the
+    /// solved ones every decision state banks (or is in the stationary
+    /// tail), as in [`Self::ends`], and each roll takes its best successor
+    /// by the values. The same sums as weighting [`Self::ends`] from every
+    /// state at once, done backwards over the levels like the DP: every
+    /// state is one gather per roll, with no probability mass pushed
+    /// forwards.
+    pub(super) fn expect_rolls<const N: usize>(&self, worth: &Worth<N>, upto: usize, keep: &[usize]) -> Vec<[f64; N]> {
         let m = self.model;
         let n = m.contexts();
         let rolls = m.roll_starts[n];
-        assert_eq!(self.choices.len(), self.levels * rolls, "a DP that recorded its choices");
-        let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
-        let above = w.above.is_some();
-        let mut lanes: Vec<Lanes> = vec![[0.0; 2]; self.levels * n];
-        // Successors reach at most this far above the solved levels.
-        let reach = m.tables.iter().flat_map(|t| &t.hot).map(|&x| reach_of(x, n)).max().unwrap_or(0);
-        let banks: Vec<Lanes> = (0..=self.levels + reach).map(&bank).collect();
-        let bank = |level: usize| banks[level];
-        let add = |sum: &mut Lanes, p: f64, v: Lanes| {
-            sum[0] += p * v[0];
-            sum[1] += p * v[1];
+        assert_eq!(self.choices.len(), self.levels * rolls, "a policy with its choices recorded");
+        let above = match &self.payoff {
+            Payoff::Win(w) => w.above.is_some(),
+            _ => false,
         };
-        for level in (0..self.levels).rev() {
+        let all = self.levels.max(upto);
+        // Successors reach at most this far above their state.
+        let reach = m.tables.iter().flat_map(|t| &t.hot).map(|&x| reach_of(x, n)).max().unwrap_or(0);
+        const LEFT: usize = 7; // 0 to 6 dice not set aside
+        let banks: Vec<[f64; N]> =
+            (0..=all + reach).flat_map(|level| (0..LEFT).map(move |left| (worth.bank)(level, left))).collect();
+        let bank = |level: usize, left: usize| banks[level * LEFT + left];
+        let add = |sum: &mut [f64; N], p: f64, v: &[f64; N]| {
+            for (s, v) in sum.iter_mut().zip(v) {
+                *s += p * v;
+            }
+        };
+        let mut decided: Vec<[f64; N]> = vec![[0.0; N]; self.levels * n];
+        let mut rolled: Vec<[f64; N]> = vec![[0.0; N]; all * n];
+        for level in (0..all).rev() {
+            let solved = level < self.levels;
             for c in 0..n {
-                // The DP's own decision (bank when at least as good as rolling).
                 let i = level * n + c;
-                if level > 0 && w.bank(level, dice_of(c)).is_some_and(|b| b >= self.roll_values[i]) {
-                    lanes[i] = bank(level);
-                    continue;
+                // The DP's own decision (bank when at least as good as rolling).
+                let stops = solved && level > 0 && self.stops_at(level, c);
+                if stops {
+                    decided[i] = bank(level, dice_of(c));
+                    if !keep.contains(&c) {
+                        continue;
+                    }
                 }
                 let table = &m.tables[c];
                 let at = level * rolls + m.roll_starts[c];
-                let mut sum = [0.0; 2];
-                for (r, &(prob, from, _)) in table.rolls.iter().enumerate() {
-                    let x = table.hot[from as usize + usize::from(self.choices[at + r])];
+                let mut sum = [0.0; N];
+                add(&mut sum, table.farkle, &worth.farkle);
+                for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
+                    let hot = &table.hot[from as usize..to as usize];
+                    let x = if solved { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
                     let v = if x == HOT_INSTANT {
-                        instant
+                        worth.instant
                     } else if x & HOT_END != 0 {
-                        bank(level + hot_end(x).0)
+                        let (gain, left) = hot_end(x);
+                        bank(level + gain, left)
                     } else {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
                         if l2 < self.levels {
-                            lanes[l2 * n + c2]
+                            decided[l2 * n + c2]
                         } else if above {
-                            tail(c2)
+                            (worth.tail)(c2)
                         } else {
                             // Banking is optimal up there (see `super::win`).
-                            bank(l2)
+                            bank(l2, dice_of(c2))
                         }
                     };
-                    add(&mut sum, prob, v);
+                    add(&mut sum, prob, &v);
                 }
-                lanes[level * n + c] = sum;
+                rolled[i] = sum;
+                if solved && !stops {
+                    decided[i] = sum;
+                }
             }
         }
-        lanes[start]
+        rolled
     }
 }

@@ -829,6 +829,17 @@ mod tests {
         agrees_with_the_exact_facts(rules);
     }
 
+    /// The same under piggyback (Farkle to 1000), whose facts are solved
+    /// over the offer states too.
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts_under_piggyback() {
+        let mut rules = farkle_base();
+        rules.game.goal = 1000;
+        rules.turn.entry = 0;
+        rules.turn.piggyback = true;
+        agrees_with_the_exact_facts(rules);
+    }
+
     /// Under piggyback (Farkle to 1000): every player takes over leftover
     /// dice, optimal against optimal agrees with the exact P(first player
     /// wins) within 4 standard errors, and optimal wins more than half of

@@ -46,7 +46,7 @@ pub struct Solution<'m> {
     /// Win objective with slopes only: the policy's choice for each roll,
     /// as a position among the roll's set-asides,
     /// `[level * rolls + model.roll_starts[ctx] + roll]`, so that the
-    /// policy's expectations ([`Solution::expect`]) do not search again.
+    /// policy's expectations ([`Solution::expect_rolls`]) do not search again.
     pub(super) choices: Vec<u8>,
     /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
     pub(super) excess: Vec<f64>,

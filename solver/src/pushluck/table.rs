@@ -42,10 +42,17 @@ pub fn table_variants(rules: &RuleSet) -> Vec<(String, Params)> {
     v
 }
 
+/// Version of the win tables under piggyback, on top of [`SOLVER_VERSION`]:
+/// from 1 on they carry the game facts (see `win::facts`), so that older
+/// ones, without them, are stale rather than silently short of facts.
+const PIGGYBACK_WIN_VERSION: u32 = 1;
+
 /// What the fingerprint of a push-your-luck table covers.
 #[derive(Serialize)]
 struct Canonical<'a> {
     solver: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    piggyback_win: Option<u32>,
     objective: Objective,
     game: &'a str,
     rules: &'a RuleSet,
@@ -53,7 +60,8 @@ struct Canonical<'a> {
 
 /// Fingerprint of `game`'s rules under `objective`.
 fn rules_fingerprint(game: &PushLuckGame, objective: Objective) -> u64 {
-    fingerprint(&Canonical { solver: SOLVER_VERSION, objective, game: game.id, rules: &game.rules })
+    let piggyback_win = (objective == Objective::Win && game.rules.turn.piggyback).then_some(PIGGYBACK_WIN_VERSION);
+    fingerprint(&Canonical { solver: SOLVER_VERSION, piggyback_win, objective, game: game.id, rules: &game.rules })
 }
 
 /// What a valid table of `game` under `objective` (`TurnScore` or `Win`)
@@ -165,8 +173,7 @@ fn solve_and_write_win<'g>(
     progress: &dyn Progress,
 ) -> Result<(WinValues<'g>, TableReport, Option<GameFacts>), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
-    // The game facts do not model piggyback offers yet.
-    let game_facts = if values.offers.is_none() {
+    let game_facts = if values.has_game_facts() {
         progress.stage("game facts (turns, head start, against the expected-score policy)", 1);
         let f = game_facts(game, &values)?;
         progress.advance(1);
@@ -329,7 +336,7 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct WinSummary {
     pub first_wins: f64,
-    /// Not yet under piggyback.
+    /// `None` for a piggyback game too large to solve them along.
     pub game: Option<GameFacts>,
     /// Seconds spent solving now (0 when the table was there).
     pub solved_seconds: f64,
@@ -390,7 +397,7 @@ mod tests {
         let game = farkle(&["piggyback", "goal=600"]);
         let dir = tempfile::tempdir().expect("temporary directory");
         let (solved, _, facts) = solve_and_write_win(&game, dir.path(), &Silent).expect("solves");
-        assert!(facts.is_none(), "no game facts under piggyback yet");
+        assert!(facts.is_some(), "game facts under piggyback");
         let loaded = load_win(&game, dir.path(), &Silent).expect("reads back");
         assert_eq!(loaded.w, solved.w);
         let (a, b) = (solved.offers.as_ref().unwrap(), loaded.offers.as_ref().unwrap());

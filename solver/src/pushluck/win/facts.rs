@@ -15,22 +15,45 @@
 //!   whose last turn both players play for the pass, as in
 //!   [`super::LastTurn`]).
 //!
-//! Without the penalty or piggyback both are solved along with the win
-//! values, pair by pair ([`PairFacts`]): the ends of states of higher totals
-//! are known, and a pair's two turns lead to each other only through a
-//! farkle, so each quantity is a 2 x 2 linear system per pair, solved
-//! exactly. Under the penalty they are swept in the solver's layer order
+//! Without the penalty both are solved along with the win values, pair by
+//! pair ([`PairFacts`]): the ends of states of higher totals are known, and
+//! a pair's two turns lead to each other only through a farkle, so each
+//! quantity is a 2 x 2 linear system per pair, solved exactly. A turn's
+//! expectations come from one backward pass over its policy
+//! ([`Solution::expect_rolls`]), with three lanes: turns, P(win), and the
+//! probability of handing the turn over at the same totals.
+//!
+//! Under piggyback a state is also an *offer*: the mover at `(a, b)` is
+//! offered `k` leftover dice and `t` points (laid out as [`Offers`]). Each
+//! policy decides whether to roll them as `simulate` plays it: the optimal
+//! player when its piggyback value beats a fresh turn, the expected-score
+//! player when its expected turn score does. Rolling them hands over only
+//! by a farkle, to the opponent's fresh turn of the same pair, so once the
+//! pair's 2 x 2 systems are solved every offer of the pair is one line:
+//! `Q_offer = L + q Q_other` (declined: the fresh turn's own value). The
+//! same backward pass gives `L` and `q` at every offer state (the rolls of
+//! `k` dice at every level), and a bank that leaves dice reads the
+//! opponent's offer state. The expected-score player's turn, which ignores
+//! the game, is walked the same way with its own recorded choices, per pair
+//! (its ends are worth the optimal player's values there). This keeps three
+//! numbers per piggyback value; above [`OFFER_FACTS_BYTES`] of them the
+//! facts are not solved (none of the built-in rule sets comes near).
+//!
+//! Under the penalty they are swept in the solver's layer order
 //! (Gauss-Seidel) until nothing moves by 1e-13 (turns: 1e-11), with the
 //! penalty solver's own rows of the optimal player.
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::offers::{self, Offers};
 use super::penalty::{layers, Row};
-use super::{End, WinValues};
-use crate::pushluck::ends::{Lanes, TurnEnds};
+use super::{leftover_context, End, WinValues};
 use crate::error::Error;
+use crate::pushluck::ends::{Lanes, TurnEnds, Worth};
+use crate::pushluck::level_total;
 use crate::pushluck::model::{Params, TurnState};
+use crate::pushluck::solution::{Payoff, Solution};
 use crate::pushluck::PushLuckGame;
 
 const TOL: f64 = 1e-13;
@@ -75,72 +98,285 @@ pub(super) struct Quantities {
 /// The game facts' quantities solved along with the win values (see the
 /// module documentation).
 #[derive(Debug, Clone)]
-pub struct PairFacts {
+pub struct PairFacts<'m> {
     pub(super) quantities: Quantities,
-    /// The expected-score policy's turn ends per side (its turn depends on
-    /// the mover's side only).
+    /// Under piggyback, the same at every offer state (the mover at
+    /// `(a, b)` offered `k` leftover dice and `t` points), laid out as
+    /// [`Offers`]: `[a][b][k - 1][t / grid - 1]`.
+    pub(super) offered: Option<Quantities>,
+    /// Without piggyback: the expected-score policy's turn ends per side
+    /// (its turn depends on the mover's side only).
     pub(super) ev_ends: Vec<TurnEnds>,
+    /// Under piggyback: the expected-score policy's turns themselves.
+    pub(super) ev: Option<EvTurns<'m>>,
 }
 
-impl PairFacts {
-    /// Room for `values`' states, with the expected-score turns of `game`.
+/// Bytes of the offer states' quantities a solve may keep (three numbers
+/// per piggyback value): above it, the game facts are not solved under
+/// piggyback.
+const OFFER_FACTS_BYTES: u64 = 3 << 29;
+
+impl<'m> PairFacts<'m> {
+    /// Room for `values`' states, with the expected-score turns of `game`;
+    /// `None` under piggyback when the offer states' quantities would take
+    /// more than [`OFFER_FACTS_BYTES`].
     ///
     /// # Errors
     /// As [`ev_ends`].
-    pub(super) fn new(game: &PushLuckGame, values: &WinValues) -> Result<PairFacts, Error> {
+    pub(super) fn new(game: &'m PushLuckGame, values: &WinValues) -> Result<Option<PairFacts<'m>>, Error> {
         let states = values.len() * values.len();
-        Ok(PairFacts {
-            quantities: Quantities {
-                turns: vec![f64::NAN; states],
-                optimal_vs_ev: vec![f64::NAN; states],
-                ev_vs_optimal: vec![f64::NAN; states],
-            },
-            ev_ends: ev_ends(game, values)?,
-        })
+        let room = |len: usize| Quantities {
+            turns: vec![f64::NAN; len],
+            optimal_vs_ev: vec![f64::NAN; len],
+            ev_vs_optimal: vec![f64::NAN; len],
+        };
+        let Some(offers) = &values.offers else {
+            return Ok(Some(PairFacts { quantities: room(states), offered: None, ev_ends: ev_ends(game, values)?, ev: None }));
+        };
+        let len = Offers::len_for(values.len(), offers.t_levels);
+        if (len as u64).saturating_mul(3 * 8) > OFFER_FACTS_BYTES {
+            return Ok(None);
+        }
+        Ok(Some(PairFacts {
+            quantities: room(states),
+            offered: Some(room(len)),
+            ev_ends: vec![],
+            ev: Some(EvTurns::new(game, values)?),
+        }))
+    }
+
+    /// Where offer `(k, t_level)` to the mover of state `s` is in
+    /// [`Self::offered`].
+    fn offer_at(values: &WinValues, s: usize, k: usize, t_level: usize) -> usize {
+        let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
+        (s * offers::LEFTOVER_DICE + k - 1) * t_levels + t_level - 1
+    }
+
+    /// What ending a turn in `end` is worth to the game facts when the
+    /// mover plays `who` against the other policy: `Some` of what the
+    /// opponent moving next leaves the mover (`turns`, P(win)), `None` for
+    /// an end that hands the turn over at the same totals, or at or past
+    /// the goal the last turn (1 or 0 turns) and its value.
+    fn after(&self, values: &WinValues, end: Option<End>, who: Policy) -> Option<Lanes> {
+        let f = &self.quantities;
+        // The opponent's quantity: the expected-score player's when the
+        // mover is optimal, and the other way round.
+        let theirs = |q: &Quantities, i: usize| match who {
+            Policy::Optimal => [q.turns[i], 1.0 - q.ev_vs_optimal[i]],
+            Policy::Ev => [q.turns[i], 1.0 - q.optimal_vs_ev[i]],
+        };
+        let game = &values.model.rules.game;
+        match end? {
+            End::Lose(i) => Some(theirs(f, i)),
+            End::Offer { next, k, t_level } => {
+                let o = self.offered.as_ref().expect("offer states under piggyback");
+                Some(theirs(o, Self::offer_at(values, next, k, t_level)))
+            }
+            // At or past the goal: the opponent's last turn, played for the
+            // pass by either policy.
+            End::Value(v) => Some([if game.last_turn && !game.exact_goal { 1.0 } else { 0.0 }, v]),
+            End::Farkle | End::Pass => None,
+        }
     }
 }
 
-/// What one pair's two optimal turns contribute to [`PairFacts`]: per turn
-/// ([`WinValues::turn_lanes`]) the expectations of turns left and of
-/// P(win against the expected-score player) over the ends that do not hand
-/// the turn over, and the probability of those that do (a farkle, or a stop
-/// worth the same).
-pub(super) struct PairLanes {
-    pub(super) ab: (Lanes, f64),
-    /// `None` when `a == b`.
-    pub(super) ba: Option<(Lanes, f64)>,
+/// Which policy moves, for [`PairFacts::after`].
+#[derive(Clone, Copy)]
+enum Policy {
+    Optimal,
+    Ev,
 }
 
-impl PairFacts {
+/// The expected-score player's turns under piggyback: its policy per side
+/// (the DP's choices recorded, [`Solution::record_choices`]) and the offers
+/// it takes (as the `ev` player of [`crate::pushluck::simulate`] does: when
+/// its expected turn score from the leftover is higher than a fresh turn's).
+#[derive(Debug, Clone)]
+pub(super) struct EvTurns<'m> {
+    /// The distinct turns (a side's turn reads only whether it is on the
+    /// board, and the goal left where instant wins or an exact goal make
+    /// it matter).
+    turns: Vec<Solution<'m>>,
+    /// Per side: its turn in `turns`.
+    of_side: Vec<usize>,
+    /// Per side, `[k - 1][t_level - 1]`: it rolls that leftover.
+    takes: Vec<Vec<bool>>,
+    /// The expected-score model's context of a fresh turn, and of a roll of
+    /// `k` leftover dice (`[k - 1]`).
+    start: usize,
+    leftover: Vec<Option<usize>>,
+    /// Win grid levels per grid level of the expected-score model.
+    scale: usize,
+}
+
+impl<'m> EvTurns<'m> {
+    fn new(game: &'m PushLuckGame, values: &WinValues) -> Result<EvTurns<'m>, Error> {
+        let rules = &game.rules;
+        let model = game.model();
+        let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
+        let scale = usize::try_from(model.grid / values.model.grid).expect("the win grid divides the game's");
+        let goal_matters = rules.has_instant_win() || rules.game.exact_goal;
+        let mut keys: Vec<(bool, i64)> = vec![];
+        let of_side: Vec<usize> = (0..values.len())
+            .map(|a| {
+                let s = values.sides.side(a);
+                let key = (s.on_board, if goal_matters { rules.game.goal - s.total } else { 0 });
+                keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                    keys.push(key);
+                    keys.len() - 1
+                })
+            })
+            .collect();
+        let turns: Vec<Solution<'m>> = keys
+            .par_iter()
+            .map(|&(on_board, left)| {
+                let goal_left = if goal_matters { left } else { rules.game.goal };
+                let mut sol = model.solve(Params { on_board, last_chance: false, goal_left })?;
+                sol.record_choices();
+                Ok(sol)
+            })
+            .collect::<Result<_, Error>>()?;
+        let takes = (0..values.len())
+            .map(|a| {
+                let sol = &turns[of_side[a]];
+                let fresh = sol.start_value();
+                let mut row = vec![false; offers::LEFTOVER_DICE * t_levels];
+                if values.may_piggyback(a) {
+                    for k in 1..=offers::LEFTOVER_DICE {
+                        for l in 1..=t_levels {
+                            let t = level_total(l, values.model.grid);
+                            let state = TurnState { points: t, dice: k as u8, rolls: 1, ones: 0, ones_points: 0 };
+                            // Totals off this model's grid are never offered.
+                            let on_grid = t % model.grid == 0;
+                            row[(k - 1) * t_levels + l - 1] =
+                                on_grid && sol.roll_value(&state).is_ok_and(|v| v > fresh);
+                        }
+                    }
+                }
+                row
+            })
+            .collect();
+        let start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
+        let leftover = (1..=offers::LEFTOVER_DICE).map(|k| leftover_context(model, k)).collect();
+        Ok(EvTurns { turns, of_side, takes, start, leftover, scale })
+    }
+}
+
+/// What one turn contributes to [`PairFacts`]: the expectations of turns
+/// left and of P(win against the other policy) over the ends that do not
+/// hand the turn over, and the probability of those that do (a farkle, or
+/// a stop worth the same), from the turn's start and, under piggyback,
+/// from each offer (`[k - 1][t_level - 1]`) the mover takes (`None`: it
+/// starts fresh).
+pub(super) struct TurnLanes {
+    pub(super) start: (Lanes, f64),
+    pub(super) offers: Vec<Option<(Lanes, f64)>>,
+}
+
+/// What one pair's turns contribute to [`PairFacts`]: the optimal player's
+/// ([`WinValues::turn_lanes`]) and, under piggyback, the expected-score
+/// player's ([`PairFacts::ev_turn`]), at `(a, b)` and `(b, a)` (`None`
+/// when `a == b`).
+pub(super) struct PairLanes {
+    pub(super) ab: TurnLanes,
+    pub(super) ba: Option<TurnLanes>,
+    pub(super) ev_ab: Option<TurnLanes>,
+    pub(super) ev_ba: Option<TurnLanes>,
+}
+
+impl PairFacts<'_> {
+    /// The turn of the optimal player at `(a, b)` (solution `sol`, whose
+    /// offer values are `offers`, `W(a, b) = w`), from the states of higher
+    /// totals.
+    pub(super) fn optimal_turn(&self, values: &WinValues, a: usize, b: usize, sol: &Solution, offers: &[f64], w: f64) -> TurnLanes {
+        let g = values.model.grid;
+        let bank = |level: usize, left: usize| -> [f64; 3] {
+            let end = if level == 0 { None } else { values.end_leaving(a, b, level_total(level, g), left) };
+            match self.after(values, end, Policy::Optimal) {
+                Some([t, x]) => [t, x, 0.0],
+                None => [0.0, 0.0, 1.0],
+            }
+        };
+        let above = match &sol.payoff {
+            Payoff::Win(w) => w.above.as_deref(),
+            _ => None,
+        };
+        let tail = |c: usize| [0.0, above.map_or(0.0, |v| v[c]), 0.0];
+        let worth = Worth { bank: &bank, tail: &tail, instant: [0.0, 1.0, 0.0], farkle: [0.0, 0.0, 1.0] };
+        let t_levels = offers.len() / offers::LEFTOVER_DICE;
+        let keep: Vec<usize> = (1..=offers::LEFTOVER_DICE).filter_map(|k| leftover_context(values.model, k)).collect();
+        let rolls = sol.expect_rolls(&worth, t_levels + 1, &keep);
+        let split = |v: [f64; 3]| ([v[0], v[1]], v[2]);
+        let n = values.model.contexts();
+        let offers = (0..offers.len())
+            .map(|j| {
+                let (k, l) = (j / t_levels + 1, j % t_levels + 1);
+                // As `optimal` plays: the leftover when it is worth more.
+                let takes = offers[j] > w;
+                let c = leftover_context(values.model, k).filter(|_| takes)?;
+                Some(split(rolls[l * n + c]))
+            })
+            .collect();
+        TurnLanes { start: split(rolls[values.start]), offers }
+    }
+
+    /// The turn of the expected-score player at `(e, o)` against the
+    /// optimal player, from the states of higher totals (under piggyback).
+    pub(super) fn ev_turn(&self, values: &WinValues, e: usize, o: usize) -> TurnLanes {
+        let ev = self.ev.as_ref().expect("under piggyback");
+        let sol = &ev.turns[ev.of_side[e]];
+        let g = sol.model.grid;
+        let bank = |level: usize, left: usize| -> [f64; 2] {
+            let end = if level == 0 { None } else { values.end_leaving(e, o, level_total(level, g), left) };
+            self.after(values, end, Policy::Ev).map_or([0.0, 1.0], |[_, y]| [y, 0.0])
+        };
+        let worth = Worth { bank: &bank, tail: &|_| [0.0, 0.0], instant: [1.0, 0.0], farkle: [0.0, 1.0] };
+        let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
+        let keep: Vec<usize> = ev.leftover.iter().flatten().copied().collect();
+        let rolls = sol.expect_rolls(&worth, t_levels / ev.scale + 1, &keep);
+        let n = sol.model.contexts();
+        let lanes = |v: [f64; 2]| ([0.0, v[0]], v[1]);
+        let offers = ev.takes[e]
+            .iter()
+            .enumerate()
+            .map(|(j, &takes)| {
+                let (k, l) = (j / t_levels + 1, j % t_levels + 1);
+                let c = ev.leftover[k - 1].filter(|_| takes)?;
+                Some(lanes(rolls[l / ev.scale * n + c]))
+            })
+            .collect();
+        TurnLanes { start: lanes(rolls[ev.start]), offers }
+    }
+
     /// The expected-score player to move at side `e` against the optimal
-    /// player at side `o`: P(win) over the ends that do not hand the turn
-    /// over (from the optimal player's values at higher totals), and the
-    /// probability of those that do.
+    /// player at side `o`, without piggyback: P(win) over the ends that do
+    /// not hand the turn over (from the optimal player's values at higher
+    /// totals), and the probability of those that do.
     fn ev_lanes(&self, values: &WinValues, e: usize, o: usize) -> (f64, f64) {
         let ends = &self.ev_ends[e];
         let (mut value, mut handed_over) = (ends.instant + ends.tail, ends.farkle);
         let g = values.model.grid;
         for (level, &p) in ends.banks.iter().enumerate().filter(|(_, &p)| p > 0.0) {
             let t = i64::try_from(level).expect("small") * g;
-            match values.end_at(e, o, t) {
-                Some(End::Lose(i)) => value += p * (1.0 - self.quantities.optimal_vs_ev[i]),
-                Some(End::Value(v)) => value += p * v,
+            match self.after(values, values.end_at(e, o, t), Policy::Ev) {
+                Some([_, y]) => value += p * y,
                 // A forced end where stopping is forbidden is a farkle.
-                Some(End::Farkle | End::Pass) | None => handed_over += p,
+                None => handed_over += p,
             }
         }
         (value, handed_over)
     }
 
-    /// Solves the pair `(a, b)`, `(b, a)` from its optimal turns' lanes,
-    /// once every state of a higher total is in: a farkle of `(a, b)` hands
-    /// the turn to `(b, a)` with both totals unchanged (no penalty), so
-    /// each quantity is a 2 x 2 linear system.
+    /// Solves the pair `(a, b)`, `(b, a)` from its turns' lanes, once every
+    /// state of a higher total is in: a farkle of `(a, b)` hands the turn
+    /// to `(b, a)` with both totals unchanged (no penalty), so each
+    /// quantity is a 2 x 2 linear system; then, under piggyback, the offer
+    /// states of the pair, whose turns hand over to the same two states.
     pub(super) fn settle(&mut self, values: &WinValues, a: usize, b: usize, lanes: &PairLanes) {
         let n = values.len();
         let (ab, ba) = (a * n + b, b * n + a);
-        let (lab, qab) = lanes.ab;
-        let (lba, qba) = lanes.ba.unwrap_or(lanes.ab);
+        let (lab, qab) = lanes.ab.start;
+        let (lba, qba) = lanes.ba.as_ref().unwrap_or(&lanes.ab).start;
         // Turns: T_ab = 1 + L_ab + q_ab T_ba, and the same with ab, ba swapped.
         let turns = &mut self.quantities.turns;
         turns[ab] = (1.0 + lab[0] + qab * (1.0 + lba[0])) / (1.0 - qab * qba);
@@ -148,12 +384,35 @@ impl PairFacts {
         // Optimal at (a, b) against the expected-score player, whose farkle
         // hands the turn back: X_ab = L_ab + q_ab (1 - Y_ba),
         // Y_ba = Y0_ba + e_ba (1 - X_ab); then the same for (b, a).
-        for (mover, opponent, l, q) in [(a, b, lab, qab), (b, a, lba, qba)] {
+        let ev_ba = lanes.ev_ba.as_ref().or(lanes.ev_ab.as_ref());
+        for (mover, opponent, l, q, ev) in [(a, b, lab, qab, ev_ba), (b, a, lba, qba, lanes.ev_ab.as_ref())] {
             let (x, y) = (mover * n + opponent, opponent * n + mover);
-            let (y0, e) = self.ev_lanes(values, opponent, mover);
+            let (y0, e) = ev.map_or_else(|| self.ev_lanes(values, opponent, mover), |t| (t.start.0[1], t.start.1));
             let f = &mut self.quantities;
             f.optimal_vs_ev[x] = (l[1] + q * (1.0 - y0 - e)) / (1.0 - q * e);
             f.ev_vs_optimal[y] = y0 + e * (1.0 - f.optimal_vs_ev[x]);
+        }
+        let Some(offered) = self.offered.as_mut() else { return };
+        let f = &self.quantities;
+        let turns_ba = lanes.ba.as_ref().unwrap_or(&lanes.ab);
+        let ev_ba = lanes.ev_ba.as_ref().or(lanes.ev_ab.as_ref()).expect("under piggyback");
+        let ev_ab = lanes.ev_ab.as_ref().expect("under piggyback");
+        for (mover, opponent, optimal, ev) in [(a, b, &lanes.ab, ev_ab), (b, a, turns_ba, ev_ba)] {
+            let (s, other) = (mover * n + opponent, opponent * n + mover);
+            let t_levels = optimal.offers.len() / offers::LEFTOVER_DICE;
+            for (j, (opt, ev)) in optimal.offers.iter().zip(&ev.offers).enumerate() {
+                let i = PairFacts::offer_at(values, s, j / t_levels + 1, j % t_levels + 1);
+                // Rolling the leftover hands over only by a farkle, to the
+                // opponent's fresh turn; declining is the fresh turn itself.
+                (offered.turns[i], offered.optimal_vs_ev[i]) = match opt {
+                    Some((l, q)) => (1.0 + l[0] + q * f.turns[other], l[1] + q * (1.0 - f.ev_vs_optimal[other])),
+                    None => (f.turns[s], f.optimal_vs_ev[s]),
+                };
+                offered.ev_vs_optimal[i] = match ev {
+                    Some((l, q)) => l[1] + q * (1.0 - f.optimal_vs_ev[other]),
+                    None => f.ev_vs_optimal[s],
+                };
+            }
         }
     }
 }

@@ -84,10 +84,9 @@ pub mod sides;
 pub use offers::Offers;
 pub use sides::{Side, Sides};
 
-use super::ends::Lanes;
 use super::model::{dice_of, Model, Params, Succ, TurnState};
 use super::rules::Stop;
-use super::solution::{leftover_class, Payoff, Solution, WinPayoff};
+use super::solution::{leftover_class, Solution, WinPayoff};
 use super::level_total;
 use super::PushLuckGame;
 use crate::error::Error;
@@ -231,9 +230,9 @@ pub struct WinValues<'m> {
     policy: Option<std::sync::Arc<Vec<penalty::Row>>>,
     /// With piggyback: the value of rolling the previous player's leftover.
     pub offers: Option<Offers>,
-    /// Without the penalty and piggyback: the game facts' quantities,
-    /// solved along with the values.
-    pub(super) pair_facts: Option<facts::PairFacts>,
+    /// Without the penalty: the game facts' quantities, solved along with
+    /// the values.
+    pub(super) pair_facts: Option<facts::PairFacts<'m>>,
 }
 
 /// What a win solve found, beyond the values.
@@ -261,6 +260,10 @@ pub(super) enum End {
     Value(f64),
     /// `1 - w[i]`: the opponent moves next from state `i`.
     Lose(usize),
+    /// With piggyback: the opponent moves next from state `next`, offered
+    /// `k` leftover dice and `t_level` grid levels of points (`1 -` the
+    /// better of that and a fresh turn, [`WinValues::offered`]).
+    Offer { next: usize, k: usize, t_level: usize },
     /// The turn's farkle value.
     Farkle,
     /// A stop that scores nothing (under the entry threshold).
@@ -544,6 +547,13 @@ impl<'m> WinValues<'m> {
         max_turn_levels(model).map_or(most, |t| t.min(most))
     }
 
+    /// Whether [`facts::game_facts`] can be computed: always, except under
+    /// piggyback when the offer states' quantities were too large to solve
+    /// along (see [`facts::PairFacts::new`]).
+    pub fn has_game_facts(&self) -> bool {
+        self.offers.is_none() || self.pair_facts.is_some()
+    }
+
     /// Whether the mover at side `a` may piggyback (the rules have it, and
     /// Dice 10000's "only players on the table").
     pub fn may_piggyback(&self, a: usize) -> bool {
@@ -601,7 +611,7 @@ impl<'m> WinValues<'m> {
         if x < rules.goal {
             let xa = self.sides.after_bank(x);
             if k > 0 {
-                return End::Value(1.0 - self.offered(b, xa, k, t_level));
+                return End::Offer { next: self.next(b, xa), k, t_level };
             }
             return End::Lose(self.next(b, xa));
         }
@@ -638,6 +648,7 @@ impl<'m> WinValues<'m> {
         match e {
             End::Value(v) => v,
             End::Lose(i) => 1.0 - self.w[i],
+            End::Offer { next, k, t_level } => 1.0 - self.offered(next / self.len(), next % self.len(), k, t_level),
             End::Farkle => farkle,
             End::Pass => pass,
         }
@@ -848,7 +859,7 @@ impl<'m> WinValues<'m> {
             // they need an evaluation at the fixed point.
             if let Some((x, y, residual)) = step_ok.then(|| e.certified(step)).flatten().filter(|_| !piggyback) {
                 facts.residual = residual;
-                let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b);
+                let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b, None, (x, y));
                 return Solved { a, b, x, y, facts, offers: None, lanes };
             }
             let next = if step_ok { step } else { e.ab.value };
@@ -869,46 +880,33 @@ impl<'m> WinValues<'m> {
             let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol));
             (ab, ba)
         });
-        let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b);
+        let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b, offers.as_ref(), (x, y));
         Solved { a, b, x, y, facts, offers, lanes }
     }
 
     /// What the turns `ab` of `(a, b)` and `ba` of `(b, a)` contribute to
-    /// the game facts, when they are solved along ([`facts::PairFacts`]).
-    fn pair_lanes(&self, ab: &Start, ba: Option<&Start>, a: usize, b: usize) -> Option<facts::PairLanes> {
-        self.pair_facts.as_ref()?;
+    /// the game facts, when they are solved along ([`facts::PairFacts`]):
+    /// with piggyback, from the pair's offer blocks `offers` and values
+    /// `(W(a, b), W(b, a))`.
+    fn pair_lanes(
+        &self,
+        ab: &Start,
+        ba: Option<&Start>,
+        a: usize,
+        b: usize,
+        offers: Option<&(Vec<f64>, Vec<f64>)>,
+        (x, y): (f64, f64),
+    ) -> Option<facts::PairLanes> {
+        let f = self.pair_facts.as_ref()?;
+        let none = (vec![], vec![]);
+        let (offers_ab, offers_ba) = offers.unwrap_or(&none);
+        let piggyback = f.offered.is_some();
         Some(facts::PairLanes {
-            ab: (self.turn_lanes(a, b, &ab.sol), ab.slope),
-            ba: ba.map(|s| (self.turn_lanes(b, a, &s.sol), s.slope)),
+            ab: f.optimal_turn(self, a, b, &ab.sol, offers_ab, x),
+            ba: ba.map(|s| f.optimal_turn(self, b, a, &s.sol, offers_ba, y)),
+            ev_ab: piggyback.then(|| f.ev_turn(self, a, b)),
+            ev_ba: (piggyback && a != b).then(|| f.ev_turn(self, b, a)),
         })
-    }
-
-    /// The mover's turn `sol` at `(a, b)`: the expectations of turns left
-    /// and of P(win against the expected-score player) over the ends that
-    /// do not hand the turn to the opponent at the same totals (see
-    /// [`Solution::expect`]), from the states of higher totals.
-    fn turn_lanes(&self, a: usize, b: usize, sol: &Solution) -> Lanes {
-        let f = &self.pair_facts.as_ref().expect("solved along").quantities;
-        let game = &self.model.rules.game;
-        let last_turn = if game.last_turn && !game.exact_goal { 1.0 } else { 0.0 };
-        let g = self.grid();
-        let bank = |level: usize| -> Lanes {
-            if level == 0 {
-                return [0.0, 0.0]; // a turn's start, never an end
-            }
-            match self.end_at(a, b, level_total(level, g)) {
-                Some(End::Lose(i)) => [f.turns[i], 1.0 - f.ev_vs_optimal[i]],
-                // At or past the goal: the opponent's last turn, played
-                // for the pass by either policy.
-                Some(End::Value(v)) => [last_turn, v],
-                Some(End::Farkle | End::Pass) | None => [0.0, 0.0],
-            }
-        };
-        let above = match &sol.payoff {
-            Payoff::Win(w) => w.above.as_deref(),
-            _ => None,
-        };
-        sol.expect(self.start, bank, |c| [0.0, above.map_or(0.0, |v| v[c])], [0.0, 1.0])
     }
 
     /// The piggyback values of the mover at side `a`, read off its turn
@@ -962,8 +960,9 @@ pub fn solve_with_floor<'m>(
     let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
     if model.rules.turn.piggyback {
         values.offers = Some(Offers::new(m, WinValues::offer_levels(model, m)));
-    } else if !penalty {
-        values.pair_facts = Some(facts::PairFacts::new(game, &values)?);
+    }
+    if !penalty {
+        values.pair_facts = facts::PairFacts::new(game, &values)?;
     }
     let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
     progress.finish();

@@ -127,6 +127,9 @@ impl WinValues<'_> {
                     return;
                 }
                 End::Lose(i) => i,
+                // Rows are built from ends that leave nothing (no piggyback
+                // under the penalty, see `super::unsupported`).
+                End::Offer { next, .. } => next,
                 End::Farkle => farkle,
                 End::Pass => pass,
             };
