@@ -13,7 +13,10 @@
 //! turn and `V` can be computed level by level from high `t` down to 0 on the
 //! grid of multiples of the gcd of all point values: exact, no iteration,
 //! once the values above some `T*` are known. They are known in closed form:
-//! - Exact goal: above `goal - score` every bank is worth 0, so `V = 0` there.
+//! - Exact goal: above `goal - score` every bank is worth 0, so `V = 0` there;
+//!   with instant wins a player there can still roll on for one, a problem
+//!   over the contexts alone (the total no longer matters), solved once by
+//!   value iteration ([`Solution::past_goal`]).
 //! - Otherwise, for large `t`, banking is worth `t`, an instant win is worth
 //!   `t` too, and for a context where some roll is a farkle (probability
 //!   `q > 0`) one more roll loses `q * t` while its gain `A` does not depend
@@ -96,6 +99,10 @@ impl Model {
         sol.payoff = payoff;
         let n = self.contexts();
         let levels = if self.rules.game.exact_goal {
+            if self.chase.is_some() {
+                let instant = value_of(params.goal_left.max(0));
+                sol.past_goal = self.stationary_values(sol.farkle_score(), instant, |_| 0.0, |_| Some(0.0));
+            }
             params.goal_left.max(0) / self.grid + 1
         } else {
             sol.asymptotics()?;
@@ -165,6 +172,8 @@ impl Model {
         // point's steps, its residual is what is checked.
         let above_slopes: Vec<f64> = match &sol.payoff {
             Payoff::Win(w) if w.above.is_none() => cells().map(|(l, c)| w.bank_slope(l, dice_of(c))).collect(),
+            // The chase past an exact goal: known (see `Model::chase`).
+            Payoff::Win(w) if !w.above_slopes.is_empty() => cells().map(|(_, c)| w.above_slopes[c]).collect(),
             _ => vec![0.0; reach * n],
         };
         sol.slopes = vec![0.0; levels * n];

@@ -81,6 +81,11 @@ impl Solution<'_> {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
                         if l2 < self.levels {
                             mass[l2 * n + c2] += q;
+                        } else if let Some(chase) = &m.chase {
+                            // Past an exact goal: rolling on for an instant
+                            // win, which ends in one or in a farkle.
+                            out.instant += q * chase[c2];
+                            out.farkle += q * (1.0 - chase[c2]);
                         } else if let Some(above) = above {
                             out.tail += q * above[c2];
                         } else {
@@ -233,6 +238,10 @@ impl Solution<'_> {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
                         if l2 < self.levels {
                             decided[l2 * n + c2]
+                        } else if let Some(chase) = &m.chase {
+                            // Past an exact goal (see `Self::ends`).
+                            let u = chase[c2];
+                            std::array::from_fn(|j| u * worth.instant[j] + (1.0 - u) * worth.farkle[j])
                         } else if above {
                             (worth.tail)(c2)
                         } else {

@@ -224,6 +224,12 @@ pub struct Model {
     /// rolls in order; the last entry is their number (one grid level's
     /// worth of choices, see [`super::solution::Solution::choices`]).
     pub(super) roll_starts: Vec<usize>,
+    /// Under an exact goal with instant wins, per context: the chance of an
+    /// instant win for a player past the goal, who can bank nothing more
+    /// and rolls on for one (each roll taking the set-aside that keeps the
+    /// best chance; a farkle or a forced end loses it). Past the goal a
+    /// turn's value is this *chase* in closed form (see [`super::dp`]).
+    pub(super) chase: Option<Vec<f64>>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -285,8 +291,17 @@ impl Model {
             }
             vh.push((6, 0)); // done
         }
-        let mut m =
-            Model { rules: rules.clone(), scorer, grid, roll_classes, vh, prune, tables: vec![], roll_starts: vec![] };
+        let mut m = Model {
+            rules: rules.clone(),
+            scorer,
+            grid,
+            roll_classes,
+            vh,
+            prune,
+            tables: vec![],
+            roll_starts: vec![],
+            chase: None,
+        };
         m.tables = (0..m.contexts()).map(|c| m.context_table(c, &outcomes)).collect();
         let n = m.contexts();
         for t in &mut m.tables {
@@ -302,7 +317,55 @@ impl Model {
             }))
             .collect();
         m.check_turns_end()?;
+        if rules.game.exact_goal && rules.has_instant_win() {
+            m.chase = Some(m.stationary_values(0.0, 1.0, |_| 0.0, |_| None));
+        }
         Ok(m)
+    }
+
+    /// Values per context of a turn where the total no longer matters: a
+    /// farkle is worth `farkle`, an end with no roll left `end(dice left)`,
+    /// an instant win `instant`, and stopping with `k` dice to roll (when
+    /// allowed) `stop(k)`. Value iteration from below (so every iterate is
+    /// a lower bound, given a lower bound to start from: the stops, or 0)
+    /// until it moves by less than 1e-18.
+    pub(super) fn stationary_values(
+        &self,
+        farkle: f64,
+        instant: f64,
+        end: impl Fn(usize) -> f64,
+        stop: impl Fn(usize) -> Option<f64>,
+    ) -> Vec<f64> {
+        let n = self.contexts();
+        let stops: Vec<Option<f64>> = (0..n).map(|c| stop(dice_of(c))).collect();
+        let mut v: Vec<f64> = stops.iter().map(|s| s.unwrap_or(0.0)).collect();
+        for _ in 0..100_000 {
+            let mut delta: f64 = 0.0;
+            for c in 0..n {
+                let t = &self.tables[c];
+                let roll: f64 = t.farkle * farkle
+                    + t.rolls
+                        .iter()
+                        .map(|&(p, a, b)| {
+                            p * t.succ[a as usize..b as usize]
+                                .iter()
+                                .map(|s| match *s {
+                                    Succ::Instant => instant,
+                                    Succ::End { left, .. } => end(usize::from(left)),
+                                    Succ::Ctx { ctx, .. } => v[ctx as usize],
+                                })
+                                .fold(f64::NEG_INFINITY, f64::max)
+                        })
+                        .sum::<f64>();
+                let x = stops[c].map_or(roll, |s| roll.max(s));
+                delta = delta.max((x - v[c]).abs());
+                v[c] = x;
+            }
+            if delta < 1e-18 {
+                break;
+            }
+        }
+        v
     }
 
     /// A turn is endless when some contexts where no roll can farkle form a

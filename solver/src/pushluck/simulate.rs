@@ -803,7 +803,7 @@ mod tests {
     //! Simulated play against what the win table computes exactly.
 
     use super::*;
-    use crate::pushluck::builtin::farkle_base;
+    use crate::pushluck::builtin::{farkle_base, ten_thousand_base, yahtzix_base};
     use crate::registry;
 
     /// Farkle to 1500 with a 300-point entry: optimal against optimal and
@@ -815,7 +815,7 @@ mod tests {
         let mut rules = farkle_base();
         rules.game.goal = 1500;
         rules.turn.entry = 300;
-        agrees_with_the_exact_facts(rules);
+        agrees_with_the_exact_facts("farkle", rules);
     }
 
     /// The same under the three-farkle penalty (Farkle to 600, a third
@@ -826,7 +826,7 @@ mod tests {
         rules.game.goal = 600;
         rules.turn.entry = 0;
         rules.turn.three_farkle_penalty = 300;
-        agrees_with_the_exact_facts(rules);
+        agrees_with_the_exact_facts("farkle", rules);
     }
 
     /// The same under piggyback (Farkle to 1000), whose facts are solved
@@ -837,7 +837,29 @@ mod tests {
         rules.game.goal = 1000;
         rules.turn.entry = 0;
         rules.turn.piggyback = true;
-        agrees_with_the_exact_facts(rules);
+        agrees_with_the_exact_facts("farkle", rules);
+    }
+
+    /// And under Yahtzix's go-for-it (to 400), where a turn on a leftover
+    /// can bank more than one turn scores (past the offers table: the next
+    /// player starts fresh).
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts_under_go_for_it() {
+        let mut rules = yahtzix_base();
+        rules.game.goal = 400;
+        rules.turn.piggyback = true;
+        agrees_with_the_exact_facts("yahtzix", rules);
+    }
+
+    /// Dice 10000 with an exact goal (to 1000): past the goal a player
+    /// rolls on for six of a kind.
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts_with_exact_goal_and_instant_wins() {
+        let mut rules = ten_thousand_base();
+        rules.game.goal = 1000;
+        rules.turn.entry = 0;
+        rules.game.exact_goal = true;
+        agrees_with_the_exact_facts("ten-thousand", rules);
     }
 
     /// Under piggyback (Farkle to 1000): every player takes over leftover
@@ -877,9 +899,9 @@ mod tests {
         }
     }
 
-    fn agrees_with_the_exact_facts(rules: crate::pushluck::RuleSet) {
+    fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet) {
         rules.validate().expect("valid rules");
-        let entry = registry::find("farkle").expect("farkle is built in");
+        let entry = registry::find(game_name).expect("built in");
         let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
         let dir = tempfile::tempdir().expect("a temporary directory");
         let q = PlayersQuestion { players: "optimal,ev".into(), games: 40_000, seed: 3 };

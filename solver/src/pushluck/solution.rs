@@ -50,6 +50,11 @@ pub struct Solution<'m> {
     pub(super) choices: Vec<u8>,
     /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
     pub(super) excess: Vec<f64>,
+    /// Under an exact goal with instant wins, past the goal (expected-score
+    /// objectives): `V(t, ctx) = past_goal[ctx]`, rolling on for an instant
+    /// win where that is worth more than the 0 a bank scores there (see
+    /// [`Model::stationary_values`]). Empty otherwise: `V = 0` there.
+    pub(super) past_goal: Vec<f64>,
     /// `T*`: banking is optimal (where a farkle is possible) from here on.
     pub top: i64,
     pub seconds: f64,
@@ -86,6 +91,9 @@ pub(super) struct WinPayoff {
     /// Values per context above the solved levels, when they are not
     /// simply the bank (a stationary tail, see [`super::win`]).
     pub(super) above: Option<Vec<f64>>,
+    /// Per context, the slopes of `above` with respect to the farkle value
+    /// when they are known (empty: taken as 0, see `super::dp`).
+    pub(super) above_slopes: Vec<f64>,
     /// Same layout as `banks` (or empty: none): the banks worth the
     /// farkle value (a stop that scores nothing), whose derivative with
     /// respect to it is 1 (see `Solution::slopes`).
@@ -176,6 +184,7 @@ impl<'m> Solution<'m> {
             policy_range: (f64::NEG_INFINITY, f64::INFINITY),
             choices: vec![],
             excess: vec![0.0; model.contexts()],
+            past_goal: vec![],
             top: 0,
             seconds: 0.0,
             payoff: Payoff::Points,
@@ -261,7 +270,7 @@ impl<'m> Solution<'m> {
             };
         }
         if self.model.rules.game.exact_goal && t > self.params.goal_left {
-            return 0.0;
+            return self.past_goal.get(c).copied().unwrap_or(0.0);
         }
         match self.level(t) {
             Some(level) => self.values[level * self.model.contexts() + c],

@@ -168,10 +168,16 @@ impl<'m> PairFacts<'m> {
         let game = &values.model.rules.game;
         match end? {
             End::Lose(i) => Some(theirs(f, i)),
-            End::Offer { next, k, t_level } => {
-                let o = self.offered.as_ref().expect("offer states under piggyback");
-                Some(theirs(o, Self::offer_at(values, next, k, t_level)))
-            }
+            // Inherited points past the offers table (a piggyback turn that
+            // scored more than one turn can) are not offered: a fresh turn,
+            // as the solve values them (`WinValues::offered`).
+            End::Offer { next, k, t_level } => match values.offers.as_ref().filter(|o| t_level <= o.t_levels) {
+                Some(_) => {
+                    let o = self.offered.as_ref().expect("offer states under piggyback");
+                    Some(theirs(o, Self::offer_at(values, next, k, t_level)))
+                }
+                None => Some(theirs(f, next)),
+            },
             // At or past the goal: the opponent's last turn, played for the
             // pass by either policy.
             End::Value(v) => Some([if game.last_turn && !game.exact_goal { 1.0 } else { 0.0 }, v]),

@@ -84,7 +84,7 @@ pub mod sides;
 pub use offers::Offers;
 pub use sides::{Side, Sides};
 
-use super::model::{dice_of, Model, Params, Succ, TurnState};
+use super::model::{Model, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::solution::{leftover_class, Solution, WinPayoff};
 use super::level_total;
@@ -121,8 +121,10 @@ pub fn unsupported(game: &PushLuckGame) -> Option<&'static str> {
     let r = &game.rules;
     if r.turn.piggyback && r.turn.three_farkle_penalty > 0 {
         Some("both piggyback and the three-farkle penalty")
-    } else if r.game.exact_goal && r.has_instant_win() {
-        Some("both an exact goal and instant wins")
+    } else if r.game.exact_goal && r.has_instant_win() && r.turn.three_farkle_penalty > 0 {
+        // The expected-score player of the game facts may then stop past
+        // the goal rather than roll on for an instant win (a farkle costs).
+        Some("the three-farkle penalty with both an exact goal and instant wins")
     } else {
         None
     }
@@ -379,55 +381,12 @@ fn risks(model: &Model) -> Vec<(f64, f64)> {
 }
 
 /// A lower bound of the probability of an instant win in one turn, when
-/// nothing but instant wins counts (see [`context_values`]).
+/// nothing but instant wins counts (see [`Model::stationary_values`]).
 fn instant_chance(model: &Model) -> f64 {
     if !model.rules.has_instant_win() {
         return 0.0;
     }
-    context_values(model, 0.0, |_| 0.0, |_| None)[start_context(model)]
-}
-
-/// Values per context of a turn where the total no longer matters: a
-/// farkle is worth `farkle`, an end with no roll left `end(dice left)`, an
-/// instant win 1, and stopping with `k` dice to roll (when allowed)
-/// `stop(k)`. Value iteration from below (so every iterate is a lower
-/// bound) until it moves by less than 1e-18.
-fn context_values(
-    model: &Model,
-    farkle: f64,
-    end: impl Fn(usize) -> f64,
-    stop: impl Fn(usize) -> Option<f64>,
-) -> Vec<f64> {
-    let n = model.contexts();
-    let stops: Vec<Option<f64>> = (0..n).map(|c| stop(dice_of(c))).collect();
-    let mut v: Vec<f64> = stops.iter().map(|s| s.unwrap_or(0.0)).collect();
-    for _ in 0..100_000 {
-        let mut delta: f64 = 0.0;
-        for c in 0..n {
-            let t = &model.tables[c];
-            let roll: f64 = t.farkle * farkle
-                + t.rolls
-                    .iter()
-                    .map(|&(p, a, b)| {
-                        p * t.succ[a as usize..b as usize]
-                            .iter()
-                            .map(|s| match *s {
-                                Succ::Instant => 1.0,
-                                Succ::End { left, .. } => end(usize::from(left)),
-                                Succ::Ctx { ctx, .. } => v[ctx as usize],
-                            })
-                            .fold(f64::NEG_INFINITY, f64::max)
-                    })
-                    .sum::<f64>();
-            let x = stops[c].map_or(roll, |s| roll.max(s));
-            delta = delta.max(x - v[c]);
-            v[c] = x;
-        }
-        if delta < 1e-18 {
-            break;
-        }
-    }
-    v
+    model.stationary_values(0.0, 1.0, |_| 0.0, |_| None)[start_context(model)]
 }
 
 /// The start context of a turn.
@@ -457,7 +416,15 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
         .collect();
     let side = Side { total: if on { g } else { 0 }, on_board: on, farkles: 0 };
     let beyond = if exact { 0.0 } else { 1.0 };
-    let payoff = WinPayoff { farkle: 0.0, banks, stride: 1, beyond: vec![beyond], above: None, farkle_like: vec![] };
+    let payoff = WinPayoff {
+        farkle: 0.0,
+        banks,
+        stride: 1,
+        beyond: vec![beyond],
+        above: None,
+        above_slopes: vec![],
+        farkle_like: vec![],
+    };
     model.solve_payoff(params(model, side), payoff, levels, reach)
 }
 
@@ -684,8 +651,20 @@ impl<'m> WinValues<'m> {
         let mut top = (rules.game.goal - at).max(theta).max(g);
         let mut loss = 0.0;
         let mut above = None;
+        let mut above_slopes = vec![];
         let mut range = (f64::NEG_INFINITY, f64::INFINITY);
-        if rules.game.last_turn && !rules.game.exact_goal {
+        if let Some(chase) = &m.chase {
+            // Past an exact goal a bank is worth the farkle value and a
+            // player rolls on for an instant win: `u + (1 - u) F` per
+            // context (`u` the chase's chance, `F` the farkle value; a
+            // farkle, a bank and a forced end are all worth F, so every
+            // value there is F plus (1 - F) times its value at F = 0),
+            // exactly, with slope 1 - u. The turn is solved up to the goal
+            // itself (a bank there wins).
+            top = top.max(rules.game.goal - at + g);
+            above = Some(chase.iter().map(|u| u + (1.0 - u) * farkle).collect());
+            above_slopes = chase.iter().map(|u| 1.0 - u).collect();
+        } else if rules.game.last_turn && !rules.game.exact_goal {
             // The best one-roll look-ahead can do, in any context.
             let look_ahead = self
                 .risks
@@ -722,7 +701,7 @@ impl<'m> WinValues<'m> {
                     // total: what is left is a problem over contexts only.
                     let tail: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
                     let by_left = |left: usize| tail[if stride > 1 { leftover_class(left) } else { 0 }];
-                    above = Some(context_values(m, farkle, by_left, |left| Some(by_left(left))));
+                    above = Some(m.stationary_values(farkle, 1.0, by_left, |left| Some(by_left(left))));
                     loss = self.last.pass(on_b, need, g) - self.last.instant;
                     // Its values move with the farkle value, slopes untracked.
                     range = (0.0, 0.0);
@@ -745,7 +724,8 @@ impl<'m> WinValues<'m> {
         // Stops worth the farkle value (scoring nothing), for the slopes.
         let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
         let beyond = banks[banks.len() - stride..].to_vec();
-        TurnSetup { payoff: WinPayoff { farkle, banks, stride, beyond, above, farkle_like }, levels, loss, range }
+        let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
+        TurnSetup { payoff, levels, loss, range }
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
@@ -1355,7 +1335,7 @@ mod tests {
                         // dice left (0: nothing to piggyback on).
                         let mut past: HashMap<(i64, usize), f64> = HashMap::new();
                         let mut x = goal;
-                        while x <= at_ + self.cap + 3000 {
+                        while !self.rules.game.exact_goal && x <= at_ + self.cap + 3000 {
                             let fresh = pass_of(x, None);
                             past.insert((x, 0), 1.0 - fresh);
                             if piggyback && self.may_piggyback(b_on) {
@@ -1376,6 +1356,11 @@ mod tests {
                             }
                             let x = at_ + t;
                             let k = if piggyback && (1..=5).contains(&left) && self.may_piggyback(b_on) { left } else { 0 };
+                            // An exact goal wins on the spot; past it a bank
+                            // scores nothing and hands over, as a farkle.
+                            if self.rules.game.exact_goal && x >= goal {
+                                return Some(if x == goal { 1.0 } else { farkle });
+                            }
                             if x >= goal {
                                 return Some(past[&(x, k)]);
                             }
@@ -1431,7 +1416,11 @@ mod tests {
                 })
                 .collect()
         });
-        let plain = Plain { ms, options, grid: g.win_model().grid, cap: rules.game.goal + 4000, floor, rules };
+        // Past an exact goal a turn with instant wins rolls on for one: cut
+        // it where reaching the cap has become negligible.
+        let chase = rules.game.exact_goal && rules.has_instant_win();
+        let cap = rules.game.goal + if chase { 12_000 } else { 4000 };
+        let plain = Plain { ms, options, grid: g.win_model().grid, cap, floor, rules };
         let (sides, w, offers) = plain.solve();
         let n = sides.len();
         assert_eq!(n * n, values.w.len());
@@ -1499,6 +1488,39 @@ mod tests {
     #[test]
     fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
         compare(with_piggyback(small(600, 200), true), 0);
+    }
+
+    /// An exact goal, with three pairs winning at once (about 1 six-dice
+    /// roll in 26): past the goal a bank scores nothing and a player rolls
+    /// on for the instant win.
+    fn with_exact_goal_and_instant_wins(mut rules: RuleSet) -> RuleSet {
+        rules.game.exact_goal = true;
+        rules.scoring.patterns.push(crate::pushluck::rules::Pattern {
+            name: "three pairs".into(),
+            faces: vec![],
+            groups: vec![2, 2, 2],
+            distinct_faces: true,
+            points: 0,
+            first_roll_only: false,
+            instant_win: true,
+        });
+        rules.validate().expect("valid rules");
+        rules
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_exact_goal_and_instant_wins() {
+        let rules = with_exact_goal_and_instant_wins(small(500, 0));
+        let g = game(rules.clone());
+        // Not a vacuous case: the chase is worth something.
+        let chase = g.win_model().chase.as_ref().expect("a chase past the goal");
+        assert!(chase.iter().any(|&u| u > 0.01), "{chase:?}");
+        compare(rules, 0);
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_exact_goal_instant_wins_and_piggyback() {
+        compare(with_piggyback(with_exact_goal_and_instant_wins(small(500, 0)), false), 0);
     }
 
     fn with_penalty(mut rules: RuleSet, penalty: i64) -> RuleSet {
