@@ -42,17 +42,30 @@ pub fn table_variants(rules: &RuleSet) -> Vec<(String, Params)> {
     v
 }
 
-/// Version of the win tables under piggyback, on top of [`SOLVER_VERSION`]:
-/// from 1 on they carry the game facts (see `win::facts`), so that older
-/// ones, without them, are stale rather than silently short of facts.
-const PIGGYBACK_WIN_VERSION: u32 = 1;
+/// Changes of the solver that touch only some rule sets, part of the
+/// fingerprint of those (so that their older tables are stale, not
+/// silently different) without making every other table stale.
+fn revisions(game: &PushLuckGame, objective: Objective) -> Vec<&'static str> {
+    let rules = &game.rules;
+    let mut out = vec![];
+    if objective == Objective::Win && rules.turn.piggyback {
+        // Piggyback win tables carry the game facts (see `win::facts`).
+        out.push("piggyback-game-facts");
+    }
+    if rules.game.exact_goal && rules.has_instant_win() {
+        // Past an exact goal a player rolls on for an instant win (the
+        // chase, see `model::Model::chase`); it was worth 0.
+        out.push("exact-goal-chase");
+    }
+    out
+}
 
 /// What the fingerprint of a push-your-luck table covers.
 #[derive(Serialize)]
 struct Canonical<'a> {
     solver: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    piggyback_win: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    revisions: Vec<&'static str>,
     objective: Objective,
     game: &'a str,
     rules: &'a RuleSet,
@@ -60,8 +73,8 @@ struct Canonical<'a> {
 
 /// Fingerprint of `game`'s rules under `objective`.
 fn rules_fingerprint(game: &PushLuckGame, objective: Objective) -> u64 {
-    let piggyback_win = (objective == Objective::Win && game.rules.turn.piggyback).then_some(PIGGYBACK_WIN_VERSION);
-    fingerprint(&Canonical { solver: SOLVER_VERSION, piggyback_win, objective, game: game.id, rules: &game.rules })
+    let revisions = revisions(game, objective);
+    fingerprint(&Canonical { solver: SOLVER_VERSION, revisions, objective, game: game.id, rules: &game.rules })
 }
 
 /// What a valid table of `game` under `objective` (`TurnScore` or `Win`)
