@@ -518,3 +518,31 @@ impl Solution<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pushluck::builtin::ten_thousand_base;
+
+    /// Past an exact goal with instant wins the expected-score turn rolls
+    /// on for six of a kind: its values there are the points missing to
+    /// the goal times the chase's chance, which the win solver's chase (in
+    /// turn checked against a plain value iteration, `super::super::win`)
+    /// gives on the same contexts.
+    #[test]
+    fn past_an_exact_goal_the_turn_chases_the_instant_win() {
+        let mut rules = ten_thousand_base();
+        rules.game.exact_goal = true;
+        rules.validate().expect("valid rules");
+        let model = Model::new(&rules).expect("compiles");
+        let chase = model.chase.clone().expect("a chase");
+        let sol = model.solve(Params { on_board: true, last_chance: false, goal_left: 100 }).expect("solves");
+        assert!(chase.iter().any(|&u| u > 1e-4), "{chase:?}");
+        for (c, &u) in chase.iter().enumerate() {
+            assert!((sol.decision_value(400, c) - 100.0 * u).abs() < 1e-12, "context {c}");
+        }
+        // Without it the turn would be worth 0 up there.
+        let none = Model::new(&ten_thousand_base()).expect("compiles");
+        assert!(none.chase.is_none());
+    }
+}
