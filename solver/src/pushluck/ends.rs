@@ -166,8 +166,11 @@ pub(super) type Lanes = [f64; 2];
 /// quantities at once.
 pub(super) struct Worth<'a, const N: usize> {
     /// A bank or forced end at turn level `level` (first argument) leaving
-    /// `left` dice (second) not set aside; asked once per level and count.
+    /// `left` dice (second) not set aside; asked once per level and count
+    /// (once per level, with `left` 0, when not `by_left`).
     pub(super) bank: &'a dyn Fn(usize, usize) -> [f64; N],
+    /// Whether a bank's worth depends on the dice it leaves (piggyback).
+    pub(super) by_left: bool,
     /// Reaching the stationary tail above the solved levels in context `c`.
     pub(super) tail: &'a dyn Fn(usize) -> [f64; N],
     pub(super) instant: [f64; N],
@@ -178,7 +181,8 @@ impl Solution<'_> {
     /// Per state `(level, c)`, `[level * contexts + c]`, the expectation of
     /// what the turn's end is worth ([`Worth`]) when rolling there and then
     /// following the policy (filled at level 0, where the policy rolls, and
-    /// in the contexts `keep` at every level; elsewhere 0): the choices the DP recorded (or
+    /// in the contexts `keep` at every level; elsewhere 0; with `keep` empty
+    /// only level 0 is returned): the choices the DP recorded (or
     /// [`Self::record_choices`]), banking where the values say banking is at
     /// least as good as rolling. Levels `0..max(levels, upto)`: above the
     /// solved ones every decision state banks (or is in the stationary
@@ -199,23 +203,31 @@ impl Solution<'_> {
         let all = self.levels.max(upto);
         // Successors reach at most this far above their state.
         let reach = m.tables.iter().flat_map(|t| &t.hot).map(|&x| reach_of(x, n)).max().unwrap_or(0);
-        const LEFT: usize = 7; // 0 to 6 dice not set aside
+        // 0 to 6 dice not set aside, or one value for all.
+        let per_level = if worth.by_left { 7 } else { 1 };
         let banks: Vec<[f64; N]> =
-            (0..=all + reach).flat_map(|level| (0..LEFT).map(move |left| (worth.bank)(level, left))).collect();
-        let bank = |level: usize, left: usize| banks[level * LEFT + left];
+            (0..=all + reach).flat_map(|level| (0..per_level).map(move |left| (worth.bank)(level, left))).collect();
+        let bank = |level: usize, left: usize| banks[level * per_level + if worth.by_left { left } else { 0 }];
         let add = |sum: &mut [f64; N], p: f64, v: &[f64; N]| {
             for (s, v) in sum.iter_mut().zip(v) {
                 *s += p * v;
             }
         };
         let mut decided: Vec<[f64; N]> = vec![[0.0; N]; self.levels * n];
-        let mut rolled: Vec<[f64; N]> = vec![[0.0; N]; all * n];
+        // Only level 0 is kept when no context is asked for at every level.
+        let mut rolled: Vec<[f64; N]> = vec![[0.0; N]; if keep.is_empty() { n } else { all * n }];
         for level in (0..all).rev() {
             let solved = level < self.levels;
             for c in 0..n {
                 let i = level * n + c;
                 // The DP's own decision (bank when at least as good as rolling).
-                let stops = solved && level > 0 && self.stops_at(level, c);
+                let stops = solved
+                    && level > 0
+                    && match &self.payoff {
+                        // The same test as `stops_at`, on the stored roll value.
+                        Payoff::Win(w) => w.bank(level, dice_of(c)).is_some_and(|b| b >= self.roll_values[i]),
+                        _ => self.stops_at(level, c),
+                    };
                 if stops {
                     decided[i] = bank(level, dice_of(c));
                     if !keep.contains(&c) {
@@ -251,7 +263,9 @@ impl Solution<'_> {
                     };
                     add(&mut sum, prob, &v);
                 }
-                rolled[i] = sum;
+                if i < rolled.len() {
+                    rolled[i] = sum;
+                }
                 if solved && !stops {
                     decided[i] = sum;
                 }

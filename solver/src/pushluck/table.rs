@@ -280,9 +280,10 @@ pub fn win_solve_estimate(game: &PushLuckGame) -> f64 {
 }
 
 /// Core time per successor read in a win solve, measured on the 2-core
-/// development machine (the estimate came within 20% of every built-in
-/// variant's solve time, except Yahtzix go-for-it: 15 s estimated, 27 s
-/// measured; the penalty's 307 s against 306 s).
+/// development machine on a quiet day (the estimate came within 20% of
+/// every built-in variant's solve time, except Yahtzix go-for-it: 15 s
+/// estimated, 27 s measured; the penalty's 307 s against 306 s). The
+/// machine is shared: on a slow day solves take up to twice as long.
 const WIN_NANOS_PER_READ: f64 = 0.7;
 
 /// Advice solves a missing win table first when that takes at most this

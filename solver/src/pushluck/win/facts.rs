@@ -308,9 +308,15 @@ impl PairFacts<'_> {
             _ => None,
         };
         let tail = |c: usize| [0.0, above.map_or(0.0, |v| v[c]), 0.0];
-        let worth = Worth { bank: &bank, tail: &tail, instant: [0.0, 1.0, 0.0], farkle: [0.0, 0.0, 1.0] };
+        let by_left = values.offers.is_some();
+        let worth = Worth { bank: &bank, by_left, tail: &tail, instant: [0.0, 1.0, 0.0], farkle: [0.0, 0.0, 1.0] };
         let t_levels = offers.len() / offers::LEFTOVER_DICE;
-        let keep: Vec<usize> = (1..=offers::LEFTOVER_DICE).filter_map(|k| leftover_context(values.model, k)).collect();
+        // The rolls of leftover dice at every level, under piggyback only.
+        let keep: Vec<usize> = if by_left {
+            (1..=offers::LEFTOVER_DICE).filter_map(|k| leftover_context(values.model, k)).collect()
+        } else {
+            vec![]
+        };
         let rolls = sol.expect_rolls(&worth, t_levels + 1, &keep);
         let split = |v: [f64; 3]| ([v[0], v[1]], v[2]);
         let n = values.model.contexts();
@@ -336,7 +342,7 @@ impl PairFacts<'_> {
             let end = if level == 0 { None } else { values.end_leaving(e, o, level_total(level, g), left) };
             self.after(values, end, Policy::Ev).map_or([0.0, 1.0], |[_, y]| [y, 0.0])
         };
-        let worth = Worth { bank: &bank, tail: &|_| [0.0, 0.0], instant: [1.0, 0.0], farkle: [0.0, 1.0] };
+        let worth = Worth { bank: &bank, by_left: true, tail: &|_| [0.0, 0.0], instant: [1.0, 0.0], farkle: [0.0, 1.0] };
         let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
         let keep: Vec<usize> = ev.leftover.iter().flatten().copied().collect();
         let rolls = sol.expect_rolls(&worth, t_levels / ev.scale + 1, &keep);
