@@ -221,13 +221,7 @@ impl Solution<'_> {
             for c in 0..n {
                 let i = level * n + c;
                 // The DP's own decision (bank when at least as good as rolling).
-                let stops = solved
-                    && level > 0
-                    && match &self.payoff {
-                        // The same test as `stops_at`, on the stored roll value.
-                        Payoff::Win(w) => w.bank(level, dice_of(c)).is_some_and(|b| b >= self.roll_values[i]),
-                        _ => self.stops_at(level, c),
-                    };
+                let stops = solved && level > 0 && self.stops_at(level, c);
                 if stops {
                     decided[i] = bank(level, dice_of(c));
                     if !keep.contains(&c) {

@@ -36,7 +36,7 @@ pub enum TurnError {
 }
 
 /// What is fixed for a whole turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Params {
     /// The player is on the board (entry threshold already met).
     pub on_board: bool,
@@ -65,6 +65,12 @@ impl TurnState {
     /// The very start of a turn: six dice, nothing set aside.
     pub fn start() -> TurnState {
         TurnState { points: 0, dice: 6, rolls: 0, ones: 0, ones_points: 0 }
+    }
+
+    /// A piggyback roll on `dice` leftover dice with `points` inherited:
+    /// never the turn's first roll, no 1s set aside yet.
+    pub fn leftover(dice: u8, points: i64) -> TurnState {
+        TurnState { points, dice, rolls: 1, ones: 0, ones_points: 0 }
     }
 }
 

@@ -314,11 +314,6 @@ enum Ended {
     Instant,
 }
 
-/// The turn state of a piggyback roll on `k` dice with `t` inherited points.
-fn leftover_state(k: u8, t: i64) -> TurnState {
-    TurnState { points: t, dice: k, rolls: 1, ones: 0, ones_points: 0 }
-}
-
 /// Everything the players of one run need, built once.
 struct Arena<'g> {
     game: &'g PushLuckGame,
@@ -333,7 +328,7 @@ struct Arena<'g> {
     win_dice: Dice<'g>,
     dice: Dice<'g>,
     /// Expected-score turns per (on the board, two farkles, points to the goal).
-    ev: HashMap<(bool, bool, i64), Solution<'g>>,
+    ev: HashMap<Params, Solution<'g>>,
     /// The strategy sheet's sections (human player).
     sheet: Vec<StrategySection>,
     /// The sheet to win (win-sheet player).
@@ -341,12 +336,8 @@ struct Arena<'g> {
 }
 
 impl<'g> Arena<'g> {
-    fn ev_key(&self, s: Side) -> (bool, bool, i64) {
-        let r = &self.game.rules;
-        let two = r.turn.three_farkle_penalty > 0 && s.farkles == 2;
-        // The goal matters to a turn only with instant wins or an exact goal.
-        let left = if r.has_instant_win() || r.game.exact_goal { r.game.goal - s.total } else { 0 };
-        (s.on_board, two, left)
+    fn ev_key(&self, s: Side) -> Params {
+        s.turn_params(&self.game.rules)
     }
 
     /// The optimal player's turn at sides `(a, b)`, solved on first use.
@@ -392,7 +383,7 @@ impl<'g> Arena<'g> {
             }
             Player::Ev => {
                 let sol = &self.ev[&self.ev_key(me)];
-                sol.roll_value(&leftover_state(k, t)).is_ok_and(|v| v > sol.start_value())
+                sol.roll_value(&TurnState::leftover(k, t)).is_ok_and(|v| v > sol.start_value())
             }
             Player::Threshold(n) => t >= n,
             Player::Human => self
@@ -406,10 +397,10 @@ impl<'g> Arena<'g> {
 
     /// The strategy sheet's section for a player at side `me` (human player).
     fn section(&self, me: Side) -> &StrategySection {
-        let (on, two, _) = self.ev_key(me);
+        let p = self.ev_key(me);
         self.sheet
             .iter()
-            .find(|s| s.on_board == on && s.two_farkles_in_a_row == two)
+            .find(|s| s.on_board == p.on_board && s.two_farkles_in_a_row == p.last_chance)
             .expect("the sheet has every section")
     }
 
@@ -529,7 +520,7 @@ impl<'g> Arena<'g> {
                 };
                 // Roll the leader's leftover when that passes more often.
                 let from = offer.filter(|_| self.may_piggyback(me)).and_then(|(k, t)| {
-                    let better = sol.roll_value(&leftover_state(k, t)).is_ok_and(|v| v > sol.start_value());
+                    let better = sol.roll_value(&TurnState::leftover(k, t)).is_ok_and(|v| v > sol.start_value());
                     better.then(|| self.win_dice.leftover_start(k, t)).flatten()
                 });
                 play(&self.win_dice, &sol, from, rng)
@@ -638,12 +629,7 @@ impl<'g> Arena<'g> {
             for i in 0..m {
                 let key = arena.ev_key(sides.side(i));
                 if let std::collections::hash_map::Entry::Vacant(e) = arena.ev.entry(key) {
-                    let params = Params {
-                        on_board: key.0,
-                        last_chance: key.1,
-                        goal_left: game.rules.game.goal - sides.side(i).total,
-                    };
-                    e.insert(game.model().solve(params)?);
+                    e.insert(game.model().solve(key)?);
                 }
             }
         }

@@ -162,7 +162,7 @@ pub fn piggyback_from(sol: &Solution) -> Vec<PiggybackRow> {
             let mut from = None;
             let mut t = limit;
             while t >= g {
-                let s = TurnState { points: t, dice, rolls: 1, ones: 0, ones_points: 0 };
+                let s = TurnState::leftover(dice, t);
                 match sol.roll_value(&s) {
                     Ok(v) if v > fresh => from = Some(t),
                     _ => break,

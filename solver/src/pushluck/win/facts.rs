@@ -145,13 +145,6 @@ impl<'m> PairFacts<'m> {
         }))
     }
 
-    /// Where offer `(k, t_level)` to the mover of state `s` is in
-    /// [`Self::offered`].
-    fn offer_at(values: &WinValues, s: usize, k: usize, t_level: usize) -> usize {
-        let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
-        (s * offers::LEFTOVER_DICE + k - 1) * t_levels + t_level - 1
-    }
-
     /// What ending a turn in `end` is worth to the game facts when the
     /// mover plays `who` against the other policy: `Some` of what the
     /// opponent moving next leaves the mover (`turns`, P(win)), `None` for
@@ -171,13 +164,13 @@ impl<'m> PairFacts<'m> {
             // Inherited points past the offers table (a piggyback turn that
             // scored more than one turn can) are not offered: a fresh turn,
             // as the solve values them (`WinValues::offered`).
-            End::Offer { next, k, t_level } => match values.offers.as_ref().filter(|o| t_level <= o.t_levels) {
-                Some(_) => {
-                    let o = self.offered.as_ref().expect("offer states under piggyback");
-                    Some(theirs(o, Self::offer_at(values, next, k, t_level)))
+            End::Offer { next, k, t_level } => {
+                let n = values.len();
+                match values.offers.as_ref().and_then(|o| o.index(next / n, next % n, k, t_level)) {
+                    Some(i) => Some(theirs(self.offered.as_ref().expect("offer states under piggyback"), i)),
+                    None => Some(theirs(f, next)),
                 }
-                None => Some(theirs(f, next)),
-            },
+            }
             // At or past the goal: the opponent's last turn, played for the
             // pass by either policy.
             End::Value(v) => Some([if game.last_turn && !game.exact_goal { 1.0 } else { 0.0 }, v]),
@@ -199,9 +192,7 @@ enum Policy {
 /// its expected turn score from the leftover is higher than a fresh turn's).
 #[derive(Debug, Clone)]
 pub(super) struct EvTurns<'m> {
-    /// The distinct turns (a side's turn reads only whether it is on the
-    /// board, and the goal left where instant wins or an exact goal make
-    /// it matter).
+    /// The distinct turns ([`distinct_ev_turns`]).
     turns: Vec<Solution<'m>>,
     /// Per side: its turn in `turns`.
     of_side: Vec<usize>,
@@ -217,27 +208,14 @@ pub(super) struct EvTurns<'m> {
 
 impl<'m> EvTurns<'m> {
     fn new(game: &'m PushLuckGame, values: &WinValues) -> Result<EvTurns<'m>, Error> {
-        let rules = &game.rules;
         let model = game.model();
         let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
         let scale = usize::try_from(model.grid / values.model.grid).expect("the win grid divides the game's");
-        let goal_matters = rules.has_instant_win() || rules.game.exact_goal;
-        let mut keys: Vec<(bool, i64)> = vec![];
-        let of_side: Vec<usize> = (0..values.len())
-            .map(|a| {
-                let s = values.sides.side(a);
-                let key = (s.on_board, if goal_matters { rules.game.goal - s.total } else { 0 });
-                keys.iter().position(|&k| k == key).unwrap_or_else(|| {
-                    keys.push(key);
-                    keys.len() - 1
-                })
-            })
-            .collect();
+        let (keys, of_side) = distinct_ev_turns(game, values);
         let turns: Vec<Solution<'m>> = keys
             .par_iter()
-            .map(|&(on_board, left)| {
-                let goal_left = if goal_matters { left } else { rules.game.goal };
-                let mut sol = model.solve(Params { on_board, last_chance: false, goal_left })?;
+            .map(|&params| {
+                let mut sol = model.solve(params)?;
                 sol.record_choices();
                 Ok(sol)
             })
@@ -251,7 +229,7 @@ impl<'m> EvTurns<'m> {
                     for k in 1..=offers::LEFTOVER_DICE {
                         for l in 1..=t_levels {
                             let t = level_total(l, values.model.grid);
-                            let state = TurnState { points: t, dice: k as u8, rolls: 1, ones: 0, ones_points: 0 };
+                            let state = TurnState::leftover(k as u8, t);
                             // Totals off this model's grid are never offered.
                             let on_grid = t % model.grid == 0;
                             row[(k - 1) * t_levels + l - 1] =
@@ -409,11 +387,12 @@ impl PairFacts<'_> {
         let turns_ba = lanes.ba.as_ref().unwrap_or(&lanes.ab);
         let ev_ba = lanes.ev_ba.as_ref().or(lanes.ev_ab.as_ref()).expect("under piggyback");
         let ev_ab = lanes.ev_ab.as_ref().expect("under piggyback");
+        let table = values.offers.as_ref().expect("under piggyback");
         for (mover, opponent, optimal, ev) in [(a, b, &lanes.ab, ev_ab), (b, a, turns_ba, ev_ba)] {
             let (s, other) = (mover * n + opponent, opponent * n + mover);
-            let t_levels = optimal.offers.len() / offers::LEFTOVER_DICE;
+            let t_levels = table.t_levels;
             for (j, (opt, ev)) in optimal.offers.iter().zip(&ev.offers).enumerate() {
-                let i = PairFacts::offer_at(values, s, j / t_levels + 1, j % t_levels + 1);
+                let i = table.index(mover, opponent, j / t_levels + 1, j % t_levels + 1).expect("in the table");
                 // Rolling the leftover hands over only by a farkle, to the
                 // opponent's fresh turn; declining is the fresh turn itself.
                 (offered.turns[i], offered.optimal_vs_ev[i]) = match opt {
@@ -436,22 +415,14 @@ impl PairFacts<'_> {
 /// A turn of the expected-score policy over the solve budget (not for any
 /// rule set whose win table solves).
 fn ev_ends(game: &PushLuckGame, values: &WinValues) -> Result<Vec<TurnEnds>, Error> {
-    let rules = &game.rules;
-    let sides = &values.sides;
     let model = game.model();
     let ev_start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
-    let penalty = rules.turn.three_farkle_penalty > 0;
     // Ends are on the expected-score model's grid; the win grid divides it.
     let scale = usize::try_from(model.grid / values.model.grid).expect("the win grid divides the game's");
-    (0..values.len())
-        .into_par_iter()
-        .map(|a| {
-            let s = sides.side(a);
-            let params = Params {
-                on_board: s.on_board,
-                last_chance: penalty && s.farkles == 2,
-                goal_left: rules.game.goal - s.total,
-            };
+    let (turns, of_side) = distinct_ev_turns(game, values);
+    let ends: Vec<TurnEnds> = turns
+        .par_iter()
+        .map(|&params| {
             let mut ends = model.solve(params)?.ends(ev_start);
             if scale > 1 {
                 let mut banks = vec![0.0; ends.banks.len() * scale];
@@ -462,7 +433,25 @@ fn ev_ends(game: &PushLuckGame, values: &WinValues) -> Result<Vec<TurnEnds>, Err
             }
             Ok(ends)
         })
-        .collect()
+        .collect::<Result<_, Error>>()?;
+    Ok(of_side.into_iter().map(|t| ends[t].clone()).collect())
+}
+
+/// The expected-score turns of `values`' sides, each distinct one once
+/// ([`super::Side::turn_params`]): their parameters, and per side its turn
+/// among them.
+fn distinct_ev_turns(game: &PushLuckGame, values: &WinValues) -> (Vec<Params>, Vec<usize>) {
+    let mut turns: Vec<Params> = vec![];
+    let of_side = (0..values.len())
+        .map(|a| {
+            let params = values.sides.side(a).turn_params(&game.rules);
+            turns.iter().position(|&p| p == params).unwrap_or_else(|| {
+                turns.push(params);
+                turns.len() - 1
+            })
+        })
+        .collect();
+    (turns, of_side)
 }
 
 /// Gauss-Seidel sweeps of `x(s) = f(s, x)` in `order` until no value moves

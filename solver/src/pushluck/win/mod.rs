@@ -475,8 +475,7 @@ fn tail_row(sol: &Solution, top: i64, levels: usize, c: usize) -> Vec<f64> {
 /// The context of a piggyback roll on `k` leftover dice: never the turn's
 /// first roll, no 1s set aside yet (`None` when the rules leave no roll).
 pub(super) fn leftover_context(model: &Model, k: usize) -> Option<usize> {
-    let state = TurnState { points: 0, dice: u8::try_from(k).ok()?, rolls: 1, ones: 0, ones_points: 0 };
-    model.context_of(&state).ok().flatten()
+    model.context_of(&TurnState::leftover(u8::try_from(k).ok()?, 0)).ok().flatten()
 }
 
 /// One pair's turn, ready to solve: the banks it may reach and where it stops.
@@ -1650,7 +1649,7 @@ mod tests {
         let start = sides.of_question(0, 0).unwrap();
         let g = model.grid;
         // A piggyback start on `(k, t)`, when the rules offer it.
-        let leftover = |(k, t): (u8, i64)| TurnState { points: t, dice: k, rolls: 1, ones: 0, ones_points: 0 };
+        let leftover = |(k, t): (u8, i64)| TurnState::leftover(k, t);
         let mut piggybacks = 0u32;
         for _ in 0..games {
             let mut side = [start, start];

@@ -114,7 +114,10 @@ impl Offers {
         Ok(())
     }
 
-    fn index(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<usize> {
+    /// Where `R(a, b, k, t)` is in [`Self::as_slice`] (and in anything laid
+    /// out the same, like the game facts' offer states); `None` outside the
+    /// table.
+    pub(super) fn index(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<usize> {
         let ok = a < self.n && b < self.n && (1..=LEFTOVER_DICE).contains(&k) && (1..=self.t_levels).contains(&t_level);
         ok.then(|| ((a * self.n + b) * LEFTOVER_DICE + k - 1) * self.t_levels + t_level - 1)
     }

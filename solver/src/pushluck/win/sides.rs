@@ -21,7 +21,8 @@
 
 use serde::Serialize;
 
-use super::super::model::Model;
+use super::super::model::{Model, Params};
+use super::super::rules::RuleSet;
 
 /// One player's state between turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -30,6 +31,22 @@ pub struct Side {
     pub on_board: bool,
     /// Farkles in a row (0 without the penalty).
     pub farkles: u8,
+}
+
+impl Side {
+    /// The expected-score turn of a player at this side: on the board or
+    /// not, a farkle now the third in a row or not, and the goal left where
+    /// the goal matters to a turn (instant wins, an exact goal; elsewhere
+    /// the whole goal, so that sides alike share one turn).
+    pub fn turn_params(&self, rules: &RuleSet) -> Params {
+        let goal = rules.game.goal;
+        let goal_matters = rules.has_instant_win() || rules.game.exact_goal;
+        Params {
+            on_board: self.on_board,
+            last_chance: rules.turn.three_farkle_penalty > 0 && self.farkles == 2,
+            goal_left: if goal_matters { goal - self.total } else { goal },
+        }
+    }
 }
 
 /// The layout of sides: a dense index for every side the rules can reach.
