@@ -4,8 +4,9 @@
 //! with `R(t, ctx) = sum over rolls o of the context's dice of P(o) * (farkle
 //! value, or the best set-aside's successor value)`. Banking is worth `t`, 0
 //! below the entry threshold when off the board, is not allowed below
-//! `min-bank` once on, and is worth 0 past the goal under the exact-goal
-//! rule.
+//! `min-bank` once on, and past the goal under the exact-goal rule busts the
+//! turn as a farkle would (worth 0, or minus the three-farkle penalty when
+//! it is the third farkle in a row).
 //!
 //! ## The unbounded horizon (hot dice)
 //!
@@ -13,10 +14,11 @@
 //! turn and `V` can be computed level by level from high `t` down to 0 on the
 //! grid of multiples of the gcd of all point values: exact, no iteration,
 //! once the values above some `T*` are known. They are known in closed form:
-//! - Exact goal: above `goal - score` every bank is worth 0, so `V = 0` there;
-//!   with instant wins a player there can still roll on for one, a problem
-//!   over the contexts alone (the total no longer matters), solved once by
-//!   value iteration ([`Solution::past_goal`]).
+//! - Exact goal: above `goal - score` every bank busts (the farkle value), so
+//!   `V` is the farkle value there; with instant wins a player there can
+//!   still roll on for one (never worse than busting), a problem over the
+//!   contexts alone (the total no longer matters), solved once by value
+//!   iteration ([`Solution::past_goal`]).
 //! - Otherwise, for large `t`, banking is worth `t`, an instant win is worth
 //!   `t` too, and for a context where some roll is a farkle (probability
 //!   `q > 0`) one more roll loses `q * t` while its gain `A` does not depend
@@ -101,7 +103,10 @@ impl Model {
         let levels = if self.rules.game.exact_goal {
             if self.chase.is_some() {
                 let instant = value_of(params.goal_left.max(0));
-                sol.past_goal = self.stationary_values(sol.farkle_score(), instant, |_| 0.0, |_| Some(0.0));
+                // A stop past the goal busts, as a farkle: rolling on for
+                // the instant win is never worse.
+                let bust = sol.farkle_score();
+                sol.past_goal = self.stationary_values(bust, instant, |_| bust, |_| Some(bust));
             }
             params.goal_left.max(0) / self.grid + 1
         } else {

@@ -848,6 +848,19 @@ mod tests {
         agrees_with_the_exact_facts("ten-thousand", rules);
     }
 
+    /// And with the three-farkle penalty too (a third farkle in a row costs
+    /// 300): a bust past the goal is a farkle, so the expected-score player
+    /// also rolls on for six of a kind there.
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts_with_exact_goal_instant_wins_and_penalty() {
+        let mut rules = ten_thousand_base();
+        rules.game.goal = 1000;
+        rules.turn.entry = 0;
+        rules.game.exact_goal = true;
+        rules.turn.three_farkle_penalty = 300;
+        agrees_with_the_exact_facts("ten-thousand", rules);
+    }
+
     /// Under piggyback (Farkle to 1000): every player takes over leftover
     /// dice, optimal against optimal agrees with the exact P(first player
     /// wins) within 4 standard errors, and optimal wins more than half of

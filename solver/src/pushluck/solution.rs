@@ -220,7 +220,9 @@ impl<'m> Solution<'m> {
         }
         let rules = &self.model.rules;
         if rules.game.exact_goal && t > self.params.goal_left {
-            return Some(0.0);
+            // Passing an exact goal busts the turn, as a farkle (which
+            // costs under the three-farkle penalty).
+            return Some(self.farkle_score());
         }
         match rules.turn.stop(self.params.on_board, t) {
             Stop::Counts => Some(value_of(t)),
@@ -270,7 +272,7 @@ impl<'m> Solution<'m> {
             };
         }
         if self.model.rules.game.exact_goal && t > self.params.goal_left {
-            return self.past_goal.get(c).copied().unwrap_or(0.0);
+            return self.past_goal.get(c).copied().unwrap_or_else(|| self.farkle_score());
         }
         match self.level(t) {
             Some(level) => self.values[level * self.model.contexts() + c],

@@ -57,6 +57,12 @@ fn revisions(game: &PushLuckGame, objective: Objective) -> Vec<&'static str> {
         // chase, see `model::Model::chase`); it was worth 0.
         out.push("exact-goal-chase");
     }
+    if rules.game.exact_goal && rules.turn.three_farkle_penalty > 0 {
+        // A bust past an exact goal is a farkle in the expected-score turn
+        // too (it was worth 0, not the penalty): the expected-score tables
+        // and the win tables' game facts.
+        out.push("exact-goal-bust-is-a-farkle");
+    }
     out
 }
 

@@ -121,10 +121,6 @@ pub fn unsupported(game: &PushLuckGame) -> Option<&'static str> {
     let r = &game.rules;
     if r.turn.piggyback && r.turn.three_farkle_penalty > 0 {
         Some("both piggyback and the three-farkle penalty")
-    } else if r.game.exact_goal && r.has_instant_win() && r.turn.three_farkle_penalty > 0 {
-        // The expected-score player of the game facts may then stop past
-        // the goal rather than roll on for an instant win (a farkle costs).
-        Some("the three-farkle penalty with both an exact goal and instant wins")
     } else {
         None
     }
@@ -1539,6 +1535,11 @@ mod tests {
     #[test]
     fn matches_plain_value_iteration_with_penalty_and_entry_threshold() {
         compare(with_penalty(small(300, 100), 100), -200);
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_penalty_exact_goal_and_instant_wins() {
+        compare(with_penalty(with_exact_goal_and_instant_wins(small(300, 0)), 100), -100);
     }
 
     /// The default floor is low enough: two more penalties below it change
