@@ -104,7 +104,7 @@ fn impossible_win_questions_are_refused() {
     );
     env.user_error(
         &["advise", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
-        "not solved yet for rules with both piggyback and the three-farkle penalty",
+        "run `sixdice solve farkle -o three-farkle-penalty=1000 -o piggyback --objective win` first",
     );
     run(&["--opponent-farkles", "1"], "--opponent-farkles: the opponent's farkles in a row matter only with the three-farkle-penalty option");
     run(&["--opponent-farkles", "1", "--objective", "score"], "--opponent-farkles: the opponent's farkles matter only with --objective win");

@@ -36,7 +36,7 @@ pub const TURN_SOLVE_BYTES: u64 = 256 << 20;
 pub const WIN_SOLVE_STATES: u64 = 16 << 20;
 /// Most bytes of piggyback values a win solve keeps (see
 /// `pushluck::win::offers`), on top of the pairs' values.
-pub const WIN_OFFER_BYTES: u64 = 3 << 29;
+pub const WIN_OFFER_BYTES: u64 = 5 << 29;
 
 /// Memory budget of a category game's whole solve held in memory (values
 /// in f64 and the f32 copy written to the table).

@@ -111,8 +111,17 @@ fn piggyback(a: &PiggybackAdvice) -> String {
     let shown = |v: f64| if win { format!("{:.4}%", v * 100.0) } else { value(v) };
     let mut out = format!("{}\nBest: {}\n", a.situation, a.best);
     let mut t = TextTable::new(["choice", if win { "P(win)" } else { "expected" }]).right(1);
-    t.row([format!("piggyback: roll {} for {}", a.leftover, a.inherited), shown(a.piggyback_expected_score)]);
-    t.row(["start fresh with six dice".to_string(), shown(a.fresh_expected_score)]);
+    let mut rows = [
+        (format!("piggyback: roll {} for {}", a.leftover, a.inherited), a.piggyback_expected_score),
+        ("start fresh with six dice".to_string(), a.fresh_expected_score),
+    ];
+    // Best first, as every ranking (a tie is "start fresh", as `best` says).
+    if a.fresh_expected_score >= a.piggyback_expected_score {
+        rows.swap(0, 1);
+    }
+    for (choice, v) in rows {
+        t.row([choice, shown(v)]);
+    }
     out.push_str(&t.render());
     out
 }

@@ -164,9 +164,6 @@ fn advise_win(
     q: &PushLuckQuestion,
     progress: &dyn Progress,
 ) -> Result<PushLuckAnswer, Error> {
-    if let Some(what) = win::unsupported(game) {
-        return Err(win::WinError::Unsupported(what).into());
-    }
     let model = game.win_model();
     let sides = win::Sides::new(model, win::sides::default_floor(model));
     let (a, b) = check_totals(&game.rules, model.grid, sides.floor(), q)?;

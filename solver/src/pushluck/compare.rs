@@ -10,10 +10,8 @@
 //! the expected number of turns, and optimal play against the
 //! expected-score policy from either seat.
 //!
-//! A variant the win solver does not model (piggyback with the three-farkle
-//! penalty) or that is too
-//! large to solve here stays in the table as a row that says so, so the
-//! comparison shows every variant asked for.
+//! A variant too large to solve here stays in the table as a row that says
+//! so, so the comparison shows every variant asked for.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -21,7 +19,6 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::table::{win_summary, WinSummary};
-use super::win::WinError;
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::options::RuleOption;
@@ -90,8 +87,7 @@ pub struct CompareRow {
     /// The numbers, when the variant is solved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub odds: Option<VariantOdds>,
-    /// Why there are no numbers (the win solver does not model the rule, or
-    /// the variant is too large to solve here).
+    /// Why there are no numbers (the variant is too large to solve here).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_solved: Option<String>,
 }
@@ -140,7 +136,7 @@ pub fn compare(name: &str, q: &CompareQuestion, tables: &Path, progress: &dyn Pr
     for (label, game) in &games {
         let (odds, not_solved) = match win_summary(game, tables, progress) {
             Ok(s) => (Some(odds_of(&s)), None),
-            Err(e @ (Error::Win(WinError::Unsupported(_)) | Error::TooLarge(_))) => (None, Some(e.to_string())),
+            Err(e @ Error::TooLarge(_)) => (None, Some(e.to_string())),
             Err(e) => return Err(e),
         };
         rows.push(CompareRow { variant: label.clone(), game: game.reference(), odds, not_solved });
@@ -232,7 +228,7 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
         solved.iter().filter(|(_, o)| o.facts.is_none()).map(|(r, _)| r.variant.as_str()).collect();
     if !factless.is_empty() {
         out.push(format!(
-            "Head start, game length and the expected-score match-up were too large to solve along under {}: only P(first wins) is shown.",
+            "Head start, game length and the expected-score match-up are not computed under {} (piggyback too large to solve them along, or with the three-farkle penalty): only P(first wins) is shown.",
             factless.join(", ")
         ));
     }

@@ -29,6 +29,9 @@ pub struct TurnEnds {
     /// or a forced end: worth the bank where stopping is allowed, else a
     /// farkle, as [`Solution::decision_value`] says).
     pub banks: Vec<f64>,
+    /// The same split by the dice the end leaves not set aside (what the
+    /// next player may take over under piggyback): `[level * 7 + left]`.
+    pub banks_leaving: Vec<f64>,
     /// Under the win objective's stationary tail (values above the solved
     /// levels that are not banks): the probability-weighted value of
     /// reaching it, a constant of this solution.
@@ -36,11 +39,13 @@ pub struct TurnEnds {
 }
 
 impl TurnEnds {
-    fn end(&mut self, level: usize, p: f64) {
+    fn end(&mut self, level: usize, left: usize, p: f64) {
         if self.banks.len() <= level {
             self.banks.resize(level + 1, 0.0);
+            self.banks_leaving.resize((level + 1) * 7, 0.0);
         }
         self.banks[level] += p;
+        self.banks_leaving[level * 7 + left] += p;
     }
 }
 
@@ -54,7 +59,7 @@ impl Solution<'_> {
             Payoff::Win(w) => w.above.as_ref(),
             _ => None,
         };
-        let mut out = TurnEnds { farkle: 0.0, instant: 0.0, banks: vec![], tail: 0.0 };
+        let mut out = TurnEnds { farkle: 0.0, instant: 0.0, banks: vec![], banks_leaving: vec![], tail: 0.0 };
         let mut mass = vec![0.0; self.levels.max(1) * n];
         mass[start] = 1.0;
         for level in 0..self.levels {
@@ -65,7 +70,7 @@ impl Solution<'_> {
                     continue;
                 }
                 if level > 0 && self.stops_at(level, c) {
-                    out.end(level, p);
+                    out.end(level, dice_of(c), p);
                     continue;
                 }
                 let table = &m.tables[c];
@@ -76,7 +81,8 @@ impl Solution<'_> {
                     if x == HOT_INSTANT {
                         out.instant += q;
                     } else if x & HOT_END != 0 {
-                        out.end(level + hot_end(x).0, q);
+                        let (gain, left) = hot_end(x);
+                        out.end(level + gain, left, q);
                     } else {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
                         if l2 < self.levels {
@@ -90,7 +96,7 @@ impl Solution<'_> {
                             out.tail += q * above[c2];
                         } else {
                             // Banking is optimal up there (see `super::win`).
-                            out.end(l2, q);
+                            out.end(l2, dice_of(c2), q);
                         }
                     }
                 }

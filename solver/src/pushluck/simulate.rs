@@ -703,8 +703,7 @@ fn wilson(k: u64, n: u64) -> [f64; 2] {
 ///
 /// # Errors
 /// Unknown players, a game count out of range, or (with an optimal player)
-/// a win table that is missing and slow to solve, or rules the win solver
-/// does not model.
+/// a win table that is missing and slow to solve.
 pub fn simulate(
     game: &PushLuckGame,
     tables: &Path,
@@ -896,6 +895,32 @@ mod tests {
             assert!(pig > 0.01, "{} vs {}: {pig} piggybacks a game", p.first, p.second);
             assert_eq!(p.unfinished, 0);
         }
+    }
+
+    /// Piggyback together with the three-farkle penalty (Farkle to 600, a
+    /// third farkle in a row costs 300): optimal against optimal agrees
+    /// with the exact P(first player wins) within 4 standard errors, with
+    /// leftovers taken over.
+    #[test]
+    fn optimal_play_under_piggyback_and_the_penalty_wins_as_often_as_solved() {
+        let mut rules = farkle_base();
+        rules.game.goal = 600;
+        rules.turn.entry = 0;
+        rules.turn.three_farkle_penalty = 300;
+        rules.turn.piggyback = true;
+        rules.validate().expect("valid rules");
+        let entry = registry::find("farkle").expect("farkle is built in");
+        let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let q = PlayersQuestion { players: "optimal".into(), games: 40_000, seed: 7 };
+        let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
+        let both = &r.pairings[0];
+        let exact = both.exact.expect("optimal against optimal is exact");
+        let se = (exact * (1.0 - exact) / both.games as f64).sqrt();
+        assert!((both.first_win_rate - exact).abs() < 4.0 * se, "{} simulated, {exact} exact", both.first_win_rate);
+        let pig = both.piggybacks_per_game.expect("counted under piggyback");
+        assert!(pig > 0.002, "{pig} piggybacks a game (seldom worth it so near a small goal)");
+        assert_eq!(both.unfinished, 0);
     }
 
     fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet) {

@@ -303,9 +303,6 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
     let table = match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
         Ok(t) => t,
         Err(table::TableError::Missing { .. }) => {
-            if let Some(what) = win::unsupported(game) {
-                return Err(Error::Win(win::WinError::Unsupported(what)));
-            }
             let estimate = win_solve_estimate(game);
             if estimate > WIN_AUTO_SOLVE_SECONDS {
                 let about =
@@ -333,10 +330,10 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
     let n = sides.len();
     let bad_shape = || table::TableError::Corrupt { path: path.clone(), why: "shape does not match the rules".into() };
     // The offers are there exactly when the rules have piggyback.
-    let t_levels = WinValues::offer_levels(model, n);
+    let t_levels = WinValues::offer_levels(model, &sides);
     let offers_len = match &meta.offers {
         Some(o) if model.rules.turn.piggyback && o.t_levels == t_levels as u64 && o.row_sums.len() == n => {
-            Offers::len_for(n, t_levels)
+            Offers::len_for(&sides, t_levels)
         }
         None if !model.rules.turn.piggyback => 0,
         _ => return Err(bad_shape().into()),
@@ -345,10 +342,9 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
         return Err(bad_shape().into());
     }
     let w = all[..n * n].to_vec();
+    let offers = meta.offers.map(|o| Offers::mapped(Arc::new(table), n * n, &sides, t_levels, o.row_sums));
     let mut values = WinValues::new(model, sides, w, meta.last);
-    if let Some(o) = meta.offers {
-        values.offers = Some(Offers::mapped(Arc::new(table), n * n, n, t_levels, o.row_sums));
-    }
+    values.offers = offers;
     Ok(values)
 }
 

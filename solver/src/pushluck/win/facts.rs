@@ -46,7 +46,7 @@
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::offers::{self, Offers};
+use super::offers;
 use super::penalty::{layers, Row};
 use super::{leftover_context, End, WinValues};
 use crate::error::Error;
@@ -133,7 +133,7 @@ impl<'m> PairFacts<'m> {
         let Some(offers) = &values.offers else {
             return Ok(Some(PairFacts { quantities: room(states), offered: None, ev_ends: ev_ends(game, values)?, ev: None }));
         };
-        let len = Offers::len_for(values.len(), offers.t_levels);
+        let len = offers.len();
         if (len as u64).saturating_mul(3 * 8) > OFFER_FACTS_BYTES {
             return Ok(None);
         }
@@ -426,10 +426,14 @@ fn ev_ends(game: &PushLuckGame, values: &WinValues) -> Result<Vec<TurnEnds>, Err
             let mut ends = model.solve(params)?.ends(ev_start);
             if scale > 1 {
                 let mut banks = vec![0.0; ends.banks.len() * scale];
+                let mut leaving = vec![0.0; ends.banks_leaving.len() * scale];
                 for (l, &p) in ends.banks.iter().enumerate() {
                     banks[l * scale] = p;
+                    let at = l * scale * 7;
+                    leaving[at..at + 7].copy_from_slice(&ends.banks_leaving[l * 7..l * 7 + 7]);
                 }
                 ends.banks = banks;
+                ends.banks_leaving = leaving;
             }
             Ok(ends)
         })

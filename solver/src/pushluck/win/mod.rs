@@ -108,22 +108,10 @@ pub enum WinError {
     CategoryGame { game: String },
     #[error("the win table is missing and solving it takes about {about}: run `{command}` first")]
     NeedsSolve { command: String, about: String },
-    #[error("the win objective is not solved yet for rules with {0}; the expected-score objective is (leave out --objective win / --opponent)")]
-    Unsupported(&'static str),
     #[error("--games must be between 1 and {max} (got {games})")]
     SheetGames { games: u64, max: u64 },
     #[error("--dice must be a number of dice to roll, 1 to 6 (got {0})")]
     SheetDice(u8),
-}
-
-/// The rule parts the win solver does not model yet, first one found.
-pub fn unsupported(game: &PushLuckGame) -> Option<&'static str> {
-    let r = &game.rules;
-    if r.turn.piggyback && r.turn.three_farkle_penalty > 0 {
-        Some("both piggyback and the three-farkle penalty")
-    } else {
-        None
-    }
 }
 
 /// The chaser's last turn: `P_pass(on, need)`, the probability that a turn
@@ -505,9 +493,10 @@ impl<'m> WinValues<'m> {
     }
 
     /// Inherited turn totals the offers table covers, in grid levels: at
-    /// most the opponent's total below the goal, and at most one turn.
-    pub fn offer_levels(model: &Model, sides: usize) -> usize {
-        let most = sides.saturating_sub(1);
+    /// most the opponent's total (below the goal, above the floor), and at
+    /// most one turn.
+    pub fn offer_levels(model: &Model, sides: &Sides) -> usize {
+        let most = sides.bankers().0.saturating_sub(1);
         max_turn_levels(model).map_or(most, |t| t.min(most))
     }
 
@@ -910,7 +899,7 @@ impl<'m> WinValues<'m> {
 /// default floor under the three-farkle penalty.
 ///
 /// # Errors
-/// Rules the solver does not model yet, or a goal too large for the budget.
+/// A goal too large for the budget.
 pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
     solve_with_floor(game, sides::default_floor(game.win_model()), progress)
 }
@@ -936,7 +925,7 @@ pub fn solve_with_floor<'m>(
     progress.advance(1);
     let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);
     if model.rules.turn.piggyback {
-        values.offers = Some(Offers::new(m, WinValues::offer_levels(model, m)));
+        values.offers = Some(Offers::new(&values.sides, WinValues::offer_levels(model, &values.sides)));
     }
     if !penalty {
         values.pair_facts = facts::PairFacts::new(game, &values)?;
@@ -950,22 +939,23 @@ pub fn solve_with_floor<'m>(
 /// budget, before anything is allocated.
 ///
 /// # Errors
-/// [`Error::TooLarge`], or rules the solver does not model yet.
+/// [`Error::TooLarge`].
 pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
-    if let Some(what) = unsupported(game) {
-        return Err(Error::Win(WinError::Unsupported(what)));
-    }
     let model = game.win_model();
     let g = model.grid;
     let goal = model.rules.game.goal;
     let sides = Sides::new(model, floor);
     let m = sides.len();
     let states = (m as u64).saturating_mul(m as u64);
-    // With piggyback, the offers: five dice counts per inherited total.
-    let per_pair = if model.rules.turn.piggyback {
-        1 + (offers::LEFTOVER_DICE * WinValues::offer_levels(model, m)) as u64
+    // With piggyback, the offers: per mover's side and banker's side, five
+    // dice counts per inherited total.
+    let piggyback = model.rules.turn.piggyback;
+    let offers = if piggyback {
+        [sides.bankers().0, offers::LEFTOVER_DICE, WinValues::offer_levels(model, &sides)]
+            .iter()
+            .fold(m as u64, |x, &y| x.saturating_mul(y as u64))
     } else {
-        1
+        0
     };
     let penalty = sides.penalty();
     check_solve_size(
@@ -980,8 +970,8 @@ pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
             }
         },
         states,
-        states.saturating_mul(per_pair).saturating_mul(8),
-        WIN_SOLVE_STATES * 8 + if per_pair > 1 { WIN_OFFER_BYTES } else { 0 },
+        states.saturating_add(offers).saturating_mul(8),
+        WIN_SOLVE_STATES * 8 + if piggyback { WIN_OFFER_BYTES } else { 0 },
     )?;
     Ok(())
 }
@@ -1436,12 +1426,18 @@ mod tests {
             // Every value of rolling a leftover, too.
             let solved = values.offers.as_ref().expect("piggyback values");
             let levels = n - 1;
-            assert_eq!(solved.t_levels, levels);
+            if values.sides.penalty() {
+                // Kept: opponents who can have banked, inherited totals
+                // down to the floor.
+                assert_eq!(solved.t_levels, usize::try_from((plain.rules.game.goal - floor) / plain.grid).unwrap() - 1);
+            } else {
+                assert_eq!(solved.t_levels, levels);
+            }
             let (mut worst, mut allowed) = (0.0f64, 0);
             for a in 0..n {
-                for b in 0..n {
+                for b in (0..n).filter(|&b| solved.keeps(at(sides[b]))) {
                     for k in 1..=5 {
-                        for l in 1..=levels {
+                        for l in 1..=solved.t_levels {
                             let plain = offers[((a * n + b) * 5 + k - 1) * levels + l - 1];
                             match solved.piggyback(at(sides[a]), at(sides[b]), k, l) {
                                 Some(r) => {
@@ -1540,6 +1536,16 @@ mod tests {
     #[test]
     fn matches_plain_value_iteration_with_penalty_exact_goal_and_instant_wins() {
         compare(with_penalty(with_exact_goal_and_instant_wins(small(300, 0)), 100), -100);
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_piggyback_and_penalty() {
+        compare(with_piggyback(with_penalty(small(300, 0), 100), false), -100);
+    }
+
+    #[test]
+    fn matches_plain_value_iteration_with_piggyback_penalty_and_entry_threshold() {
+        compare(with_piggyback(with_penalty(small(300, 100), 100), true), -200);
     }
 
     /// The default floor is low enough: two more penalties below it change

@@ -17,6 +17,10 @@
 //! to take over. The cycle of a pair is unchanged: a farkle hands over with
 //! no leftover, and every offer comes from a bank, which raises the total.
 //!
+//! Only a player who has just banked can offer: under the three-farkle
+//! penalty that is a side on the board with no farkles in a row, one side
+//! in three ([`Sides::bankers`]), so only those opponents' sides are kept.
+//!
 //! Tables keep `R` after `W` ([`super::super::table`]), with one checksum
 //! per mover's total: advice checks the rows it reads ([`Offers::check`]),
 //! so a damaged table is refused without reading all of it.
@@ -25,16 +29,21 @@ use std::sync::{Arc, OnceLock};
 
 use xxhash_rust::xxh3::xxh3_64;
 
+use super::Sides;
 use crate::table::{Table, TableError};
 
 /// Dice counts a leftover can have.
 pub const LEFTOVER_DICE: usize = 5;
 
-/// `R(a, b, k, t)` for every pair of sides, leftover and inherited total.
+/// `R(a, b, k, t)` for every mover's side `a`, opponent's side `b` that
+/// can bank, leftover and inherited total.
 #[derive(Debug, Clone)]
 pub struct Offers {
     /// Sides per player.
     n: usize,
+    /// Opponents' sides kept: `stride * j` for `j < bankers`.
+    bankers: usize,
+    stride: usize,
     /// Inherited totals `grid ..= t_levels * grid`.
     pub t_levels: usize,
     data: Data,
@@ -51,24 +60,42 @@ enum Data {
 impl Offers {
     /// Values per mover's side (one checksum each).
     fn row_len(&self) -> usize {
-        self.n * LEFTOVER_DICE * self.t_levels
+        self.bankers * LEFTOVER_DICE * self.t_levels
     }
 
-    /// Number of values for `n` sides and `t_levels` inherited totals.
-    pub fn len_for(n: usize, t_levels: usize) -> usize {
-        n * n * LEFTOVER_DICE * t_levels
+    /// Number of values for `sides` and `t_levels` inherited totals.
+    pub fn len_for(sides: &Sides, t_levels: usize) -> usize {
+        sides.len() * sides.bankers().0 * LEFTOVER_DICE * t_levels
     }
 
     /// Unsolved offers (every value NaN: "not allowed").
-    pub fn new(n: usize, t_levels: usize) -> Offers {
-        Offers { n, t_levels, data: Data::Owned(vec![f64::NAN; Offers::len_for(n, t_levels)]) }
+    pub fn new(sides: &Sides, t_levels: usize) -> Offers {
+        let (bankers, stride) = sides.bankers();
+        let data = Data::Owned(vec![f64::NAN; Offers::len_for(sides, t_levels)]);
+        Offers { n: sides.len(), bankers, stride, t_levels, data }
     }
 
     /// Offers stored in `table` from element `from`, with one checksum per
     /// mover's side (`sums`, from the table's metadata).
-    pub fn mapped(table: Arc<Table>, from: usize, n: usize, t_levels: usize, sums: Vec<u64>) -> Offers {
+    pub fn mapped(table: Arc<Table>, from: usize, sides: &Sides, t_levels: usize, sums: Vec<u64>) -> Offers {
+        let n = sides.len();
+        let (bankers, stride) = sides.bankers();
         let checked = Arc::new((0..n).map(|_| OnceLock::new()).collect());
-        Offers { n, t_levels, data: Data::Mapped { table, from, sums: Arc::new(sums), checked } }
+        Offers { n, bankers, stride, t_levels, data: Data::Mapped { table, from, sums: Arc::new(sums), checked } }
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.n * self.row_len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the opponent's side `b` is kept (it can bank).
+    pub fn keeps(&self, b: usize) -> bool {
+        b % self.stride == 0 && b / self.stride < self.bankers
     }
 
     fn values(&self) -> &[f64] {
@@ -76,12 +103,12 @@ impl Offers {
             Data::Owned(v) => v,
             Data::Mapped { table, from, .. } => {
                 let all = table.elements::<f64>().expect("checked when loaded");
-                &all[*from..*from + Offers::len_for(self.n, self.t_levels)]
+                &all[*from..*from + self.len()]
             }
         }
     }
 
-    /// Everything, in table order: `[a][b][k - 1][t / grid - 1]`.
+    /// Everything, in table order: `[a][b / stride][k - 1][t / grid - 1]`.
     pub fn as_slice(&self) -> &[f64] {
         self.values()
     }
@@ -118,8 +145,12 @@ impl Offers {
     /// out the same, like the game facts' offer states); `None` outside the
     /// table.
     pub(super) fn index(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<usize> {
-        let ok = a < self.n && b < self.n && (1..=LEFTOVER_DICE).contains(&k) && (1..=self.t_levels).contains(&t_level);
-        ok.then(|| ((a * self.n + b) * LEFTOVER_DICE + k - 1) * self.t_levels + t_level - 1)
+        let ok = a < self.n
+            && b < self.n
+            && self.keeps(b)
+            && (1..=LEFTOVER_DICE).contains(&k)
+            && (1..=self.t_levels).contains(&t_level);
+        ok.then(|| ((a * self.bankers + b / self.stride) * LEFTOVER_DICE + k - 1) * self.t_levels + t_level - 1)
     }
 
     /// `R(a, b, k, t)`: P(the mover at `(a, b)` wins) when rolling `k`
@@ -130,10 +161,12 @@ impl Offers {
         (!v.is_nan()).then_some(v)
     }
 
-    /// The `k`, `t` block of pair `(a, b)`, to fill in after its solve.
+    /// The `k`, `t` block of pair `(a, b)` (`b` kept), to fill in after
+    /// its solve.
     pub(super) fn pair_mut(&mut self, a: usize, b: usize) -> &mut [f64] {
+        debug_assert!(self.keeps(b));
         let block = LEFTOVER_DICE * self.t_levels;
-        let at = (a * self.n + b) * block;
+        let at = (a * self.bankers + b / self.stride) * block;
         match &mut self.data {
             Data::Owned(v) => &mut v[at..at + block],
             Data::Mapped { .. } => unreachable!("a loaded table is not solved again"),

@@ -111,12 +111,19 @@ pub(super) fn layers(values: &WinValues) -> Vec<Vec<u32>> {
 impl WinValues<'_> {
     /// The linear row of the policy whose ends are `ends`, at `(a, b)`.
     pub(super) fn row(&self, a: usize, b: usize, ends: &TurnEnds) -> Row {
+        let m = self.len();
         let farkle = self.next(b, self.sides.after_farkle(a));
         let pass = self.next(b, self.sides.after_pass(a));
         let mut row = Row { constant: ends.instant + ends.tail, ..Row::default() };
         let game = &self.model.rules.game;
         let last_turn = game.last_turn && !game.exact_goal;
         let mut add = |e: End, p: f64| {
+            // Under piggyback an offer is worth `1 - max(W, R)` to the
+            // mover: linear in the next state's `W`, with the offer's edge
+            // `max(0, R - W)` held at its current value. (The evaluation
+            // moves `R` along with `W`, see `solve`; only the improvement
+            // sweep, which solves the turns, decides the fixed point.)
+            let mut edge = 0.0;
             let state = match e {
                 End::Value(v) => {
                     // Only banks at or past the goal end in a value.
@@ -127,31 +134,52 @@ impl WinValues<'_> {
                     return;
                 }
                 End::Lose(i) => i,
-                // Rows are built from ends that leave nothing (no piggyback
-                // under the penalty, see `super::unsupported`).
-                End::Offer { next, .. } => next,
+                End::Offer { next, k, t_level } => {
+                    edge = self.offered(next / m, next % m, k, t_level) - self.w[next];
+                    next
+                }
                 End::Farkle => farkle,
                 End::Pass => pass,
             };
-            row.constant += p;
+            row.constant += p * (1.0 - edge);
+            let state = u32::try_from(state).expect("states fit in u32");
             if p < TINY {
-                row.constant -= p * self.w[state];
+                row.constant -= p * self.w[state as usize];
+            } else if row.states.last() == Some(&state) {
+                // Banks at one total leaving different dice lead to the
+                // same state: one term.
+                *row.weights.last_mut().expect("a term") += p;
             } else {
-                row.states.push(u32::try_from(state).expect("states fit in u32"));
+                row.states.push(state);
                 row.weights.push(p);
             }
         };
         add(End::Farkle, ends.farkle);
         let g = self.model.grid;
-        for (level, &p) in ends.banks.iter().enumerate() {
-            if p > 0.0 {
-                let t = i64::try_from(level).expect("small") * g;
-                // A forced end where stopping is forbidden is a farkle.
-                add(self.end_at(a, b, t).unwrap_or(End::Farkle), p);
+        let t = |level: usize| i64::try_from(level).expect("small") * g;
+        // A forced end where stopping is forbidden is a farkle.
+        if self.offers.is_some() {
+            for (i, &p) in ends.banks_leaving.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+                add(self.end_leaving(a, b, t(i / 7), i % 7).unwrap_or(End::Farkle), p);
+            }
+        } else {
+            for (level, &p) in ends.banks.iter().enumerate().filter(|(_, &p)| p > 0.0) {
+                add(self.end_at(a, b, t(level)).unwrap_or(End::Farkle), p);
             }
         }
         row
     }
+}
+
+/// One state's turn, solved in an improvement sweep.
+struct Turn {
+    s: usize,
+    value: f64,
+    row: Row,
+    loss: f64,
+    /// Under piggyback, when the opponent's side can bank: the mover's
+    /// piggyback values ([`WinValues::offer_block`]).
+    offers: Option<Vec<f64>>,
 }
 
 /// Solves every state of `values` (sides with farkle counts) in place.
@@ -164,6 +192,9 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
     // Per state: a bound on how far its inputs moved since its turn was
     // last solved (infinite: never solved).
     let mut stale = vec![f64::INFINITY; m * m];
+    // Per state: how far the last improvement sweep moved its value or
+    // (piggyback) any of its piggyback values.
+    let mut improve_moved = vec![0.0f64; m * m];
     for sweep in 1..=SWEEPS_MAX {
         let todo = stale.iter().filter(|&&d| d > STALE_TOL).count();
         progress.stage(&format!("improvement sweep {sweep}"), todo as u64);
@@ -171,7 +202,7 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         let start = values.w.clone();
         for layer in &order {
             let v = &*values;
-            let solved: Vec<(usize, f64, Row, f64)> = layer
+            let solved: Vec<Turn> = layer
                 .par_iter()
                 .filter(|&&s| stale[s as usize] > STALE_TOL)
                 .map(|&s| {
@@ -180,13 +211,27 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
                     let (farkle, pass) = v.farkle_and_pass(a, b);
                     let (sol, loss) = v.solve_turn(a, b, farkle, pass);
                     let row = v.row(a, b, &sol.ends(v.start));
-                    (s, sol.roll_values[v.start], row, loss)
+                    let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol));
+                    Turn { s, value: sol.roll_values[v.start], row, loss, offers }
                 })
                 .collect();
             progress.advance(solved.len() as u64);
-            for (s, x, row, loss) in solved {
-                change = change.max((x - values.w[s]).abs());
-                values.w[s] = x;
+            for Turn { s, value, row, loss, offers } in solved {
+                let mut moved = (value - values.w[s]).abs();
+                values.w[s] = value;
+                if let (Some(block), Some(o)) = (offers, values.offers.as_mut()) {
+                    let old = o.pair_mut(s / m, s % m);
+                    for (r, new) in old.iter_mut().zip(block) {
+                        // NaN (not allowed) stays NaN; a first value moves
+                        // by infinity.
+                        if !(r.is_nan() && new.is_nan()) {
+                            moved = moved.max((new - *r).abs());
+                        }
+                        *r = new;
+                    }
+                }
+                change = change.max(moved);
+                improve_moved[s] = moved;
                 rows[s] = row;
                 stale[s] = 0.0;
                 facts.truncation = facts.truncation.max(loss);
@@ -199,10 +244,24 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         }
         let improved = values.w.clone();
         evaluate(&mut values.w, &rows, &order);
-        // How far each value moved in this round (improvement, then evaluation).
-        let moved: Vec<f64> =
-            (0..m * m).map(|s| (improved[s] - start[s]).abs() + (values.w[s] - improved[s]).abs()).collect();
+        if let Some(o) = values.offers.as_mut() {
+            // The rows held each offer's edge over a fresh turn fixed: the
+            // piggyback values move with the fresh turn's.
+            for s in 0..m * m {
+                if !o.keeps(s % m) {
+                    continue;
+                }
+                let d = values.w[s] - improved[s];
+                o.pair_mut(s / m, s % m).iter_mut().for_each(|r| *r += d);
+            }
+        }
+        // How far each value moved in this round (improvement, then
+        // evaluation), piggyback values with their state's.
+        let moved: Vec<f64> = (0..m * m)
+            .map(|s| (improved[s] - start[s]).abs().max(improve_moved[s]) + (values.w[s] - improved[s]).abs())
+            .collect();
         values.add_input_moves(&moved, &mut stale);
+        improve_moved.fill(0.0);
     }
     values.policy = Some(std::sync::Arc::new(rows));
     facts

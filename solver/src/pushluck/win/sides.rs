@@ -118,6 +118,18 @@ impl Sides {
         self.len() == 0
     }
 
+    /// The sides a bank can lead to, as `(count, stride)`: sides `stride *
+    /// j` for `j < count`. Without the penalty every total (`stride` 1);
+    /// with it the on-board totals with no farkles in a row, the first of
+    /// each three.
+    pub fn bankers(&self) -> (usize, usize) {
+        if self.penalty() {
+            (self.on_levels, 3)
+        } else {
+            (self.len(), 1)
+        }
+    }
+
     /// The side with index `i` (below [`Sides::len`]).
     pub fn side(&self, i: usize) -> Side {
         let g = self.grid;
