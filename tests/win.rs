@@ -106,6 +106,17 @@ fn impossible_win_questions_are_refused() {
         &["advise", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
         "run `sixdice solve farkle -o three-farkle-penalty=1000 -o piggyback --objective win` first",
     );
+    // Under the penalty a bank can score more than the banker's total (from
+    // below 0), down to the floor; and a bank starts its farkle count again.
+    let pig = ["advise", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty", "--leftover", "2"];
+    env.user_error(
+        &[&pig[..], &["--banked", "3500", "--opponent", "200"]].concat(),
+        "--banked: 3500 inherited points are more than the opponent's bank to 200 can have scored: their total was at least -3000",
+    );
+    env.user_error(
+        &[&pig[..], &["--banked", "500", "--opponent", "600", "--opponent-farkles", "1"]].concat(),
+        "--opponent-farkles: 1 farkles in a row for the opponent who just banked the leftover",
+    );
     run(&["--opponent-farkles", "1"], "--opponent-farkles: the opponent's farkles in a row matter only with the three-farkle-penalty option");
     run(&["--opponent-farkles", "1", "--objective", "score"], "--opponent-farkles: the opponent's farkles matter only with --objective win");
     let penalty = |extra: &[&str], needle: &str| {
@@ -148,6 +159,25 @@ fn farkle_scoring_chance(k: u32) -> f64 {
         })
         .count();
     scoring as f64 / f64::from(rolls)
+}
+
+/// Piggyback together with the three-farkle penalty (to 600, a penalty of
+/// 100): solved on the fly, then read back the same; a bank from below 0
+/// may leave more points than the banker's total; a leftover and a fresh
+/// turn are both worth something, and the rolls after it are ranked too.
+#[test]
+fn piggyback_with_the_penalty_is_solved_on_the_fly() {
+    let env = Env::new();
+    let game = ["advise", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty=100", "-o", "goal=600"];
+    let q = [&game[..], &["--leftover", "2", "--banked", "300", "--score", "150", "--opponent", "200"]].concat();
+    let j = env.json(&q);
+    let (pig, fresh) = (j["piggyback_expected_score"].as_f64().unwrap(), j["fresh_expected_score"].as_f64().unwrap());
+    assert!(pig > 0.0 && pig < fresh && fresh < 1.0, "{j}");
+    assert!(env.path().join("farkle.win.three-farkle-penalty=100.piggyback.goal=600.sixdice").exists());
+    assert_eq!(env.json(&q), j, "read back from the table");
+    let roll = env.json(&[&game[..], &["--dice", "1,1,5,2,3,4", "--score", "150", "--opponent", "200", "--farkles", "2"]].concat());
+    let alts = roll["alternatives"].as_array().unwrap();
+    assert!(alts.len() > 1 && alts.windows(2).all(|w| w[0]["expected_score"].as_f64() >= w[1]["expected_score"].as_f64()), "{roll}");
 }
 
 /// Piggyback under the win objective: a leftover is weighed against a

@@ -174,9 +174,19 @@ fn advise_win(
     s.params.on_board = sides.side(me).on_board;
     let dice = match q.start {
         Start::Roll(dice) => Some(dice),
-        // The opponent's bank is where the leftover's points come from.
-        Start::Leftover(_) if s.state.points > b => {
-            return Err(SituationError::InheritedAboveOpponent { points: s.state.points, opponent: b }.into());
+        // The opponent's bank is where the leftover's points come from:
+        // from a total of 0 at least, or under the penalty the floor.
+        Start::Leftover(_) if s.state.points > b - sides.floor() => {
+            let (points, opponent, floor) = (s.state.points, b, sides.floor());
+            return Err(if floor < 0 {
+                SituationError::InheritedAboveBank { points, opponent, floor }
+            } else {
+                SituationError::InheritedAboveOpponent { points, opponent }
+            }
+            .into());
+        }
+        Start::Leftover(_) if q.opponent_farkles > 0 => {
+            return Err(SituationError::LeftoverAfterFarkles(q.opponent_farkles).into());
         }
         Start::Leftover(_) => None,
     };
@@ -211,7 +221,12 @@ fn advise_win(
             floor: values.sides.floor(),
         })
     };
-    let (ai, bi) = (side(a, farkles, false)?, side(b, opponent_farkles, true)?);
+    let bi = match dice {
+        // The opponent who left the dice just banked: on the board.
+        None => values.sides.index(win::Side { total: b, on_board: true, farkles: 0 }),
+        Some(_) => None,
+    };
+    let (ai, bi) = (side(a, farkles, false)?, bi.map_or_else(|| side(b, opponent_farkles, true), Ok)?);
     let counts = |n: u32| match n {
         0 => String::new(),
         1 => " (1 farkle in a row)".into(),

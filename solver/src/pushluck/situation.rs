@@ -143,6 +143,10 @@ pub enum SituationError {
     PastExactGoal { total: i64, goal: i64 },
     #[error("{points} inherited points are more than the opponent's total {opponent}, which includes them")]
     InheritedAboveOpponent { points: i64, opponent: i64 },
+    #[error("{points} inherited points are more than the opponent's bank to {opponent} can have scored: their total was at least {floor}, the lowest total")]
+    InheritedAboveBank { points: i64, opponent: i64, floor: i64 },
+    #[error("{0} farkles in a row for the opponent who just banked the leftover: a bank starts the count again, so it is 0")]
+    LeftoverAfterFarkles(u32),
 }
 
 impl SituationError {
@@ -157,7 +161,8 @@ impl SituationError {
             | E::TooFewPointsForRoll { .. }
             | E::TooFewPointsForDice { .. }
             | E::LeftoverNeedsPoints
-            | E::InheritedAboveOpponent { .. } => Field::Banked,
+            | E::InheritedAboveOpponent { .. }
+            | E::InheritedAboveBank { .. } => Field::Banked,
             E::ScoreRange { .. } | E::ScorePastGoal { .. } | E::PiggybackNeedsBoard { .. } => Field::Score,
             E::FarklesWithoutPenalty | E::TooManyFarkles(_) => Field::Farkles,
             E::RollZero | E::RollNeeded { .. } | E::RollPastLimit { .. } | E::FirstRoll | E::NoRollLeft => Field::Roll,
@@ -168,7 +173,9 @@ impl SituationError {
             | E::ImpossibleOnes { .. }
             | E::OnesOnPiggyback => Field::Ones,
             E::NoPiggyback { .. } | E::LeftoverCount(_) => Field::Leftover,
-            E::OpponentFarkles(_) | E::OpponentFarklesWithoutPenalty => Field::OpponentFarkles,
+            E::OpponentFarkles(_) | E::OpponentFarklesWithoutPenalty | E::LeftoverAfterFarkles(_) => {
+                Field::OpponentFarkles
+            }
             E::TotalOffGrid { opponent, .. } | E::NegativeTotal { opponent, .. } | E::BelowFloor { opponent, .. } => {
                 if *opponent {
                     Field::Opponent

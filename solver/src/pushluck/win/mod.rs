@@ -1309,6 +1309,7 @@ mod tests {
                 for &(a, b) in &order {
                     {
                         let (at_, on, _) = sides[a];
+                        let p = self.rules.turn.three_farkle_penalty;
                         let (bt, b_on, _) = sides[b];
                         let farkle = 1.0 - w[b * n + index[&self.after_farkle(sides[a])]];
                         let pass = 1.0 - w[b * n + index[&(at_, on, 0)]];
@@ -1364,7 +1365,10 @@ mod tests {
                         let mut memo = Memo::new();
                         let v = self.turn(0, 6, 0, farkle, &bank, &mut memo);
                         let mut rolled = vec![];
-                        if piggyback && self.may_piggyback(on) {
+                        // Under the penalty only an opponent on the board
+                        // with no farkles in a row can have left dice.
+                        let banker = p == 0 || (b_on && sides[b].2 == 0);
+                        if piggyback && self.may_piggyback(on) && banker {
                             for k in 1..=5 {
                                 for l in 1..=levels {
                                     let t = l as i64 * g;
