@@ -217,9 +217,19 @@ fn solve_and_write_win<'g>(
         states: n * n,
         solve_seconds: seconds,
         layout: if values.sides.penalty() {
+            let offers = values.offers.as_ref().map_or(String::new(), |o| {
+                format!(
+                    "; then [mover's side][opponent's side / 3, on the board only ({b})][leftover dice - 1 (5)]\
+                     [inherited points / {g} - 1 ({t})]: P(the player to move wins) rolling that leftover, f64, \
+                     NaN where not allowed",
+                    b = values.sides.bankers().0,
+                    g = game.win_model().grid,
+                    t = o.t_levels
+                )
+            });
             format!(
                 "[mover's side][opponent's side]: P(the player to move wins), f64; side = (total - {floor}) / {g} * 3 \
-                 + farkles in a row on the board, then (off the board) -total / {p} * 3 + farkles after the last",
+                 + farkles in a row on the board, then (off the board) -total / {p} * 3 + farkles after the last{offers}",
                 floor = values.sides.floor(),
                 g = game.win_model().grid,
                 p = game.rules.turn.three_farkle_penalty
