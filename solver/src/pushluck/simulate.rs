@@ -871,12 +871,7 @@ mod tests {
         rules.game.goal = 1000;
         rules.turn.entry = 0;
         rules.turn.piggyback = true;
-        rules.validate().expect("valid rules");
-        let entry = registry::find("farkle").expect("farkle is built in");
-        let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let q = PlayersQuestion { players: "optimal,ev,threshold=300,human".into(), games: 40_000, seed: 5 };
-        let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
+        let (r, ..) = played("farkle", rules, "optimal,ev,threshold=300,human", 5);
         let rate = |first: &str, second: &str| {
             r.pairings.iter().find(|p| p.first == first && p.second == second).expect("every pairing")
         };
@@ -908,12 +903,7 @@ mod tests {
         rules.turn.entry = 0;
         rules.turn.three_farkle_penalty = 300;
         rules.turn.piggyback = true;
-        rules.validate().expect("valid rules");
-        let entry = registry::find("farkle").expect("farkle is built in");
-        let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let q = PlayersQuestion { players: "optimal".into(), games: 40_000, seed: 7 };
-        let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
+        let (r, ..) = played("farkle", rules, "optimal", 7);
         let both = &r.pairings[0];
         let exact = both.exact.expect("optimal against optimal is exact");
         let se = (exact * (1.0 - exact) / both.games as f64).sqrt();
@@ -923,13 +913,25 @@ mod tests {
         assert_eq!(both.unfinished, 0);
     }
 
-    fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet) {
+    /// 40,000 seeded games of every pairing of `players` under `rules` of
+    /// `game_name`, with the game and the tables directory they used.
+    fn played(
+        game_name: &str,
+        rules: crate::pushluck::RuleSet,
+        players: &str,
+        seed: u64,
+    ) -> (PlayersReport, PushLuckGame, tempfile::TempDir) {
         rules.validate().expect("valid rules");
         let entry = registry::find(game_name).expect("built in");
         let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let q = PlayersQuestion { players: "optimal,ev".into(), games: 40_000, seed: 3 };
+        let q = PlayersQuestion { players: players.into(), games: 40_000, seed };
         let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
+        (r, game, dir)
+    }
+
+    fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet) {
+        let (r, game, dir) = played(game_name, rules, "optimal,ev", 3);
         let facts =
             win_summary(&game, dir.path(), &crate::progress::Silent).expect("a table").game.expect("game facts");
         let rate = |first: &str, second: &str| {
