@@ -807,11 +807,17 @@ mod tests {
     /// farkle in a row costs 300).
     #[test]
     fn head_to_head_agrees_with_the_exact_facts_under_the_penalty() {
+        agrees_with_the_exact_facts("farkle", farkle_with_penalty());
+    }
+
+    /// Farkle to 600 with no entry threshold; a third farkle in a row
+    /// costs 300.
+    fn farkle_with_penalty() -> crate::pushluck::RuleSet {
         let mut rules = farkle_base();
         rules.game.goal = 600;
         rules.turn.entry = 0;
         rules.turn.three_farkle_penalty = 300;
-        agrees_with_the_exact_facts("farkle", rules);
+        rules
     }
 
     /// The same under piggyback (Farkle to 1000), whose facts are solved
@@ -836,15 +842,20 @@ mod tests {
         agrees_with_the_exact_facts("yahtzix", rules);
     }
 
-    /// Dice 10000 with an exact goal (to 1000): past the goal a player
-    /// rolls on for six of a kind.
-    #[test]
-    fn head_to_head_agrees_with_the_exact_facts_with_exact_goal_and_instant_wins() {
+    /// Dice 10000 to 1000 with an exact goal, no entry threshold.
+    fn ten_thousand_exact_goal() -> crate::pushluck::RuleSet {
         let mut rules = ten_thousand_base();
         rules.game.goal = 1000;
         rules.turn.entry = 0;
         rules.game.exact_goal = true;
-        agrees_with_the_exact_facts("ten-thousand", rules);
+        rules
+    }
+
+    /// Dice 10000 with an exact goal (to 1000): past the goal a player
+    /// rolls on for six of a kind.
+    #[test]
+    fn head_to_head_agrees_with_the_exact_facts_with_exact_goal_and_instant_wins() {
+        agrees_with_the_exact_facts("ten-thousand", ten_thousand_exact_goal());
     }
 
     /// And with the three-farkle penalty too (a third farkle in a row costs
@@ -852,10 +863,7 @@ mod tests {
     /// also rolls on for six of a kind there.
     #[test]
     fn head_to_head_agrees_with_the_exact_facts_with_exact_goal_instant_wins_and_penalty() {
-        let mut rules = ten_thousand_base();
-        rules.game.goal = 1000;
-        rules.turn.entry = 0;
-        rules.game.exact_goal = true;
+        let mut rules = ten_thousand_exact_goal();
         rules.turn.three_farkle_penalty = 300;
         agrees_with_the_exact_facts("ten-thousand", rules);
     }
@@ -898,10 +906,7 @@ mod tests {
     /// leftovers taken over.
     #[test]
     fn optimal_play_under_piggyback_and_the_penalty_wins_as_often_as_solved() {
-        let mut rules = farkle_base();
-        rules.game.goal = 600;
-        rules.turn.entry = 0;
-        rules.turn.three_farkle_penalty = 300;
+        let mut rules = farkle_with_penalty();
         rules.turn.piggyback = true;
         let (r, ..) = played("farkle", rules, "optimal", 7);
         let both = &r.pairings[0];
