@@ -175,6 +175,10 @@ fn piggyback_with_the_penalty_is_solved_on_the_fly() {
     assert!(pig > 0.0 && pig < fresh && fresh < 1.0, "{j}");
     assert!(env.path().join("farkle.win.three-farkle-penalty=100.piggyback.goal=600.sixdice").exists());
     assert_eq!(env.json(&q), j, "read back from the table");
+    // `info` says the game facts are not computed for this combination.
+    let info = env.run(&["info", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty=100", "-o", "goal=600", "--objective", "win"]);
+    let text = String::from_utf8(info.stdout).unwrap();
+    assert!(info.status.success() && text.contains("not computed: piggyback with the three-farkle penalty"), "{text}");
     let roll = env.json(&[&game[..], &["--dice", "1,1,5,2,3,4", "--score", "150", "--opponent", "200", "--farkles", "2"]].concat());
     let alts = roll["alternatives"].as_array().unwrap();
     assert!(alts.len() > 1 && alts.windows(2).all(|w| w[0]["expected_score"].as_f64() >= w[1]["expected_score"].as_f64()), "{roll}");

@@ -23,6 +23,12 @@ pub fn table(r: &TableReport) -> String {
         t.row(["largest fixed-point residual".to_string(), format!("{:.1e}", w.residual)]);
         t.row(["truncation bound".to_string(), format!("{:.1e}", w.truncation)]);
     }
+    if r.win.is_some() && r.game_facts.is_none() {
+        t.row([
+            "game facts (head start, turns, against expected-score play)".to_string(),
+            "not computed: piggyback with the three-farkle penalty, or too large to solve along".to_string(),
+        ]);
+    }
     if let Some(g) = &r.game_facts {
         t.row([
             "fair head start for the second player".to_string(),
