@@ -26,7 +26,7 @@ pub fn table(r: &TableReport) -> String {
     if r.win.is_some() && r.game_facts.is_none() {
         t.row([
             "game facts (head start, turns, against expected-score play)".to_string(),
-            "not computed: piggyback with the three-farkle penalty, or too large to solve along".to_string(),
+            format!("not computed: {}", solver::pushluck::win::facts::NOT_COMPUTED),
         ]);
     }
     if let Some(g) = &r.game_facts {

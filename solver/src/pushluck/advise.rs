@@ -214,19 +214,15 @@ fn advise_win(
     }
     let values = load_win(game, tables, progress)?;
     let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
-    let side = |total, farkles, opponent| {
-        values.sides.of_question(total, farkles).ok_or(SituationError::BelowFloor {
-            opponent,
-            total,
-            floor: values.sides.floor(),
-        })
+    let found = |index: Option<usize>, total, opponent| {
+        index.ok_or(SituationError::BelowFloor { opponent, total, floor: values.sides.floor() })
     };
-    let bi = match dice {
+    let theirs = match dice {
+        Some(_) => values.sides.of_question(b, opponent_farkles),
         // The opponent who left the dice just banked: on the board.
         None => values.sides.index(win::Side { total: b, on_board: true, farkles: 0 }),
-        Some(_) => None,
     };
-    let (ai, bi) = (side(a, farkles, false)?, bi.map_or_else(|| side(b, opponent_farkles, true), Ok)?);
+    let (ai, bi) = (found(values.sides.of_question(a, farkles), a, false)?, found(theirs, b, true)?);
     let counts = |n: u32| match n {
         0 => String::new(),
         1 => " (1 farkle in a row)".into(),

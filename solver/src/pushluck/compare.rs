@@ -228,8 +228,9 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
         solved.iter().filter(|(_, o)| o.facts.is_none()).map(|(r, _)| r.variant.as_str()).collect();
     if !factless.is_empty() {
         out.push(format!(
-            "Head start, game length and the expected-score match-up are not computed under {} (piggyback too large to solve them along, or with the three-farkle penalty): only P(first wins) is shown.",
-            factless.join(", ")
+            "Head start, game length and the expected-score match-up are not computed under {} ({}): only P(first wins) is shown.",
+            factless.join(", "),
+            super::win::facts::NOT_COMPUTED
         ));
     }
     let missing: Vec<&str> = rows.iter().filter(|r| r.odds.is_none()).map(|r| r.variant.as_str()).collect();

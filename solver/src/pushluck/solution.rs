@@ -52,8 +52,9 @@ pub struct Solution<'m> {
     pub(super) excess: Vec<f64>,
     /// Under an exact goal with instant wins, past the goal (expected-score
     /// objectives): `V(t, ctx) = past_goal[ctx]`, rolling on for an instant
-    /// win where that is worth more than the 0 a bank scores there (see
-    /// [`Model::stationary_values`]). Empty otherwise: `V = 0` there.
+    /// win, never worth less than the bust (a farkle) a bank is there (see
+    /// [`Model::stationary_values`]). Empty otherwise: `V` is the farkle
+    /// value there.
     pub(super) past_goal: Vec<f64>,
     /// `T*`: banking is optimal (where a farkle is possible) from here on.
     pub top: i64,

@@ -116,6 +116,9 @@ pub struct PairFacts<'m> {
 /// piggyback.
 const OFFER_FACTS_BYTES: u64 = 3 << 29;
 
+/// When a win table has no game facts: the two cases, for reports to say.
+pub const NOT_COMPUTED: &str = "piggyback with the three-farkle penalty, or too large to solve along";
+
 impl<'m> PairFacts<'m> {
     /// Room for `values`' states, with the expected-score turns of `game`;
     /// `None` under piggyback when the offer states' quantities would take

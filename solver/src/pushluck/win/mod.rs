@@ -1309,7 +1309,6 @@ mod tests {
                 for &(a, b) in &order {
                     {
                         let (at_, on, _) = sides[a];
-                        let p = self.rules.turn.three_farkle_penalty;
                         let (bt, b_on, _) = sides[b];
                         let farkle = 1.0 - w[b * n + index[&self.after_farkle(sides[a])]];
                         let pass = 1.0 - w[b * n + index[&(at_, on, 0)]];
@@ -1367,7 +1366,7 @@ mod tests {
                         let mut rolled = vec![];
                         // Under the penalty only an opponent on the board
                         // with no farkles in a row can have left dice.
-                        let banker = p == 0 || (b_on && sides[b].2 == 0);
+                        let banker = self.rules.turn.three_farkle_penalty == 0 || (b_on && sides[b].2 == 0);
                         if piggyback && self.may_piggyback(on) && banker {
                             for k in 1..=5 {
                                 for l in 1..=levels {

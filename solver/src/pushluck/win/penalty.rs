@@ -193,13 +193,12 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
     // last solved (infinite: never solved).
     let mut stale = vec![f64::INFINITY; m * m];
     // Per state: how far the last improvement sweep moved its value or
-    // (piggyback) any of its piggyback values.
+    // (piggyback) any of its piggyback values (0 when it was not solved).
     let mut improve_moved = vec![0.0f64; m * m];
     for sweep in 1..=SWEEPS_MAX {
         let todo = stale.iter().filter(|&&d| d > STALE_TOL).count();
         progress.stage(&format!("improvement sweep {sweep}"), todo as u64);
         let mut change: f64 = 0.0;
-        let start = values.w.clone();
         for layer in &order {
             let v = &*values;
             let solved: Vec<Turn> = layer
@@ -257,9 +256,7 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         }
         // How far each value moved in this round (improvement, then
         // evaluation), piggyback values with their state's.
-        let moved: Vec<f64> = (0..m * m)
-            .map(|s| (improved[s] - start[s]).abs().max(improve_moved[s]) + (values.w[s] - improved[s]).abs())
-            .collect();
+        let moved: Vec<f64> = (0..m * m).map(|s| improve_moved[s] + (values.w[s] - improved[s]).abs()).collect();
         values.add_input_moves(&moved, &mut stale);
         improve_moved.fill(0.0);
     }
