@@ -9,12 +9,17 @@
 //! with each table as the successors and reports how often the best choice
 //! differs, how much that costs (by the f32 values), how often the whole
 //! order differs, and the largest value difference.
+//!
+//! `BITS=N` ranks instead with the f32 values rounded to codes of N bits
+//! the way the compact table rounds them (to weigh other code widths
+//! without writing tables; with `BITS` equal to the table's width the
+//! result is the compact table's).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use solver::category::games::sixhundred::box_names;
 use solver::category::games::sixhundred::build_reduced;
-use solver::category::levels::{CompactLevel, F32Table};
+use solver::category::levels::{CompactLevel, F32Table, Quantum};
 use solver::category::turn::{Position, TurnDp, Values};
 use solver::table::Verify;
 
@@ -33,14 +38,18 @@ fn main() {
     // Levels 0..ncat-1 hold turn-start states whose successors are in the
     // level below them in the files (k + 1); the last level's successors
     // are the full sheet (0), the same in both.
-    let mut tables: Vec<Option<(CompactLevel, F32Table)>> = (0..ncat).map(|_| None).collect();
+    let bits: Option<u32> = std::env::var("BITS").ok().map(|b| b.parse().expect("BITS=N, a number of bits"));
+    let mut tables: Vec<Option<(Rounded, F32Table)>> = (0..ncat).map(|_| None).collect();
     while done < positions {
         let k = rng.gen_range(0..ncat - 1);
         let mask = index.level(k)[rng.gen_range(0..index.level(k).len())];
         let lane = rng.gen_range(0..index.lanes(mask));
         if tables[k + 1].is_none() {
-            let c = CompactLevel::open(&dp, compact, k + 1, Verify::Full).expect("compact level");
             let f = F32Table::open(&dp, f32dir, k + 1).expect("f32 level");
+            let c = match bits {
+                Some(b) => Rounded::Emulated(Quantum::of(f.values(), b)),
+                None => Rounded::Table(CompactLevel::open(&dp, compact, k + 1, Verify::Full).expect("compact level")),
+            };
             tables[k + 1] = Some((c, f));
         }
         let (c, f) = tables[k + 1].as_ref().unwrap();
@@ -64,7 +73,11 @@ fn main() {
             r.sort_by(|a, b| b.1.total_cmp(&a.1));
             r
         };
-        let (rc, rf) = (rank(c as &dyn Values), rank(f as &dyn Values));
+        let rc = match c {
+            Rounded::Table(t) => rank(t as &dyn Values),
+            Rounded::Emulated(q) => rank(&Requantised { f, q: *q } as &dyn Values),
+        };
+        let rf = rank(f as &dyn Values);
         done += 1;
         per_level[k].0 += 1;
         for a in &rc {
@@ -96,5 +109,24 @@ fn main() {
     );
     for (k, (n, b)) in per_level.iter().enumerate().filter(|(_, (n, _))| *n > 0) {
         println!("  level {k:2}: {n:6} positions, best differs in {b}");
+    }
+}
+
+/// The rounded side of the comparison: the compact table, or the f32
+/// level rounded on the fly with a quantum of another width.
+enum Rounded<'a> {
+    Table(CompactLevel<'a>),
+    Emulated(Quantum),
+}
+
+struct Requantised<'a, 'b> {
+    f: &'b F32Table<'a>,
+    q: Quantum,
+}
+
+impl Values for Requantised<'_, '_> {
+    #[allow(clippy::cast_possible_truncation)] // the level's own f32 value
+    fn at(&self, mask: u32, lane: usize) -> f64 {
+        self.q.decode(self.q.encode(self.f.at(mask, lane) as f32))
     }
 }

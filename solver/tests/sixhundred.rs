@@ -559,7 +559,7 @@ fn completion(v: &[Option<u8>]) -> bool {
 /// resumed level solve against an uninterrupted one, byte for byte.
 #[test]
 fn level_solve_matches_and_resumes_byte_for_byte() {
-    use solver::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision};
+    use solver::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision, CODE_BITS};
     use solver::category::turn::Values;
     use solver::table::Verify;
     let game = build_reduced(&["ones", "sixes", "rung1", "rung2", "rung3", "four-kind", "odd", "sextet"], false);
@@ -571,7 +571,7 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
     assert!(solved.levels.iter().all(|l| !l.resumed));
     assert!((solved.expected_score - whole.expected).abs() < 1e-3, "{} vs {}", solved.expected_score, whole.expected);
     let ncat = game.categories.len();
-    let files: Vec<Vec<u8>> = (0..ncat).map(|k| std::fs::read(level_path(&dir, k, Precision::U16)).unwrap()).collect();
+    let files: Vec<Vec<u8>> = (0..ncat).map(|k| std::fs::read(level_path(&dir, k, Precision::Compact)).unwrap()).collect();
     // Only the compact table is left.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), ncat + 1, "levels and times.json");
     // Compact values agree with the in-memory solve state by state, to
@@ -580,7 +580,7 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
         let level = CompactLevel::open(&dp, &dir, k, Verify::Full).unwrap();
         let (first, _) = level_range(dp.index(), k);
         let step = level.quantum().step;
-        assert!(step < 599.0 / 65535.0 + 1e-12, "level {k}: step {step}");
+        assert!(step < 599.0 / f64::from((1u32 << CODE_BITS) - 1) + 1e-12, "level {k}: step {step}");
         for &mask in dp.index().level(k) {
             for lane in 0..dp.index().lanes(mask) {
                 let w = whole.values[dp.index().offset(mask) + lane];
@@ -604,12 +604,12 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
     }
     let hit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solve_levels(&dp, &dir2, &Stop)));
     assert!(hit.is_err());
-    assert!(!level_path(&dir2, 3, Precision::U16).exists() && level_path(&dir2, 4, Precision::F32).exists());
+    assert!(!level_path(&dir2, 3, Precision::Compact).exists() && level_path(&dir2, 4, Precision::F32).exists());
     let again = solve_levels(&dp, &dir2, &Silent).unwrap();
     let resumed: Vec<usize> = again.levels.iter().filter(|l| l.resumed).map(|l| l.level).collect();
     assert_eq!(resumed, (4..ncat).rev().collect::<Vec<_>>());
     for (k, file) in files.iter().enumerate() {
-        let bytes = std::fs::read(level_path(&dir2, k, Precision::U16)).unwrap();
+        let bytes = std::fs::read(level_path(&dir2, k, Precision::Compact)).unwrap();
         assert!(&bytes == file, "level {k} differs after resuming");
     }
     assert_eq!(again.expected_score, solved.expected_score);
@@ -617,10 +617,10 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
     let mut bad = files[5].clone();
     let n = bad.len();
     bad[n - 5] ^= 0x40;
-    std::fs::write(level_path(&dir2, 5, Precision::U16), bad).unwrap();
+    std::fs::write(level_path(&dir2, 5, Precision::Compact), bad).unwrap();
     assert!(CompactLevel::open(&dp, &dir2, 5, Verify::Full).is_err());
     solve_levels(&dp, &dir2, &Silent).unwrap();
     for (k, file) in files.iter().enumerate() {
-        assert!(&std::fs::read(level_path(&dir2, k, Precision::U16)).unwrap() == file, "level {k} after repair");
+        assert!(&std::fs::read(level_path(&dir2, k, Precision::Compact)).unwrap() == file, "level {k} after repair");
     }
 }

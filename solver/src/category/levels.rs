@@ -10,12 +10,12 @@
 //! * `level-KK.f32.sixdice`, the level's values in the solve's own
 //!   precision (the turn DP runs in f32, [`crate::category::turn::Real`]):
 //!   the input of the level below, deleted once that level is written;
-//! * `level-KK.sixdice`, the compact table `advise` reads: 2 bytes per
-//!   state, `lo + q * step` with `q` a `u16` and `lo`, `step` the level's
-//!   range over 65,535 (at most 599 / 65,535 = 0.009 points; half of that is
-//!   the largest rounding error), and the XXH3 of every 64 KiB block of the
-//!   data in the metadata, so that a reader can check just the blocks it
-//!   reads.
+//! * `level-KK.sixdice`, the compact table `advise` reads: [`CODE_BITS`]
+//!   bits per state, `lo + q * step` with `q` the state's code and `lo`,
+//!   `step` the level's range over `2^CODE_BITS − 1` steps, the codes packed
+//!   end to end into 16-bit words (see [`Packed`]), and the XXH3 of every
+//!   64 KiB block of the data in the metadata, so that a reader can check
+//!   just the blocks it reads.
 //!
 //! In memory are only the level being written (f32) and the f32 level it
 //! reads (memory-mapped): for Six Hundred the two largest adjacent levels,
@@ -75,21 +75,29 @@ pub fn levels_dir(tables: &Path, game: &CategoryGame) -> PathBuf {
 pub enum Precision {
     /// The solve's own values, input of the level below.
     F32,
-    /// The compact table.
-    U16,
+    /// The compact table ([`CODE_BITS`] bits per state).
+    Compact,
 }
 
 impl Precision {
     fn tag(self) -> &'static str {
         match self {
             Precision::F32 => "f32",
-            Precision::U16 => "u16",
+            Precision::Compact => "packed-codes",
         }
     }
-    fn bytes(self) -> u64 {
+    /// Bytes of the data of a level of `states` states.
+    fn bytes(self, states: u64) -> u64 {
         match self {
-            Precision::F32 => 4,
-            Precision::U16 => 2,
+            Precision::F32 => 4 * states,
+            Precision::Compact => 2 * packed_words(states),
+        }
+    }
+    /// Number of elements of a level file of `states` states.
+    fn elements(self, states: u64) -> u64 {
+        match self {
+            Precision::F32 => states,
+            Precision::Compact => packed_words(states),
         }
     }
 }
@@ -97,7 +105,7 @@ impl Precision {
 /// File of level `k` in `dir`.
 pub fn level_path(dir: &Path, k: usize, p: Precision) -> PathBuf {
     match p {
-        Precision::U16 => dir.join(format!("level-{k:02}.{}", table::EXTENSION)),
+        Precision::Compact => dir.join(format!("level-{k:02}.{}", table::EXTENSION)),
         Precision::F32 => dir.join(format!("level-{k:02}.f32.{}", table::EXTENSION)),
     }
 }
@@ -115,7 +123,7 @@ pub fn level_spec(game: &CategoryGame, k: usize, p: Precision, states: Option<u6
     TableSpec {
         game: game.id.to_string(),
         fingerprint: fingerprint(&(game.canonical(), "level", k, p.tag())),
-        shape: states.map(|n| vec![n]),
+        shape: states.map(|n| vec![p.elements(n)]),
     }
 }
 
@@ -142,29 +150,104 @@ pub struct LevelMeta {
     pub sixdice_version: String,
 }
 
-/// How a compact level's `u16` codes map to values.
+/// Bits of a compact level's code per state.
+///
+/// Why 14: the compact table is the one the user keeps on disk (Six
+/// Hundred: 3.28 billion states), and the issue's bound on it is 6 GB; 16
+/// bits per state took 6.56 GB, 14 take 5.74. The levels' value ranges are
+/// at most 213 points wide (level 9: 54.9 to 267.8), so the step is at most
+/// 213 / 16,383 = 0.013 points and the largest rounding error half that
+/// (measured effect on advise's ranking: README, "Six Hundred").
+pub const CODE_BITS: u32 = 14;
+
+/// Number of 16-bit words that hold `states` codes of [`CODE_BITS`] bits,
+/// with one word of padding so that a reader always reads two whole words.
+pub fn packed_words(states: u64) -> u64 {
+    (states * u64::from(CODE_BITS)).div_ceil(16) + 1
+}
+
+/// How a compact level's codes map to values.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
 pub struct Quantum {
     pub lo: f64,
     pub step: f64,
+    /// Bits per code.
+    pub bits: u32,
 }
 
 impl Quantum {
-    /// The range of `values` over 65,535 steps.
-    fn of(values: &[f32]) -> Quantum {
+    /// The range of `values` over `2^bits − 1` steps.
+    pub fn of(values: &[f32], bits: u32) -> Quantum {
         let (lo, hi) = values.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
         if values.is_empty() || hi <= lo {
-            return Quantum { lo: if values.is_empty() { 0.0 } else { f64::from(lo) }, step: 1.0 };
+            return Quantum { lo: if values.is_empty() { 0.0 } else { f64::from(lo) }, step: 1.0, bits };
         }
-        Quantum { lo: f64::from(lo), step: (f64::from(hi) - f64::from(lo)) / f64::from(u16::MAX) }
+        Quantum { lo: f64::from(lo), step: (f64::from(hi) - f64::from(lo)) / f64::from(Self::top(bits)), bits }
     }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in 0..=65535 by construction
-    fn encode(self, v: f32) -> u16 {
-        ((f64::from(v) - self.lo) / self.step).round().clamp(0.0, f64::from(u16::MAX)) as u16
+    /// The largest code.
+    fn top(bits: u32) -> u32 {
+        (1 << bits) - 1
+    }
+    /// The nearest code of `v`.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in 0..=top by construction
+    pub fn encode(self, v: f32) -> u32 {
+        ((f64::from(v) - self.lo) / self.step).round().clamp(0.0, f64::from(Self::top(self.bits))) as u32
     }
     #[inline]
-    pub fn decode(self, q: u16) -> f64 {
+    pub fn decode(self, q: u32) -> f64 {
         self.lo + f64::from(q) * self.step
+    }
+}
+
+/// Codes of `bits` bits (at most 16) packed end to end into 16-bit words:
+/// code `i` is bits `i·bits .. (i+1)·bits` of the stream, word `w` holds
+/// stream bits `16w .. 16w + 16` (low bits first). So code `i` lies in the
+/// two words from `i·bits / 16`, read as one 32-bit number.
+pub struct Packed<'a> {
+    pub words: &'a [u16],
+    pub bits: u32,
+}
+
+impl Packed<'_> {
+    /// Code `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> u32 {
+        let bit = i * self.bits as usize;
+        let (w, shift) = (bit / 16, bit % 16);
+        let pair = u32::from(self.words[w]) | u32::from(self.words[w + 1]) << 16;
+        (pair >> shift) & ((1 << self.bits) - 1)
+    }
+
+    /// Packs `codes` (each below `2^bits`) into [`packed_words`] words; in
+    /// parallel, 16 codes (`bits` whole words) at a time.
+    pub fn pack(codes: &[u32], bits: u32) -> Vec<u16> {
+        let per = bits as usize;
+        let mut words = vec![0u16; (codes.len() * per).div_ceil(16) + 1];
+        words.par_chunks_mut(per).zip(codes.par_chunks(16)).for_each(|(out, group)| {
+            let mut acc = 0u64;
+            let mut have = 0;
+            let mut w = 0;
+            for &c in group {
+                acc |= u64::from(c) << have;
+                have += bits;
+                while have >= 16 {
+                    #[allow(clippy::cast_possible_truncation)] // the low 16 bits
+                    {
+                        out[w] = acc as u16;
+                    }
+                    acc >>= 16;
+                    have -= 16;
+                    w += 1;
+                }
+            }
+            if have > 0 {
+                #[allow(clippy::cast_possible_truncation)] // the last partial word
+                {
+                    out[w] = acc as u16;
+                }
+            }
+        });
+        words
     }
 }
 
@@ -205,7 +288,7 @@ pub fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
             states: solved.states,
             solve_seconds: solved.levels.iter().map(|l| l.seconds).sum(),
             layout: "one file per level (boxes filled): [state] in state-index order from the level's first state, \
-                     u16 codes, value = lo + code * step (per level)"
+                     14-bit codes packed into u16 words, value = lo + code * step (per level)"
                 .into(),
             sixdice_version: env!("CARGO_PKG_VERSION").into(),
         },
@@ -248,6 +331,11 @@ impl<'a> F32Table<'a> {
         let table = open_level(dp, dir, k, Precision::F32, Verify::Full)?;
         Ok(F32Table { index: dp.index(), first: level_range(dp.index(), k).0, table })
     }
+
+    /// The level's values in state-index order.
+    pub fn values(&self) -> &[f32] {
+        self.table.values()
+    }
 }
 
 impl Values for F32Table<'_> {
@@ -281,8 +369,8 @@ pub fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
     let ncat = index.categories();
     let sizes: Vec<u64> = (0..=ncat).map(|k| level_range(index, k).1).collect();
     let pair = (0..ncat).map(|k| sizes[k] + sizes[k + 1]).max().unwrap_or(0);
-    let disk = index.len() * Precision::U16.bytes() + pair * Precision::F32.bytes();
-    let memory = pair * Precision::F32.bytes();
+    let disk = (0..ncat).map(|k| Precision::Compact.bytes(sizes[k])).sum::<u64>() + Precision::F32.bytes(pair);
+    let memory = Precision::F32.bytes(pair);
     #[allow(clippy::cast_precision_loss)]
     let seconds = index.len() as f64 * CORE_MICROS_PER_STATE * 1e-6 / threads.max(1) as f64;
     (disk, memory, seconds)
@@ -321,7 +409,7 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
     ));
     let size = |k: usize| level_range(index, k).1;
     let compact_ok: Vec<bool> =
-        (0..ncat).map(|k| open_level(dp, dir, k, Precision::U16, Verify::Full).is_ok()).collect();
+        (0..ncat).map(|k| open_level(dp, dir, k, Precision::Compact, Verify::Full).is_ok()).collect();
     // Levels `start..ncat` are done: each has a compact file or its f32
     // file, and `start` has its f32 file (the input of `start - 1`).
     let lowest_usable = (0..=ncat)
@@ -334,8 +422,8 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
     } else {
         (lowest_usable..ncat).find(|&k| open_level(dp, dir, k, Precision::F32, Verify::Full).is_ok()).unwrap_or(ncat)
     };
-    let missing: u64 = (0..start).map(|k| size(k) * Precision::U16.bytes()).sum::<u64>()
-        + (0..ncat).filter(|&k| !compact_ok[k]).map(|k| size(k) * Precision::U16.bytes()).sum::<u64>()
+    let missing: u64 = (0..start).map(|k| Precision::Compact.bytes(size(k))).sum::<u64>()
+        + (0..ncat).filter(|&k| !compact_ok[k]).map(|k| Precision::Compact.bytes(size(k))).sum::<u64>()
         + if start > 0 { memory } else { 0 };
     free_space_for(dir, missing.min(disk))?;
     let mut times = read_times(dir);
@@ -406,10 +494,10 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
         facts.push(LevelFacts { level: k, states, seconds: secs, resumed: false });
     }
     remove(&level_path(dir, 0, Precision::F32));
-    let zero = open_level(dp, dir, 0, Precision::U16, Verify::Auto)?;
+    let zero = open_level(dp, dir, 0, Precision::Compact, Verify::Auto)?;
     let expected = zero.meta::<LevelMeta>()?.expected_score.expect("level 0 holds the expected score");
     let bytes =
-        (0..ncat).filter_map(|k| std::fs::metadata(level_path(dir, k, Precision::U16)).ok()).map(|m| m.len()).sum();
+        (0..ncat).filter_map(|k| std::fs::metadata(level_path(dir, k, Precision::Compact)).ok()).map(|m| m.len()).sum();
     Ok(LevelsSolved {
         dir: dir.to_path_buf(),
         expected_score: expected,
@@ -443,9 +531,11 @@ fn meta(dp: &TurnDp, k: usize, quantum: Option<Quantum>, block_sums: String) -> 
 /// Writes level `k`'s compact file from its f32 values.
 fn write_compact(dp: &TurnDp, dir: &Path, k: usize, values: &[f32]) -> Result<(), Error> {
     let game = dp.game();
-    let quantum = Quantum::of(values);
-    let codes: Vec<u16> = values.par_iter().map(|&v| quantum.encode(v)).collect();
-    let sums: Vec<String> = bytemuck::cast_slice::<u16, u8>(&codes)
+    let quantum = Quantum::of(values, CODE_BITS);
+    let codes: Vec<u32> = values.par_iter().map(|&v| quantum.encode(v)).collect();
+    let words = Packed::pack(&codes, CODE_BITS);
+    drop(codes);
+    let sums: Vec<String> = bytemuck::cast_slice::<u16, u8>(&words)
         .par_chunks(BLOCK_BYTES)
         .map(|b| format!("{:016x}", xxh3_64(b)))
         .collect();
@@ -455,10 +545,10 @@ fn write_compact(dp: &TurnDp, dir: &Path, k: usize, values: &[f32]) -> Result<()
         m.expected_score = Some(f64::from(values[s - m.first_state as usize]));
     }
     write_table(
-        &level_path(dir, k, Precision::U16),
-        &level_spec(game, k, Precision::U16, Some(values.len() as u64)),
+        &level_path(dir, k, Precision::Compact),
+        &level_spec(game, k, Precision::Compact, Some(values.len() as u64)),
         &m,
-        &codes,
+        &words,
     )?;
     Ok(())
 }
@@ -563,10 +653,13 @@ pub struct CompactLevel<'a> {
 impl<'a> CompactLevel<'a> {
     /// Opens level `k` (header checks only; see [`Self::check_masks`]).
     pub fn open(dp: &'a TurnDp, dir: &Path, k: usize, verify: Verify) -> Result<Self, TableError> {
-        let table = open_level(dp, dir, k, Precision::U16, verify)?;
+        let table = open_level(dp, dir, k, Precision::Compact, verify)?;
         let meta: LevelMeta = table.meta()?;
         let corrupt = |why: &str| TableError::Corrupt { path: table.path().to_path_buf(), why: why.into() };
         let quantum = meta.quantum.ok_or_else(|| corrupt("no quantum in the metadata"))?;
+        if quantum.bits != CODE_BITS {
+            return Err(corrupt("codes of another width than this version's"));
+        }
         let blocks = table.data().len().div_ceil(BLOCK_BYTES);
         if meta.block_sums.len() != blocks * 16 || !meta.block_sums.is_ascii() {
             return Err(corrupt("block checksums do not match the data size"));
@@ -585,8 +678,12 @@ impl<'a> CompactLevel<'a> {
     /// Checks the blocks that hold the states of `masks` (each once).
     pub fn check_masks(&self, masks: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
         for mask in masks {
-            let from = (self.index.offset(mask) - self.first as usize) * 2;
-            let to = from + self.index.lanes(mask) * 2;
+            // The bytes of the words that hold the codes (and the word after
+            // the last, which a read of two words touches).
+            let bits = self.quantum.bits as usize;
+            let first = self.index.offset(mask) - self.first as usize;
+            let from = first * bits / 16 * 2;
+            let to = ((first + self.index.lanes(mask)) * bits).div_ceil(16) * 2 + 2;
             if to > from {
                 self.check_bytes(from / BLOCK_BYTES..=(to - 1) / BLOCK_BYTES)?;
             }
@@ -618,16 +715,17 @@ impl<'a> CompactLevel<'a> {
         self.quantum
     }
 
-    /// The codes of the level, for callers that read without `Values`.
-    fn codes(&self) -> &[u16] {
-        self.table.elements::<u16>().expect("a u16 table (checked by its fingerprint)")
+    /// The codes of the level.
+    fn codes(&self) -> Packed<'_> {
+        let words = self.table.elements::<u16>().expect("a table of u16 words (checked by its fingerprint)");
+        Packed { words, bits: self.quantum.bits }
     }
 }
 
 impl Values for CompactLevel<'_> {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
-        self.quantum.decode(self.codes()[self.index.offset(mask) - self.first as usize + lane])
+        self.quantum.decode(self.codes().get(self.index.offset(mask) - self.first as usize + lane))
     }
 }
 
@@ -700,9 +798,9 @@ pub fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Erro
         let seconds = times.get(k).copied().flatten().unwrap_or(0.0);
         facts.push(LevelFacts { level: k, states: level_range(dp.index(), k).1, seconds, resumed: true });
     }
-    let zero = open_level(dp, dir, 0, Precision::U16, Verify::Auto)?;
+    let zero = open_level(dp, dir, 0, Precision::Compact, Verify::Auto)?;
     let expected = zero.meta::<LevelMeta>()?.expected_score.ok_or_else(|| TableError::Corrupt {
-        path: level_path(dir, 0, Precision::U16),
+        path: level_path(dir, 0, Precision::Compact),
         why: "level 0 does not hold the expected score".into(),
     })?;
     let solved = LevelsSolved {
@@ -720,6 +818,50 @@ pub fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Erro
 
 /// Quantisation check: `values` (f32) against their compact codes.
 pub fn largest_rounding_error(values: &[f32]) -> f64 {
-    let q = Quantum::of(values);
+    let q = Quantum::of(values, CODE_BITS);
     values.iter().map(|&v| (q.decode(q.encode(v)) - f64::from(v)).abs()).fold(0.0, f64::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packing and reading back, for every width and lengths that end
+    /// anywhere within a group of 16 codes.
+    #[test]
+    fn packed_codes_read_back() {
+        let mut seed = 99u64;
+        for bits in 1..=16u32 {
+            for len in [0usize, 1, 15, 16, 17, 100, 1021] {
+                let codes: Vec<u32> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        u32::try_from(seed >> 40).unwrap() & ((1 << bits) - 1)
+                    })
+                    .collect();
+                let words = Packed::pack(&codes, bits);
+                if bits == CODE_BITS {
+                    assert_eq!(words.len() as u64, packed_words(len as u64));
+                }
+                let packed = Packed { words: &words, bits };
+                for (i, &c) in codes.iter().enumerate() {
+                    assert_eq!(packed.get(i), c, "bits {bits} len {len} code {i}");
+                }
+            }
+        }
+    }
+
+    /// Every value decodes to within half a step, the ends exactly.
+    #[test]
+    fn codes_round_to_half_a_step() {
+        let values: Vec<f32> = (0..10_000u16).map(|i| 54.9 + f32::from(i) * 0.0213).collect();
+        let q = Quantum::of(&values, CODE_BITS);
+        assert!((q.step - (values[9999] - values[0]) as f64 / 16383.0).abs() < 1e-9);
+        for &v in &values {
+            assert!((q.decode(q.encode(v)) - f64::from(v)).abs() <= q.step / 2.0 + 1e-9);
+        }
+        assert_eq!(q.encode(values[0]), 0);
+        assert_eq!(q.encode(values[9999]), 16383);
+        assert!(largest_rounding_error(&values) <= q.step / 2.0 + 1e-9);
+    }
 }
