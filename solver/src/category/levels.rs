@@ -153,7 +153,7 @@ pub struct LevelMeta {
 /// Bits of a compact level's code per state.
 ///
 /// Why 14: the compact table is the one the user keeps on disk (Six
-/// Hundred: 3.28 billion states), and the bound on it is 6 GB; 16
+/// Hundred: 3.28 billion states), and the bound set for it is 6 GB; 16
 /// bits per state took 6.56 GB, 14 take 5.74. The levels' value ranges are
 /// at most 213 points wide (level 9: 54.9 to 267.8), so the step is at most
 /// 213 / 16,383 = 0.013 points and the largest rounding error half that
@@ -176,7 +176,8 @@ pub struct Quantum {
 }
 
 impl Quantum {
-    /// The range of `values` over `2^bits − 1` steps.
+    /// The range of `values` over `2^bits − 1` steps (`bits` from 1 to 16,
+    /// the widths [`Packed`] holds).
     pub fn of(values: &[f32], bits: u32) -> Quantum {
         let (lo, hi) = values.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
         if values.is_empty() || hi <= lo {
