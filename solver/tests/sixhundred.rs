@@ -579,7 +579,7 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
     for k in 0..ncat {
         let level = CompactLevel::open(&dp, &dir, k, Verify::Full).unwrap();
         let (first, _) = level_range(dp.index(), k);
-        let step = level.quantum().step;
+        let step = level.quantum().step();
         assert!(step < 599.0 / f64::from((1u32 << CODE_BITS) - 1) + 1e-12, "level {k}: step {step}");
         for &mask in dp.index().level(k) {
             for lane in 0..dp.index().lanes(mask) {

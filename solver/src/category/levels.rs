@@ -166,11 +166,18 @@ pub fn packed_words(states: u64) -> u64 {
     (states * u64::from(CODE_BITS)).div_ceil(16) + 1
 }
 
-/// How a compact level's codes map to values.
+/// How a compact level's codes map to values: code 0 is `lo`, the top
+/// code `hi`, evenly spaced.
+///
+/// The ends are the level's own f32 values and the step is computed from
+/// them, never stored: an f32 comes back exactly from the JSON metadata,
+/// where an f64 such as a step may come back one ulp off (serde_json's
+/// default parser), and the reader must decode the codes exactly as the
+/// writer chose them.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
 pub struct Quantum {
-    pub lo: f64,
-    pub step: f64,
+    pub lo: f32,
+    pub hi: f32,
     /// Bits per code.
     pub bits: u32,
 }
@@ -180,10 +187,19 @@ impl Quantum {
     /// the widths [`Packed`] holds).
     pub fn of(values: &[f32], bits: u32) -> Quantum {
         let (lo, hi) = values.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
-        if values.is_empty() || hi <= lo {
-            return Quantum { lo: if values.is_empty() { 0.0 } else { f64::from(lo) }, step: 1.0, bits };
+        if values.is_empty() {
+            return Quantum { lo: 0.0, hi: 0.0, bits };
         }
-        Quantum { lo: f64::from(lo), step: (f64::from(hi) - f64::from(lo)) / f64::from(Self::top(bits)), bits }
+        Quantum { lo, hi, bits }
+    }
+    /// Points between neighbouring codes (1 for a level of one value,
+    /// where every code is 0).
+    pub fn step(self) -> f64 {
+        if self.hi > self.lo {
+            (f64::from(self.hi) - f64::from(self.lo)) / f64::from(Self::top(self.bits))
+        } else {
+            1.0
+        }
     }
     /// The largest code.
     fn top(bits: u32) -> u32 {
@@ -192,11 +208,11 @@ impl Quantum {
     /// The nearest code of `v`.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in 0..=top by construction
     pub fn encode(self, v: f32) -> u32 {
-        ((f64::from(v) - self.lo) / self.step).round().clamp(0.0, f64::from(Self::top(self.bits))) as u32
+        ((f64::from(v) - f64::from(self.lo)) / self.step()).round().clamp(0.0, f64::from(Self::top(self.bits))) as u32
     }
     #[inline]
     pub fn decode(self, q: u32) -> f64 {
-        self.lo + f64::from(q) * self.step
+        f64::from(self.lo) + f64::from(q) * self.step()
     }
 }
 
@@ -289,7 +305,7 @@ pub fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
             states: solved.states,
             solve_seconds: solved.levels.iter().map(|l| l.seconds).sum(),
             layout: "one file per level (boxes filled): [state] in state-index order from the level's first state, \
-                     14-bit codes packed into u16 words, value = lo + code * step (per level)"
+                     14-bit codes packed into u16 words, value = lo + code * (hi - lo) / 16383 (per level)"
                 .into(),
             sixdice_version: env!("CARGO_PKG_VERSION").into(),
         },
@@ -857,12 +873,35 @@ mod tests {
     fn codes_round_to_half_a_step() {
         let values: Vec<f32> = (0..10_000u16).map(|i| 54.9 + f32::from(i) * 0.0213).collect();
         let q = Quantum::of(&values, CODE_BITS);
-        assert!((q.step - (values[9999] - values[0]) as f64 / 16383.0).abs() < 1e-9);
+        assert!((q.step() - (values[9999] - values[0]) as f64 / 16383.0).abs() < 1e-9);
         for &v in &values {
-            assert!((q.decode(q.encode(v)) - f64::from(v)).abs() <= q.step / 2.0 + 1e-9);
+            assert!((q.decode(q.encode(v)) - f64::from(v)).abs() <= q.step() / 2.0 + 1e-9);
         }
         assert_eq!(q.encode(values[0]), 0);
         assert_eq!(q.encode(values[9999]), 16383);
-        assert!(largest_rounding_error(&values) <= q.step / 2.0 + 1e-9);
+        assert!(largest_rounding_error(&values) <= q.step() / 2.0 + 1e-9);
+    }
+
+    /// A quantum read back from a level's JSON metadata decodes every code
+    /// to the very value the writer meant (an f64 step written there could
+    /// come back one ulp off).
+    #[test]
+    fn quantum_survives_the_metadata() {
+        let mut seed = 7u64;
+        for _ in 0..10_000 {
+            let mut next = || {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                #[allow(clippy::cast_precision_loss)]
+                let x = (seed >> 11) as f64 / (1u64 << 53) as f64;
+                #[allow(clippy::cast_possible_truncation)]
+                let v = (x * 400.0) as f32;
+                v
+            };
+            let (a, b) = (next(), next());
+            let q = Quantum::of(&[a, b], CODE_BITS);
+            let back: Quantum = serde_json::from_str(&serde_json::to_string(&q).unwrap()).unwrap();
+            assert_eq!(back, q);
+            assert_eq!(back.step().to_bits(), q.step().to_bits());
+        }
     }
 }
