@@ -88,10 +88,11 @@ impl Precision {
     }
     /// Bytes of the data of a level of `states` states.
     fn bytes(self, states: u64) -> u64 {
-        match self {
-            Precision::F32 => 4 * states,
-            Precision::Compact => 2 * packed_words(states),
-        }
+        let element = match self {
+            Precision::F32 => 4,
+            Precision::Compact => 2,
+        };
+        element * self.elements(states)
     }
     /// Number of elements of a level file of `states` states.
     fn elements(self, states: u64) -> u64 {
@@ -160,46 +161,71 @@ pub struct LevelMeta {
 /// (measured effect on advise's ranking: README, "Six Hundred").
 pub const CODE_BITS: u32 = 14;
 
-/// Number of 16-bit words that hold `states` codes of [`CODE_BITS`] bits,
-/// with one word of padding so that a reader always reads two whole words.
+/// Number of 16-bit words that hold `states` codes of [`CODE_BITS`] bits
+/// ([`Packed::words_for`]).
 pub fn packed_words(states: u64) -> u64 {
-    (states * u64::from(CODE_BITS)).div_ceil(16) + 1
+    Packed::words_for(states, CODE_BITS)
 }
 
 /// How a compact level's codes map to values: code 0 is `lo`, the top
 /// code `hi`, evenly spaced.
 ///
-/// The ends are the level's own f32 values and the step is computed from
-/// them, never stored: an f32 comes back exactly from the JSON metadata,
-/// where an f64 such as a step may come back one ulp off (serde_json's
-/// default parser), and the reader must decode the codes exactly as the
-/// writer chose them.
+/// The metadata holds only the ends (the level's own f32 values) and the
+/// width ([`QuantumMeta`]); the step is computed from them when the
+/// metadata is read. An f32 comes back exactly from JSON, where an f64
+/// such as a step may come back one ulp off (serde_json's default parser),
+/// and the reader must decode the codes exactly as the writer chose them.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(from = "QuantumMeta", into = "QuantumMeta")]
 pub struct Quantum {
     pub lo: f32,
     pub hi: f32,
     /// Bits per code.
     pub bits: u32,
+    /// Points between neighbouring codes, from the three above (computed
+    /// once: decoding is on the path of every successor a reader asks for).
+    step: f64,
+}
+
+/// What a [`Quantum`] keeps in a level's metadata.
+#[derive(Serialize, Deserialize)]
+struct QuantumMeta {
+    lo: f32,
+    hi: f32,
+    bits: u32,
+}
+
+impl From<QuantumMeta> for Quantum {
+    fn from(m: QuantumMeta) -> Quantum {
+        Quantum::new(m.lo, m.hi, m.bits)
+    }
+}
+
+impl From<Quantum> for QuantumMeta {
+    fn from(q: Quantum) -> QuantumMeta {
+        QuantumMeta { lo: q.lo, hi: q.hi, bits: q.bits }
+    }
 }
 
 impl Quantum {
-    /// The range of `values` over `2^bits − 1` steps (`bits` from 1 to 16,
-    /// the widths [`Packed`] holds).
+    /// Codes of `bits` bits (1 to 16, the widths [`Packed`] holds) from `lo`
+    /// to `hi`; the step is 1 when they are equal (every code is then 0).
+    fn new(lo: f32, hi: f32, bits: u32) -> Quantum {
+        let step =
+            if hi > lo { (f64::from(hi) - f64::from(lo)) / f64::from(Self::top(bits)) } else { 1.0 };
+        Quantum { lo, hi, bits, step }
+    }
+    /// The range of `values` over `2^bits − 1` steps.
     pub fn of(values: &[f32], bits: u32) -> Quantum {
         let (lo, hi) = values.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
         if values.is_empty() {
-            return Quantum { lo: 0.0, hi: 0.0, bits };
+            return Quantum::new(0.0, 0.0, bits);
         }
-        Quantum { lo, hi, bits }
+        Quantum::new(lo, hi, bits)
     }
-    /// Points between neighbouring codes (1 for a level of one value,
-    /// where every code is 0).
+    /// Points between neighbouring codes.
     pub fn step(self) -> f64 {
-        if self.hi > self.lo {
-            (f64::from(self.hi) - f64::from(self.lo)) / f64::from(Self::top(self.bits))
-        } else {
-            1.0
-        }
+        self.step
     }
     /// The largest code.
     fn top(bits: u32) -> u32 {
@@ -208,11 +234,11 @@ impl Quantum {
     /// The nearest code of `v`.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in 0..=top by construction
     pub fn encode(self, v: f32) -> u32 {
-        ((f64::from(v) - f64::from(self.lo)) / self.step()).round().clamp(0.0, f64::from(Self::top(self.bits))) as u32
+        ((f64::from(v) - f64::from(self.lo)) / self.step).round().clamp(0.0, f64::from(Self::top(self.bits))) as u32
     }
     #[inline]
     pub fn decode(self, q: u32) -> f64 {
-        f64::from(self.lo) + f64::from(q) * self.step()
+        f64::from(self.lo) + f64::from(q) * self.step
     }
 }
 
@@ -226,6 +252,19 @@ pub struct Packed<'a> {
 }
 
 impl Packed<'_> {
+    /// Number of words that hold `len` codes of `bits` bits, with one word
+    /// of padding so that [`Packed::get`] always reads two whole words.
+    pub fn words_for(len: u64, bits: u32) -> u64 {
+        (len * u64::from(bits)).div_ceil(16) + 1
+    }
+
+    /// The words that a read of codes `first .. first + len` touches (the
+    /// word after the last one included).
+    pub fn words_read(first: usize, len: usize, bits: u32) -> std::ops::Range<usize> {
+        let bits = bits as usize;
+        first * bits / 16..((first + len) * bits).div_ceil(16) + 1
+    }
+
     /// Code `i`.
     #[inline]
     pub fn get(&self, i: usize) -> u32 {
@@ -239,7 +278,8 @@ impl Packed<'_> {
     /// parallel, 16 codes (`bits` whole words) at a time.
     pub fn pack(codes: &[u32], bits: u32) -> Vec<u16> {
         let per = bits as usize;
-        let mut words = vec![0u16; (codes.len() * per).div_ceil(16) + 1];
+        let len = usize::try_from(Self::words_for(codes.len() as u64, bits)).expect("a level fits in memory");
+        let mut words = vec![0u16; len];
         words.par_chunks_mut(per).zip(codes.par_chunks(16)).for_each(|(out, group)| {
             let mut acc = 0u64;
             let mut have = 0;
@@ -695,13 +735,10 @@ impl<'a> CompactLevel<'a> {
     /// Checks the blocks that hold the states of `masks` (each once).
     pub fn check_masks(&self, masks: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
         for mask in masks {
-            // The bytes of the words that hold the codes (and the word after
-            // the last, which a read of two words touches).
-            let bits = self.quantum.bits as usize;
             let first = self.index.offset(mask) - self.first as usize;
-            let from = first * bits / 16 * 2;
-            let to = ((first + self.index.lanes(mask)) * bits).div_ceil(16) * 2 + 2;
-            if to > from {
+            let words = Packed::words_read(first, self.index.lanes(mask), self.quantum.bits);
+            let (from, to) = (words.start * 2, words.end * 2);
+            if self.index.lanes(mask) > 0 {
                 self.check_bytes(from / BLOCK_BYTES..=(to - 1) / BLOCK_BYTES)?;
             }
         }
@@ -857,9 +894,8 @@ mod tests {
                     })
                     .collect();
                 let words = Packed::pack(&codes, bits);
-                if bits == CODE_BITS {
-                    assert_eq!(words.len() as u64, packed_words(len as u64));
-                }
+                // Reading every code stays within the words written.
+                assert_eq!(Packed::words_read(0, len, bits).end, words.len(), "bits {bits} len {len}");
                 let packed = Packed { words: &words, bits };
                 for (i, &c) in codes.iter().enumerate() {
                     assert_eq!(packed.get(i), c, "bits {bits} len {len} code {i}");
