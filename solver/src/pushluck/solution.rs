@@ -64,7 +64,7 @@ pub struct Solution<'m> {
 }
 
 /// What the end of a turn is worth.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(super) enum Payoff {
     /// Its points (expected-turn-score objective).
     Points,
@@ -77,7 +77,7 @@ pub(super) enum Payoff {
 
 /// The end of a turn under the win objective, for one turn-start state:
 /// everything the game's value function says about this turn, as numbers.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub(super) struct WinPayoff {
     /// A farkle (or a bank that scores nothing).
     pub(super) farkle: f64,
@@ -85,10 +85,12 @@ pub(super) struct WinPayoff {
     /// + class]`; `NaN` where the rules forbid stopping (min-bank). Without
     /// piggyback the stride is 1; with it 6: class 0 leaves nothing to
     /// piggyback on, class `k` (1 to 5) leaves `k` dice (see
-    /// [`leftover_class`]). Past the end: `beyond[class]`.
+    /// [`leftover_class`]). The DP reads only these; past their end
+    /// (advice far past the goal, a long turn played out) `beyond` values
+    /// each bank exactly.
     pub(super) banks: Vec<f64>,
     pub(super) stride: usize,
-    pub(super) beyond: Vec<f64>,
+    pub(super) beyond: std::sync::Arc<dyn BanksBeyond>,
     /// Values per context above the solved levels, when they are not
     /// simply the bank (a stationary tail, see [`super::win`]).
     pub(super) above: Option<Vec<f64>>,
@@ -112,9 +114,30 @@ pub(super) fn leftover_class(left: usize) -> usize {
     }
 }
 
+/// The banks of a win turn past its arrays, valued when asked: each is
+/// exact, however far past the goal (two banks there are never given one
+/// stand-in value: a higher total leaves the opponent's last turn more to
+/// pass).
+pub(super) trait BanksBeyond: std::fmt::Debug + Send + Sync {
+    /// The value of banking at grid level `level` in leftover class
+    /// `class`, in a turn whose farkle value is `farkle`.
+    fn bank(&self, level: usize, class: usize, farkle: f64) -> f64;
+}
+
+/// Every bank past the arrays is worth the same, per leftover class (the
+/// chaser's last turn: every bank there passes the leader).
+#[derive(Debug, Clone)]
+pub(super) struct SameBeyond(pub(super) Vec<f64>);
+
+impl BanksBeyond for SameBeyond {
+    fn bank(&self, _level: usize, class: usize, _farkle: f64) -> f64 {
+        self.0[class]
+    }
+}
+
 impl WinPayoff {
-    /// Where the bank at `level` leaving `left` dice is in `banks` (past
-    /// the end: its class in `beyond`).
+    /// Where the bank at `level` leaving `left` dice is in `banks`, and
+    /// its leftover class.
     fn cell(&self, level: usize, left: usize) -> (usize, usize) {
         let class = if self.stride > 1 { leftover_class(left) } else { 0 };
         (level * self.stride + class, class)
@@ -122,7 +145,10 @@ impl WinPayoff {
 
     pub(super) fn bank(&self, level: usize, left: usize) -> Option<f64> {
         let (i, class) = self.cell(level, left);
-        let v = self.banks.get(i).copied().unwrap_or(self.beyond[class]);
+        let v = match self.banks.get(i) {
+            Some(&v) => v,
+            None => self.beyond.bank(level, class, self.farkle),
+        };
         (!v.is_nan()).then_some(v)
     }
 
@@ -133,7 +159,9 @@ impl WinPayoff {
         if self.farkle_like.is_empty() {
             return 0.0;
         }
-        // Past the end, the last level's (what `beyond` holds).
+        // The DP reads slopes inside the arrays only (`solve_payoff_sloped`
+        // sizes them so); past their end the last level's stands in, as
+        // slopes only aim the fixed point's steps (its residual is checked).
         let (i, class) = self.cell(level, left);
         let i = i.min(self.banks.len() - self.stride + class);
         if self.farkle_like[i] || self.banks[i].is_nan() {
@@ -373,20 +401,24 @@ impl<'m> Solution<'m> {
     }
 
     /// Whether banking is optimal at grid level `level` in context `c` (and
-    /// worth something).
+    /// worth something): the comparison advice makes, at any level (above
+    /// the solved ones, by the closed form there).
     fn banks_at(&self, level: usize, c: usize) -> bool {
         let t = level_total(level, self.model.grid);
-        self.bank_leaving(t, dice_of(c)).is_some_and(|b| b > 0.0 && b >= self.values[level * self.model.contexts() + c])
+        self.bank_leaving(t, dice_of(c)).is_some_and(|b| b > 0.0 && b >= self.decision_value(t, c))
     }
 
     /// Smallest `t` (on the grid) from which banking is optimal at every
     /// larger `t` with `dice` dice to roll after `rolls` rolls and no 1s
-    /// tracked; `None` if the player never banks there.
+    /// tracked; `None` if the player never banks there. Above the solved
+    /// levels the closed form decides (a bank, or under the expected-score
+    /// objective a context that never stops rolling), so the scan starts
+    /// at the first of them.
     pub fn bank_from(&self, dice: u8, rolls: u32) -> Option<i64> {
         let m = self.model;
         let c = m.ctx(usize::from(dice), m.roll_class(rolls)?, 0);
         let mut from = None;
-        for level in (1..self.levels).rev() {
+        for level in (1..=self.levels).rev() {
             if !self.banks_at(level, c) {
                 break;
             }

@@ -260,7 +260,7 @@ fn solve_and_write_win<'g>(
         n,
         floor: values.sides.floor(),
         game: game_facts,
-        last: values.last.clone(),
+        last: LastTurn::clone(&values.last),
         offers: values.offers.as_ref().map(|o| OffersMeta { t_levels: o.t_levels as u64, row_sums: o.row_sums() }),
     };
     write_table_parts(&path, &spec, &meta, &[&values.w, offers])?;

@@ -70,11 +70,14 @@
 //! solve reports the largest value that stop could have lost as its
 //! `truncation` bound.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+#[cfg(test)]
+mod advice_exactness;
 pub mod facts;
 pub mod offers;
 pub mod penalty;
@@ -86,7 +89,7 @@ pub use sides::{Side, Sides};
 
 use super::model::{Model, Params, Succ, TurnState};
 use super::rules::Stop;
-use super::solution::{leftover_class, Solution, WinPayoff};
+use super::solution::{leftover_class, BanksBeyond, SameBeyond, Solution, WinPayoff};
 use super::level_total;
 use super::PushLuckGame;
 use crate::error::Error;
@@ -201,7 +204,9 @@ pub struct WinValues<'m> {
     /// `w[a * sides.len() + b]`: P(the mover, at side `a`, wins against an
     /// opponent at side `b`).
     pub w: Vec<f64>,
-    pub last: LastTurn,
+    /// Shared with every turn's payoff, which values banks past the goal
+    /// from it ([`GoalBank`]).
+    pub last: Arc<LastTurn>,
     /// Per context: farkle probability, chance of an instant win.
     risks: Vec<(f64, f64)>,
     /// Largest gain of a set-aside, in grid levels.
@@ -254,6 +259,50 @@ pub(super) enum End {
     Farkle,
     /// A stop that scores nothing (under the entry threshold).
     Pass,
+}
+
+/// What a bank that reaches the goal is worth to a mover at total `mover`:
+/// the opponent's last turn must pass it ([`LastTurn`]), or, at an exact
+/// goal, it wins on the goal and busts past it. Every turn's payoff values
+/// banks past its arrays with this, so that advice far past the goal shows
+/// each bank's own value.
+#[derive(Debug, Clone)]
+struct GoalBank {
+    last: Arc<LastTurn>,
+    mover: i64,
+    chaser: i64,
+    chaser_on_board: bool,
+    goal: i64,
+    grid: i64,
+    exact_goal: bool,
+    last_turn: bool,
+}
+
+impl GoalBank {
+    /// Banking `t` points (to at least the goal), leaving a leftover of
+    /// class `class` (0: nothing the chaser may take over).
+    fn end(&self, t: i64, class: usize) -> End {
+        let x = self.mover + t;
+        debug_assert!(x >= self.goal, "a bank below the goal is read from the value table");
+        if self.exact_goal && x > self.goal {
+            return End::Farkle;
+        }
+        if !self.last_turn || self.exact_goal {
+            return End::Value(1.0);
+        }
+        let offer = (class > 0).then_some((class, t));
+        End::Value(1.0 - self.last.pass_offered(self.chaser_on_board, x - self.chaser, offer, self.grid))
+    }
+}
+
+impl BanksBeyond for GoalBank {
+    fn bank(&self, level: usize, class: usize, farkle: f64) -> f64 {
+        match self.end(level_total(level, self.grid), class) {
+            End::Value(v) => v,
+            End::Farkle => farkle,
+            e => unreachable!("a bank at the goal ends the game: {e:?}"),
+        }
+    }
 }
 
 /// Largest gain of one set-aside, in grid levels (how far above the solved
@@ -406,7 +455,7 @@ pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
         farkle: 0.0,
         banks,
         stride: 1,
-        beyond: vec![beyond],
+        beyond: Arc::new(SameBeyond(vec![beyond])),
         above: None,
         above_slopes: vec![],
         farkle_like: vec![],
@@ -481,7 +530,7 @@ impl<'m> WinValues<'m> {
             model,
             sides,
             w,
-            last,
+            last: Arc::new(last),
             risks: risks(model),
             reach: reach(model),
             start: start_context(model),
@@ -568,15 +617,24 @@ impl<'m> WinValues<'m> {
             }
             return End::Lose(self.next(b, xa));
         }
-        if rules.exact_goal && x > rules.goal {
-            return End::Farkle;
+        self.goal_bank(x - t, b).end(t, k)
+    }
+
+    /// How a mover at total `mover` values banks that reach the goal
+    /// against the opponent at side `b`.
+    fn goal_bank(&self, mover: i64, b: usize) -> GoalBank {
+        let rules = &self.model.rules.game;
+        let chaser = self.sides.side(b);
+        GoalBank {
+            last: Arc::clone(&self.last),
+            mover,
+            chaser: chaser.total,
+            chaser_on_board: chaser.on_board,
+            goal: rules.goal,
+            grid: self.grid(),
+            exact_goal: rules.exact_goal,
+            last_turn: rules.last_turn,
         }
-        if !rules.last_turn || rules.exact_goal {
-            return End::Value(1.0);
-        }
-        let sb = self.sides.side(b);
-        let offer = (k > 0).then_some((k, t));
-        End::Value(1.0 - self.last.pass_offered(sb.on_board, x - sb.total, offer, g))
     }
 
     /// What ending the mover's turn at `(a, b)` at turn total `t > 0`,
@@ -699,9 +757,12 @@ impl<'m> WinValues<'m> {
         // Levels no turn reaches need no solving (bounded turns).
         let levels = usize::try_from(top / g).expect("positive").min(self.max_turn.map_or(usize::MAX, |l| l + 1));
         // Banks are read up to `reach` levels above the solved ones, and
-        // above the piggyback values read off the turn.
+        // above the piggyback values read off the turn; they cover every
+        // total below the goal, so that each bank past them reaches it
+        // (valued by `GoalBank` when asked).
         let offer_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
-        let len = levels.max(offer_levels) + self.reach + 1;
+        let goal_levels = usize::try_from((rules.game.goal - at + g - 1) / g).expect("totals below the goal");
+        let len = levels.max(offer_levels).max(goal_levels) + self.reach + 1;
         let ends: Vec<Option<End>> = (0..len)
             .flat_map(|l| (0..stride).map(move |c| (level_total(l, g), c)))
             .map(|(t, c)| if t > 0 { self.end_leaving(a, b, t, c) } else { None })
@@ -709,7 +770,7 @@ impl<'m> WinValues<'m> {
         let banks: Vec<f64> = ends.iter().map(|e| e.map_or(f64::NAN, |e| self.end_value(e, farkle, pass))).collect();
         // Stops worth the farkle value (scoring nothing), for the slopes.
         let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
-        let beyond = banks[banks.len() - stride..].to_vec();
+        let beyond = Arc::new(self.goal_bank(at, b));
         let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
         TurnSetup { payoff, levels, loss, range }
     }
