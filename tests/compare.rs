@@ -121,7 +121,18 @@ fn the_win_sheet_agrees_with_the_exact_policy() {
     assert!(rate > 0.85 && rate <= 1.0, "agreement {rate}");
     assert!(a["agreement"]["decisions"].as_u64().unwrap() > 10_000);
     // Under piggyback too: the games it is fitted on take over leftovers.
-    let pig = env.json(&["strategy", "farkle", "-o", "goal=2000", "-o", "piggyback", "--objective", "win", "--games", "4000"]);
+    let pig = env.json(&[
+        "strategy",
+        "farkle",
+        "-o",
+        "goal=2000",
+        "-o",
+        "piggyback",
+        "--objective",
+        "win",
+        "--games",
+        "4000",
+    ]);
     let rate = pig["agreement"]["rate"].as_f64().unwrap();
     assert!(rate > 0.85 && rate <= 1.0, "agreement {rate} under piggyback");
 

@@ -83,7 +83,8 @@ fn bad_players_and_game_counts_are_one_line() {
 #[test]
 fn piggyback_games_are_played_and_counted() {
     let env = Env::new();
-    let args = ["simulate", "--game", "farkle", "-o", "goal=1000", "-o", "piggyback", "--players", "optimal,threshold=300"];
+    let args =
+        ["simulate", "--game", "farkle", "-o", "goal=1000", "-o", "piggyback", "--players", "optimal,threshold=300"];
     let mut json = args.to_vec();
     json.extend(["--games", "4000", "--seed", "2"]);
     let r = env.json(&json);

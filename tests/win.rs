@@ -103,7 +103,18 @@ fn impossible_win_questions_are_refused() {
         "--opponent: the opponent's total matters only with --objective win",
     );
     env.user_error(
-        &["advise", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty", "--dice", "1,2,3,4,6,6", "--opponent", "100"],
+        &[
+            "advise",
+            "farkle",
+            "-o",
+            "piggyback",
+            "-o",
+            "three-farkle-penalty",
+            "--dice",
+            "1,2,3,4,6,6",
+            "--opponent",
+            "100",
+        ],
         "run `sixdice solve farkle -o three-farkle-penalty=1000 -o piggyback --objective win` first",
     );
     // Under the penalty a bank can score more than the banker's total (from
@@ -117,8 +128,14 @@ fn impossible_win_questions_are_refused() {
         &[&pig[..], &["--banked", "500", "--opponent", "600", "--opponent-farkles", "1"]].concat(),
         "--opponent-farkles: 1 farkles in a row for the opponent who just banked the leftover",
     );
-    run(&["--opponent-farkles", "1"], "--opponent-farkles: the opponent's farkles in a row matter only with the three-farkle-penalty option");
-    run(&["--opponent-farkles", "1", "--objective", "score"], "--opponent-farkles: the opponent's farkles matter only with --objective win");
+    run(
+        &["--opponent-farkles", "1"],
+        "--opponent-farkles: the opponent's farkles in a row matter only with the three-farkle-penalty option",
+    );
+    run(
+        &["--opponent-farkles", "1", "--objective", "score"],
+        "--opponent-farkles: the opponent's farkles matter only with --objective win",
+    );
     let penalty = |extra: &[&str], needle: &str| {
         let mut a = vec!["advise", "farkle", "-o", "three-farkle-penalty", "--dice", "1,2,3,4,6,6"];
         a.extend(extra);
@@ -176,12 +193,28 @@ fn piggyback_with_the_penalty_is_solved_on_the_fly() {
     assert!(env.path().join("farkle.win.three-farkle-penalty=100.piggyback.goal=600.sixdice").exists());
     assert_eq!(env.json(&q), j, "read back from the table");
     // `info` says the game facts are not computed for this combination.
-    let info = env.run(&["info", "farkle", "-o", "piggyback", "-o", "three-farkle-penalty=100", "-o", "goal=600", "--objective", "win"]);
+    let info = env.run(&[
+        "info",
+        "farkle",
+        "-o",
+        "piggyback",
+        "-o",
+        "three-farkle-penalty=100",
+        "-o",
+        "goal=600",
+        "--objective",
+        "win",
+    ]);
     let text = String::from_utf8(info.stdout).unwrap();
     assert!(info.status.success() && text.contains("not computed: piggyback with the three-farkle penalty"), "{text}");
-    let roll = env.json(&[&game[..], &["--dice", "1,1,5,2,3,4", "--score", "150", "--opponent", "200", "--farkles", "2"]].concat());
+    let roll = env.json(
+        &[&game[..], &["--dice", "1,1,5,2,3,4", "--score", "150", "--opponent", "200", "--farkles", "2"]].concat(),
+    );
     let alts = roll["alternatives"].as_array().unwrap();
-    assert!(alts.len() > 1 && alts.windows(2).all(|w| w[0]["expected_score"].as_f64() >= w[1]["expected_score"].as_f64()), "{roll}");
+    assert!(
+        alts.len() > 1 && alts.windows(2).all(|w| w[0]["expected_score"].as_f64() >= w[1]["expected_score"].as_f64()),
+        "{roll}"
+    );
 }
 
 /// Piggyback under the win objective: a leftover is weighed against a
@@ -210,7 +243,11 @@ fn piggyback_is_weighed_by_the_chance_of_winning() {
         &["advise", "farkle", "-o", "piggyback"],
         &["--dice", "1,1,2,3,5,5", "--banked", "300", "--score", "900", "--opponent", "1200"],
     ));
-    assert!(roll["alternatives"].as_array().unwrap().iter().all(|a| (0.0..=1.0).contains(&a["expected_score"].as_f64().unwrap())));
+    assert!(roll["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|a| (0.0..=1.0).contains(&a["expected_score"].as_f64().unwrap())));
 
     // Last turn: 1000 + 600 inherited already passes the leader's 1550, so
     // rolling k leftover dice wins exactly when they score.
@@ -229,7 +266,20 @@ fn piggyback_is_weighed_by_the_chance_of_winning() {
         "1000 inherited points are more than the opponent's total 900",
     );
     env.user_error(
-        &["advise", "ten-thousand", "-o", "piggyback", "--leftover", "2", "--banked", "300", "--score", "0", "--opponent", "600"],
+        &[
+            "advise",
+            "ten-thousand",
+            "-o",
+            "piggyback",
+            "--leftover",
+            "2",
+            "--banked",
+            "300",
+            "--score",
+            "0",
+            "--opponent",
+            "600",
+        ],
         "only players on the board may piggyback",
     );
     env.user_error(

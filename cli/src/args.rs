@@ -7,13 +7,13 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
-use solver::commands::SimulationQuestion;
-use solver::pushluck::compare::CompareQuestion;
-use solver::pushluck::win::sheet::WinSheetQuestion;
 use solver::commands::Question;
+use solver::commands::SimulationQuestion;
 use solver::dice::{parse_dice, Counts};
 use solver::options::RuleOption;
+use solver::pushluck::compare::CompareQuestion;
 use solver::pushluck::situation::{PushLuckQuestion, Start};
+use solver::pushluck::win::sheet::WinSheetQuestion;
 use solver::registry::{self, Family, Game, HouseRules};
 
 use crate::errors::phrase_with_flag;

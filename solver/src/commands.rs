@@ -10,12 +10,12 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::category::simulate::{SimulateQuestion, SimulationReport};
-use crate::pushluck::compare::{CompareQuestion, CompareReport};
-use crate::pushluck::win::sheet::{WinSheet, WinSheetQuestion};
-use crate::pushluck::simulate::{PlayersQuestion, PlayersReport};
 use crate::category::{self, CategoryAdvice, CategoryQuestion};
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::pushluck::compare::{CompareQuestion, CompareReport};
+use crate::pushluck::simulate::{PlayersQuestion, PlayersReport};
+use crate::pushluck::win::sheet::{WinSheet, WinSheetQuestion};
 use crate::pushluck::{self, strategy::StrategyReport, PushLuckAnswer, PushLuckQuestion};
 use crate::registry::{Family, Game};
 use crate::report::{RulesReport, TableReport};

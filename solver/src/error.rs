@@ -82,7 +82,11 @@ pub enum Error {
 
 impl Error {
     /// `what` asked of `game`, which is of the other family.
-    pub fn wrong_family(what: &'static str, game: &crate::registry::Game, for_family: crate::registry::Family) -> Error {
+    pub fn wrong_family(
+        what: &'static str,
+        game: &crate::registry::Game,
+        for_family: crate::registry::Family,
+    ) -> Error {
         Error::WrongFamily { what, game: game.reference().title, family: game.family(), for_family }
     }
 

@@ -571,7 +571,8 @@ fn level_solve_matches_and_resumes_byte_for_byte() {
     assert!(solved.levels.iter().all(|l| !l.resumed));
     assert!((solved.expected_score - whole.expected).abs() < 1e-3, "{} vs {}", solved.expected_score, whole.expected);
     let ncat = game.categories.len();
-    let files: Vec<Vec<u8>> = (0..ncat).map(|k| std::fs::read(level_path(&dir, k, Precision::Compact)).unwrap()).collect();
+    let files: Vec<Vec<u8>> =
+        (0..ncat).map(|k| std::fs::read(level_path(&dir, k, Precision::Compact)).unwrap()).collect();
     // Only the compact table is left.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), ncat + 1, "levels and times.json");
     // Compact values agree with the in-memory solve state by state, to

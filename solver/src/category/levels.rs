@@ -211,8 +211,7 @@ impl Quantum {
     /// Codes of `bits` bits (1 to 16, the widths [`Packed`] holds) from `lo`
     /// to `hi`; the step is 1 when they are equal (every code is then 0).
     fn new(lo: f32, hi: f32, bits: u32) -> Quantum {
-        let step =
-            if hi > lo { (f64::from(hi) - f64::from(lo)) / f64::from(Self::top(bits)) } else { 1.0 };
+        let step = if hi > lo { (f64::from(hi) - f64::from(lo)) / f64::from(Self::top(bits)) } else { 1.0 };
         Quantum { lo, hi, bits, step }
     }
     /// The range of `values` over `2^bits − 1` steps.

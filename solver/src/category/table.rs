@@ -102,7 +102,14 @@ pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableRepo
         return levels::info(&dp, &levels::levels_dir(dir, game), verify);
     }
     let (table, solved) = open(dir, game, None, verify)?;
-    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None, game_facts: None })
+    Ok(TableReport {
+        table: TableFile::of(&table),
+        solved,
+        max_score: None,
+        levels: vec![],
+        win: None,
+        game_facts: None,
+    })
 }
 
 /// Opens the table; when there is none yet, solves the game first (every

@@ -228,7 +228,8 @@ fn advise_win(
         1 => " (1 farkle in a row)".into(),
         n => format!(" ({n} farkles in a row)"),
     };
-    let (mine, theirs) = if values.sides.penalty() { (counts(q.farkles), counts(q.opponent_farkles)) } else { Default::default() };
+    let (mine, theirs) =
+        if values.sides.penalty() { (counts(q.farkles), counts(q.opponent_farkles)) } else { Default::default() };
     line.push_str(&format!(
         "; your total {a}{mine}, your opponent's {b}{theirs} (the opponent moves next){}",
         if game.rules.game.last_turn { ", not a last turn" } else { "" }

@@ -111,7 +111,12 @@ pub struct CompareReport {
 /// # Errors
 /// An unknown option or a bad value in a variant, an unreadable or invalid
 /// rules file, a damaged table.
-pub fn compare(name: &str, q: &CompareQuestion, tables: &Path, progress: &dyn Progress) -> Result<CompareReport, Error> {
+pub fn compare(
+    name: &str,
+    q: &CompareQuestion,
+    tables: &Path,
+    progress: &dyn Progress,
+) -> Result<CompareReport, Error> {
     let started = Instant::now();
     let entry = registry::find(name)?;
     let mut asked: Vec<(String, Vec<RuleOption>, Option<&Path>)> = vec![("base rules".into(), vec![], None)];
@@ -148,18 +153,19 @@ pub fn compare(name: &str, q: &CompareQuestion, tables: &Path, progress: &dyn Pr
         }
     }
     let highlights = highlights(&rows);
-    Ok(CompareReport {
-        game: games[0].1.reference(),
-        rows,
-        highlights,
-        seconds: started.elapsed().as_secs_f64(),
-    })
+    Ok(CompareReport { game: games[0].1.reference(), rows, highlights, seconds: started.elapsed().as_secs_f64() })
 }
 
 /// The game `name` with the base options, then `extra` on top (an option
 /// named again takes its new value), then the rules file.
-fn resolve(name: &str, base: &[RuleOption], extra: &[RuleOption], file: Option<&Path>) -> Result<Box<PushLuckGame>, Error> {
-    let mut options: Vec<RuleOption> = base.iter().filter(|o| !extra.iter().any(|e| e.name == o.name)).cloned().collect();
+fn resolve(
+    name: &str,
+    base: &[RuleOption],
+    extra: &[RuleOption],
+    file: Option<&Path>,
+) -> Result<Box<PushLuckGame>, Error> {
+    let mut options: Vec<RuleOption> =
+        base.iter().filter(|o| !extra.iter().any(|e| e.name == o.name)).cloned().collect();
     options.extend(extra.iter().cloned());
     let game = registry::resolve(name, &options, file.map(HouseRules::File))?;
     match game {

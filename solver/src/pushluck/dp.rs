@@ -306,7 +306,9 @@ impl Solution<'_> {
         let (values, slopes) = (&self.values[..], &self.slopes[..]);
         let mut total = self.farkle_score() * table.farkle;
         let mut slope = table.farkle;
-        for ((&(prob, start, end), choice), &decisions_only) in table.rolls.iter().zip(chosen).zip(&table.decisions_only) {
+        for ((&(prob, start, end), choice), &decisions_only) in
+            table.rolls.iter().zip(chosen).zip(&table.decisions_only)
+        {
             let options = &table.hot[start as usize..end as usize];
             if decisions_only {
                 // The common case, without branches on the values (an
@@ -368,7 +370,8 @@ impl Solution<'_> {
             if range.may_narrow(best - second) {
                 for &x in options {
                     let i = base + x as usize;
-                    let (v, s) = if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(level, x) };
+                    let (v, s) =
+                        if i < values.len() { (values[i], slopes[i]) } else { self.hot_sloped_outside(level, x) };
                     range.narrow(best - v, best_slope - s);
                 }
             }

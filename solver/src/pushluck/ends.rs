@@ -240,7 +240,8 @@ impl Solution<'_> {
                 add(&mut sum, table.farkle, &worth.farkle);
                 for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
                     let hot = &table.hot[from as usize..to as usize];
-                    let x = if solved { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
+                    let x =
+                        if solved { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
                     let v = if x == HOT_INSTANT {
                         worth.instant
                     } else if x & HOT_END != 0 {

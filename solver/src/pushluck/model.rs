@@ -312,7 +312,8 @@ impl Model {
         let n = m.contexts();
         for t in &mut m.tables {
             t.hot = t.succ.iter().map(|&s| encode_hot(s, grid, n)).collect();
-            t.decisions_only = t.rolls.iter().map(|r| t.hot[r.1 as usize..r.2 as usize].iter().all(|&x| x & HOT_END == 0)).collect();
+            t.decisions_only =
+                t.rolls.iter().map(|r| t.hot[r.1 as usize..r.2 as usize].iter().all(|&x| x & HOT_END == 0)).collect();
             // A roll's choices are set-asides of at most six dice.
             debug_assert!(t.rolls.iter().all(|r| r.2 - r.1 <= 64));
         }

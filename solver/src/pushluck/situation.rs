@@ -145,7 +145,9 @@ pub enum SituationError {
     InheritedAboveOpponent { points: i64, opponent: i64 },
     #[error("{points} inherited points are more than the opponent's bank to {opponent} can have scored: their total was at least {floor}, the lowest total")]
     InheritedAboveBank { points: i64, opponent: i64, floor: i64 },
-    #[error("{0} farkles in a row for the opponent who just banked the leftover: a bank starts the count again, so it is 0")]
+    #[error(
+        "{0} farkles in a row for the opponent who just banked the leftover: a bank starts the count again, so it is 0"
+    )]
     LeftoverAfterFarkles(u32),
 }
 

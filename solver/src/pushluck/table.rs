@@ -138,7 +138,14 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
     let path = table_path(dir, game, Objective::TurnScore);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::TurnScore) };
     write_table(&path, &spec, &solved, &data)?;
-    Ok(TableReport { table: TableFile::written(&path, shape), solved, max_score: None, levels: vec![], win: None, game_facts: None })
+    Ok(TableReport {
+        table: TableFile::written(&path, shape),
+        solved,
+        max_score: None,
+        levels: vec![],
+        win: None,
+        game_facts: None,
+    })
 }
 
 /// `info`: the facts of an existing table, without solving anything.
@@ -146,7 +153,14 @@ pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableRepo
     let table =
         Table::open(&table_path(dir, game, Objective::TurnScore), &table_spec(game, Objective::TurnScore), verify)?;
     let solved = table.meta::<Solved>()?;
-    Ok(TableReport { table: TableFile::of(&table), solved, max_score: None, levels: vec![], win: None, game_facts: None })
+    Ok(TableReport {
+        table: TableFile::of(&table),
+        solved,
+        max_score: None,
+        levels: vec![],
+        win: None,
+        game_facts: None,
+    })
 }
 
 /// The metadata of a win-objective table: the facts, and the last-turn
@@ -348,7 +362,11 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
         None if !model.rules.turn.piggyback => 0,
         _ => return Err(bad_shape().into()),
     };
-    if meta.floor > 0 || meta.floor % model.grid != 0 || u64::try_from(n).ok() != Some(meta.n) || all.len() != n * n + offers_len {
+    if meta.floor > 0
+        || meta.floor % model.grid != 0
+        || u64::try_from(n).ok() != Some(meta.n)
+        || all.len() != n * n + offers_len
+    {
         return Err(bad_shape().into());
     }
     let w = all[..n * n].to_vec();

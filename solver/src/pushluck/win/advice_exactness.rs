@@ -124,7 +124,8 @@ impl<'v, 'm> Direct<'v, 'm> {
     /// A decision state: the better of banking (directly) and rolling on
     /// (the solved turn's value).
     fn decision(&mut self, t: i64, dice: usize) -> f64 {
-        let state = TurnState { points: t, dice: u8::try_from(dice).expect("a die count"), rolls: 2, ones: 0, ones_points: 0 };
+        let state =
+            TurnState { points: t, dice: u8::try_from(dice).expect("a die count"), rolls: 2, ones: 0, ones_points: 0 };
         let go = self.turn.roll_value(&state).expect("a state with a roll left");
         self.bank(t).map_or(go, |b| b.max(go))
     }

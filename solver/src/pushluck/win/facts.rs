@@ -134,7 +134,12 @@ impl<'m> PairFacts<'m> {
             ev_vs_optimal: vec![f64::NAN; len],
         };
         let Some(offers) = &values.offers else {
-            return Ok(Some(PairFacts { quantities: room(states), offered: None, ev_ends: ev_ends(game, values)?, ev: None }));
+            return Ok(Some(PairFacts {
+                quantities: room(states),
+                offered: None,
+                ev_ends: ev_ends(game, values)?,
+                ev: None,
+            }));
         };
         let len = offers.len();
         if (len as u64).saturating_mul(3 * 8) > OFFER_FACTS_BYTES {
@@ -275,7 +280,15 @@ impl PairFacts<'_> {
     /// The turn of the optimal player at `(a, b)` (solution `sol`, whose
     /// offer values are `offers`, `W(a, b) = w`), from the states of higher
     /// totals.
-    pub(super) fn optimal_turn(&self, values: &WinValues, a: usize, b: usize, sol: &Solution, offers: &[f64], w: f64) -> TurnLanes {
+    pub(super) fn optimal_turn(
+        &self,
+        values: &WinValues,
+        a: usize,
+        b: usize,
+        sol: &Solution,
+        offers: &[f64],
+        w: f64,
+    ) -> TurnLanes {
         let g = values.model.grid;
         let bank = |level: usize, left: usize| -> [f64; 3] {
             let end = if level == 0 { None } else { values.end_leaving(a, b, level_total(level, g), left) };
@@ -323,7 +336,8 @@ impl PairFacts<'_> {
             let end = if level == 0 { None } else { values.end_leaving(e, o, level_total(level, g), left) };
             self.after(values, end, Policy::Ev).map_or([0.0, 1.0], |[_, y]| [y, 0.0])
         };
-        let worth = Worth { bank: &bank, by_left: true, tail: &|_| [0.0, 0.0], instant: [1.0, 0.0], farkle: [0.0, 1.0] };
+        let worth =
+            Worth { bank: &bank, by_left: true, tail: &|_| [0.0, 0.0], instant: [1.0, 0.0], farkle: [0.0, 1.0] };
         let t_levels = values.offers.as_ref().map_or(0, |o| o.t_levels);
         let keep: Vec<usize> = ev.leftover.iter().flatten().copied().collect();
         let rolls = sol.expect_rolls(&worth, t_levels / ev.scale + 1, &keep);
@@ -604,8 +618,18 @@ mod tests {
         let Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y } = swept(&game, &values).expect("sweeps");
         for s in 0..values.w.len() {
             assert!((f.turns[s] - turns[s]).abs() < 1e-9, "{game_name} turns at {s}: {} vs {}", f.turns[s], turns[s]);
-            assert!((f.optimal_vs_ev[s] - x[s]).abs() < 1e-9, "{game_name} X at {s}: {} vs {}", f.optimal_vs_ev[s], x[s]);
-            assert!((f.ev_vs_optimal[s] - y[s]).abs() < 1e-9, "{game_name} Y at {s}: {} vs {}", f.ev_vs_optimal[s], y[s]);
+            assert!(
+                (f.optimal_vs_ev[s] - x[s]).abs() < 1e-9,
+                "{game_name} X at {s}: {} vs {}",
+                f.optimal_vs_ev[s],
+                x[s]
+            );
+            assert!(
+                (f.ev_vs_optimal[s] - y[s]).abs() < 1e-9,
+                "{game_name} Y at {s}: {} vs {}",
+                f.ev_vs_optimal[s],
+                y[s]
+            );
         }
         // Not a trivial agreement: the expected-score player loses ground.
         let start = values.sides.of_question(0, 0).expect("0 is a total");

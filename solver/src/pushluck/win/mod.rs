@@ -87,10 +87,10 @@ pub mod sides;
 pub use offers::Offers;
 pub use sides::{Side, Sides};
 
+use super::level_total;
 use super::model::{Model, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::solution::{leftover_class, BanksBeyond, SameBeyond, Solution, WinPayoff};
-use super::level_total;
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WIN_OFFER_BYTES, WIN_SOLVE_STATES};
@@ -730,7 +730,8 @@ impl<'m> WinValues<'m> {
                     // the offers are read off an evaluation at the fixed
                     // point, so no range is sought.)
                     let steepest = self.risks.iter().map(|r| r.0).fold(0.0, f64::max);
-                    let fixed = (0..stride).all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
+                    let fixed = (0..stride)
+                        .all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
                     range = if !fixed || stride > 1 {
                         (0.0, 0.0)
                     } else if steepest > 0.0 {
@@ -1362,9 +1363,7 @@ mod tests {
             // Gauss-Seidel in an order that mostly reads fresh values: by
             // decreasing sum of totals, then of farkle counts.
             let mut order: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
-            order.sort_by_key(|&(a, b)| {
-                std::cmp::Reverse((sides[a].0 + sides[b].0, sides[a].2 + sides[b].2))
-            });
+            order.sort_by_key(|&(a, b)| std::cmp::Reverse((sides[a].0 + sides[b].0, sides[a].2 + sides[b].2)));
             for _sweep in 0..5000 {
                 let mut delta: f64 = 0.0;
                 for &(a, b) in &order {
@@ -1403,7 +1402,8 @@ mod tests {
                                 return Some(pass);
                             }
                             let x = at_ + t;
-                            let k = if piggyback && (1..=5).contains(&left) && self.may_piggyback(b_on) { left } else { 0 };
+                            let k =
+                                if piggyback && (1..=5).contains(&left) && self.may_piggyback(b_on) { left } else { 0 };
                             // An exact goal wins on the spot; past it a bank
                             // scores nothing and hands over, as a farkle.
                             if self.rules.game.exact_goal && x >= goal {
@@ -1662,16 +1662,17 @@ mod tests {
             assert!(lo <= 0.0 && hi >= 0.0 && lo < hi, "({a}, {b}): {lo} {hi}");
             for end in [lo, hi] {
                 let d = end.clamp(-0.5, 0.5);
-                let off_line = |d: f64| {
-                    let moved = values.start(a, b, f + d).sol;
-                    let line = |v: &[f64], s: &[f64], i: usize| v[i] + s[i] * d;
-                    (0..at.sol.values.len())
-                        .map(|i| (moved.values[i] - line(&at.sol.values, &at.sol.slopes, i)).abs())
-                        .chain((0..at.sol.roll_values.len()).map(|i| {
-                            (moved.roll_values[i] - line(&at.sol.roll_values, &at.sol.roll_slopes, i)).abs()
-                        }))
-                        .fold(0.0, f64::max)
-                };
+                let off_line =
+                    |d: f64| {
+                        let moved = values.start(a, b, f + d).sol;
+                        let line = |v: &[f64], s: &[f64], i: usize| v[i] + s[i] * d;
+                        (0..at.sol.values.len())
+                            .map(|i| (moved.values[i] - line(&at.sol.values, &at.sol.slopes, i)).abs())
+                            .chain((0..at.sol.roll_values.len()).map(|i| {
+                                (moved.roll_values[i] - line(&at.sol.roll_values, &at.sol.roll_slopes, i)).abs()
+                            }))
+                            .fold(0.0, f64::max)
+                    };
                 assert!(off_line(d * 0.999) < 1e-12, "({a}, {b}) at {d}: {}", off_line(d * 0.999));
                 if d == end && off_line(d * 1.5) > 1e-12 {
                     left_the_line += 1;
@@ -1735,7 +1736,8 @@ mod tests {
                 // Piggyback when the solved value of rolling the leftover beats a fresh turn.
                 let from = offer
                     .filter(|&(k, t)| {
-                        let r = values.offers.as_ref().and_then(|o| o.piggyback(a, b, usize::from(k), (t / g) as usize));
+                        let r =
+                            values.offers.as_ref().and_then(|o| o.piggyback(a, b, usize::from(k), (t / g) as usize));
                         r.is_some_and(|r| r > values.at(a, b))
                     })
                     .map_or(TurnState::start(), leftover);

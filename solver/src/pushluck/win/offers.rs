@@ -54,7 +54,12 @@ enum Data {
     Owned(Vec<f64>),
     /// In a mapped table from element `from` on, with a checksum per
     /// mover's side, checked once on first use.
-    Mapped { table: Arc<Table>, from: usize, sums: Arc<Vec<u64>>, checked: Arc<Vec<OnceLock<bool>>> },
+    Mapped {
+        table: Arc<Table>,
+        from: usize,
+        sums: Arc<Vec<u64>>,
+        checked: Arc<Vec<OnceLock<bool>>>,
+    },
 }
 
 impl Offers {

@@ -51,9 +51,9 @@
 use rayon::prelude::*;
 
 use super::{solve_pairs, End, LastTurn, Sides, WinFacts, WinValues};
-use crate::pushluck::model::Model;
-use crate::pushluck::ends::TurnEnds;
 use crate::progress::Progress;
+use crate::pushluck::ends::TurnEnds;
+use crate::pushluck::model::Model;
 
 /// The solve stops after an improvement sweep that moves no value by more
 /// than this.

@@ -199,10 +199,7 @@ fn place(values: &WinValues, bands: &[ScoreBand], d: &Decision) -> Option<Place>
         return None;
     }
     let entry = values.model.rules.turn.entry > 0;
-    Some(Place {
-        section: usize::from(entry && me.on_board),
-        band: band_of(bands, me.total - them.total),
-    })
+    Some(Place { section: usize::from(entry && me.on_board), band: band_of(bands, me.total - them.total) })
 }
 
 /// The mover's lead over the opponent if it banks now.
@@ -288,10 +285,8 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
         .map(|sec| {
             sec.into_iter()
                 .map(|row| {
-                    let fitted: Vec<Option<Option<i64>>> = row
-                        .into_iter()
-                        .map(|mut cell| (!cell.is_empty()).then(|| best_threshold(&mut cell)))
-                        .collect();
+                    let fitted: Vec<Option<Option<i64>>> =
+                        row.into_iter().map(|mut cell| (!cell.is_empty()).then(|| best_threshold(&mut cell))).collect();
                     // A band no game reached takes its nearest neighbour's number.
                     (0..fitted.len())
                         .map(|b| {
@@ -386,7 +381,8 @@ pub fn win_map(game: &PushLuckGame, values: &WinValues) -> WinMap {
     let levels = usize::try_from(goal / grid).unwrap_or(1).max(1);
     let step = grid * i64::try_from(levels.div_ceil(80)).unwrap_or(1);
     let scores: Vec<i64> = (0..goal).step_by(usize::try_from(step).unwrap_or(1)).collect();
-    let idx: Vec<usize> = scores.iter().map(|&s| values.sides.of_question(s, 0).expect("totals below the goal")).collect();
+    let idx: Vec<usize> =
+        scores.iter().map(|&s| values.sides.of_question(s, 0).expect("totals below the goal")).collect();
     let p = idx.iter().flat_map(|&a| idx.iter().map(move |&b| values.at(a, b))).collect();
     WinMap { game: game.reference(), step, scores, p }
 }

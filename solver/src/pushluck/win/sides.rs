@@ -85,11 +85,8 @@ impl Sides {
         let floor = if penalty == 0 { 0 } else { floor };
         let on_levels = usize::try_from((r.game.goal - floor + g - 1) / g).expect("floor below the goal");
         let entry = r.turn.entry > 0;
-        let off_levels = if penalty > 0 && entry {
-            usize::try_from(-floor / penalty).expect("floor at most 0") + 1
-        } else {
-            0
-        };
+        let off_levels =
+            if penalty > 0 && entry { usize::try_from(-floor / penalty).expect("floor at most 0") + 1 } else { 0 };
         Sides { grid: g, goal: r.game.goal, entry, penalty, floor, on_levels, off_levels }
     }
 
