@@ -273,3 +273,18 @@ fn full_table_agrees_with_subgame_solves() {
         assert_eq!(a[0]["description"], b[0]["description"], "{sheet}: the best choice");
     }
 }
+
+/// Without its table, a position of the whole game that is too large to
+/// solve on the spot is refused in one line that blames no flag (the
+/// question is fine; the table is missing) and quotes the table's size as
+/// the README does, and the disk the solve needs besides while it runs.
+#[test]
+fn a_position_that_needs_the_whole_table_is_refused_plainly() {
+    let env = Env::new();
+    let e = env.user_error(
+        &["advise", "--game", "sixhundred", "--dice", "1,2,2,5,5,6"],
+        "run `sixdice solve sixhundred` once (about ",
+    );
+    assert!(e.starts_with("error: this position of Six Hundred needs its whole table"), "{e}");
+    assert!(e.contains("the table takes 5.3 GiB of disk, and the solve needs 5.2 GiB more while it runs"), "{e}");
+}

@@ -95,7 +95,7 @@ impl Error {
         match self {
             Error::Dice(_) => Some(Field::Dice),
             Error::Sheet(_) => Some(Field::Sheet),
-            Error::Advise(e) => Some(e.field()),
+            Error::Advise(e) => e.field(),
             Error::Situation(e) => Some(e.field()),
             _ => None,
         }

@@ -59,20 +59,22 @@ pub enum AdviseError {
     LockedRoll { roll: u32, rolls: usize },
     #[error("locked dice {locked} are not among the dice {dice}")]
     LockedNotInDice { locked: String, dice: String },
-    #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once (about {minutes} minutes on 2 cores, {disk} of disk)", SUBGAME_STATES_MAX)]
-    NeedsTable { game: String, command: String, minutes: u64, disk: String },
+    #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once ({needs})", SUBGAME_STATES_MAX)]
+    NeedsTable { game: String, command: String, needs: levels::SolveNeeds },
 }
 
 impl AdviseError {
-    /// The part of the question that is wrong.
-    pub fn field(&self) -> Field {
+    /// The part of the question that is wrong (none: the question is
+    /// fine, the table is missing).
+    pub fn field(&self) -> Option<Field> {
         match self {
-            AdviseError::DiceCount { .. } => Field::Dice,
-            AdviseError::Roll { .. } => Field::Roll,
-            AdviseError::Unreachable(_) | AdviseError::NeedsTable { .. } => Field::Sheet,
+            AdviseError::DiceCount { .. } => Some(Field::Dice),
+            AdviseError::Roll { .. } => Some(Field::Roll),
+            AdviseError::Unreachable(_) => Some(Field::Sheet),
+            AdviseError::NeedsTable { .. } => None,
             AdviseError::LockedNotInGame { .. }
             | AdviseError::LockedRoll { .. }
-            | AdviseError::LockedNotInDice { .. } => Field::Locked,
+            | AdviseError::LockedNotInDice { .. } => Some(Field::Locked),
         }
     }
 }
@@ -207,12 +209,10 @@ pub fn advise(
         Some(values) => rank(&dp, values.as_ref(), &sheet, q.dice.is_some().then_some(&at)),
         None => {
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
-                let (minutes, disk) = levels::needs_in_words(&dp);
                 return Err(AdviseError::NeedsTable {
                     game: game.title.clone(),
                     command: game_ref(game).solve_command(),
-                    minutes,
-                    disk,
+                    needs: levels::needs_in_words(&dp),
                 }
                 .into());
             };

@@ -433,12 +433,35 @@ pub fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
 }
 
 /// What a whole solve takes, as quoted to a user who needs the table:
-/// minutes on 2 cores and disk.
-pub fn needs_in_words(dp: &TurnDp) -> (u64, String) {
-    let (disk, _, seconds) = needs(dp, 2);
+/// minutes on 2 cores, the table's size, and the disk the solve needs
+/// besides while it runs (the widest pair of adjacent levels in full
+/// precision, before they are packed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveNeeds {
+    pub minutes: u64,
+    pub table: u64,
+    pub working: u64,
+}
+
+impl std::fmt::Display for SolveNeeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "about {} minutes on 2 cores; the table takes {} of disk, and the solve needs {} more while it runs",
+            self.minutes,
+            bytes(self.table),
+            bytes(self.working)
+        )
+    }
+}
+
+/// [`SolveNeeds`] of `dp`'s game.
+pub fn needs_in_words(dp: &TurnDp) -> SolveNeeds {
+    let (disk, memory, seconds) = needs(dp, 2);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let minutes = (seconds / 60.0).ceil() as u64;
-    (minutes, bytes(disk))
+    // The working levels are the f32 pair `needs` counts as memory too.
+    SolveNeeds { minutes, table: disk - memory, working: memory }
 }
 
 /// Solves `dp`'s game level by level into `dir`, resuming from the levels

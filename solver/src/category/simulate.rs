@@ -48,8 +48,8 @@ pub struct SimulateQuestion {
 pub enum SimulateError {
     #[error("--games must be between 1 and {GAMES_MAX}, not {0}")]
     Games(u64),
-    #[error("simulating {game} needs its whole table: run `{command}` once (about {minutes} minutes on 2 cores, {disk} of disk)")]
-    NeedsTable { game: String, command: String, minutes: u64, disk: String },
+    #[error("simulating {game} needs its whole table: run `{command}` once ({needs})")]
+    NeedsTable { game: String, command: String, needs: levels::SolveNeeds },
 }
 
 /// The final scores of the simulated games and what made them.
@@ -133,16 +133,12 @@ pub fn simulate(
     }
     match all {
         Some(values) => Ok(play_all(&dp, &values, q, progress)),
-        None => {
-            let (minutes, disk) = levels::needs_in_words(&dp);
-            Err(SimulateError::NeedsTable {
-                game: game.title.clone(),
-                command: game_ref(game).solve_command(),
-                minutes,
-                disk,
-            }
-            .into())
+        None => Err(SimulateError::NeedsTable {
+            game: game.title.clone(),
+            command: game_ref(game).solve_command(),
+            needs: levels::needs_in_words(&dp),
         }
+        .into()),
     }
 }
 

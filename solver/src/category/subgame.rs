@@ -30,6 +30,14 @@ pub struct Reach {
 impl Reach {
     /// Every state reachable from lane `lane` of `mask`, or `None` as soon
     /// as they are more than `limit`.
+    ///
+    /// A lane is (effective upper total, extra state), laid out extra by
+    /// extra. Scoring a box moves the extra state by the game's rules alone
+    /// and the upper total only by the points written, so the rules are
+    /// asked once per extra state, box and score (not once per lane), and
+    /// each lane marks only the distinct outcomes (most boxes have two: a
+    /// score or a 0). That keeps the refusal of a sub-game too large to
+    /// solve here quick.
     pub fn new(dp: &TurnDp, mask: u32, lane: usize, limit: u64) -> Option<Reach> {
         let game = dp.game();
         let index = dp.index();
@@ -41,20 +49,38 @@ impl Reach {
         masks.sort_by_key(|&m| m.count_ones());
         let mut lanes: Vec<Vec<usize>> = vec![vec![]; 1 << ncat];
         let mut states = 0;
+        // One extra state's outcomes of scoring a box: (points written where
+        // they move the upper total, else 0; the extra state after).
+        let mut outcomes: Vec<(u32, usize)> = Vec::new();
         for &m in &masks {
             if seen[m as usize].is_empty() {
                 continue;
             }
             let here: Vec<usize> = (0..seen[m as usize].len()).filter(|&l| seen[m as usize][l]).collect();
+            let uppers = index.uppers(m).len();
             for cat in (0..ncat).filter(|&c| m >> c & 1 == 0) {
-                let next = (m | 1 << cat) as usize;
-                if seen[next].is_empty() {
-                    seen[next] = vec![false; index.lanes(next as u32)];
+                let next = m | 1 << cat;
+                if seen[next as usize].is_empty() {
+                    seen[next as usize] = vec![false; index.lanes(next)];
                 }
-                for &l in &here {
-                    let (eff, extra) = index.lane_state(m, l);
+                let upper_box = game.categories[cat].upper_face.is_some();
+                for group in here.chunk_by(|&x, &y| x / uppers == y / uppers) {
+                    let extra = group[0] / uppers;
+                    outcomes.clear();
                     for &p in dp.scores_of(cat) {
-                        seen[next][dp.after_scoring(m, eff, extra, cat, p).lane] = true;
+                        let s = game.extra.score(m, extra, cat, p);
+                        let o = (if upper_box { s.points } else { 0 }, s.extra);
+                        if !outcomes.contains(&o) {
+                            outcomes.push(o);
+                        }
+                    }
+                    for &l in group {
+                        let (eff, _) = index.lane_state(m, l);
+                        for &(points, extra2) in &outcomes {
+                            let eff2 = dp.upper_after(next, eff, cat, points);
+                            let lane = index.lane_of(next, eff2, extra2).expect("successor state is indexed");
+                            seen[next as usize][lane] = true;
+                        }
                     }
                 }
             }
@@ -128,4 +154,50 @@ pub fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubGame {
     progress.finish();
     let expected = values[reach.start_mask as usize][reach.start_lane];
     SubGame { values, expected, seconds: start.elapsed().as_secs_f64() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{resolve, Game};
+
+    /// The reach found by asking the rules once per extra state is the
+    /// reach of every lane, box and score asked one by one.
+    #[test]
+    fn reach_is_every_state_some_sequence_of_scores_leads_to() {
+        for card in ["card=mini", "card=short"] {
+            let Game::Category(game) = resolve("sixhundred", &[crate::options::RuleOption::parse(card)], None).unwrap()
+            else {
+                unreachable!("a category game")
+            };
+            let dp = TurnDp::new(&game);
+            let index = dp.index();
+            let ncat = game.categories.len();
+            let reach = Reach::new(&dp, 0, 0, u64::MAX).expect("no limit");
+            // Forward, one transition at a time.
+            let mut seen: Vec<Vec<bool>> = (0..1u32 << ncat).map(|m| vec![false; index.lanes(m)]).collect();
+            seen[0][0] = true;
+            let mut masks: Vec<u32> = (0..1u32 << ncat).collect();
+            masks.sort_by_key(|m| m.count_ones());
+            for &m in &masks {
+                let here: Vec<usize> = (0..index.lanes(m)).filter(|&l| seen[m as usize][l]).collect();
+                for l in here {
+                    let (eff, extra) = index.lane_state(m, l);
+                    for cat in (0..ncat).filter(|&c| m >> c & 1 == 0) {
+                        for &p in dp.scores_of(cat) {
+                            seen[(m | 1 << cat) as usize][dp.after_scoring(m, eff, extra, cat, p).lane] = true;
+                        }
+                    }
+                }
+            }
+            let mut states = 0;
+            for &m in &masks {
+                let lanes: Vec<usize> = (0..index.lanes(m)).filter(|&l| seen[m as usize][l]).collect();
+                states += lanes.len() as u64;
+                assert_eq!(reach.lanes[m as usize], lanes, "{card}: mask {m:b}");
+            }
+            assert_eq!(reach.states(), states);
+            assert!(states > 1000, "{card}: {states} states");
+        }
+    }
 }

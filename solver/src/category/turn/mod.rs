@@ -207,20 +207,22 @@ impl<'g> TurnDp<'g> {
         let game = self.game;
         let next = mask | 1 << cat;
         let mut gained = f64::from(scored.points) + f64::from(scored.bonus);
-        let eff2 = match game.categories[cat].upper_face {
-            Some(_) => {
-                let e2 = self.index.advance_upper(next, eff, scored.points);
-                let threshold = self.index.threshold();
-                let crossed = threshold > 0 && eff != DEAD && u32::from(eff) < threshold && u32::from(e2) == threshold;
-                if crossed {
-                    gained += game.upper_bonus.map_or(0.0, |b| f64::from(b.points));
-                }
-                e2
-            }
-            None => eff,
-        };
+        let eff2 = self.upper_after(next, eff, cat, scored.points);
+        let threshold = self.index.threshold();
+        if threshold > 0 && eff != DEAD && u32::from(eff) < threshold && u32::from(eff2) == threshold {
+            gained += game.upper_bonus.map_or(0.0, |b| f64::from(b.points));
+        }
         let lane = self.index.lane_of(next, eff2, scored.extra).expect("successor state is indexed");
         Step { lane, gained, written: scored.points }
+    }
+
+    /// The effective upper total after writing `points` in box `cat` (only
+    /// an upper box moves it), the sheet then being `next`.
+    pub fn upper_after(&self, next: u32, eff: u16, cat: usize, points: u32) -> u16 {
+        match self.game.categories[cat].upper_face {
+            Some(_) => self.index.advance_upper(next, eff, points),
+            None => eff,
+        }
     }
 
     /// Per box: the scores it can hold, ascending.
