@@ -1,0 +1,381 @@
+//! The win solver against a plain value iteration over the whole state
+//! space ([`reference`]), and against seeded optimal-vs-optimal play; its
+//! slopes and policy ranges against turns solved afresh.
+
+mod reference;
+
+use std::collections::HashMap;
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::*;
+use crate::pushluck::builtin::farkle_base;
+use crate::pushluck::play::{play_turn_from, Ended};
+use crate::pushluck::rules::{FaceTable, RuleSet};
+use crate::registry;
+use reference::compare;
+
+/// Farkle with a reduced scoring table (1s and 5s, sets of three and
+/// four, no patterns) and a small goal.
+pub(super) fn small(goal: i64, entry: i64) -> RuleSet {
+    let mut r = farkle_base();
+    r.name = "small Farkle".into();
+    r.scoring.kinds = FaceTable {
+        ones: [100, 0, 1000, 2000, 0, 0],
+        twos: [0, 0, 200, 400, 0, 0],
+        threes: [0, 0, 300, 600, 0, 0],
+        fours: [0, 0, 400, 800, 0, 0],
+        fives: [50, 0, 500, 1000, 0, 0],
+        sixes: [0, 0, 600, 1200, 0, 0],
+    };
+    r.scoring.patterns.clear();
+    r.game.goal = goal;
+    r.turn.entry = entry;
+    r.validate().expect("valid rules");
+    r
+}
+
+pub(super) fn game(rules: RuleSet) -> PushLuckGame {
+    let entry = registry::find("farkle").expect("farkle is built in");
+    PushLuckGame::new(entry, rules, vec![], None).expect("solvable")
+}
+
+/// An exact goal, with three pairs winning at once (about 1 six-dice
+/// roll in 26): past the goal a bank scores nothing and a player rolls
+/// on for the instant win.
+fn with_exact_goal_and_instant_wins(mut rules: RuleSet) -> RuleSet {
+    rules.game.exact_goal = true;
+    rules.scoring.patterns.push(crate::pushluck::rules::Pattern {
+        name: "three pairs".into(),
+        faces: vec![],
+        groups: vec![2, 2, 2],
+        distinct_faces: true,
+        points: 0,
+        first_roll_only: false,
+        instant_win: true,
+    });
+    rules.validate().expect("valid rules");
+    rules
+}
+
+fn with_piggyback(mut rules: RuleSet, needs_board: bool) -> RuleSet {
+    rules.turn.piggyback = true;
+    rules.turn.piggyback_needs_board = needs_board;
+    rules.validate().expect("valid rules");
+    rules
+}
+
+fn with_penalty(mut rules: RuleSet, penalty: i64) -> RuleSet {
+    rules.turn.three_farkle_penalty = penalty;
+    rules.validate().expect("valid rules");
+    rules
+}
+
+// The default tier: every rule combination of the win solver against the
+// plain value iteration on the smallest goals that still exercise it (an
+// entry threshold below the goal, totals on both sides of it, a penalty
+// that can be paid twice before the floor). The same combinations on
+// larger goals are the extended tier below.
+
+#[test]
+fn matches_plain_value_iteration() {
+    compare(small(300, 0), 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_entry_threshold() {
+    compare(small(300, 150), 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_piggyback() {
+    compare(with_piggyback(small(300, 0), false), 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
+    compare(with_piggyback(small(300, 150), true), 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_exact_goal_and_instant_wins() {
+    let rules = with_exact_goal_and_instant_wins(small(300, 0));
+    let g = game(rules.clone());
+    // Not a vacuous case: the chase is worth something.
+    let chase = g.win_model().chase.as_ref().expect("a chase past the goal");
+    assert!(chase.iter().any(|&u| u > 0.01), "{chase:?}");
+    compare(rules, 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_exact_goal_instant_wins_and_piggyback() {
+    compare(with_piggyback(with_exact_goal_and_instant_wins(small(300, 0)), false), 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_penalty() {
+    compare(with_penalty(small(200, 0), 100), -100);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_penalty_and_entry_threshold() {
+    compare(with_penalty(small(200, 100), 100), -100);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_penalty_exact_goal_and_instant_wins() {
+    compare(with_penalty(with_exact_goal_and_instant_wins(small(150, 0)), 100), -100);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_piggyback_and_penalty() {
+    compare(with_piggyback(with_penalty(small(200, 0), 100), false), -100);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_piggyback_penalty_and_entry_threshold() {
+    compare(with_piggyback(with_penalty(small(200, 100), 100), true), -100);
+}
+
+/// The extended tier (`cargo test --release --workspace -- --ignored
+/// extended`, run by CI): the same comparisons on the larger goals they
+/// were first written for, minutes each.
+mod extended {
+    use super::*;
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration() {
+        compare(small(500, 0), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_entry_threshold() {
+        compare(small(600, 200), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_piggyback() {
+        compare(with_piggyback(small(500, 0), false), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
+        compare(with_piggyback(small(600, 200), true), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_exact_goal_and_instant_wins() {
+        compare(with_exact_goal_and_instant_wins(small(500, 0)), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_exact_goal_instant_wins_and_piggyback() {
+        compare(with_piggyback(with_exact_goal_and_instant_wins(small(500, 0)), false), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_penalty() {
+        compare(with_penalty(small(300, 0), 100), -100);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_penalty_and_entry_threshold() {
+        compare(with_penalty(small(300, 100), 100), -200);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_penalty_exact_goal_and_instant_wins() {
+        compare(with_penalty(with_exact_goal_and_instant_wins(small(300, 0)), 100), -100);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_piggyback_and_penalty() {
+        compare(with_piggyback(with_penalty(small(300, 0), 100), false), -100);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_piggyback_penalty_and_entry_threshold() {
+        compare(with_piggyback(with_penalty(small(300, 100), 100), true), -200);
+    }
+}
+
+/// The default floor is low enough: two more penalties below it change
+/// P(first player wins) by less than 1e-6.
+#[test]
+fn lowering_the_floor_changes_little() {
+    let g = game(with_penalty(small(1000, 150), 200));
+    let floor = sides::default_floor(g.win_model());
+    let p = |floor| solve_with_floor(&g, floor, &crate::progress::Silent).expect("solves").0.first();
+    let (high, low) = (p(floor), p(floor - 400));
+    assert!((high - low).abs() < 1e-6, "floor {floor}: {high}, 400 lower: {low}");
+    // The floor matters at all (so the test can fail): one penalty
+    // below 0 is measurably too high.
+    let near = p(-200);
+    assert!((near - low).abs() > 1e-9, "floor -200: {near}, {}: {low}", floor - 400);
+}
+
+/// The slopes the DP carries are the derivative of a turn's start value
+/// with respect to its farkle value (central differences, where the
+/// policy does not change).
+#[test]
+fn slopes_are_the_derivative_of_the_start_value() {
+    let g = game(small(1000, 200));
+    let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+    for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18)] {
+        let f = values.farkle_and_pass(a, b).0;
+        let slope = values.start(a, b, f).slope;
+        let e = 1e-7;
+        let (hi, lo) = (values.start(a, b, f + e).value, values.start(a, b, f - e).value);
+        let numeric = (hi - lo) / (2.0 * e);
+        assert!(slope > 0.0 && slope < 1.0, "{slope}");
+        assert!((numeric - slope).abs() < 1e-6, "({a}, {b}): {numeric} vs {slope}");
+    }
+}
+
+/// Inside the range a turn's DP reports, its policy stays optimal: a
+/// DP run afresh at a farkle value moved almost to either end finds
+/// every value exactly on its line (value + slope x change), which is
+/// what lets a pair accept a Newton step without another evaluation;
+/// just past the end, some value leaves its line.
+#[test]
+fn the_policy_range_is_where_the_policy_stays_optimal() {
+    let g = game(small(1000, 200));
+    let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+    let mut left_the_line = 0;
+    for (a, b) in [(0, 0), (3, 7), (10, 2), (19, 18), (12, 15)] {
+        let f = values.farkle_and_pass(a, b).0;
+        let at = values.start(a, b, f);
+        let (lo, hi) = at.sol.policy_range;
+        assert!(lo <= 0.0 && hi >= 0.0 && lo < hi, "({a}, {b}): {lo} {hi}");
+        for end in [lo, hi] {
+            let d = end.clamp(-0.5, 0.5);
+            let off_line = |d: f64| {
+                let moved = values.start(a, b, f + d).sol;
+                let line = |v: &[f64], s: &[f64], i: usize| v[i] + s[i] * d;
+                (0..at.sol.values.len())
+                    .map(|i| (moved.values[i] - line(&at.sol.values, &at.sol.slopes, i)).abs())
+                    .chain(
+                        (0..at.sol.roll_values.len())
+                            .map(|i| (moved.roll_values[i] - line(&at.sol.roll_values, &at.sol.roll_slopes, i)).abs()),
+                    )
+                    .fold(0.0, f64::max)
+            };
+            assert!(off_line(d * 0.999) < 1e-12, "({a}, {b}) at {d}: {}", off_line(d * 0.999));
+            if d == end && off_line(d * 1.5) > 1e-12 {
+                left_the_line += 1;
+            }
+        }
+    }
+    // The ends are where a choice changes, not merely safe bounds.
+    assert!(left_the_line >= 5, "{left_the_line}");
+}
+
+#[test]
+fn optimal_play_wins_as_often_as_solved() {
+    simulate_optimal(small(500, 200));
+}
+
+#[test]
+fn optimal_play_wins_as_often_as_solved_with_penalty() {
+    simulate_optimal(with_penalty(small(500, 100), 150));
+}
+
+#[test]
+fn optimal_play_wins_as_often_as_solved_with_piggyback() {
+    simulate_optimal(with_piggyback(small(1000, 0), false));
+}
+
+/// Yahtzix's go-for-it: leftovers also come from turns that end at the
+/// roll limit, and the leftover roll is roll 2.
+#[test]
+fn optimal_play_wins_as_often_as_solved_in_yahtzix_with_go_for_it() {
+    let mut r = crate::pushluck::builtin::yahtzix_base();
+    r.game.goal = 300;
+    simulate_optimal(with_piggyback(r, false));
+}
+
+/// Seeded optimal-vs-optimal games against the solved P(first player wins).
+fn simulate_optimal(rules: RuleSet) {
+    let g = game(rules.clone());
+    let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+    let model = g.win_model();
+    let goal = rules.game.goal;
+    let sides = values.sides;
+    let mut turns: HashMap<(usize, usize), Solution> = HashMap::new();
+    let mut rng = SmallRng::seed_from_u64(7);
+    let games = 20_000;
+    let mut first_wins = 0u32;
+    let start = sides.of_question(0, 0).unwrap();
+    let g = model.grid;
+    // A piggyback start on `(k, t)`, when the rules offer it.
+    let leftover = |(k, t): (u8, i64)| TurnState::leftover(k, t);
+    let mut piggybacks = 0u32;
+    for _ in 0..games {
+        let mut side = [start, start];
+        let mut mover = 0;
+        // The leftover the last bank offers the mover: (dice, points).
+        let mut offer: Option<(u8, i64)> = None;
+        let winner = loop {
+            let (a, b) = (side[mover], side[1 - mover]);
+            let (me, them) = (sides.side(a), sides.side(b));
+            let sol = turns.entry((a, b)).or_insert_with(|| values.turn(a, b));
+            let counts = |t: i64, s: Side| s.on_board || t >= rules.turn.entry;
+            // Piggyback when the solved value of rolling the leftover beats a fresh turn.
+            let from = offer
+                .filter(|&(k, t)| {
+                    let r = values.offers.as_ref().and_then(|o| o.piggyback(a, b, usize::from(k), (t / g) as usize));
+                    r.is_some_and(|r| r > values.at(a, b))
+                })
+                .map_or(TurnState::start(), leftover);
+            piggybacks += u32::from(from.dice < 6);
+            let (ended, left) = play_turn_from(sol, from, &mut rng);
+            offer = None;
+            match ended {
+                Ended::Instant => break mover,
+                Ended::Farkle => side[mover] = sides.after_farkle(a),
+                Ended::Bank(t) if counts(t, me) => {
+                    let x = me.total + t;
+                    let left_over = (rules.turn.piggyback && (1..=5).contains(&left)).then_some((left, t));
+                    if x >= goal {
+                        // The other player's last turn: pass or lose,
+                        // on the leftover when that passes more often.
+                        let need = x - them.total;
+                        let last = last_turn(model, them.on_board, need);
+                        let from = left_over
+                            .map(leftover)
+                            .filter(|s| last.roll_value(s).unwrap() > last.start_value())
+                            .unwrap_or(TurnState::start());
+                        break match play_turn_from(&last, from, &mut rng).0 {
+                            Ended::Instant => 1 - mover,
+                            Ended::Bank(t2) if counts(t2, them) && t2 > need => 1 - mover,
+                            _ => mover,
+                        };
+                    }
+                    side[mover] = sides.index(Side { total: x, on_board: true, farkles: 0 }).unwrap();
+                    offer = left_over;
+                }
+                Ended::Bank(_) => side[mover] = sides.index(Side { farkles: 0, ..me }).unwrap(),
+            }
+            mover = 1 - mover;
+        };
+        first_wins += u32::from(winner == 0);
+    }
+    // The piggyback rule is played, not only solved.
+    assert_eq!(piggybacks > 100, rules.turn.piggyback, "{piggybacks} piggyback turns");
+    let p = values.first();
+    let observed = f64::from(first_wins) / f64::from(games);
+    let se = (p * (1.0 - p) / f64::from(games)).sqrt();
+    assert!((observed - p).abs() < 4.0 * se, "observed {observed}, solved {p}, standard error {se}");
+}
