@@ -4,6 +4,7 @@
 mod category;
 mod compare;
 mod errors;
+mod files;
 mod fuzz;
 mod golden;
 mod headtohead;

@@ -1,48 +1,34 @@
 //! Writing a picture the library drew.
+//!
+//! A picture goes only where a file may be replaced: an absent path in an
+//! existing directory, or a regular file; a symbolic link is written
+//! through (the file it points to is replaced, the link stays). A
+//! directory, FIFO, socket or device is refused, before any work
+//! ([`check_path`]) and again when writing ([`write`]), never replaced
+//! ([`solver::files`] has the rules).
 
 use std::path::Path;
 
-/// The directory a picture at `path` goes into.
-fn dir_of(path: &Path) -> &Path {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    }
+use solver::files::{self, OutputError};
+
+fn cannot(path: &Path, why: &OutputError) -> anyhow::Error {
+    anyhow::anyhow!("cannot write the picture {}: {why}", path.display())
 }
 
-/// A picture's path must be in an existing directory: checked before any
-/// work, so a long solve does not end in a failed write.
+/// Checks, before any work, that the picture can be written at `path`:
+/// what is there may be replaced, its directory takes a new file, and an
+/// existing file could be written (so that a long solve does not end in a
+/// failed write).
 pub fn check_path(path: &Path) -> anyhow::Result<()> {
-    let dir = dir_of(path);
-    if !dir.is_dir() {
-        anyhow::bail!("cannot write the picture {}: no directory {}", path.display(), dir.display());
-    }
-    if path.is_dir() {
-        anyhow::bail!("cannot write the picture {}: it is a directory", path.display());
-    }
-    Ok(())
+    let target = files::check_output(path).map_err(|e| cannot(path, &e))?;
+    files::check_existing_writable(&target).map_err(|e| cannot(path, &e))
 }
 
 /// Writes `svg` to `path` (through a temporary file beside it, so a failed
-/// write leaves no half picture).
+/// write leaves no half picture and the old one in place).
 pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
-    let dir = dir_of(path);
-    let fail = |e: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the picture {}: {e}", path.display());
-    let mut tmp = temp_file(dir).map_err(|e| fail(&e))?;
-    std::io::Write::write_all(&mut tmp, svg.as_bytes()).map_err(|e| fail(&e))?;
-    tmp.persist(path).map_err(|e| fail(&e.error))?;
-    Ok(())
-}
-
-/// A temporary file in `dir` created as an ordinary file is (mode 0666
-/// less the umask), not private as temporary files are by default.
-fn temp_file(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
-    let mut b = tempfile::Builder::new();
-    b.prefix(".sixdice-picture-");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        b.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    b.tempfile_in(dir)
+    let target = files::output_target(path).map_err(|e| cannot(path, &e))?;
+    files::check_existing_writable(&target).map_err(|e| cannot(path, &e))?;
+    files::write_output(path, ".sixdice-picture-", ".svg.tmp", |f| std::io::Write::write_all(f, svg.as_bytes()))
+        .map_err(|e| cannot(path, &e))
 }

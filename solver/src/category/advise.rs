@@ -9,7 +9,8 @@
 //!
 //! Where the values come from: the game's table when it exists; else, for
 //! a game small enough to solve whole in seconds, a table solved on the
-//! spot; else (Six Hundred) the exact solve of the sub-game below the
+//! spot (saved when the tables directory takes it, else answered from
+//! memory with a note); else (Six Hundred) the exact solve of the sub-game below the
 //! player's sheet ([`super::subgame`]) when that is small enough to take a
 //! few seconds, and otherwise one line naming `sixdice solve`.
 
@@ -20,6 +21,7 @@ use serde::Serialize;
 use super::levels;
 use super::model::{CategoryGame, KeepRule};
 use super::sheet::{Sheet, SheetError};
+use super::solve::solve;
 use super::subgame::{self, Reach};
 use super::table::{game_ref, open_or_solve};
 use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
@@ -28,6 +30,7 @@ use crate::error::{Error, Field};
 use crate::progress::Progress;
 use crate::registry::GameRef;
 use crate::report::Objective;
+use crate::table;
 
 /// A question about a category game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,7 +189,7 @@ pub fn advise(
     let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
     let states = dp.index().len();
     if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {
-        let (table, _) = open_or_solve(dir, &dp, progress)?;
+        let table = open_or_solve(dir, &dp, progress)?;
         return rank(
             &dp,
             &Indexed { index: dp.index(), values: table.values() },
@@ -198,12 +201,23 @@ pub fn advise(
     // solve, where the one this sheet needs is there; else the sub-game.
     let level_dir = levels::levels_dir(dir, game);
     let (mask, lane) = locate(&dp, &sheet)?;
+    let in_memory: Vec<f64>;
     let mut solved = levels::successors_of(&dp, &level_dir, mask)?;
     if solved.is_none() && states <= WHOLE_SOLVE_STATES_MAX {
-        // A short card: solve it whole (seconds) and keep its levels.
+        // A short card: solve it whole (seconds) and keep its levels, or
+        // when they cannot be written, answer from memory.
         progress.note(&format!("no table at {}; solving {} now (a few seconds)", level_dir.display(), game.title));
-        levels::solve_levels(&dp, &level_dir, progress)?;
-        solved = levels::successors_of(&dp, &level_dir, mask)?;
+        match levels::check_writable(&level_dir) {
+            Ok(()) => {
+                levels::solve_levels(&dp, &level_dir, progress)?;
+                solved = levels::successors_of(&dp, &level_dir, mask)?;
+            }
+            Err(e) => {
+                table::note_unsaved(progress, &e);
+                in_memory = solve(&dp, progress).values;
+                solved = Some(Box::new(Indexed { index: dp.index(), values: in_memory.as_slice() }));
+            }
+        }
     }
     match solved {
         Some(values) => rank(&dp, values.as_ref(), &sheet, q.dice.is_some().then_some(&at)),

@@ -48,6 +48,7 @@ use super::states::StateIndex;
 use super::table::game_ref;
 use super::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::error::Error;
+use crate::files;
 use crate::limits::bytes;
 use crate::progress::Progress;
 use crate::registry::GameRef;
@@ -464,6 +465,21 @@ pub fn needs_in_words(dp: &TurnDp) -> SolveNeeds {
     SolveNeeds { minutes, table: disk - memory, working: memory }
 }
 
+/// Checks, before a level solve, that its level files can be written in
+/// `dir`: the directory is created when missing and must take a new file.
+pub fn check_writable(dir: &Path) -> Result<(), TableError> {
+    std::fs::create_dir_all(dir).map_err(|e| TableError::Io {
+        action: "create the directory",
+        path: dir.to_path_buf(),
+        err: files::os_reason(&e),
+    })?;
+    files::check_dir_writable(dir).map_err(|why| TableError::DirUnwritable {
+        what: "the directory of level files",
+        dir: dir.to_path_buf(),
+        why,
+    })
+}
+
 /// Solves `dp`'s game level by level into `dir`, resuming from the levels
 /// already there.
 pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<LevelsSolved, Error> {
@@ -471,11 +487,7 @@ pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<
     let game = dp.game();
     let index = dp.index();
     let ncat = index.categories();
-    std::fs::create_dir_all(dir).map_err(|err| TableError::Io {
-        action: "create the directory",
-        path: dir.to_path_buf(),
-        err,
-    })?;
+    check_writable(dir)?;
     let threads = rayon::current_num_threads();
     let (disk, memory, estimate) = needs(dp, threads);
     progress.note(&format!(
@@ -647,7 +659,8 @@ pub fn read_times(dir: &Path) -> Vec<Option<f64>> {
 fn write_times(dir: &Path, times: &[Option<f64>]) -> Result<(), Error> {
     let path = times_path(dir);
     let text = serde_json::to_vec_pretty(times).expect("times serialise");
-    std::fs::write(&path, text).map_err(|err| Error::Table(TableError::Io { action: "write", path, err }))
+    files::write_output(&path, ".times.", ".tmp", |f| std::io::Write::write_all(f, &text))
+        .map_err(|why| Error::Table(TableError::Unwritable { path, why }))
 }
 
 /// Level `k`'s values into `out` (its states in index order), from `after`.

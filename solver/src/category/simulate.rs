@@ -26,12 +26,14 @@ use super::advise::WHOLE_SOLVE_STATES_MAX;
 use super::levels::{self, AllLevels};
 use super::model::{CategoryGame, KeepRule};
 use super::sheet::Sheet;
+use super::solve::solve;
 use super::table::{game_ref, open_or_solve};
 use super::turn::{Indexed, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, roll_onto, FACES};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::registry::GameRef;
+use crate::table;
 
 /// The most games one run plays (a bound on the memory of the results).
 pub const GAMES_MAX: u64 = 100_000_000;
@@ -121,13 +123,19 @@ pub fn simulate(
     let dp = TurnDp::new(game);
     let states = dp.index().len();
     if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {
-        let (table, _) = open_or_solve(tables, &dp, progress)?;
+        let table = open_or_solve(tables, &dp, progress)?;
         return Ok(play_all(&dp, &Indexed { index: dp.index(), values: table.values() }, q, progress));
     }
     let dir = levels::levels_dir(tables, game);
     let mut all = AllLevels::open(&dp, &dir)?;
     if all.is_none() && states <= WHOLE_SOLVE_STATES_MAX {
         progress.note(&format!("no table at {}; solving {} now (a few seconds)", dir.display(), game.title));
+        if let Err(e) = levels::check_writable(&dir) {
+            // The levels cannot be kept: play from values in memory.
+            table::note_unsaved(progress, &e);
+            let values = solve(&dp, progress).values;
+            return Ok(play_all(&dp, &Indexed { index: dp.index(), values: values.as_slice() }, q, progress));
+        }
         levels::solve_levels(&dp, &dir, progress)?;
         all = AllLevels::open(&dp, &dir)?;
     }

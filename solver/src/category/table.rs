@@ -55,11 +55,18 @@ pub fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) 
         states.saturating_mul(12),
         WHOLE_SOLVE_BYTES,
     )?;
+    table::check_writable(&table_path(dir, game))?;
     let sol = solve(&dp, progress);
-    save(dir, &dp, &sol)
+    save(dir, &dp, &sol, &stored(&sol))
 }
 
-fn save(dir: &Path, dp: &TurnDp, sol: &Solution) -> Result<TableReport, Error> {
+/// The values as the table stores them.
+fn stored(sol: &Solution) -> Vec<f32> {
+    #[allow(clippy::cast_possible_truncation)] // tables store f32 on purpose (see turn.rs)
+    sol.values.iter().map(|&v| v as f32).collect()
+}
+
+fn save(dir: &Path, dp: &TurnDp, sol: &Solution, stored: &[f32]) -> Result<TableReport, Error> {
     let game = dp.game();
     let path = table_path(dir, game);
     let states = dp.index().len();
@@ -73,10 +80,8 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution) -> Result<TableReport, Error> {
         layout: "[state]: masks by filled count then value; within a mask extra * uppers + upper position".into(),
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
-    #[allow(clippy::cast_possible_truncation)] // tables store f32 on purpose (see turn.rs)
-    let stored: Vec<f32> = sol.values.iter().map(|&v| v as f32).collect();
     let spec = table_spec(game, Some(states));
-    write_table(&path, &spec, &solved, &stored)?;
+    write_table(&path, &spec, &solved, stored)?;
     Ok(TableReport {
         table: TableFile::written(&path, vec![states]),
         solved,
@@ -112,18 +117,49 @@ pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableRepo
     })
 }
 
+/// A game's values: from its table, or solved just now.
+pub enum GameValues {
+    Table(Table),
+    /// Solved just now (and saved, when the table could be written).
+    Solved(Vec<f32>),
+}
+
+impl GameValues {
+    /// The values in state-index order, as the table stores them.
+    pub fn values(&self) -> &[f32] {
+        match self {
+            GameValues::Table(t) => t.values(),
+            GameValues::Solved(v) => v,
+        }
+    }
+}
+
 /// Opens the table; when there is none yet, solves the game first (every
 /// category game here solves in seconds) and says so through `progress`.
-pub fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<(Table, Solved), Error> {
+/// The table is saved when it can be; when not, the values answer from
+/// memory and a note says why the table was not saved.
+pub fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<GameValues, Error> {
     let game = dp.game();
     let states = Some(dp.index().len());
     match open(dir, game, states, Verify::Auto) {
+        Ok((table, _)) => Ok(GameValues::Table(table)),
         Err(Error::Table(TableError::Missing { path })) => {
             progress.note(&format!("no table at {}; solving {} now (a few seconds)", path.display(), game.title));
+            let writable = table::check_writable(&path);
+            if let Err(e) = &writable {
+                table::note_unsaved(progress, e);
+            }
             let sol = solve(dp, progress);
-            save(dir, dp, &sol)?;
-            open(dir, game, states, Verify::Auto)
+            let values = stored(&sol);
+            if writable.is_ok() {
+                match save(dir, dp, &sol, &values) {
+                    Ok(_) => {}
+                    Err(Error::Table(e)) => table::note_unsaved(progress, &e),
+                    Err(e) => return Err(e),
+                }
+            }
+            Ok(GameValues::Solved(values))
         }
-        other => other,
+        Err(e) => Err(e),
     }
 }

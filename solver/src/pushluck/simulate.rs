@@ -66,7 +66,7 @@ use super::model::{dice_of, hot_end, Model, Params, TurnState, HOT_END, HOT_INST
 use super::rules::Stop;
 use super::solution::{leftover_class, Solution};
 use super::strategy::{strategy, StrategySection};
-use super::table::{load_win, win_summary};
+use super::table::{game_facts_with, load_win};
 use super::win::sheet::{win_sheet, WinSheet, WinSheetQuestion, SHEET_GAMES};
 use super::win::{self, last_turn, leftover_context, Side, Sides, WinValues};
 use super::PushLuckGame;
@@ -720,7 +720,7 @@ pub fn simulate(
     let needs_win = players.contains(&Player::Optimal) || players.contains(&Player::WinSheet);
     let win = if needs_win { Some(load_win(game, tables, progress)?) } else { None };
     let facts = match &win {
-        Some(_) if players.contains(&Player::Ev) => win_summary(game, tables, progress)?.game,
+        Some(values) if players.contains(&Player::Ev) => game_facts_with(game, tables, values)?,
         _ => None,
     };
     let arena = Arena::new(game, win, &players)?;
@@ -937,8 +937,10 @@ mod tests {
 
     fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet) {
         let (r, game, dir) = played(game_name, rules, "optimal,ev", 3);
-        let facts =
-            win_summary(&game, dir.path(), &crate::progress::Silent).expect("a table").game.expect("game facts");
+        let facts = crate::pushluck::table::win_summary(&game, dir.path(), &crate::progress::Silent)
+            .expect("a table")
+            .game
+            .expect("game facts");
         let rate = |first: &str, second: &str| {
             r.pairings.iter().find(|p| p.first == first && p.second == second).expect("every pairing")
         };

@@ -23,7 +23,7 @@ use super::PushLuckGame;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::report::{Objective, Solved, TableFile, TableReport, VariantValue};
-use crate::table::{self, fingerprint, write_table, write_table_parts, Table, TableSpec, Verify};
+use crate::table::{self, fingerprint, write_table, write_table_parts, Table, TableError, TableSpec, Verify};
 
 /// Version of the solver's table layout and semantics, part of every fingerprint.
 pub const SOLVER_VERSION: u32 = 3;
@@ -103,6 +103,8 @@ pub fn table_path(dir: &Path, game: &PushLuckGame, objective: Objective) -> Path
 
 /// Solves every table variant of `game` and writes the table into `dir`.
 pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+    let path = table_path(dir, game, Objective::TurnScore);
+    table::check_writable(&path)?;
     let started = Instant::now();
     let variants = table_variants(&game.rules);
     progress.stage(&format!("solving {}", game.title()), variants.len() as u64);
@@ -135,7 +137,6 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
         layout: format!("[variant][level: turn total = level * {}][context]; {}", model.grid, model.context_layout()),
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
-    let path = table_path(dir, game, Objective::TurnScore);
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::TurnScore) };
     write_table(&path, &spec, &solved, &data)?;
     Ok(TableReport {
@@ -194,17 +195,37 @@ struct OffersMeta {
     row_sums: Vec<u64>,
 }
 
-/// Solves the win objective of `game` and writes its table into `dir`.
+/// Solves the win objective of `game` and writes its table into `dir`
+/// (checked writable first).
 pub fn solve_and_save_win(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
-    Ok(solve_and_write_win(game, dir, progress)?.1)
+    table::check_writable(&table_path(dir, game, Objective::Win))?;
+    let (values, meta) = solve_win(game, progress)?;
+    Ok(write_win(game, dir, &values, &meta)?)
 }
 
-/// Solves the win objective, writes the table, and keeps the values.
-fn solve_and_write_win<'g>(
+/// Solves the win objective to answer a question: the table is saved when
+/// it can be written; when not, a note says why and the values answer from
+/// memory. Returns the values and the game facts.
+fn solve_win_to_answer<'g>(
     game: &'g PushLuckGame,
     dir: &Path,
     progress: &dyn Progress,
-) -> Result<(WinValues<'g>, TableReport, Option<GameFacts>), Error> {
+) -> Result<(WinValues<'g>, Option<GameFacts>), Error> {
+    let writable = table::check_writable(&table_path(dir, game, Objective::Win));
+    if let Err(e) = &writable {
+        table::note_unsaved(progress, e);
+    }
+    let (values, meta) = solve_win(game, progress)?;
+    if writable.is_ok() {
+        if let Err(e) = write_win(game, dir, &values, &meta) {
+            table::note_unsaved(progress, &e);
+        }
+    }
+    Ok((values, meta.game))
+}
+
+/// Solves the win objective: the values, and the metadata of their table.
+fn solve_win<'g>(game: &'g PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'g>, WinMeta), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
     let game_facts = if values.has_game_facts() {
         progress.stage("game facts (turns, head start, against the expected-score policy)", 1);
@@ -264,12 +285,8 @@ fn solve_and_write_win<'g>(
         },
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
-    let offers = values.offers.as_ref().map(|o| o.as_slice()).unwrap_or_default();
-    let shape = if offers.is_empty() { vec![n, n] } else { vec![(values.w.len() + offers.len()) as u64] };
-    let path = table_path(dir, game, Objective::Win);
-    let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
     let meta = WinMeta {
-        solved: solved.clone(),
+        solved,
         facts,
         n,
         floor: values.sides.floor(),
@@ -277,16 +294,25 @@ fn solve_and_write_win<'g>(
         last: LastTurn::clone(&values.last),
         offers: values.offers.as_ref().map(|o| OffersMeta { t_levels: o.t_levels as u64, row_sums: o.row_sums() }),
     };
-    write_table_parts(&path, &spec, &meta, &[&values.w, offers])?;
-    let report = TableReport {
+    Ok((values, meta))
+}
+
+/// Writes the win table of `values` into `dir`.
+fn write_win(game: &PushLuckGame, dir: &Path, values: &WinValues, meta: &WinMeta) -> Result<TableReport, TableError> {
+    let offers = values.offers.as_ref().map(|o| o.as_slice()).unwrap_or_default();
+    let n = meta.n;
+    let shape = if offers.is_empty() { vec![n, n] } else { vec![(values.w.len() + offers.len()) as u64] };
+    let path = table_path(dir, game, Objective::Win);
+    let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
+    write_table_parts(&path, &spec, meta, &[&values.w, offers])?;
+    Ok(TableReport {
         table: TableFile::written(&path, shape),
-        solved,
+        solved: meta.solved.clone(),
         max_score: None,
         levels: vec![],
-        win: Some(facts),
-        game_facts,
-    };
-    Ok((values, report, game_facts))
+        win: Some(meta.facts),
+        game_facts: meta.game,
+    })
 }
 
 /// `info --objective win`: the facts of an existing win table.
@@ -321,7 +347,8 @@ const WIN_NANOS_PER_READ: f64 = 0.7;
 const WIN_AUTO_SOLVE_SECONDS: f64 = 75.0;
 
 /// The win values of `game` from its table in `dir`; when there is none and
-/// the solve takes about a minute or less, solves and saves it first.
+/// the solve takes about a minute or less, solves it first (and saves it
+/// when the directory takes it: [`solve_win_to_answer`]).
 pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinValues<'g>, Error> {
     let path = table_path(dir, game, Objective::Win);
     let table = match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
@@ -341,7 +368,7 @@ pub fn load_win<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress)
                 game.title()
             ));
             // The values just solved are the table's: no need to read it back.
-            return Ok(solve_and_write_win(game, dir, progress)?.0);
+            return Ok(solve_win_to_answer(game, dir, progress)?.0);
         }
         Err(e) => return Err(e.into()),
     };
@@ -410,11 +437,25 @@ pub fn win_summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> 
                 win_solve_estimate(game)
             ));
             let started = std::time::Instant::now();
-            let (values, _, facts) = solve_and_write_win(game, dir, progress)?;
+            let (values, facts) = solve_win_to_answer(game, dir, progress)?;
             Ok(WinSummary { first_wins: values.first(), game: facts, solved_seconds: started.elapsed().as_secs_f64() })
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// The game facts of `game` when its win `values` are at hand: from the
+/// win table's metadata, else from the values (so that a table that could
+/// not be saved is not solved a second time).
+pub fn game_facts_with(game: &PushLuckGame, dir: &Path, values: &WinValues) -> Result<Option<GameFacts>, Error> {
+    if let Ok(table) =
+        Table::open(&table_path(dir, game, Objective::Win), &table_spec(game, Objective::Win), Verify::Auto)
+    {
+        if let Some(f) = table.meta::<WinMeta>()?.game {
+            return Ok(Some(f));
+        }
+    }
+    Ok(if values.has_game_facts() { Some(game_facts(game, values)?) } else { None })
 }
 
 #[cfg(test)]
@@ -440,7 +481,7 @@ mod tests {
     fn piggyback_values_round_trip_and_damaged_rows_are_refused() {
         let game = farkle(&["piggyback", "goal=600"]);
         let dir = tempfile::tempdir().expect("temporary directory");
-        let (solved, _, facts) = solve_and_write_win(&game, dir.path(), &Silent).expect("solves");
+        let (solved, facts) = solve_win_to_answer(&game, dir.path(), &Silent).expect("solves");
         assert!(facts.is_some(), "game facts under piggyback");
         let loaded = load_win(&game, dir.path(), &Silent).expect("reads back");
         assert_eq!(loaded.w, solved.w);

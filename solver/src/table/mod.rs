@@ -26,8 +26,13 @@
 //! ```
 //!
 //! Tables are written to a temporary file beside the target and renamed into
-//! place, so a reader never sees a half-written table; a temporary file left
-//! by a killed writer is removed by the next write into that directory. On
+//! place ([`crate::files::write_output`]: only over a regular file, never
+//! over anything else that has the name), so a reader never sees a
+//! half-written table; a temporary file left by a killed writer is removed
+//! by the next write into that directory. They are created as ordinary
+//! files are (mode 0666 less the umask), so that a tables directory can be
+//! shared. Commands check that the table can be written before they solve
+//! it ([`check_writable`]). On
 //! open, everything in the header is checked (magic, version, header
 //! checksum, game, fingerprint, size); the data checksum is checked too
 //! unless the table is very large. The metadata is a typed struct of the
@@ -47,6 +52,8 @@ use memmap2::Mmap;
 use serde::{de::DeserializeOwned, Serialize};
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
+use crate::files::{self, OutputError};
+use crate::progress::Progress;
 use crate::text::Quoted;
 
 #[cfg(not(target_endian = "little"))]
@@ -167,6 +174,12 @@ pub enum TableError {
     Corrupt { path: PathBuf, why: String },
     #[error("table {} is stale ({why})", show(.path))]
     Stale { path: PathBuf, why: String },
+    /// The table cannot be written there (checked before a solve).
+    #[error("cannot write table {}: {why}", show(.path))]
+    Unwritable { path: PathBuf, why: OutputError },
+    /// No file can be created in the directory (`what`: which one it is).
+    #[error("cannot write into {what} {}: {why}", show(.dir))]
+    DirUnwritable { what: &'static str, dir: PathBuf, why: OutputError },
     /// The OS error is part of the message (not a `source`), so that a
     /// report that prints the cause chain does not print it twice.
     #[error("cannot {action} {}: {err}", show(.path))]
@@ -178,10 +191,43 @@ fn show(p: &Path) -> String {
 }
 
 impl TableError {
-    /// True when solving again would fix it (everything but I/O failures).
+    /// True when solving again would fix it (everything but failures to
+    /// read or write).
     pub fn needs_regeneration(&self) -> bool {
-        !matches!(self, TableError::Io { .. })
+        !matches!(self, TableError::Io { .. } | TableError::Unwritable { .. } | TableError::DirUnwritable { .. })
     }
+}
+
+/// The directory of the table at `path`, created when missing.
+fn create_dir(path: &Path) -> Result<&Path, TableError> {
+    let dir = files::dir_of(path);
+    std::fs::create_dir_all(dir).map_err(|e| TableError::Io {
+        action: "create the tables directory",
+        path: dir.to_path_buf(),
+        err: files::os_reason(&e),
+    })?;
+    Ok(dir)
+}
+
+/// Checks, before a solve, that its table can be written at `path`: the
+/// directory is created when missing and must take a new file, and what
+/// has the name must be absent or a regular file
+/// ([`files::output_target`]).
+pub fn check_writable(path: &Path) -> Result<(), TableError> {
+    create_dir(path)?;
+    let target = files::output_target(path).map_err(|why| TableError::Unwritable { path: path.to_path_buf(), why })?;
+    let dir = files::dir_of(&target);
+    files::check_dir_writable(dir).map_err(|why| TableError::DirUnwritable {
+        what: "the tables directory",
+        dir: dir.to_path_buf(),
+        why,
+    })
+}
+
+/// Says through `progress` that the table a command solved to answer
+/// could not be saved (`e`), and that the answer comes from memory.
+pub fn note_unsaved(progress: &dyn Progress, e: &TableError) {
+    progress.note(&format!("{e}; answering from memory, the table is not saved"));
 }
 
 fn io_err<'a>(action: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> TableError + 'a {
@@ -243,34 +289,19 @@ pub fn write_table_parts<T: Element>(
     raw.meta_len = u32::try_from(meta_bytes.len()).expect("metadata is small");
     raw.header_checksum = header_checksum(&raw, &meta_bytes);
 
-    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(d) => d.to_path_buf(),
-        None => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&dir).map_err(io_err("create the tables directory", &dir))?;
-    sweep_temporaries(&dir);
+    sweep_temporaries(create_dir(path)?);
     let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("table");
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!("{file_name}.{}.", std::process::id()))
-        .suffix(TMP_SUFFIX)
-        .tempfile_in(&dir)
-        .map_err(io_err("create a temporary file in", &dir))?;
-    // On any error below, `tmp` is dropped and its file removed.
-    let written = (|| -> std::io::Result<()> {
-        let mut f = std::io::BufWriter::with_capacity(1 << 20, tmp.as_file_mut());
+    files::write_output(path, &format!("{file_name}.{}.", std::process::id()), TMP_SUFFIX, |file| {
+        let mut f = std::io::BufWriter::with_capacity(1 << 20, file);
         f.write_all(bytemuck::bytes_of(&raw))?;
         f.write_all(&meta_bytes)?;
         f.write_all(&vec![0u8; header_len - HEADER_FIXED - meta_bytes.len()])?;
         for part in parts {
             f.write_all(bytemuck::cast_slice(part))?;
         }
-        f.flush()?;
-        drop(f);
-        tmp.as_file().sync_all()
-    })();
-    written.map_err(io_err("write table", path))?;
-    tmp.persist(path).map_err(|e| TableError::Io { action: "write table", path: path.to_path_buf(), err: e.error })?;
-    Ok(())
+        f.flush()
+    })
+    .map_err(|why| TableError::Unwritable { path: path.to_path_buf(), why })
 }
 
 const TMP_SUFFIX: &str = ".tmp";
@@ -371,13 +402,15 @@ impl Table {
                 return Err(stale(format!("shape {shape:?}, expected {expected:?}")));
             }
         }
-        let expected = raw.count.checked_mul(size).and_then(|b| b.checked_add(header_len as u64));
-        if expected != Some(len) {
-            return Err(TableError::Truncated {
-                path: path.to_path_buf(),
-                actual: len,
-                expected: expected.unwrap_or(0),
-            });
+        let Some(expected) = raw.count.checked_mul(size).and_then(|b| b.checked_add(header_len as u64)) else {
+            return Err(corrupt("its header counts more bytes than a file can hold"));
+        };
+        if len < expected {
+            return Err(TableError::Truncated { path: path.to_path_buf(), actual: len, expected });
+        }
+        if len > expected {
+            // Not a table cut short: something was added, or the header is wrong.
+            return Err(corrupt(&format!("it has {} bytes more than its header says", len - expected)));
         }
         let data = &mmap[header_len..];
         let verified = verify == Verify::Full || (data.len() as u64) <= FULL_VERIFY_LIMIT;
@@ -486,6 +519,11 @@ mod tests {
 
         std::fs::write(&p, &bytes[..bytes.len() - 4]).unwrap();
         assert!(matches!(Table::open(&p, &spec(), Verify::Auto), Err(TableError::Truncated { .. })));
+        // Bytes added at the end: corrupt, not truncated.
+        std::fs::write(&p, [&bytes[..], b"extra"].concat()).unwrap();
+        let e = Table::open(&p, &spec(), Verify::Auto).unwrap_err();
+        assert!(matches!(e, TableError::Corrupt { .. }), "{e}");
+        assert!(e.to_string().ends_with("is corrupt (it has 5 bytes more than its header says)"), "{e}");
 
         let mut flipped = bytes.clone();
         let last = flipped.len() - 1;
@@ -502,6 +540,31 @@ mod tests {
         assert!(matches!(Table::open(&p, &spec(), Verify::Auto), Err(TableError::Truncated { .. })));
         assert!(matches!(Table::open(&d.path().join("nope"), &spec(), Verify::Auto), Err(TableError::Missing { .. })));
         assert!(matches!(Table::open(d.path(), &spec(), Verify::Auto), Err(TableError::NotRegular { .. })));
+    }
+
+    /// A directory where the table belongs is refused, not replaced, before
+    /// a solve and when writing; so is a tables path that cannot be a
+    /// directory.
+    #[test]
+    fn only_regular_files_are_replaced() {
+        let d = tempfile::tempdir().unwrap();
+        let p = d.path().join("demo.sixdice");
+        std::fs::create_dir(&p).unwrap();
+        let why = format!("cannot write table `{}`: it is a directory, not a regular file", p.display());
+        assert_eq!(check_writable(&p).unwrap_err().to_string(), why);
+        let e = write_table(&p, &spec(), &Meta { expected: 0.0 }, &[0.0; 15]).unwrap_err();
+        assert_eq!(e.to_string(), why);
+        assert!(p.is_dir());
+
+        let file = d.path().join("file");
+        std::fs::write(&file, b"not a directory").unwrap();
+        let e = check_writable(&file.join("tables").join("demo.sixdice")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot create the tables directory `{}`: ", file.join("tables").display())),
+            "{e}"
+        );
+        assert_eq!(std::fs::read(&file).unwrap(), b"not a directory");
     }
 
     #[test]
