@@ -98,3 +98,22 @@ fn piggyback_games_are_played_and_counted() {
     let plain = env.ok(&["simulate", "--game", "farkle", "-o", "goal=1000", "--players", "ev", "--games", "100"]);
     assert!(!plain.contains("piggybacks"));
 }
+
+/// The time a simulation reports is split: the set-up (here the win table
+/// solved first, and the win sheet fitted on its own games) and the games;
+/// the games' rate counts the games alone.
+#[test]
+fn simulate_reports_its_set_up_beside_the_games() {
+    let env = Env::new();
+    let r = run(&env, &["--players", "win-sheet,ev", "--games", "100"]);
+    let (setup, games) = (r["setup_seconds"].as_f64().unwrap(), r["seconds"].as_f64().unwrap());
+    assert!(setup > 0.0 && games > 0.0, "set-up {setup} s, games {games} s");
+    let rate = r["games_per_second"].as_f64().unwrap();
+    assert!((rate * games - 400.0).abs() < 1e-6 * rate.max(1.0), "{rate} games/s over {games} s for 400 games");
+    let mut a = vec!["simulate"];
+    a.extend(GAME);
+    a.extend(["--players", "ev", "--games", "10"]);
+    assert!(env.ok(&a).contains("set-up "), "the text says what took the time");
+    let category = env.json(&["simulate", "yatzy", "--games", "50"]);
+    assert!(category["setup_seconds"].as_f64().unwrap() > 0.0, "the Yatzy table was solved first");
+}

@@ -43,7 +43,10 @@ fn head_to_head(r: &PlayersReport) -> String {
     if unfinished > 0 {
         out.push_str(&format!("{unfinished} games stopped unfinished (counted as not won by the first player)\n"));
     }
-    out.push_str(&format!("{:.2} s, {:.0} games/s\n", r.seconds, r.games_per_second));
+    out.push_str(&format!(
+        "set-up {:.2} s (win table, facts, sheet); games {:.2} s, {:.0} games/s\n",
+        r.setup_seconds, r.seconds, r.games_per_second
+    ));
     out
 }
 
@@ -62,6 +65,12 @@ fn final_scores(r: &SimulationReport) -> String {
     t.row(["other bonuses won".to_string(), format!("{:.2}%", 100.0 * r.other_bonus_rate)]);
     let zeros: Vec<String> = r.zeros.iter().map(|z| format!("{} {:.2}%", z.category, 100.0 * z.rate)).collect();
     t.row(["boxes ending at 0".to_string(), zeros.join(", ")]);
-    t.row(["time".to_string(), format!("{:.2} s ({:.0} games/s)", r.seconds, r.games_per_second)]);
+    t.row([
+        "time".to_string(),
+        format!(
+            "set-up {:.2} s (table); games {:.2} s ({:.0} games/s)",
+            r.setup_seconds, r.seconds, r.games_per_second
+        ),
+    ]);
     t.render()
 }

@@ -77,6 +77,9 @@ pub struct SimulationReport {
     pub other_bonus_rate: f64,
     /// Per box: the share of games in which it ended at 0.
     pub zeros: Vec<BoxZeros>,
+    /// Seconds before the first game: reading (or solving) the table.
+    pub setup_seconds: f64,
+    /// Seconds playing the games, and their rate.
     pub seconds: f64,
     pub games_per_second: f64,
 }
@@ -117,6 +120,7 @@ pub fn simulate(
     q: &SimulateQuestion,
     progress: &dyn Progress,
 ) -> Result<SimulationReport, Error> {
+    let setup = Instant::now();
     if q.games == 0 || q.games > GAMES_MAX {
         return Err(SimulateError::Games(q.games).into());
     }
@@ -124,7 +128,7 @@ pub fn simulate(
     let states = dp.index().len();
     if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {
         let table = open_or_solve(tables, &dp, progress)?;
-        return Ok(play_all(&dp, &Indexed { index: dp.index(), values: table.values() }, q, progress));
+        return Ok(play_all(&dp, &Indexed { index: dp.index(), values: table.values() }, q, setup, progress));
     }
     let dir = levels::levels_dir(tables, game);
     let mut all = AllLevels::open(&dp, &dir)?;
@@ -134,13 +138,13 @@ pub fn simulate(
             // The levels cannot be kept: play from values in memory.
             table::note_unsaved(progress, &e);
             let values = solve(&dp, progress).values;
-            return Ok(play_all(&dp, &Indexed { index: dp.index(), values: values.as_slice() }, q, progress));
+            return Ok(play_all(&dp, &Indexed { index: dp.index(), values: values.as_slice() }, q, setup, progress));
         }
         levels::solve_levels(&dp, &dir, progress)?;
         all = AllLevels::open(&dp, &dir)?;
     }
     match all {
-        Some(values) => Ok(play_all(&dp, &values, q, progress)),
+        Some(values) => Ok(play_all(&dp, &values, q, setup, progress)),
         None => Err(SimulateError::NeedsTable {
             game: game.title.clone(),
             command: game_ref(game).solve_command(),
@@ -150,10 +154,13 @@ pub fn simulate(
     }
 }
 
+/// Plays the games from `values`; the set-up (table read or solved) began
+/// at `setup`.
 fn play_all<V: Values + ?Sized>(
     dp: &TurnDp,
     values: &V,
     q: &SimulateQuestion,
+    setup: Instant,
     progress: &dyn Progress,
 ) -> SimulationReport {
     let game = dp.game();
@@ -214,6 +221,7 @@ fn play_all<V: Values + ?Sized>(
         upper_bonus,
         other_bonus_rate,
         zeros,
+        setup_seconds: (clock - setup).as_secs_f64(),
         seconds,
         games_per_second: n / seconds.max(1e-9),
     }

@@ -180,6 +180,10 @@ pub struct PlayersReport {
     pub players: Vec<String>,
     pub seed: u64,
     pub pairings: Vec<Pairing>,
+    /// Seconds before the first game: reading (or solving) the win table,
+    /// the game facts, fitting a win sheet.
+    pub setup_seconds: f64,
+    /// Seconds playing the games, and their rate.
     pub seconds: f64,
     pub games_per_second: f64,
 }
@@ -710,6 +714,7 @@ pub fn simulate(
     q: &PlayersQuestion,
     progress: &dyn Progress,
 ) -> Result<PlayersReport, Error> {
+    let setup = Instant::now();
     let players: Vec<Player> = q.players.split(',').map(Player::parse).collect::<Result<_, _>>()?;
     if players.is_empty() || players.len() > PLAYERS_MAX {
         return Err(PlayersError::Count(players.len()).into());
@@ -778,6 +783,7 @@ pub fn simulate(
         players: players.iter().map(Player::name).collect(),
         seed: q.seed,
         games_per_second: (q.games * pairs.len() as u64) as f64 / seconds.max(1e-9),
+        setup_seconds: (started - setup).as_secs_f64(),
         seconds,
         pairings: out,
     })
