@@ -10,22 +10,10 @@
 //! stderr and return when neither can be had.
 
 use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::util::{assert_user_error, run_in, Env};
-
-/// Linux's error numbers (the same on every architecture) of the reasons
-/// the tests expect.
-const EACCES: i32 = 13;
-const ENOTDIR: i32 = 20;
-const ENOSPC: i32 = 28;
-const EROFS: i32 = 30;
-
-/// The OS's words for error `code`.
-fn os(code: i32) -> String {
-    std::io::Error::from_raw_os_error(code).to_string()
-}
+use crate::util::{assert_user_error, is_fifo, mkfifo, os, root, run_in, Env, Unwritable, EACCES, ENOSPC, ENOTDIR};
 
 /// A small win game: its table solves in well under a second.
 const WIN: [&str; 5] = ["farkle", "-o", "goal=1000", "--objective", "win"];
@@ -48,21 +36,6 @@ fn user_error(tables: &Path, args: &[String], expected: &str) {
     assert_eq!(err.trim_end(), format!("error: {expected}"));
 }
 
-fn mkfifo(path: &Path) {
-    assert!(Command::new("mkfifo").arg(path).status().expect("mkfifo runs").success());
-}
-
-fn is_fifo(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
-}
-
-/// Whether the tests run as root (who may make device nodes and mounts,
-/// and whom permissions do not stop).
-fn root(env: &Env) -> bool {
-    let probe = env.file(".whoami", "");
-    std::fs::metadata(probe).expect("probe").uid() == 0
-}
-
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = match std::fs::read_dir(dir) {
@@ -71,48 +44,6 @@ fn names(dir: &Path) -> Vec<String> {
     };
     v.sort();
     v
-}
-
-/// A directory in which no file can be created: without write permission,
-/// or as root a read-only file system mounted on it (unmounted when
-/// dropped). `reason` is the OS's word for it.
-struct Unwritable {
-    path: PathBuf,
-    mounted: bool,
-    reason: String,
-}
-
-impl Unwritable {
-    fn new(env: &Env, name: &str) -> Option<Unwritable> {
-        let path = env.path().join(name);
-        std::fs::create_dir(&path).expect("directory");
-        if root(env) {
-            let mounted = Command::new("mount")
-                .args(["-t", "tmpfs", "-o", "ro,size=64k", "sixdice-test"])
-                .arg(&path)
-                .stderr(std::process::Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            if !mounted {
-                eprintln!("skipped: as root, an unwritable directory needs a read-only mount, and mount failed");
-                return None;
-            }
-            Some(Unwritable { path, mounted, reason: os(EROFS) })
-        } else {
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o555)).expect("chmod");
-            Some(Unwritable { path, mounted: false, reason: os(EACCES) })
-        }
-    }
-}
-
-impl Drop for Unwritable {
-    fn drop(&mut self) {
-        if self.mounted {
-            let _ = Command::new("umount").arg(&self.path).status();
-        } else {
-            let _ = std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o755));
-        }
-    }
 }
 
 /// `--plot` takes only an absent path or a regular file (through a

@@ -1,24 +1,38 @@
 //! A seeded fuzz test of the binary: thousands of random invocations of
-//! `advise`, `strategy`, `rules`, `solve` and `info` over every game, with
-//! random valid and invalid dice, sheets, situations, options with values
-//! from tiny to `i64::MAX`, and random rules files. Every run must end with
-//! exit code 0 or 2 (no panic, no abort), a one-line error without control
-//! characters on exit 2, valid JSON under `--json`, and within a few seconds.
+//! every command (`advise`, `strategy` with and without `--plot`, `rules`,
+//! `solve`, `info --verify`, `compare`, `simulate`, `completions`) over
+//! every game, with random valid and invalid dice, sheets, situations,
+//! options with values from tiny to `i64::MAX`, random rules files, and
+//! picture paths that are FIFOs, symbolic links, device nodes (as root),
+//! directories, and files in read-only, missing or impossible directories.
+//! Every run must end with exit code 0 or 2 (no panic, no abort), a
+//! one-line error without control characters on exit 2, and valid JSON
+//! under `--json`; no special file may be replaced.
+//!
+//! Bounded by work, not time: each run's CPU time (the operating system's
+//! own accounting of the finished child, which other jobs on the machine
+//! do not inflate) must stay under [`MAX_CPU`], far above any honest run;
+//! a run still going after [`HANG`] of wall time is killed as a hang.
 
-use std::process::Output;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::util::{bin, Env};
+use crate::util::{bin, mkfifo, root, Env, Unwritable};
 
 /// Invocations per run of the test.
 const RUNS: usize = 6000;
-/// The longest any one invocation may take: a hang detector, not a
-/// benchmark. The slowest cases (large Van't Hof bonuses, about 2.3 s alone)
-/// share two cores with the other end-to-end tests (solves, simulations),
-/// which can more than double them.
-const MAX_RUN: Duration = Duration::from_secs(15);
+/// The most CPU time one invocation may use: a bound on work. The slowest
+/// honest cases (an off-grid Van't Hof bonus, a first compare at a small
+/// goal, about 6 s of CPU alone) are far below it.
+const MAX_CPU: Duration = Duration::from_secs(120);
+/// Wall time after which an invocation counts as hung and is killed: a
+/// hang detector, far above any honest run on a machine however busy.
+const HANG: Duration = Duration::from_secs(900);
 
 /// splitmix64: a small seeded generator, enough to pick cases.
 struct Rng(u64);
@@ -249,8 +263,113 @@ fn rules_file(r: &mut Rng) -> String {
     t
 }
 
+/// Paths a picture may be asked for: fresh files, and everything that
+/// must never be replaced or must be refused before any work.
+struct Plots {
+    /// A directory for fresh pictures.
+    fresh: PathBuf,
+    /// Special files (and links to them), each with what it must stay.
+    special: Vec<(PathBuf, Kind)>,
+    /// Paths whose directory is missing, is a regular file, or (when the
+    /// machine allows one) takes no new file.
+    impossible: Vec<PathBuf>,
+    /// A symbolic link to a regular file: written through.
+    link_to_file: PathBuf,
+    _unwritable: Option<Unwritable>,
+}
+
+/// What a special file is, to check it was left alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Fifo,
+    CharDevice(u64),
+    Directory,
+    Symlink,
+}
+
+fn kind(path: &Path) -> Option<Kind> {
+    let m = std::fs::symlink_metadata(path).ok()?;
+    let t = m.file_type();
+    Some(if t.is_fifo() {
+        Kind::Fifo
+    } else if t.is_char_device() {
+        Kind::CharDevice(m.rdev())
+    } else if t.is_dir() {
+        Kind::Directory
+    } else if t.is_symlink() {
+        Kind::Symlink
+    } else {
+        return None;
+    })
+}
+
+impl Plots {
+    fn new(env: &Env) -> Plots {
+        let dir = env.path();
+        let fresh = dir.join("plots");
+        std::fs::create_dir(&fresh).expect("directory");
+        let fifo = dir.join("fifo");
+        mkfifo(&fifo);
+        let mut special = vec![(fifo.clone(), Kind::Fifo), (fresh.clone(), Kind::Directory)];
+        let link_fifo = dir.join("link-to-fifo");
+        std::os::unix::fs::symlink(&fifo, &link_fifo).expect("symlink");
+        special.push((link_fifo, Kind::Symlink));
+        if root(env) {
+            // A device like /dev/full (char 1:7), made here, never the real one.
+            let dev = dir.join("dev-full");
+            let made = std::process::Command::new("mknod").arg(&dev).args(["c", "1", "7"]).status();
+            if made.is_ok_and(|s| s.success()) {
+                special.push((dev.clone(), kind(&dev).expect("a device node")));
+            }
+        }
+        let target = env.file("target.svg", "not a picture yet");
+        let link_to_file = dir.join("link-to-file.svg");
+        std::os::unix::fs::symlink(&target, &link_to_file).expect("symlink");
+        let regular = env.file("regular", "");
+        let unwritable = Unwritable::new(env, "read-only");
+        let mut impossible = vec![dir.join("missing").join("p.svg"), regular.join("p.svg")];
+        if let Some(u) = &unwritable {
+            impossible.push(u.path.join("p.svg"));
+        }
+        for (p, k) in &special {
+            assert_eq!(kind(p), Some(*k), "{}", p.display());
+        }
+        Plots { fresh, special, impossible, link_to_file, _unwritable: unwritable }
+    }
+
+    fn pick(&self, r: &mut Rng, n: usize) -> PathBuf {
+        match r.below(10) {
+            0..=3 => self.fresh.join(format!("p{n}.svg")),
+            4..=6 => self.special[r.below(self.special.len())].0.clone(),
+            7 | 8 => self.impossible[r.below(self.impossible.len())].clone(),
+            _ => self.link_to_file.clone(),
+        }
+    }
+}
+
+/// Push-your-luck games (and one category game, refused) for the commands
+/// that solve win tables; always at a small goal, so that a first solve
+/// takes a second or so (a few tables, solved once and then read).
+fn small_win_game(r: &mut Rng, a: &mut Vec<String>) {
+    let game = if r.chance(90) { r.pick(&["farkle", "ten-thousand", "yahtzix"]) } else { r.pick(&["yahtzee", "nope"]) };
+    let goal = if game == "yahtzix" { "300" } else { "1000" };
+    a.extend([game.into(), "-o".into(), format!("goal={goal}")]);
+}
+
+/// A number of games: small, zero, or far out of range.
+fn games(r: &mut Rng) -> String {
+    r.pick(&["0", "1", "7", "60", "300", "100000000000", "-3", "x"]).to_string()
+}
+
 /// One random command line (and the rules file it refers to, if any).
-fn invocation(r: &mut Rng, env: &Env, n: usize) -> Vec<String> {
+fn invocation(r: &mut Rng, env: &Env, plots: &Plots, n: usize) -> Vec<String> {
+    match r.below(50) {
+        0..=2 => return compare(r, plots, n),
+        3 | 4 => return simulate(r),
+        5..=7 => return win_strategy(r, plots, n),
+        8 => return completions(r),
+        _ => {}
+    }
     // Mostly real games, so that most runs get past the first check.
     let game = if r.chance(85) { r.pick(&GAMES[..9]) } else { r.pick(GAMES) }.to_string();
     let command = match r.below(20) {
@@ -270,6 +389,9 @@ fn invocation(r: &mut Rng, env: &Env, n: usize) -> Vec<String> {
     // Category solves take a fraction of a second each: keep them rare.
     if category && command == "solve" && !r.chance(10) {
         a[0] = "info".into();
+    }
+    if a[0] == "info" && r.chance(50) {
+        a.push("--verify".into());
     }
     if r.chance(35) {
         for _ in 0..1 + r.below(2) {
@@ -331,17 +453,159 @@ fn invocation(r: &mut Rng, env: &Env, n: usize) -> Vec<String> {
     a
 }
 
+/// `compare` at a small goal: the seed variants or a few of its own, with
+/// or without a picture.
+fn compare(r: &mut Rng, plots: &Plots, n: usize) -> Vec<String> {
+    let mut a = vec!["compare".to_string()];
+    small_win_game(r, &mut a);
+    // The seed variants include the three-farkle penalty and larger goals,
+    // minutes of solving: the variants here are a few quick ones.
+    a.push("--no-defaults".into());
+    for _ in 0..r.below(3) {
+        let v =
+            r.pick(&["on-the-board=500", "piggyback", "vant-hof-6", "min-bank=350", "exact-goal", "bogus", "", ","]);
+        a.extend(["--variant".into(), v.into()]);
+    }
+    if r.chance(40) {
+        a.extend(["--plot".into(), plots.pick(r, n).display().to_string()]);
+    }
+    if r.chance(50) {
+        a.push("--json".into());
+    }
+    a
+}
+
+/// `simulate`: players of push-your-luck games at a small goal, or a
+/// category game's final scores.
+fn simulate(r: &mut Rng) -> Vec<String> {
+    let mut a = vec!["simulate".to_string()];
+    if r.chance(70) {
+        small_win_game(r, &mut a);
+        if r.chance(80) {
+            let players: Vec<&str> = (0..1 + r.below(3))
+                .map(|_| r.pick(&["optimal", "ev", "threshold=300", "threshold=x", "human", "win-sheet", "robot"]))
+                .collect();
+            a.extend(["--players".into(), players.join(",")]);
+        }
+    } else {
+        a.push(r.pick(&["yahtzee", "yatzy", "deluxe", "sixhundred"]).into());
+        if a[1] == "sixhundred" && r.chance(50) {
+            a.extend(["-o".into(), "card=mini".into()]);
+        }
+    }
+    a.extend(["--games".into(), games(r), "--seed".into(), r.below(1000).to_string()]);
+    if r.chance(50) {
+        a.push("--json".into());
+    }
+    a
+}
+
+/// `strategy --objective win`: the sheet to win, with the exact boundary
+/// for some dice, and a picture.
+fn win_strategy(r: &mut Rng, plots: &Plots, n: usize) -> Vec<String> {
+    let mut a = vec!["strategy".to_string()];
+    small_win_game(r, &mut a);
+    a.extend(["--objective".into(), "win".into(), "--games".into(), games(r)]);
+    if r.chance(60) {
+        a.extend(["--dice".into(), r.pick(&["1", "3", "6", "0", "7"]).into()]);
+    }
+    if r.chance(70) {
+        a.extend(["--plot".into(), plots.pick(r, n).display().to_string()]);
+    }
+    if r.chance(50) {
+        a.push("--json".into());
+    }
+    a
+}
+
+fn completions(r: &mut Rng) -> Vec<String> {
+    let mut a = vec!["completions".to_string(), r.pick(&["bash", "zsh", "fish", "tcsh"]).to_string()];
+    if r.chance(50) {
+        a.push("--json".into());
+    }
+    a
+}
+
+/// How one invocation ended: its output, and the CPU time it used.
+struct Ran {
+    out: Output,
+    cpu: Duration,
+    hung: bool,
+}
+
+/// Runs `args` with its CPU time measured (from the kernel's accounting of
+/// the reaped child) and a hang detector: killed after [`HANG`].
+fn run_bounded(args: &[String], tables: &Path) -> Ran {
+    use std::io::Read;
+    let mut child = bin()
+        .args(args)
+        .arg("--tables")
+        .arg(tables)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sixdice runs");
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    let drain = |mut s: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = s.read_to_end(&mut v);
+            v
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped")));
+    let started = Instant::now();
+    let (mut status, mut hung, mut pause) = (0, false, Duration::from_micros(200));
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `pid` is our own child, not yet reaped (std's `Child` is
+        // never waited on here); WNOHANG returns at once.
+        let r = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        if r == pid {
+            break;
+        }
+        assert!(r == 0, "wait4 failed: {}", std::io::Error::last_os_error());
+        if !hung && started.elapsed() > HANG {
+            // Still our unreaped child: the pid cannot have been reused.
+            // SAFETY: sending a signal has no memory effects.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            hung = true;
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(20));
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+            + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+    };
+    let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+    let out = Output {
+        status: std::process::ExitStatus::from_raw(status),
+        stdout: stdout.join().expect("stdout read"),
+        stderr: stderr.join().expect("stderr read"),
+    };
+    Ran { out, cpu, hung }
+}
+
 /// Checks one run's outcome; returns a description of what is wrong.
-fn check(args: &[String], out: &Output, took: Duration) -> Result<(), String> {
+fn check(args: &[String], ran: &Ran) -> Result<(), String> {
+    let out = &ran.out;
     let err = String::from_utf8_lossy(&out.stderr);
-    if took > MAX_RUN {
-        return Err(format!("took {took:?}"));
+    if ran.hung {
+        return Err(format!("hung: killed after {HANG:?} of wall time"));
+    }
+    if ran.cpu > MAX_CPU {
+        return Err(format!("used {:?} of CPU time", ran.cpu));
     }
     if err.contains("panicked") {
         return Err(format!("panic: {err}"));
     }
     match out.status.code() {
         Some(0) => {
+            // Completions print a script, never JSON (they refuse --json).
             if args.iter().any(|a| a == "--json") {
                 serde_json::from_slice::<serde_json::Value>(&out.stdout).map_err(|e| format!("bad JSON: {e}"))?;
             }
@@ -349,7 +613,13 @@ fn check(args: &[String], out: &Output, took: Duration) -> Result<(), String> {
         }
         Some(2) => {
             let line = err.trim_end_matches('\n');
-            if !line.starts_with("error: ") || line.contains('\n') || line.chars().any(char::is_control) {
+            let last = line.lines().last().unwrap_or("");
+            // Notes (a table solved first, or not saved) may come before it.
+            if !last.starts_with("error: ")
+                || line.lines().any(|l| !l.starts_with("note: ") && !l.starts_with("error: "))
+                || line.chars().any(|c| c.is_control() && c != '\n')
+                || line.matches("error: ").count() != 1
+            {
                 return Err(format!("bad error message: {err:?}"));
             }
             Ok(())
@@ -371,22 +641,28 @@ fn thousands_of_random_invocations_end_cleanly() {
     ] {
         env.ok(args);
     }
+    let plots = Plots::new(&env);
     let mut rng = Rng(0x5eed_d1ce);
-    let cases: Vec<Vec<String>> = (0..RUNS).map(|n| invocation(&mut rng, &env, n)).collect();
+    let cases: Vec<Vec<String>> = (0..RUNS).map(|n| invocation(&mut rng, &env, &plots, n)).collect();
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
     let (ok, errors) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let most_cpu = Mutex::new((Duration::ZERO, Vec::new()));
     let started = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(args) = cases.get(i) else { break };
-                let t = Instant::now();
-                let out = bin().args(args).arg("--tables").arg(env.path()).output().expect("sixdice runs");
-                let took = t.elapsed();
-                match check(args, &out, took) {
-                    Ok(()) if out.status.success() => ok.fetch_add(1, Ordering::Relaxed),
+                let ran = run_bounded(args, env.path());
+                {
+                    let mut most = most_cpu.lock().unwrap();
+                    if ran.cpu > most.0 {
+                        *most = (ran.cpu, args.clone());
+                    }
+                }
+                match check(args, &ran) {
+                    Ok(()) if ran.out.status.success() => ok.fetch_add(1, Ordering::Relaxed),
                     Ok(()) => errors.fetch_add(1, Ordering::Relaxed),
                     Err(why) => {
                         failures.lock().unwrap().push(format!("{args:?}: {why}"));
@@ -396,10 +672,23 @@ fn thousands_of_random_invocations_end_cleanly() {
             });
         }
     });
-    let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{} failures, first: {:#?}", failures.len(), &failures[..failures.len().min(5)]);
+    let mut failures: Vec<String> = failures.into_inner().unwrap();
+    failures.sort();
+    // The first failure of each command, so one kind does not hide another.
+    let mut firsts = failures.clone();
+    firsts.dedup_by_key(|f| f.split('"').nth(1).unwrap_or("").to_string());
+    assert!(failures.is_empty(), "{} failures, the first of each command: {firsts:#?}", failures.len());
+    // Nothing that is not a regular file was replaced or removed.
+    for (path, k) in &plots.special {
+        assert_eq!(kind(path), Some(*k), "{} was replaced", path.display());
+    }
+    assert!(std::fs::symlink_metadata(&plots.link_to_file).is_ok_and(|m| m.file_type().is_symlink()));
     let (ok, errors) = (ok.into_inner(), errors.into_inner());
-    eprintln!("fuzz: {RUNS} invocations in {:.1?}: {ok} answered, {errors} user errors", started.elapsed());
+    let (cpu, slowest) = most_cpu.into_inner().unwrap();
+    eprintln!(
+        "fuzz: {RUNS} invocations in {:.1?}: {ok} answered, {errors} user errors; most CPU {cpu:.1?}: {slowest:?}",
+        started.elapsed()
+    );
     // The mix exercises both paths in earnest.
     assert!(ok > RUNS / 5 && errors > RUNS / 5, "{ok} answered, {errors} errors");
 }

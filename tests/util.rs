@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end tests: running the binary in a
 //! temporary tables directory, reading its JSON, checking user errors.
 
+use std::os::unix::fs::{FileTypeExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -73,12 +74,13 @@ pub fn assert_user_error(out: &Output, args: &[&str], needle: &str) -> String {
 }
 
 /// A tables directory with classic Yahtzee (free joker and no-bonus) and
-/// Yatzy solved once for all tests (kept under the target directory, solved
-/// afresh by each run).
+/// Yatzy solved once for all tests of this process (kept under the target
+/// directory, solved afresh by each run; one directory per process, so
+/// that test runners that start a process per test do not race on it).
 pub fn solved() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e-solved-tables");
+        let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-solved-tables-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
         for args in [&["solve", "yatzy"][..], &["solve", "yahtzee"], &["solve", "yahtzee", "-o", "no-bonus"]] {
@@ -86,4 +88,73 @@ pub fn solved() -> &'static Path {
         }
         d
     })
+}
+
+/// Linux's error numbers (the same on every architecture) of the reasons
+/// the tests expect.
+pub const EACCES: i32 = 13;
+pub const ENOTDIR: i32 = 20;
+pub const ENOSPC: i32 = 28;
+pub const EROFS: i32 = 30;
+
+/// The OS's words for error `code`.
+pub fn os(code: i32) -> String {
+    std::io::Error::from_raw_os_error(code).to_string()
+}
+
+pub fn mkfifo(path: &Path) {
+    assert!(Command::new("mkfifo").arg(path).status().expect("mkfifo runs").success());
+}
+
+pub fn is_fifo(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+/// Whether the tests run as root (who may make device nodes and mounts,
+/// and whom permissions do not stop).
+pub fn root(env: &Env) -> bool {
+    let probe = env.file(".whoami", "");
+    std::fs::metadata(probe).expect("probe").uid() == 0
+}
+
+/// A directory in which no file can be created: without write permission,
+/// or as root a read-only file system mounted on it (unmounted when
+/// dropped). `reason` is the OS's word for it.
+pub struct Unwritable {
+    pub path: PathBuf,
+    mounted: bool,
+    pub reason: String,
+}
+
+impl Unwritable {
+    pub fn new(env: &Env, name: &str) -> Option<Unwritable> {
+        let path = env.path().join(name);
+        std::fs::create_dir(&path).expect("directory");
+        if root(env) {
+            let mounted = Command::new("mount")
+                .args(["-t", "tmpfs", "-o", "ro,size=64k", "sixdice-test"])
+                .arg(&path)
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if !mounted {
+                eprintln!("skipped: as root, an unwritable directory needs a read-only mount, and mount failed");
+                return None;
+            }
+            Some(Unwritable { path, mounted, reason: os(EROFS) })
+        } else {
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o555)).expect("chmod");
+            Some(Unwritable { path, mounted: false, reason: os(EACCES) })
+        }
+    }
+}
+
+impl Drop for Unwritable {
+    fn drop(&mut self) {
+        if self.mounted {
+            let _ = Command::new("umount").arg(&self.path).status();
+        } else {
+            let _ = std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(0o755));
+        }
+    }
 }
