@@ -88,7 +88,7 @@ proptest! {
         prop_assert_eq!(score(&g, "one-pair", &dice), best_n(2));
         prop_assert_eq!(score(&g, "three-kind", &dice), best_n(3));
         prop_assert_eq!(score(&g, "four-kind", &dice), best_n(4));
-        let pair_faces: Vec<u32> = (1..=6u8).rev().filter(|&f| count(f) >= 2).map(|f| u32::from(f)).collect();
+        let pair_faces: Vec<u32> = (1..=6u8).rev().filter(|&f| count(f) >= 2).map(u32::from).collect();
         let two_pairs = if pair_faces.len() >= 2 { 2 * (pair_faces[0] + pair_faces[1]) } else { 0 };
         prop_assert_eq!(score(&g, "two-pairs", &dice), two_pairs);
         let mut sorted = dice.clone();

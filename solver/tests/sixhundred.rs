@@ -218,11 +218,12 @@ impl Brute<'_> {
         let v3: Vec<f64> = ms.rolls().map(|r| self.final_roll(sheet, ms.counts(r))).collect();
         let v3_of = |i: usize| v3[i - ms.rolls().start];
         // E3(L): locked L, the rest rolled once more.
-        let mut e3 = vec![0.0; ms.len()];
-        for l in 0..ms.len() {
-            let free = 6 - ms.size(l);
-            e3[l] = ms.of_size(free).map(|r| ms.prob(r) * v3_of(self.add(ms.counts(l), &faces(ms.counts(r))))).sum();
-        }
+        let e3: Vec<f64> = (0..ms.len())
+            .map(|l| {
+                let free = 6 - ms.size(l);
+                ms.of_size(free).map(|r| ms.prob(r) * v3_of(self.add(ms.counts(l), &faces(ms.counts(r))))).sum()
+            })
+            .collect();
         // E2(L1): roll the free dice, lock any subset of them by position.
         let mut e2 = vec![0.0; ms.len()];
         for l in 0..ms.len() {
@@ -502,7 +503,7 @@ fn reachable_states_by_enumeration() {
         upper_parts.push(uppers);
     }
     let mut total = 0u64;
-    let mut levels = vec![0u64; 19];
+    let mut levels = [0u64; 19];
     for mask in 0..1u32 << 18 {
         let uppers = &upper_parts[(mask & 0x3f) as usize];
         assert_eq!(uppers.len(), index.uppers(mask).len(), "mask {mask:b}");

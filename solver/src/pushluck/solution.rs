@@ -81,8 +81,8 @@ pub(super) enum Payoff {
 pub(super) struct WinPayoff {
     /// A farkle (or a bank that scores nothing).
     pub(super) farkle: f64,
-    /// Value of banking at turn total `level * grid`, `banks[level * stride
-    /// + class]`; `NaN` where the rules forbid stopping (min-bank). Without
+    /// Value of banking at turn total `level * grid`,
+    /// `banks[level * stride + class]`; `NaN` where the rules forbid stopping (min-bank). Without
     /// piggyback the stride is 1; with it 6: class 0 leaves nothing to
     /// piggyback on, class `k` (1 to 5) leaves `k` dice (see
     /// [`leftover_class`]). The DP reads only these; past their end

@@ -100,7 +100,7 @@ impl Offers {
 
     /// Whether the opponent's side `b` is kept (it can bank).
     pub fn keeps(&self, b: usize) -> bool {
-        b % self.stride == 0 && b / self.stride < self.bankers
+        b.is_multiple_of(self.stride) && b / self.stride < self.bankers
     }
 
     fn values(&self) -> &[f64] {

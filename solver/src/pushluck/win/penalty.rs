@@ -246,11 +246,11 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         if let Some(o) = values.offers.as_mut() {
             // The rows held each offer's edge over a fresh turn fixed: the
             // piggyback values move with the fresh turn's.
-            for s in 0..m * m {
+            for (s, (&now, &before)) in values.w.iter().zip(&improved).enumerate() {
                 if !o.keeps(s % m) {
                     continue;
                 }
-                let d = values.w[s] - improved[s];
+                let d = now - before;
                 o.pair_mut(s / m, s % m).iter_mut().for_each(|r| *r += d);
             }
         }
