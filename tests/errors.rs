@@ -70,7 +70,26 @@ fn bad_arguments_and_options() {
     env.user_error(&["solve", "farkle", "-o", "piggyback=7"], "option `piggyback`: takes no value");
     env.user_error(&["solve", "farkle", "-o", "goal"], "option `goal`: needs a value");
     env.user_error(&["solve", "farkle", "-o", "min-bank=lots"], "`lots` is not a whole number");
-    env.user_error(&["solve", "farkle", "-o", "on-the-board=20000", "-o", "goal=10000"], "turn.entry");
+    env.user_error(
+        &["solve", "farkle", "-o", "on-the-board=20000", "-o", "goal=10000"],
+        "options `on-the-board=20000` and `goal=10000`: the entry threshold 20000 is above the goal 10000",
+    );
+    env.user_error(
+        &["strategy", "farkle", "-o", "goal=1"],
+        "option `goal=1`: the goal 1 is below the entry threshold 500",
+    );
+    // The key came from the file: the file and its key are named.
+    let goal = env.file("goal-100.toml", "[game]\ngoal = 100\n");
+    env.user_error(
+        &["strategy", "farkle", "--rules", goal.to_str().unwrap(), "-o", "piggyback"],
+        "goal-100.toml`: rules key `turn.entry`: 500 is above the goal 100",
+    );
+    // The option set the key, over the file's entry threshold.
+    let entry = env.file("entry-2000.toml", "[turn]\nentry = 2000\n");
+    env.user_error(
+        &["strategy", "farkle", "--rules", entry.to_str().unwrap(), "-o", "goal=1000"],
+        "option `goal=1000`: the goal 1000 is below the entry threshold 2000",
+    );
 }
 
 #[test]

@@ -156,8 +156,8 @@ pub fn compare(
     Ok(CompareReport { game: games[0].1.reference(), rows, highlights, seconds: started.elapsed().as_secs_f64() })
 }
 
-/// The game `name` with the base options, then `extra` on top (an option
-/// named again takes its new value), then the rules file.
+/// The game `name` under the rules file, if any, with the base options
+/// and `extra` over it (an option named again takes its new value).
 fn resolve(
     name: &str,
     base: &[RuleOption],
