@@ -90,6 +90,9 @@ fn bad_arguments_and_options() {
         &["strategy", "farkle", "--rules", entry.to_str().unwrap(), "-o", "goal=1000"],
         "option `goal=1000`: the goal 1000 is below the entry threshold 2000",
     );
+    env.user_error(&["solve", "yahtzee", "-o", "joker"], "option `joker`: needs a value: one of free, forced");
+    env.user_error(&["solve", "yahtzee", "-o", "joker="], "option `joker`: needs a value: one of free, forced");
+    env.user_error(&["solve", "farkle", "-o", "goal="], "option `goal`: needs a value");
 }
 
 #[test]

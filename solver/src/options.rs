@@ -124,6 +124,8 @@ pub enum ValueProblem {
     NotASwitchValue(String),
     #[error("needs a value, e.g. `{0}=N`")]
     Missing(String),
+    #[error("needs a value: one of {}", .0.join(", "))]
+    MissingChoice(Vec<String>),
     #[error("{} is not a whole number", Quoted(.0))]
     NotANumber(String),
     #[error("{value} is out of range: allowed {min}..={max}")]
@@ -167,7 +169,9 @@ impl OptionSet {
                 known: specs.iter().map(OptionSpec::usage).collect(),
             })?;
             let bad = |why| OptionError::BadValue { option: spec.name.to_string(), why };
-            let value = match (spec.kind, &o.value) {
+            // `NAME=` says no more than `NAME`: a value is still missing.
+            let given = o.value.as_ref().filter(|v| !v.is_empty() || spec.kind == OptionKind::Switch);
+            let value = match (spec.kind, given) {
                 (OptionKind::Switch, None) => Value::Switch(true),
                 (OptionKind::Switch, Some(v)) => match v.to_ascii_lowercase().as_str() {
                     "yes" | "true" | "on" => Value::Switch(true),
@@ -186,8 +190,11 @@ impl OptionSet {
                     }
                     Value::Number(i64::try_from(n).expect("within an i64 range"))
                 }
-                (OptionKind::Choice { choices, .. }, value) => {
-                    let v = value.clone().unwrap_or_default().to_ascii_lowercase();
+                (OptionKind::Choice { choices, .. }, None) => {
+                    return Err(bad(ValueProblem::MissingChoice(choices.iter().map(ToString::to_string).collect())))
+                }
+                (OptionKind::Choice { choices, .. }, Some(v)) => {
+                    let v = v.to_ascii_lowercase();
                     match choices.iter().find(|c| **c == v) {
                         Some(c) => Value::Choice(c),
                         None => {
@@ -347,6 +354,14 @@ mod tests {
             Err(OptionError::BadValue { why: ValueProblem::NotASwitchValue(_), .. })
         ));
         assert!(matches!(parse(&["goal=3", "goal=4"]), Err(OptionError::Repeated { .. })));
+        assert!(matches!(parse(&["goal="]), Err(OptionError::BadValue { why: ValueProblem::Missing(_), .. })));
+        for given in ["joker", "joker="] {
+            assert_eq!(
+                parse(&[given]).unwrap_err().to_string(),
+                "option `joker`: needs a value: one of free, forced",
+                "{given}"
+            );
+        }
     }
 
     #[test]
