@@ -100,6 +100,8 @@ fn bad_push_your_luck_questions() {
     let env = Env::new();
     let e = |args: &[&str], needle: &str| {
         let mut a = vec!["advise"];
+    env.user_error(&["advise", "farkle", "--dice", "1,5", "--top", "0"], "--top must be at least 1");
+    env.user_error(&["completions", "bash", "--json"], "completions prints a shell script; --json does not apply");
         a.extend_from_slice(args);
         env.user_error(&a, needle);
     };

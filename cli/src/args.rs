@@ -165,7 +165,7 @@ pub struct AdviseArgs {
     /// against a fresh start.
     #[arg(long, value_name = "N", conflicts_with = "dice")]
     pub leftover: Option<u8>,
-    /// How many alternatives to list (--json lists all).
+    /// How many alternatives to list, at least 1 (--json lists all).
     #[arg(long, default_value_t = 8)]
     pub top: usize,
 }
@@ -328,7 +328,10 @@ impl Args {
             RawCommand::Advise(a) => {
                 let game = a.sel.resolve()?;
                 let question = question(&a, &game)?;
-                Command::Advise { game, question, top: a.top.max(1) }
+                if a.top == 0 {
+                    bail!("--top must be at least 1 (the number of alternatives to list)");
+                }
+                Command::Advise { game, question, top: a.top }
             }
             RawCommand::Simulate(a) => Command::Simulate {
                 game: a.sel.resolve()?,
@@ -339,6 +342,9 @@ impl Args {
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
             RawCommand::Completions(a) => Command::Completions(a.shell),
         };
+            RawCommand::Completions(_) if cli.json => {
+                bail!("completions prints a shell script; --json does not apply")
+            }
         Ok(Args { tables: cli.tables, json: cli.json, threads: cli.threads.map(usize::from), command })
     }
 }
