@@ -44,7 +44,14 @@ fn bad_category_questions() {
     );
     env.user_error(&["solve", "yatzy", "--rules", "x.toml"], "Yatzy is a category game and takes no rules file");
     env.user_error(&["strategy", "yatzy"], "a strategy sheet is for push-your-luck games; Yatzy is a category game");
-    env.user_error(&["rules", "deluxe"], "a rules file is for push-your-luck games");
+    env.user_error(
+        &["rules", "yahtzee"],
+        "the `rules` command is for push-your-luck games; Yahtzee (joker=free) is a category game, whose variants are options",
+    );
+    env.user_error(
+        &["rules", "deluxe"],
+        "the `rules` command is for push-your-luck games; Yahtzee Deluxe is a category",
+    );
 }
 
 #[test]
