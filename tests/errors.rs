@@ -100,6 +100,8 @@ fn bad_arguments_and_options() {
     env.user_error(&["solve", "yahtzee", "-o", "joker"], "option `joker`: needs a value: one of free, forced");
     env.user_error(&["solve", "yahtzee", "-o", "joker="], "option `joker`: needs a value: one of free, forced");
     env.user_error(&["solve", "farkle", "-o", "goal="], "option `goal`: needs a value");
+    env.user_error(&["advise", "farkle", "--dice", "1,5", "--top", "0"], "--top must be at least 1");
+    env.user_error(&["completions", "bash", "--json"], "completions prints a shell script; --json does not apply");
 }
 
 #[test]
@@ -107,14 +109,31 @@ fn bad_push_your_luck_questions() {
     let env = Env::new();
     let e = |args: &[&str], needle: &str| {
         let mut a = vec!["advise"];
-    env.user_error(&["advise", "farkle", "--dice", "1,5", "--top", "0"], "--top must be at least 1");
-    env.user_error(&["completions", "bash", "--json"], "completions prints a shell script; --json does not apply");
         a.extend_from_slice(args);
         env.user_error(&a, needle);
     };
     e(&["farkle", "--dice", "1,1,7"], "--dice: dice must be faces 1-6");
     e(&["farkle", "--dice", "1,1,1,1,1,1,1"], "--dice: 7 dice given; no game here rolls more than 6");
     e(&["farkle", "--dice", &"1".repeat(300)], "300 dice given");
+    // Only commas (spaces around them allowed) or faces together.
+    for (dice, named) in [
+        ("1,1,2,3,5,\t5", "`\\t`"),
+        ("1,1,2,3,5\r,5", "`\\r`"),
+        ("1,1,2,3,5,\u{b}5", "`\\u{b}`"),
+        ("1,1,2,3,5,\u{a0}5", "`\\u{a0}`"),
+        ("1 1 2 3 5 5", "` `"),
+    ] {
+        e(
+            &["farkle", "--dice", dice],
+            &format!("--dice: {named} between faces: dice are faces 1-6 separated by commas"),
+        );
+    }
+    e(&["farkle", "--dice", "1,,5"], "--dice: a comma with no die on one side");
+    e(&["farkle", "--dice", ""], "--dice: no dice given");
+    assert_eq!(
+        env.json(&["advise", "farkle", "--dice", " 1, 1 ,2,3,5,5 "])["alternatives"],
+        env.json(&["advise", "farkle", "--dice", "112355"])["alternatives"]
+    );
     e(&["farkle", "-o", "no-such-option", "--dice", "1"], "unknown option `no-such-option` for farkle");
     e(
         &["farkle", "--dice", "1,5", "--banked", "30"],
@@ -210,7 +229,7 @@ fn bad_rules_files() {
 fn echoed_input_is_escaped_onto_one_line() {
     let env = Env::new();
     env.user_error(&["advise", "--game", "far\nkle", "--dice", "1"], "unknown game `far\\nkle`");
-    env.user_error(&["advise", "--game", "farkle", "--dice", "1\n2"], "`\\n` is not a die");
+    env.user_error(&["advise", "--game", "farkle", "--dice", "1\n2"], "--dice: `\\n` between faces");
     env.user_error(&["solve", "farkle", "-o", "go\u{1b}al=5"], "unknown option `go\\u{1b}al`");
     env.user_error(&["solve", "farkle", "-o", "goal=5\r"], "goal");
     env.user_error(&["advise", "yahtzee", "--sheet", "ones\u{7}=3"], "unknown box `ones\\u{7}`");

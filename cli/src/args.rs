@@ -122,8 +122,9 @@ pub struct InfoArgs {
 pub struct AdviseArgs {
     #[command(flatten)]
     pub sel: GameSel,
-    /// The dice just rolled, e.g. 2,2,5,5,6,6 (category games: leave out
-    /// for the value of the sheet before the turn).
+    /// The dice just rolled: faces 1-6 separated by commas (spaces around a
+    /// comma allowed), e.g. 2,2,5,5,6,6, or together, e.g. 225566 (category
+    /// games: leave out for the value of the sheet before the turn).
     #[arg(long)]
     pub dice: Option<String>,
     /// Which roll of the turn this is (1 = first).
@@ -132,7 +133,8 @@ pub struct AdviseArgs {
     /// Category games: the score sheet so far, e.g. "ones=3 twos=x chance=22".
     #[arg(long)]
     pub sheet: Option<String>,
-    /// Six Hundred, roll 2: the dice among --dice locked after roll 1, e.g. 5,5.
+    /// Six Hundred, roll 2: the dice among --dice locked after roll 1,
+    /// written as --dice, e.g. 5,5.
     #[arg(long, requires = "dice")]
     pub locked: Option<String>,
     /// Push-your-luck: points set aside earlier in this turn and still at stake.
@@ -326,11 +328,11 @@ impl Args {
                 Command::Info { game: a.sel.resolve()?, win: a.objective == Some(ObjectiveArg::Win), verify: a.verify }
             }
             RawCommand::Advise(a) => {
-                let game = a.sel.resolve()?;
-                let question = question(&a, &game)?;
                 if a.top == 0 {
                     bail!("--top must be at least 1 (the number of alternatives to list)");
                 }
+                let game = a.sel.resolve()?;
+                let question = question(&a, &game)?;
                 Command::Advise { game, question, top: a.top }
             }
             RawCommand::Simulate(a) => Command::Simulate {
@@ -340,11 +342,11 @@ impl Args {
             RawCommand::Compare(a) => compare(a)?,
             RawCommand::Strategy(a) => strategy(a)?,
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
-            RawCommand::Completions(a) => Command::Completions(a.shell),
-        };
             RawCommand::Completions(_) if cli.json => {
                 bail!("completions prints a shell script; --json does not apply")
             }
+            RawCommand::Completions(a) => Command::Completions(a.shell),
+        };
         Ok(Args { tables: cli.tables, json: cli.json, threads: cli.threads.map(usize::from), command })
     }
 }
