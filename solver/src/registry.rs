@@ -77,6 +77,31 @@ impl std::fmt::Debug for GameEntry {
     }
 }
 
+/// The names a category game's score sheet is written with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetNames {
+    /// Each box in sheet order, with its other accepted spellings.
+    pub boxes: Vec<(&'static str, &'static [&'static str])>,
+    /// Entries that are not boxes, each `NAME=POINTS` (classic Yahtzee's
+    /// `bonus`).
+    pub entries: &'static [&'static str],
+}
+
+impl GameEntry {
+    /// The names of this game's score sheet under its default options (a
+    /// shorter Six Hundred card has some of these boxes), from the game
+    /// itself; `None` for a push-your-luck game.
+    pub fn sheet_names(&self) -> Option<SheetNames> {
+        let Builder::Category(build) = self.build else { return None };
+        let set = OptionSet::parse(self.id, self.options, &[]).expect("no options are valid options");
+        let game = build(&set).expect("every category game builds with its default options");
+        Some(SheetNames {
+            boxes: game.categories.iter().map(|c| (c.name, c.aliases)).collect(),
+            entries: game.extra.sheet_entries(),
+        })
+    }
+}
+
 /// Every game sixdice knows.
 pub static GAMES: &[GameEntry] = &[
     GameEntry {
@@ -315,6 +340,30 @@ mod tests {
                 assert_eq!(built.family(), g.family);
             }
         }
+    }
+
+    /// Every name a sheet is said to take is one the sheet parser takes.
+    #[test]
+    fn sheet_names_are_what_sheets_accept() {
+        for g in GAMES {
+            let Some(names) = g.sheet_names() else {
+                assert_eq!(g.family, Family::PushLuck);
+                continue;
+            };
+            let Game::Category(game) = resolve(g.id, &[], None).unwrap() else { unreachable!() };
+            assert_eq!(names.boxes.len(), game.categories.len());
+            for (name, aliases) in &names.boxes {
+                for n in std::iter::once(name).chain(aliases.iter()) {
+                    let sheet = crate::category::sheet::Sheet::parse(&game, &format!("{n}=x"));
+                    assert_eq!(sheet.map(|s| s.filled()), Ok(1), "{}: {n}", g.id);
+                }
+            }
+            for e in names.entries {
+                let sheet = crate::category::sheet::Sheet::parse(&game, &format!("{e}=0"));
+                assert_eq!(sheet.map(|s| (s.filled(), s.extra_entries.len())), Ok((0, 1)), "{}: {e}", g.id);
+            }
+        }
+        assert_eq!(find("yahtzee").unwrap().sheet_names().unwrap().entries, ["bonus", "yahtzee-bonus"]);
     }
 
     #[test]
