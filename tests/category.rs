@@ -120,6 +120,40 @@ fn help_lists_every_game_and_its_options_from_the_registry() {
     assert!(help.contains("alternative-scoring"));
     // A required argument shows no default.
     assert!(!help.contains("[default: ]"), "{help}");
+    // The boxes --sheet takes, per category game, with their other spellings.
+    let sheets = &help[help.find("Score-sheet boxes for --sheet").expect("a section of boxes")..];
+    for boxes in [
+        "yahtzee-deluxe: ones (1s, aces)",
+        "three-pairs (3p, pairs) two-triplets (2t, triplets)",
+        "sixhundred: ones (1s, aces)",
+        "rung1 (r1)",
+        "sextet (6k)",
+        "yahtzee: ones (1s, aces)",
+        "full-house (fh)",
+        "bonus=N",
+        "yatzy: ones (1s, aces)",
+        "one-pair (pair, 1p)",
+    ] {
+        assert!(sheets.contains(boxes), "{boxes} missing from: {sheets}");
+    }
+    assert!(!sheets.contains("farkle"), "{sheets}");
+}
+
+/// The commands that take only push-your-luck games list only those.
+#[test]
+fn push_your_luck_commands_list_only_their_games() {
+    for command in ["compare", "strategy", "rules"] {
+        let out = bin().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let games = &help[help.find("Games (aliases in brackets)").expect("a list of games")..];
+        for g in ["farkle", "ten-thousand [10000, dice10000]", "yahtzix", "go-for-it", "alternative-scoring"] {
+            assert!(games.contains(g), "{command}: {g} missing from: {games}");
+        }
+        for g in ["yahtzee", "yatzy", "sixhundred", "deluxe", "joker", "category game"] {
+            assert!(!games.contains(g), "{command}: {g} listed: {games}");
+        }
+        assert!(!help.contains("joker=forced"), "{command}: an example of a category option: {help}");
+    }
 }
 
 fn solver_games() -> Vec<String> {

@@ -38,11 +38,12 @@ fn compare_solves_what_is_missing_then_reads_the_tables() {
     assert_eq!(base["first_wins"], info["expected_score"]);
     assert_eq!(base["head_start"], info["game_facts"]["head_start"], "info shows the same game facts");
     assert_eq!(base["turns_per_player"], info["game_facts"]["turns_per_player"]);
-    assert!(base.get("change").is_none());
+    assert!(base.get("first_wins_change").is_none());
     for v in ["on-the-board=500", "min-bank=350,vant-hof-6"] {
         let o = &row(&cold, v)["odds"];
         let change = o["first_wins"].as_f64().unwrap() - base["first_wins"].as_f64().unwrap();
-        assert!((o["change"].as_f64().unwrap() - change).abs() < 1e-15, "{v}: {o}");
+        // The raw difference of probabilities, not percentage points.
+        assert!((o["first_wins_change"].as_f64().unwrap() - change).abs() < 1e-15, "{v}: {o}");
         assert!(o["solve_seconds"].as_f64().unwrap() > 0.0, "{v} was solved now");
         let first = o["optimal_vs_ev_first"].as_f64().unwrap();
         let second = o["optimal_vs_ev_second"].as_f64().unwrap();
@@ -56,7 +57,7 @@ fn compare_solves_what_is_missing_then_reads_the_tables() {
     // Piggyback is solved with its game facts (over the offer states too).
     let pig = &row(&cold, "piggyback")["odds"];
     let p = pig["first_wins"].as_f64().unwrap();
-    assert!(p > 0.5 && p < 1.0 && pig["change"].is_f64(), "{pig}");
+    assert!(p > 0.5 && p < 1.0 && pig["first_wins_change"].is_f64(), "{pig}");
     assert!(pig["turns_per_player"].as_f64().unwrap() > 1.0, "{pig}");
     let even = (pig["head_start_first_wins"].as_f64().unwrap() - 0.5).abs();
     assert!(even <= (p - 0.5).abs(), "{pig}");
@@ -81,6 +82,10 @@ fn compare_solves_what_is_missing_then_reads_the_tables() {
 
     let text = env.ok(&args);
     assert!(text.contains("on-the-board=500") && text.contains("not solved"), "{text}");
+    // The change in percentage points, in the table and on the picture.
+    let pig = row(&cold, "piggyback")["odds"]["first_wins_change"].as_f64().unwrap();
+    let pts = format!("{:+.2} pts", 100.0 * pig);
+    assert!(text.contains(&pts) && picture.contains(&format!("({pts})")), "{pts}: {text}");
 }
 
 #[test]

@@ -44,7 +44,14 @@ fn bad_category_questions() {
     );
     env.user_error(&["solve", "yatzy", "--rules", "x.toml"], "Yatzy is a category game and takes no rules file");
     env.user_error(&["strategy", "yatzy"], "a strategy sheet is for push-your-luck games; Yatzy is a category game");
-    env.user_error(&["rules", "deluxe"], "a rules file is for push-your-luck games");
+    env.user_error(
+        &["rules", "yahtzee"],
+        "the `rules` command is for push-your-luck games; Yahtzee (joker=free) is a category game, whose variants are options",
+    );
+    env.user_error(
+        &["rules", "deluxe"],
+        "the `rules` command is for push-your-luck games; Yahtzee Deluxe is a category",
+    );
 }
 
 #[test]
@@ -70,7 +77,31 @@ fn bad_arguments_and_options() {
     env.user_error(&["solve", "farkle", "-o", "piggyback=7"], "option `piggyback`: takes no value");
     env.user_error(&["solve", "farkle", "-o", "goal"], "option `goal`: needs a value");
     env.user_error(&["solve", "farkle", "-o", "min-bank=lots"], "`lots` is not a whole number");
-    env.user_error(&["solve", "farkle", "-o", "on-the-board=20000", "-o", "goal=10000"], "turn.entry");
+    env.user_error(
+        &["solve", "farkle", "-o", "on-the-board=20000", "-o", "goal=10000"],
+        "options `on-the-board=20000` and `goal=10000`: the entry threshold 20000 is above the goal 10000",
+    );
+    env.user_error(
+        &["strategy", "farkle", "-o", "goal=1"],
+        "option `goal=1`: the goal 1 is below the entry threshold 500",
+    );
+    // The key came from the file: the file and its key are named.
+    let goal = env.file("goal-100.toml", "[game]\ngoal = 100\n");
+    env.user_error(
+        &["strategy", "farkle", "--rules", goal.to_str().unwrap(), "-o", "piggyback"],
+        "goal-100.toml`: rules key `turn.entry`: 500 is above the goal 100",
+    );
+    // The option set the key, over the file's entry threshold.
+    let entry = env.file("entry-2000.toml", "[turn]\nentry = 2000\n");
+    env.user_error(
+        &["strategy", "farkle", "--rules", entry.to_str().unwrap(), "-o", "goal=1000"],
+        "option `goal=1000`: the goal 1000 is below the entry threshold 2000",
+    );
+    env.user_error(&["solve", "yahtzee", "-o", "joker"], "option `joker`: needs a value: one of free, forced");
+    env.user_error(&["solve", "yahtzee", "-o", "joker="], "option `joker`: needs a value: one of free, forced");
+    env.user_error(&["solve", "farkle", "-o", "goal="], "option `goal`: needs a value");
+    env.user_error(&["advise", "farkle", "--dice", "1,5", "--top", "0"], "--top must be at least 1");
+    env.user_error(&["completions", "bash", "--json"], "completions prints a shell script; --json does not apply");
 }
 
 #[test]
@@ -84,6 +115,25 @@ fn bad_push_your_luck_questions() {
     e(&["farkle", "--dice", "1,1,7"], "--dice: dice must be faces 1-6");
     e(&["farkle", "--dice", "1,1,1,1,1,1,1"], "--dice: 7 dice given; no game here rolls more than 6");
     e(&["farkle", "--dice", &"1".repeat(300)], "300 dice given");
+    // Only commas (spaces around them allowed) or faces together.
+    for (dice, named) in [
+        ("1,1,2,3,5,\t5", "`\\t`"),
+        ("1,1,2,3,5\r,5", "`\\r`"),
+        ("1,1,2,3,5,\u{b}5", "`\\u{b}`"),
+        ("1,1,2,3,5,\u{a0}5", "`\\u{a0}`"),
+        ("1 1 2 3 5 5", "` `"),
+    ] {
+        e(
+            &["farkle", "--dice", dice],
+            &format!("--dice: {named} between faces: dice are faces 1-6 separated by commas"),
+        );
+    }
+    e(&["farkle", "--dice", "1,,5"], "--dice: a comma with no die on one side");
+    e(&["farkle", "--dice", ""], "--dice: no dice given");
+    assert_eq!(
+        env.json(&["advise", "farkle", "--dice", " 1, 1 ,2,3,5,5 "])["alternatives"],
+        env.json(&["advise", "farkle", "--dice", "112355"])["alternatives"]
+    );
     e(&["farkle", "-o", "no-such-option", "--dice", "1"], "unknown option `no-such-option` for farkle");
     e(
         &["farkle", "--dice", "1,5", "--banked", "30"],
@@ -179,7 +229,7 @@ fn bad_rules_files() {
 fn echoed_input_is_escaped_onto_one_line() {
     let env = Env::new();
     env.user_error(&["advise", "--game", "far\nkle", "--dice", "1"], "unknown game `far\\nkle`");
-    env.user_error(&["advise", "--game", "farkle", "--dice", "1\n2"], "`\\n` is not a die");
+    env.user_error(&["advise", "--game", "farkle", "--dice", "1\n2"], "--dice: `\\n` between faces");
     env.user_error(&["solve", "farkle", "-o", "go\u{1b}al=5"], "unknown option `go\\u{1b}al`");
     env.user_error(&["solve", "farkle", "-o", "goal=5\r"], "goal");
     env.user_error(&["advise", "yahtzee", "--sheet", "ones\u{7}=3"], "unknown box `ones\\u{7}`");

@@ -162,6 +162,36 @@ fn rules_print_edit_and_pass_back() {
     assert_eq!(again["table"]["path"], by_file["table"]["path"]);
 }
 
+/// An option given with a rules file that sets the same key applies over
+/// the file, and titles, `rules`, `solve` and `info` show the rules solved:
+/// the same values and table as the rules written whole in one file.
+#[test]
+fn options_apply_over_a_rules_file_and_are_shown() {
+    let env = Env::new();
+    let file = env.file("g.toml", "[game]\ngoal = 10000\n");
+    let f = file.to_str().unwrap();
+    let rules = env.ok(&["rules", "farkle", "--rules", f, "-o", "goal=500"]);
+    assert!(rules.lines().any(|l| l == "goal = 500"), "{rules}");
+    assert!(!rules.contains("goal = 10000"), "{rules}");
+    // Dice 10000: six alike wins at once, so the goal moves a turn's value.
+    let args = ["ten-thousand", "--rules", f, "-o", "goal=1000"];
+    let over = env.json(&[&["solve"][..], &args].concat());
+    let title = over["game"]["title"].as_str().unwrap();
+    assert!(title.starts_with("Dice 10000 (goal=1000, rules file ") && title.ends_with("g.toml)"), "{title}");
+    assert_eq!(over["game"]["options"], serde_json::json!(["goal=1000"]));
+    let whole = env.file("whole.toml", &env.ok(&["rules", "ten-thousand", "-o", "goal=1000"]));
+    let by_file = env.json(&["solve", "ten-thousand", "--rules", whole.to_str().unwrap()]);
+    assert_eq!(over["expected_score"], by_file["expected_score"]);
+    assert_eq!(over["variants"], by_file["variants"]);
+    assert_eq!(over["table"]["path"], by_file["table"]["path"], "named by the rules solved");
+    let file_alone = env.json(&["solve", "ten-thousand", "--rules", f]);
+    assert_ne!(over["expected_score"], file_alone["expected_score"], "the goal matters here");
+    assert_ne!(over["table"]["path"], file_alone["table"]["path"]);
+    let info = env.json(&[&["info"][..], &args].concat());
+    assert_eq!(info["game"]["title"], over["game"]["title"]);
+    assert_eq!(info["expected_score"], over["expected_score"]);
+}
+
 #[test]
 fn a_house_scoring_table_solves_and_advises_without_code_changes() {
     let env = Env::new();

@@ -122,8 +122,9 @@ pub struct InfoArgs {
 pub struct AdviseArgs {
     #[command(flatten)]
     pub sel: GameSel,
-    /// The dice just rolled, e.g. 2,2,5,5,6,6 (category games: leave out
-    /// for the value of the sheet before the turn).
+    /// The dice just rolled: faces 1-6 separated by commas (spaces around a
+    /// comma allowed), e.g. 2,2,5,5,6,6, or together, e.g. 225566 (category
+    /// games: leave out for the value of the sheet before the turn).
     #[arg(long)]
     pub dice: Option<String>,
     /// Which roll of the turn this is (1 = first).
@@ -132,7 +133,8 @@ pub struct AdviseArgs {
     /// Category games: the score sheet so far, e.g. "ones=3 twos=x chance=22".
     #[arg(long)]
     pub sheet: Option<String>,
-    /// Six Hundred, roll 2: the dice among --dice locked after roll 1, e.g. 5,5.
+    /// Six Hundred, roll 2: the dice among --dice locked after roll 1,
+    /// written as --dice, e.g. 5,5.
     #[arg(long, requires = "dice")]
     pub locked: Option<String>,
     /// Push-your-luck: points set aside earlier in this turn and still at stake.
@@ -165,7 +167,7 @@ pub struct AdviseArgs {
     /// against a fresh start.
     #[arg(long, value_name = "N", conflicts_with = "dice")]
     pub leftover: Option<u8>,
-    /// How many alternatives to list (--json lists all).
+    /// How many alternatives to list, at least 1 (--json lists all).
     #[arg(long, default_value_t = 8)]
     pub top: usize,
 }
@@ -279,10 +281,11 @@ impl Command {
     }
 }
 
-/// The games and their options, for `--help` (from the registry).
-fn games_help() -> String {
+/// The games `filter` keeps and their options, for `--help` (from the
+/// registry).
+fn games_help(filter: impl Fn(&registry::GameEntry) -> bool) -> String {
     let mut out = String::from("Games (aliases in brackets) and their options (-o):\n");
-    for g in registry::GAMES {
+    for g in registry::GAMES.iter().filter(|g| filter(g)) {
         let aliases = if g.aliases.is_empty() { String::new() } else { format!(" [{}]", g.aliases.join(", ")) };
         out.push_str(&format!("  {}{aliases}: {} ({})\n", g.id, g.summary, g.family.describe()));
         for o in g.options {
@@ -292,19 +295,81 @@ fn games_help() -> String {
     out
 }
 
-/// The clap command with the games listed in every help text that takes one.
-pub fn command() -> clap::Command {
-    let help = games_help();
-    let mut cmd = Cli::command().after_long_help(help.clone());
-    for name in ["solve", "info", "advise", "simulate", "compare", "strategy", "rules"] {
-        cmd = cmd.mut_subcommand(name, |c| c.after_long_help(help.clone()));
+/// The box names `--sheet` takes, per category game (from the games
+/// themselves), wrapped at about 100 columns.
+fn sheet_help() -> String {
+    let mut out = String::from(
+        "\nScore-sheet boxes for --sheet (box=points, or box=x for a box crossed out; other spellings in brackets):\n",
+    );
+    for g in registry::GAMES {
+        let Some(names) = g.sheet_names() else { continue };
+        let mut words: Vec<String> = names
+            .boxes
+            .iter()
+            .map(
+                |(name, aliases)| {
+                    if aliases.is_empty() {
+                        (*name).to_string()
+                    } else {
+                        format!("{name} ({})", aliases.join(", "))
+                    }
+                },
+            )
+            .collect();
+        if !names.entries.is_empty() {
+            let entries: Vec<String> = names.entries.iter().map(|e| format!("{e}=N")).collect();
+            words.push(format!("and, not a box, {}", entries.join(" or ")));
+        }
+        let mut line = format!("  {}:", g.id);
+        for w in words {
+            if line.len() + 1 + w.len() > 100 {
+                out.push_str(&line);
+                out.push('\n');
+                line = "     ".to_string();
+            }
+            line.push(' ');
+            line.push_str(&w);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The commands that take only push-your-luck games.
+const PUSH_LUCK_COMMANDS: [&str; 3] = ["compare", "strategy", "rules"];
+
+/// The clap command with the games listed in every help text that takes
+/// one: each command lists the games it takes, and with `sheets` `advise`
+/// also the boxes of the score sheets.
+pub fn command(sheets: bool) -> clap::Command {
+    let every = games_help(|_| true);
+    let push_luck = games_help(|g| g.family == Family::PushLuck);
+    let mut cmd = Cli::command().after_long_help(every.clone());
+    for name in ["solve", "info", "simulate"] {
+        cmd = cmd.mut_subcommand(name, |c| c.after_long_help(every.clone()));
+    }
+    let advise = if sheets { every.clone() + &sheet_help() } else { every.clone() };
+    cmd = cmd.mut_subcommand("advise", |c| c.after_long_help(advise));
+    for name in PUSH_LUCK_COMMANDS {
+        cmd = cmd.mut_subcommand(name, |c| {
+            c.mut_arg("options", |a| a.help("Rule option NAME or NAME=VALUE (repeatable), e.g. `-o goal=5000`"))
+                .after_long_help(push_luck.clone())
+        });
     }
     cmd
 }
 
 /// Parses the process arguments (clap errors are returned, not printed).
 pub fn parse() -> Result<Cli, clap::Error> {
-    let matches = command().try_get_matches()?;
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = match command(false).try_get_matches_from(&args) {
+        // The boxes of the score sheets are read from the games, built for
+        // it (about 10 ms, more than a whole `advise` on a table): only for
+        // a help text.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => command(true).try_get_matches_from(&args)?,
+        m => m?,
+    };
     Cli::from_arg_matches(&matches)
 }
 
@@ -326,9 +391,12 @@ impl Args {
                 Command::Info { game: a.sel.resolve()?, win: a.objective == Some(ObjectiveArg::Win), verify: a.verify }
             }
             RawCommand::Advise(a) => {
+                if a.top == 0 {
+                    bail!("--top must be at least 1 (the number of alternatives to list)");
+                }
                 let game = a.sel.resolve()?;
                 let question = question(&a, &game)?;
-                Command::Advise { game, question, top: a.top.max(1) }
+                Command::Advise { game, question, top: a.top }
             }
             RawCommand::Simulate(a) => Command::Simulate {
                 game: a.sel.resolve()?,
@@ -337,6 +405,9 @@ impl Args {
             RawCommand::Compare(a) => compare(a)?,
             RawCommand::Strategy(a) => strategy(a)?,
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
+            RawCommand::Completions(_) if cli.json => {
+                bail!("completions prints a shell script; --json does not apply")
+            }
             RawCommand::Completions(a) => Command::Completions(a.shell),
         };
         Ok(Args { tables: cli.tables, json: cli.json, threads: cli.threads.map(usize::from), command })

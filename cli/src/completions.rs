@@ -4,6 +4,6 @@
 /// the caller's error to report, not a panic inside the generator).
 pub fn script(shell: clap_complete::Shell) -> Vec<u8> {
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut crate::args::command(), "sixdice", &mut buf);
+    clap_complete::generate(shell, &mut crate::args::command(false), "sixdice", &mut buf);
     buf
 }

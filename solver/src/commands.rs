@@ -210,6 +210,6 @@ fn push_luck<'g>(game: &'g Game, what: &'static str) -> Result<&'g pushluck::Pus
 pub fn rules(game: &Game) -> Result<RulesReport, Error> {
     match game {
         Game::PushLuck(g) => Ok(RulesReport { game: g.reference(), toml: pushluck::rules::to_toml(&g.rules) }),
-        g => Err(Error::wrong_family("a rules file", g, Family::PushLuck)),
+        Game::Category(g) => Err(Error::NoRulesFile { game: g.title.clone() }),
     }
 }

@@ -78,6 +78,10 @@ pub enum Error {
     Win(#[from] crate::pushluck::win::WinError),
     #[error("{what} is for {}s; {game} is a {}", .for_family.describe(), .family.describe())]
     WrongFamily { what: &'static str, game: String, family: Family, for_family: Family },
+    /// The `rules` command asked of a category game, which has no rules
+    /// file to print.
+    #[error("the `rules` command is for push-your-luck games; {game} is a category game, whose variants are options")]
+    NoRulesFile { game: String },
 }
 
 impl Error {

@@ -102,6 +102,19 @@ pub enum OptionError {
     Repeated { option: String },
     #[error("options {} and {} cannot be combined: {why}", Quoted(.first), Quoted(.second))]
     Conflict { first: String, second: String, why: &'static str },
+    /// The rules these options made (over a game's rules or a rules file)
+    /// fail a check of the rules: `options` as given, canonical.
+    #[error("{} {}: {why}", if .options.len() == 1 { "option" } else { "options" }, and_list(.options))]
+    MakesInvalidRules { options: Vec<String>, why: String },
+}
+
+/// `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``.
+fn and_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|i| Quoted(i).to_string()).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }
 
 /// What is wrong with an option's value.
@@ -111,6 +124,8 @@ pub enum ValueProblem {
     NotASwitchValue(String),
     #[error("needs a value, e.g. `{0}=N`")]
     Missing(String),
+    #[error("needs a value: one of {}", .0.join(", "))]
+    MissingChoice(Vec<String>),
     #[error("{} is not a whole number", Quoted(.0))]
     NotANumber(String),
     #[error("{value} is out of range: allowed {min}..={max}")]
@@ -154,7 +169,9 @@ impl OptionSet {
                 known: specs.iter().map(OptionSpec::usage).collect(),
             })?;
             let bad = |why| OptionError::BadValue { option: spec.name.to_string(), why };
-            let value = match (spec.kind, &o.value) {
+            // `NAME=` says no more than `NAME`: a value is still missing.
+            let given = o.value.as_ref().filter(|v| !v.is_empty() || spec.kind == OptionKind::Switch);
+            let value = match (spec.kind, given) {
                 (OptionKind::Switch, None) => Value::Switch(true),
                 (OptionKind::Switch, Some(v)) => match v.to_ascii_lowercase().as_str() {
                     "yes" | "true" | "on" => Value::Switch(true),
@@ -173,8 +190,11 @@ impl OptionSet {
                     }
                     Value::Number(i64::try_from(n).expect("within an i64 range"))
                 }
-                (OptionKind::Choice { choices, .. }, value) => {
-                    let v = value.clone().unwrap_or_default().to_ascii_lowercase();
+                (OptionKind::Choice { choices, .. }, None) => {
+                    return Err(bad(ValueProblem::MissingChoice(choices.iter().map(ToString::to_string).collect())))
+                }
+                (OptionKind::Choice { choices, .. }, Some(v)) => {
+                    let v = v.to_ascii_lowercase();
                     match choices.iter().find(|c| **c == v) {
                         Some(c) => Value::Choice(c),
                         None => {
@@ -225,6 +245,32 @@ impl OptionSet {
         }
     }
 
+    /// The names of the options given, in declaration order.
+    pub fn given_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.specs.iter().map(|s| s.name).filter(|n| self.values.contains_key(n))
+    }
+
+    /// A switch's value when it was given (`NAME` or `NAME=yes`: on,
+    /// `NAME=no`: off), `None` when not given.
+    pub fn switch_given(&self, name: &str) -> Option<bool> {
+        match self.values.get(self.spec(name).name) {
+            Some(Value::Switch(on)) => Some(*on),
+            _ => None,
+        }
+    }
+
+    /// Option `name` as given, in canonical form (`goal=500`, `piggyback`,
+    /// `piggyback=no`); `None` when it was not given.
+    pub fn shown(&self, name: &str) -> Option<String> {
+        let spec = self.spec(name);
+        Some(match self.values.get(spec.name)? {
+            Value::Switch(true) => spec.name.to_string(),
+            Value::Switch(false) => format!("{}=no", spec.name),
+            Value::Number(n) => format!("{}={n}", spec.name),
+            Value::Choice(c) => format!("{}={c}", spec.name),
+        })
+    }
+
     /// The options in canonical form, in declaration order: switches that
     /// are on, numbers with their value, choices with their value (defaults
     /// spelled out only when `with_defaults`). Used for titles, table names
@@ -233,9 +279,8 @@ impl OptionSet {
         let mut out = Vec::new();
         for spec in self.specs {
             match (self.values.get(spec.name), spec.kind) {
-                (Some(Value::Switch(true)), _) => out.push(spec.name.to_string()),
-                (Some(Value::Number(n)), _) => out.push(format!("{}={n}", spec.name)),
-                (Some(Value::Choice(c)), _) => out.push(format!("{}={c}", spec.name)),
+                (Some(Value::Switch(false)), _) => {}
+                (Some(_), _) => out.extend(self.shown(spec.name)),
                 (None, OptionKind::Choice { default, .. }) if with_defaults => {
                     out.push(format!("{}={default}", spec.name));
                 }
@@ -243,6 +288,13 @@ impl OptionSet {
             }
         }
         out
+    }
+
+    /// Every option given, in canonical form and declaration order, a
+    /// switch given off as `NAME=no`: over a rules file that turns the
+    /// switch on, an `=no` changes the rules, so a title must show it.
+    pub fn all_given(&self) -> Vec<String> {
+        self.specs.iter().filter_map(|spec| self.shown(spec.name)).collect()
     }
 }
 
@@ -302,5 +354,27 @@ mod tests {
             Err(OptionError::BadValue { why: ValueProblem::NotASwitchValue(_), .. })
         ));
         assert!(matches!(parse(&["goal=3", "goal=4"]), Err(OptionError::Repeated { .. })));
+        assert!(matches!(parse(&["goal="]), Err(OptionError::BadValue { why: ValueProblem::Missing(_), .. })));
+        for given in ["joker", "joker="] {
+            assert_eq!(
+                parse(&[given]).unwrap_err().to_string(),
+                "option `joker`: needs a value: one of free, forced",
+                "{given}"
+            );
+        }
+    }
+
+    #[test]
+    fn shows_options_as_given() {
+        let o = parse(&["no-bonus=no", "goal=40"]).unwrap();
+        assert_eq!(o.canonical(false), ["goal=40"]);
+        assert_eq!(o.all_given(), ["no-bonus=no", "goal=40"]);
+        assert_eq!(o.shown("goal").as_deref(), Some("goal=40"));
+        assert_eq!(o.shown("entry"), None);
+        assert_eq!(o.switch_given("no-bonus"), Some(false));
+        assert_eq!(o.given_names().collect::<Vec<_>>(), ["no-bonus", "goal"]);
+        let e =
+            OptionError::MakesInvalidRules { options: vec!["a=1".into(), "b".into(), "c".into()], why: "no".into() };
+        assert_eq!(e.to_string(), "options `a=1`, `b` and `c`: no");
     }
 }

@@ -15,7 +15,7 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::pushluck::compare::CompareReport;
+use crate::pushluck::compare::{percentage_points, CompareReport};
 use crate::pushluck::win::sheet::{BankBoundary, WinMap};
 
 /// A figure that could not be drawn.
@@ -58,32 +58,43 @@ fn legend<'a, CT: plotters::coord::CoordTranslate>(
         .map_err(err)
 }
 
+/// Room at the right of a chart, so that the last tick label of the x
+/// axis (centred on the axis' end: `10000`, `58.0%`) is not cut off.
+const RIGHT_MARGIN: u32 = 44;
+
 /// The bar chart of a comparison: one bar per variant (P(first player
 /// wins)), the base rules in their own colour and as a dashed line, 1/2
-/// dotted; variants without numbers say so where their bar would be.
+/// dotted, the key below the chart; variants without numbers say so where
+/// their bar would be. A bar's label gives the change against the base
+/// rules in percentage points (`+0.57 pts`), as the text report does.
 ///
 /// # Errors
 /// When plotters fails (not for any report `compare` makes).
 pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
     let n = r.rows.len();
-    // Slot n (the top) stays empty for the legend; row i sits in slot n - 1 - i.
+    // Row i sits in slot n - 1 - i, the base rules at the top. A segmented
+    // axis over `0..k` has k + 1 slots (the range's ends included), so the
+    // n slots are `0..n - 1`, and the top slot's upper edge is its `Last`.
     let slot = |i: usize| n - 1 - i;
-    let height = 150 + 50 * u32::try_from(n + 1).unwrap_or(40);
+    let upper_edge = |y: usize| if y + 1 >= n { SegmentValue::Last } else { SegmentValue::Exact(y + 1) };
+    let key_height = 36;
+    let height = 130 + 50 * u32::try_from(n).unwrap_or(40) + key_height;
     svg((960, height), |root| {
+        let (main, key_area) = root.split_vertically(height - key_height);
         let values: Vec<f64> = r.rows.iter().filter_map(|row| row.odds.map(|o| o.first_wins)).collect();
         let lo = values.iter().copied().fold(0.5, f64::min);
         let hi = values.iter().copied().fold(0.5, f64::max);
         let pad = ((hi - lo) * 0.25).max(0.005);
         let x0 = ((lo - pad) * 200.0).floor() / 200.0;
-        // Room on the right for the legend.
-        let x1 = ((hi + (hi - x0) * 0.2) * 200.0).ceil() / 200.0;
+        let x1 = ((hi + pad) * 200.0).ceil() / 200.0;
         let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
-        let mut chart = ChartBuilder::on(root)
+        let mut chart = ChartBuilder::on(&main)
             .caption(format!("{}: P(first player wins) by rule variant", r.game.title), (FONT, 22))
             .margin(16)
+            .margin_right(RIGHT_MARGIN)
             .x_label_area_size(48)
             .y_label_area_size(230)
-            .build_cartesian_2d(x0..x1, (0..n).into_segmented())
+            .build_cartesian_2d(x0..x1, (0..n.saturating_sub(1)).into_segmented())
             .map_err(err)?;
         chart
             .configure_mesh()
@@ -91,7 +102,7 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
             .light_line_style(WHITE)
             .x_desc("P(first player wins), both players playing to win")
             .x_label_formatter(&|x| format!("{:.1}%", 100.0 * x))
-            .y_labels(n + 1)
+            .y_labels(n)
             .y_label_formatter(&|y| match y {
                 SegmentValue::CenterOf(s) if *s < n => labels.get(n - 1 - *s).cloned().unwrap_or_default(),
                 _ => String::new(),
@@ -109,34 +120,29 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
             ))
         };
         // The reference lines first, so that the bars and their labels lie on top.
-        let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Exact(n))];
+        let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Last)];
+        let mut key: Vec<(&str, ShapeStyle)> = vec![];
         if let Some(b) = r.rows.first().and_then(|row| row.odds) {
             chart
                 .draw_series(DashedLineSeries::new(vertical(b.first_wins), 6, 4, base_colour.stroke_width(2)))
-                .map_err(err)?
-                .label("base rules")
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], base_colour.stroke_width(2)));
+                .map_err(err)?;
+            key.push(("base rules", base_colour.stroke_width(2)));
         }
         if x0 <= 0.5 {
-            chart
-                .draw_series(DashedLineSeries::new(vertical(0.5), 2, 4, BLACK.stroke_width(1)))
-                .map_err(err)?
-                .label("even game (50%)")
-                .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLACK.stroke_width(1)));
+            chart.draw_series(DashedLineSeries::new(vertical(0.5), 2, 4, BLACK.stroke_width(1))).map_err(err)?;
+            key.push(("even game (50%)", BLACK.stroke_width(1)));
         }
         for (i, row) in r.rows.iter().enumerate() {
             let y = slot(i);
             match row.odds {
                 Some(o) => {
                     let c = if i == 0 { base_colour } else { colour };
-                    let mut bar = Rectangle::new(
-                        [(x0, SegmentValue::Exact(y)), (o.first_wins, SegmentValue::Exact(y + 1))],
-                        c.filled(),
-                    );
+                    let mut bar =
+                        Rectangle::new([(x0, SegmentValue::Exact(y)), (o.first_wins, upper_edge(y))], c.filled());
                     bar.set_margin(8, 8, 0, 0);
                     chart.draw_series(std::iter::once(bar)).map_err(err)?;
-                    let text = match o.change {
-                        Some(d) => format!(" {:.2}% ({:+.2} points)", 100.0 * o.first_wins, 100.0 * d),
+                    let text = match o.first_wins_change {
+                        Some(d) => format!(" {:.2}% ({})", 100.0 * o.first_wins, percentage_points(d)),
                         None => format!(" {:.2}% (base rules)", 100.0 * o.first_wins),
                     };
                     chart
@@ -161,7 +167,13 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
                 }
             }
         }
-        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        // The key in one line below the chart, under the plotting area.
+        let mut x = 16 + 230;
+        for (label, style) in key {
+            key_area.draw(&PathElement::new(vec![(x, 12), (x + 24, 12)], style)).map_err(err)?;
+            key_area.draw(&Text::new(label, (x + 30, 12), left(14, BLACK))).map_err(err)?;
+            x += 30 + 9 * i32::try_from(label.len()).unwrap_or(20) + 30;
+        }
         Ok(())
     })
 }
@@ -178,6 +190,7 @@ pub fn win_map(m: &WinMap) -> Result<String, PictureError> {
         let mut chart = ChartBuilder::on(&main)
             .caption(format!("{}: P(win) at the start of my turn", m.game.title), (FONT, 22))
             .margin(16)
+            .margin_right(RIGHT_MARGIN)
             .x_label_area_size(50)
             .y_label_area_size(70)
             .build_cartesian_2d(0..top, 0..top)
@@ -266,6 +279,7 @@ pub fn bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
         let mut chart = ChartBuilder::on(root)
             .caption(format!("{}: when to bank with {dice} left to roll", b.game.title), (FONT, 22))
             .margin(16)
+            .margin_right(RIGHT_MARGIN)
             .x_label_area_size(50)
             .y_label_area_size(80)
             .build_cartesian_2d(0..top_x, 0..top_y)
@@ -302,4 +316,148 @@ pub fn bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pushluck::compare::{CompareRow, VariantOdds};
+    use crate::pushluck::win::sheet::BoundaryCurve;
+    use crate::registry::{Family, GameRef};
+
+    fn farkle() -> GameRef {
+        GameRef {
+            id: "farkle".into(),
+            title: "Farkle (base rules)".into(),
+            family: Family::PushLuck,
+            options: vec![],
+            rules_file: None,
+        }
+    }
+
+    /// The value of attribute `name` in an SVG element's opening tag.
+    fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+        let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(&tag[start..start + tag[start..].find('"')?])
+    }
+
+    /// Every unrotated text of `svg` lies inside the picture's width, by a
+    /// generous estimate of its width (0.64 em a character: DejaVu Sans'
+    /// digits are 0.636 em, most letters narrower).
+    fn texts_fit(svg: &str) {
+        let width: f64 = attribute(svg, "width").unwrap().parse().unwrap();
+        let mut seen = 0;
+        for part in svg.split("<text").skip(1) {
+            let (tag, rest) = part.split_once('>').unwrap();
+            if tag.contains("transform=") {
+                continue;
+            }
+            let text = rest.split("</text>").next().unwrap().trim();
+            let x: f64 = attribute(tag, "x").unwrap().parse().unwrap();
+            let size: f64 = attribute(tag, "font-size").unwrap().parse().unwrap();
+            let w = 0.64 * size * text.chars().count() as f64;
+            let (left, right) = match attribute(tag, "text-anchor") {
+                Some("middle") => (x - w / 2.0, x + w / 2.0),
+                Some("end") => (x - w, x),
+                _ => (x, x + w),
+            };
+            assert!(left >= 0.0 && right <= width, "`{text}` spans {left:.0}..{right:.0} of a width {width}");
+            seen += 1;
+        }
+        assert!(seen > 10, "{seen} texts");
+    }
+
+    /// The x axis ends at 10000: its last tick label is not cut off.
+    #[test]
+    fn the_bank_boundary_keeps_its_labels_inside() {
+        let curve = |opponent: i64, lift: i64| BoundaryCurve {
+            opponent,
+            points: (0..100).map(|i| (i * 100, Some(1000 - 8 * i + lift))).collect(),
+        };
+        let b = BankBoundary {
+            game: farkle(),
+            dice: 3,
+            rolls_made: 1,
+            step: 100,
+            curves: vec![curve(0, 0), curve(5000, 100), curve(9000, 200)],
+        };
+        let svg = bank_boundary(&b).unwrap();
+        assert!(svg.contains(">\n10000\n</text>"), "the axis reaches 10000");
+        texts_fit(&svg);
+        let scores: Vec<i64> = (0..50).map(|i| i * 200).collect();
+        let k = scores.len();
+        let p = (0..k * k).map(|c| ((c / k) as f64 / k as f64 + 0.5 - (c % k) as f64 / k as f64).clamp(0.0, 1.0));
+        let m = WinMap { game: farkle(), step: 200, scores, p: p.collect() };
+        texts_fit(&win_map(&m).unwrap());
+    }
+
+    /// The compare chart has a slot per variant and no empty one: the
+    /// bars fill the plotting area from top to bottom; a bar's label gives
+    /// the change in percentage points.
+    #[test]
+    fn the_compare_chart_has_no_empty_row_and_labels_points() {
+        let row = |variant: &str, first_wins: f64, base: Option<f64>| CompareRow {
+            variant: variant.into(),
+            game: farkle(),
+            odds: Some(VariantOdds {
+                first_wins,
+                first_wins_change: base.map(|b| first_wins - b),
+                facts: None,
+                solve_seconds: 0.0,
+            }),
+            not_solved: None,
+        };
+        let base = 0.5289;
+        let r = CompareReport {
+            game: farkle(),
+            rows: vec![
+                row("base rules", base, None),
+                row("vant-hof-6", 0.5230, Some(base)),
+                row("piggyback", 0.5295, Some(base)),
+                row("three-farkle-penalty", 0.5281, Some(base)),
+            ],
+            highlights: vec![],
+            seconds: 0.0,
+        };
+        let svg = compare(&r).unwrap();
+        texts_fit(&svg);
+        assert!(svg.contains("52.30% (-0.59 pts)") && svg.contains("52.95% (+0.06 pts)"), "{svg}");
+        // The base rules' dashed line runs from the top of the plotting
+        // area to its bottom (its dashes are vertical, the key's line is not).
+        let ys = |colour: &str, tag: &str| -> Vec<f64> {
+            svg.split(&format!("<{tag} "))
+                .skip(1)
+                .map(|t| t.split('>').next().unwrap())
+                .filter(|t| t.contains(colour))
+                .flat_map(|t| match tag {
+                    "polyline" => {
+                        let points: Vec<(&str, f64)> = attribute(t, "points")
+                            .unwrap()
+                            .split_whitespace()
+                            .map(|p| p.split_once(',').map(|(x, y)| (x, y.parse().unwrap())).unwrap())
+                            .collect();
+                        let vertical = points.iter().all(|p| p.0 == points[0].0);
+                        if vertical {
+                            points.iter().map(|p| p.1).collect()
+                        } else {
+                            vec![]
+                        }
+                    }
+                    _ => {
+                        let y: f64 = attribute(t, "y").unwrap().parse().unwrap();
+                        vec![y, y + attribute(t, "height").unwrap().parse::<f64>().unwrap()]
+                    }
+                })
+                .collect()
+        };
+        let line = ys("#D66027", "polyline");
+        let (top, bottom) = (line.iter().copied().fold(f64::MAX, f64::min), line.iter().copied().fold(0.0, f64::max));
+        let mut bars = ys("#D66027", "rect");
+        bars.extend(ys("#4274B5", "rect"));
+        assert_eq!(bars.len(), 8, "four bars");
+        let (first, last) = (bars.iter().copied().fold(f64::MAX, f64::min), bars.iter().copied().fold(0.0, f64::max));
+        let slot = (bottom - top) / 4.0;
+        assert!(first - top < slot / 2.0, "the top bar starts at {first}, the plotting area at {top}");
+        assert!(bottom - last < slot / 2.0, "the bottom bar ends at {last}, the plotting area at {bottom}");
+    }
 }

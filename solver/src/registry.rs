@@ -2,8 +2,9 @@
 //!
 //! Every front end resolves a game the same way: [`resolve`] looks the name
 //! up here (ids and aliases, case-insensitive), checks the options against
-//! the game's declared [`OptionSpec`]s, builds the game, and for a
-//! push-your-luck game applies a house-rules file on top. Lists of games and
+//! the game's declared [`OptionSpec`]s and builds the game; a
+//! push-your-luck game's rules are its base rules, a house-rules file over
+//! them, the options over both (see [`resolve`]). Lists of games and
 //! options shown to people (`--help`, error messages) are read from
 //! [`GAMES`]; nothing else keeps such a list.
 //!
@@ -16,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::{games as category_games, CategoryGame};
 use crate::error::Error;
-use crate::options::{OptionSet, OptionSpec, RuleOption};
+use crate::options::{OptionError, OptionSet, OptionSpec, RuleOption};
 use crate::pushluck::{builtin, PushLuckGame};
 use crate::text::Quoted;
 
@@ -41,9 +42,14 @@ impl Family {
 
 /// How a game is built from its checked options.
 #[derive(Clone, Copy)]
-enum Builder {
+pub(crate) enum Builder {
     Category(fn(&OptionSet) -> Result<CategoryGame, Error>),
-    PushLuck(fn(&OptionSet) -> Result<crate::pushluck::RuleSet, Error>),
+    /// The game's base rules, and how its options edit rules (the base or a
+    /// rules file over it).
+    PushLuck {
+        base: fn() -> crate::pushluck::RuleSet,
+        options: fn(&mut crate::pushluck::RuleSet, &OptionSet) -> Result<(), OptionError>,
+    },
 }
 
 /// One game of the registry.
@@ -62,12 +68,37 @@ pub struct GameEntry {
     /// The rule variants `compare` sets beside the base rules by default
     /// (push-your-luck games: each seed option alone).
     pub compare_variants: &'static [&'static str],
-    build: Builder,
+    pub(crate) build: Builder,
 }
 
 impl std::fmt::Debug for GameEntry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.id)
+    }
+}
+
+/// The names a category game's score sheet is written with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetNames {
+    /// Each box in sheet order, with its other accepted spellings.
+    pub boxes: Vec<(&'static str, &'static [&'static str])>,
+    /// Entries that are not boxes, each `NAME=POINTS` (classic Yahtzee's
+    /// `bonus`).
+    pub entries: &'static [&'static str],
+}
+
+impl GameEntry {
+    /// The names of this game's score sheet under its default options (a
+    /// shorter Six Hundred card has some of these boxes), from the game
+    /// itself; `None` for a push-your-luck game.
+    pub fn sheet_names(&self) -> Option<SheetNames> {
+        let Builder::Category(build) = self.build else { return None };
+        let set = OptionSet::parse(self.id, self.options, &[]).expect("no options are valid options");
+        let game = build(&set).expect("every category game builds with its default options");
+        Some(SheetNames {
+            boxes: game.categories.iter().map(|c| (c.name, c.aliases)).collect(),
+            entries: game.extra.sheet_entries(),
+        })
     }
 }
 
@@ -128,7 +159,7 @@ pub static GAMES: &[GameEntry] = &[
             "piggyback",
             "three-farkle-penalty",
         ],
-        build: Builder::PushLuck(builtin::farkle),
+        build: Builder::PushLuck { base: builtin::farkle_base, options: builtin::farkle_options },
     },
     GameEntry {
         id: "ten-thousand",
@@ -138,7 +169,7 @@ pub static GAMES: &[GameEntry] = &[
         summary: "sets double per extra die, six of a kind wins at once",
         options: builtin::TEN_THOUSAND_OPTIONS,
         compare_variants: &["piggyback", "alternative-scoring"],
-        build: Builder::PushLuck(builtin::ten_thousand),
+        build: Builder::PushLuck { base: builtin::ten_thousand_base, options: builtin::ten_thousand_options },
     },
     GameEntry {
         id: "yahtzix",
@@ -148,7 +179,7 @@ pub static GAMES: &[GameEntry] = &[
         summary: "three rolls a turn, premiums on the first roll only",
         options: builtin::YAHTZIX_OPTIONS,
         compare_variants: &["goal=1000", "goal=1500", "go-for-it", "exact-goal"],
-        build: Builder::PushLuck(builtin::yahtzix),
+        build: Builder::PushLuck { base: builtin::yahtzix_base, options: builtin::yahtzix_options },
     },
 ];
 
@@ -195,11 +226,19 @@ pub enum HouseRules<'a> {
 }
 
 /// Builds game `name` with `options` (and, for push-your-luck games,
-/// optional house rules applied on top).
+/// optional house rules).
+///
+/// A push-your-luck game's rules are built in one order: the game's base
+/// rules, the house rules over them, the options over both, and then the
+/// finished rules are checked once. So an option the user gave is never
+/// overruled by the file, and titles, table names and reports show the
+/// rules that are solved. A failed check names the option that set a key it
+/// read, else the file's key ([`builtin::check`]).
 ///
 /// # Errors
 /// An unknown game or option, an option value out of its range, house rules
-/// for a category game, or a rules file that cannot be read or is invalid.
+/// for a category game, or a rules file that cannot be read, or rules that
+/// are invalid.
 pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
     let entry = find(name)?;
     let set = OptionSet::parse(entry.id, entry.options, options)?;
@@ -210,21 +249,26 @@ pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) ->
             }
             Ok(Game::Category(build(&set)?))
         }
-        Builder::PushLuck(build) => {
-            let mut ruleset = build(&set)?;
-            let mut label = None;
-            if let Some(house) = rules {
-                let (name, text) = match house {
-                    HouseRules::File(path) => (
-                        path.display().to_string(),
-                        crate::files::read_small_text(path, crate::limits::RULES_FILE_BYTES)?,
-                    ),
-                    HouseRules::Text { label, text } => (label.to_string(), text.to_string()),
-                };
-                ruleset = ruleset.with_house_rules(&text, &name)?;
-                label = Some(name);
+        Builder::PushLuck { base, options } => {
+            let house = match rules {
+                Some(HouseRules::File(path)) => Some((
+                    path.display().to_string(),
+                    crate::files::read_small_text(path, crate::limits::RULES_FILE_BYTES)?,
+                )),
+                Some(HouseRules::Text { label, text }) => Some((label.to_string(), text.to_string())),
+                None => None,
+            };
+            let mut ruleset = base();
+            if let Some((label, text)) = &house {
+                ruleset = ruleset.overlaid(text, label)?;
             }
-            Ok(Game::PushLuck(Box::new(PushLuckGame::new(entry, ruleset, set.canonical(false), label)?)))
+            options(&mut ruleset, &set)?;
+            let label = house.map(|(label, _)| label);
+            builtin::check(&ruleset, &set, label.as_deref())?;
+            // Over a rules file an option switched off (`piggyback=no`) may
+            // change the rules, so the title shows every option given.
+            let shown = if label.is_some() { set.all_given() } else { set.canonical(false) };
+            Ok(Game::PushLuck(Box::new(PushLuckGame::new(entry, ruleset, shown, label)?)))
         }
     }
 }
@@ -296,6 +340,30 @@ mod tests {
                 assert_eq!(built.family(), g.family);
             }
         }
+    }
+
+    /// Every name a sheet is said to take is one the sheet parser takes.
+    #[test]
+    fn sheet_names_are_what_sheets_accept() {
+        for g in GAMES {
+            let Some(names) = g.sheet_names() else {
+                assert_eq!(g.family, Family::PushLuck);
+                continue;
+            };
+            let Game::Category(game) = resolve(g.id, &[], None).unwrap() else { unreachable!() };
+            assert_eq!(names.boxes.len(), game.categories.len());
+            for (name, aliases) in &names.boxes {
+                for n in std::iter::once(name).chain(aliases.iter()) {
+                    let sheet = crate::category::sheet::Sheet::parse(&game, &format!("{n}=x"));
+                    assert_eq!(sheet.map(|s| s.filled()), Ok(1), "{}: {n}", g.id);
+                }
+            }
+            for e in names.entries {
+                let sheet = crate::category::sheet::Sheet::parse(&game, &format!("{e}=0"));
+                assert_eq!(sheet.map(|s| (s.filled(), s.extra_entries.len())), Ok((0, 1)), "{}: {e}", g.id);
+            }
+        }
+        assert_eq!(find("yahtzee").unwrap().sheet_names().unwrap().entries, ["bonus", "yahtzee-bonus"]);
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub fn compare(r: &CompareReport) -> String {
                 t.row([
                     row.variant.clone(),
                     format!("{:.4}", o.first_wins),
-                    o.change.map_or_else(|| "-".to_string(), |c| format!("{:+.4}", c)),
+                    o.first_wins_change.map_or_else(|| "-".to_string(), solver::pushluck::compare::percentage_points),
                     facts(&|f| format!("{} ({:.4})", f.head_start, f.head_start_first_wins)),
                     facts(&|f| format!("{:.2}", f.turns_per_player)),
                     facts(&|f| format!("{:.1}", f.ev_turn_score)),
@@ -60,7 +60,8 @@ pub fn compare(r: &CompareReport) -> String {
         out.push('\n');
     }
     out.push_str(&format!(
-        "\nfair head start: points for the second player that bring P(first wins) closest to 1/2 (and what it leaves);\n\
+        "\nchange: of P(first wins) from the base rules, in percentage points (pts);\n\
+         fair head start: points for the second player that bring P(first wins) closest to 1/2 (and what it leaves);\n\
          opt vs EV: P(the win-optimal player beats the expected-score player), going 1st / 2nd; {:.2} s in all\n",
         r.seconds
     ));

@@ -45,9 +45,11 @@ pub struct CompareQuestion {
 pub struct VariantOdds {
     /// P(first player wins) from 0-0, both playing to win.
     pub first_wins: f64,
-    /// `first_wins` minus the base rules' (absent for the base row).
+    /// `first_wins` minus the base rules' `first_wins`: a difference of
+    /// probabilities (0.0057), not percentage points (absent for the base
+    /// row).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub change: Option<f64>,
+    pub first_wins_change: Option<f64>,
     /// The game facts, where the table has them (all but a piggyback game
     /// too large to solve them along, see [`super::win::facts`]).
     #[serde(flatten)]
@@ -149,15 +151,15 @@ pub fn compare(
     let base = rows[0].odds.map(|o| o.first_wins);
     for row in &mut rows[1..] {
         if let (Some(o), Some(b)) = (row.odds.as_mut(), base) {
-            o.change = Some(o.first_wins - b);
+            o.first_wins_change = Some(o.first_wins - b);
         }
     }
     let highlights = highlights(&rows);
     Ok(CompareReport { game: games[0].1.reference(), rows, highlights, seconds: started.elapsed().as_secs_f64() })
 }
 
-/// The game `name` with the base options, then `extra` on top (an option
-/// named again takes its new value), then the rules file.
+/// The game `name` under the rules file, if any, with the base options
+/// and `extra` over it (an option named again takes its new value).
 fn resolve(
     name: &str,
     base: &[RuleOption],
@@ -187,7 +189,13 @@ fn odds_of(s: &WinSummary) -> VariantOdds {
             optimal_edge: (f.optimal_first_vs_ev + second) / 2.0 - 0.5,
         }
     });
-    VariantOdds { first_wins: s.first_wins, change: None, facts, solve_seconds: s.solved_seconds }
+    VariantOdds { first_wins: s.first_wins, first_wins_change: None, facts, solve_seconds: s.solved_seconds }
+}
+
+/// A change of a probability in percentage points, short, e.g. `+0.57
+/// pts` (the compare table and its picture).
+pub fn percentage_points(change: f64) -> String {
+    format!("{:+.2} pts", 100.0 * change)
 }
 
 fn pp(x: f64) -> String {
@@ -212,12 +220,17 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
             )),
         }
     }
-    let mut moved: Vec<&(&CompareRow, VariantOdds)> = solved.iter().filter(|(_, o)| o.change.is_some()).collect();
-    moved.sort_by(|x, y| y.1.change.unwrap_or(0.0).abs().total_cmp(&x.1.change.unwrap_or(0.0).abs()));
+    let mut moved: Vec<&(&CompareRow, VariantOdds)> =
+        solved.iter().filter(|(_, o)| o.first_wins_change.is_some()).collect();
+    moved.sort_by(|x, y| {
+        y.1.first_wins_change.unwrap_or(0.0).abs().total_cmp(&x.1.first_wins_change.unwrap_or(0.0).abs())
+    });
     let named: Vec<String> = moved
         .iter()
         .take(2)
-        .map(|(r, o)| format!("{} ({}, to {:.1}%)", r.variant, pp(o.change.unwrap_or(0.0)), 100.0 * o.first_wins))
+        .map(|(r, o)| {
+            format!("{} ({}, to {:.1}%)", r.variant, pp(o.first_wins_change.unwrap_or(0.0)), 100.0 * o.first_wins)
+        })
         .collect();
     if !named.is_empty() {
         out.push(format!("The first player's odds move most under {}.", named.join(" and ")));

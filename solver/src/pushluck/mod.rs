@@ -2,8 +2,8 @@
 //!
 //! One engine serves every game: a rule set is data ([`rules::RuleSet`]),
 //! the built-in games and their named options are values of it
-//! ([`builtin`]), a house-rules TOML file overrides any part of it, and the
-//! scoring engine ([`scoring`]) and the solver only read it. There is no
+//! ([`builtin`]), a house-rules TOML file overrides any part of it (and
+//! the named options apply over the file), and the scoring engine ([`scoring`]) and the solver only read it. There is no
 //! per-game code path below the rule data.
 //!
 //! Three objectives share one turn DP ([`dp`]), differing only in what the

@@ -2,18 +2,20 @@
 //! a push-your-luck game, their TOML form, and their validation.
 //!
 //! A [`RuleSet`] is complete: every built-in game is one value of it (see
-//! [`super::builtin`]), named options edit it, and a house-rules file is an
-//! overlay merged over it ([`RuleSet::with_house_rules`]): the file's TOML
-//! tables are merged key by key into the rule set's own TOML value (arrays,
-//! such as a face's points or the pattern list, are replaced whole), and the
-//! result is deserialised with unknown keys denied. Every key is declared
+//! [`super::builtin`]), a house-rules file is an overlay merged over it
+//! ([`RuleSet::overlaid`]): the file's TOML tables are merged key by key
+//! into the rule set's own TOML value (arrays, such as a face's points or
+//! the pattern list, are replaced whole), and the result is deserialised
+//! with unknown keys denied; named options then edit the result (the
+//! command line is the last word, see [`crate::registry::resolve`]). Every key is declared
 //! once, as a field below; its doc comment is the comment [`to_toml`] prints
 //! above it, so `sixdice rules GAME` output documents itself and can be
 //! edited and passed back.
 //!
 //! Validation happens once, on the finished rule set ([`RuleSet::validate`]),
 //! checks every value against its range ([`crate::limits`]) and names the
-//! offending key; the solver relies on it (every combination scores a
+//! offending key ([`RulesError::keys`] lists every key a failed check read,
+//! so that a front end can blame whoever set them); the solver relies on it (every combination scores a
 //! positive number of points, so turn points strictly grow).
 
 use documented::{DocumentedFieldsOpt, DocumentedOpt};
@@ -212,8 +214,38 @@ pub struct RuleSet {
 pub enum RulesError {
     #[error("rules key `{key}`: {why}")]
     Invalid { key: String, why: String },
+    /// The one check across keys: nobody could ever get on the board.
+    #[error("rules key `turn.entry`: {entry} is above the goal {goal}")]
+    EntryAboveGoal { entry: i64, goal: i64 },
     #[error("rules file {}: {}", Quoted(.file), Escaped(.why))]
     File { file: String, why: String },
+}
+
+impl RulesError {
+    /// The rules keys whose values the failed check read (none for a file
+    /// that could not be read as rules). A key may carry an index and a
+    /// label, e.g. `scoring.patterns[2].points (three pairs)`.
+    pub fn keys(&self) -> Vec<&str> {
+        match self {
+            RulesError::Invalid { key, .. } => vec![key.as_str()],
+            RulesError::EntryAboveGoal { .. } => vec!["turn.entry", "game.goal"],
+            RulesError::File { .. } => vec![],
+        }
+    }
+
+    /// What is wrong, without naming a key, in the words of whoever set
+    /// `blamed` (keys among [`RulesError::keys`]): for a named option.
+    pub fn reason(&self, blamed: &[&str]) -> String {
+        match self {
+            RulesError::Invalid { why, .. } | RulesError::File { why, .. } => why.clone(),
+            RulesError::EntryAboveGoal { entry, goal } if !blamed.contains(&"turn.entry") => {
+                format!("the goal {goal} is below the entry threshold {entry}")
+            }
+            RulesError::EntryAboveGoal { entry, goal } => {
+                format!("the entry threshold {entry} is above the goal {goal}")
+            }
+        }
+    }
 }
 
 fn invalid(key: impl Into<String>, why: impl Into<String>) -> RulesError {
@@ -331,7 +363,7 @@ impl RuleSet {
             return Err(invalid("game.goal", format!("{} is out of range: allowed 1..={GOAL_MAX}", self.game.goal)));
         }
         if t.entry > self.game.goal {
-            return Err(invalid("turn.entry", format!("{} is above the goal {}", t.entry, self.game.goal)));
+            return Err(RulesError::EntryAboveGoal { entry: t.entry, goal: self.game.goal });
         }
         Ok(())
     }
@@ -350,8 +382,9 @@ impl RuleSet {
     }
 
     /// These rules with a house-rules file (TOML `text`, named `file` in
-    /// errors) merged over them, validated.
-    pub fn with_house_rules(&self, text: &str, file: &str) -> Result<RuleSet, RulesError> {
+    /// errors) merged over them. Not validated: options may still apply
+    /// over the result, and only the finished rules must make sense.
+    pub fn overlaid(&self, text: &str, file: &str) -> Result<RuleSet, RulesError> {
         let fail = |why: String| RulesError::File { file: file.to_string(), why };
         let overlay: toml::Table = text.parse().map_err(|e: toml::de::Error| fail(syntax_error(text, &e)))?;
         let mut merged = toml::Table::try_from(self).expect("rule sets serialise to TOML");
@@ -359,7 +392,6 @@ impl RuleSet {
         let rules: RuleSet = toml::Value::Table(merged)
             .try_into()
             .map_err(|e: toml::de::Error| fail(e.to_string().trim().replace('\n', " ")))?;
-        rules.validate().map_err(|e| fail(e.to_string()))?;
         Ok(rules)
     }
 }
@@ -394,7 +426,7 @@ fn syntax_error(text: &str, e: &toml::de::Error) -> String {
 }
 
 /// The complete rule set as a TOML file with each key's documentation as a
-/// comment; [`RuleSet::with_house_rules`] of it onto any rule set gives back
+/// comment; [`RuleSet::overlaid`] of it onto any rule set gives back
 /// exactly these rules.
 pub fn to_toml(r: &RuleSet) -> String {
     let plain = toml::to_string(r).expect("rule sets serialise to TOML");

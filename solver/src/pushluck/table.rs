@@ -153,7 +153,7 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
 pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
     let table =
         Table::open(&table_path(dir, game, Objective::TurnScore), &table_spec(game, Objective::TurnScore), verify)?;
-    let solved = table.meta::<Solved>()?;
+    let solved = as_asked(table.meta::<Solved>()?, game);
     Ok(TableReport {
         table: TableFile::of(&table),
         solved,
@@ -162,6 +162,15 @@ pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableRepo
         win: None,
         game_facts: None,
     })
+}
+
+/// A table's report naming the game as asked. A table under a rules file
+/// is named by the rules it holds, so it may have been solved under
+/// another description of them (another file, or options over a file);
+/// the fingerprint has checked that the rules are the same.
+fn as_asked(mut solved: Solved, game: &PushLuckGame) -> Solved {
+    solved.game = game.reference();
+    solved
 }
 
 /// The metadata of a win-objective table: the facts, and the last-turn
@@ -321,7 +330,7 @@ pub fn info_win(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Table
     let meta = table.meta::<WinMeta>()?;
     Ok(TableReport {
         table: TableFile::of(&table),
-        solved: meta.solved,
+        solved: as_asked(meta.solved, game),
         max_score: None,
         levels: vec![],
         win: Some(meta.facts),
@@ -505,5 +514,35 @@ mod tests {
         offers.check(&[0, 1, 3]).expect("other rows answer");
         let err = offers.check(&[2]).expect_err("row 2 is refused");
         assert!(err.to_string().contains("piggyback values of row 2"), "{err}");
+    }
+
+    fn with_file(options: &[&str], text: &str) -> Box<PushLuckGame> {
+        let options: Vec<RuleOption> = options.iter().map(|o| RuleOption::parse(o)).collect();
+        let house = registry::HouseRules::Text { label: "g.toml", text };
+        match registry::resolve("farkle", &options, Some(house)).expect("valid rules") {
+            Game::PushLuck(g) => g,
+            _ => unreachable!("farkle is a push-your-luck game"),
+        }
+    }
+
+    /// Under a rules file a table is named by the rules solved, however
+    /// they were given: a file with an option over it names the same table
+    /// as one file of the same rules, and not the file's own (a table
+    /// solved when the file overruled the option is not reused for them).
+    #[test]
+    fn a_table_under_a_rules_file_is_named_by_the_effective_rules() {
+        let dir = Path::new("tables");
+        let over = with_file(&["goal=500"], "[game]\ngoal = 10000\n");
+        let whole = with_file(&[], &crate::pushluck::rules::to_toml(&over.rules));
+        let file_alone = with_file(&[], "[game]\ngoal = 10000\n");
+        assert_eq!(over.rules.game.goal, 500);
+        assert_eq!(over.title(), "Farkle (goal=500, rules file g.toml)");
+        for objective in [Objective::TurnScore, Objective::Win] {
+            let path = table_path(dir, &over, objective);
+            assert!(path.to_string_lossy().contains(".rules-"), "{}", path.display());
+            assert_eq!(path, table_path(dir, &whole, objective));
+            assert_ne!(path, table_path(dir, &file_alone, objective));
+            assert_eq!(table_spec(&over, objective).fingerprint, table_spec(&whole, objective).fingerprint);
+        }
     }
 }
