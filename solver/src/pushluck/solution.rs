@@ -410,15 +410,20 @@ impl<'m> Solution<'m> {
 
     /// Smallest `t` (on the grid) from which banking is optimal at every
     /// larger `t` with `dice` dice to roll after `rolls` rolls and no 1s
-    /// tracked; `None` if the player never banks there. Above the solved
-    /// levels the closed form decides (a bank, or under the expected-score
-    /// objective a context that never stops rolling), so the scan starts
-    /// at the first of them.
+    /// tracked; `None` if the player never banks there. A win turn whose
+    /// solve stopped where banking is proven optimal banks at every total
+    /// above its solved levels, so its scan starts at the first of them (a
+    /// turn that reaches the goal banks there); elsewhere (the expected
+    /// score, whose last solved levels are already in the closed form; an
+    /// exact goal, past which a bank busts) it starts at the top solved
+    /// level.
     pub fn bank_from(&self, dice: u8, rolls: u32) -> Option<i64> {
         let m = self.model;
         let c = m.ctx(usize::from(dice), m.roll_class(rolls)?, 0);
+        let banks_above = matches!(&self.payoff, Payoff::Win(w) if w.above.is_none());
+        let top = if banks_above { self.levels } else { self.levels.saturating_sub(1) };
         let mut from = None;
-        for level in (1..=self.levels).rev() {
+        for level in (1..=top).rev() {
             if !self.banks_at(level, c) {
                 break;
             }
