@@ -1,42 +1,78 @@
 //! # sixdice solver library
 //!
-//! Exact optimal strategies for six-dice games. The library owns everything
-//! but parsing command lines and rendering: games and their registry,
-//! options, rules, solvers, table files, checks of questions, advice, and a
-//! typed `Serialize` report of every result. The `sixdice` binary is a thin
-//! front end over [`commands`]; any other front end can do all it does.
+//! Exact optimal strategies for six-dice games: category games (score
+//! sheets: Six Hundred, Yahtzee Deluxe, and the reference games classic
+//! Yahtzee and Scandinavian Yatzy) and push-your-luck games (Farkle, Dice
+//! 10000, Yahtzix). The library owns everything but parsing command lines
+//! and rendering: games and their registry, options, rules, solvers, table
+//! files, checks of questions, advice, and a typed `Serialize` report of
+//! every result. The `sixdice` binary is a thin front end over it; any
+//! other front end (a web page, a Python binding, an interactive session)
+//! can do all it does through this face alone:
 //!
-//! - [`registry`]: the one table of games, and [`registry::resolve`].
-//! - [`options`]: rule options, one system for every game.
-//! - [`commands`]: one function per command, returning a report ([`report`]).
-//! - [`category`]: score-sheet games (Yahtzee Deluxe, Yahtzee, Yatzy).
-//! - [`pushluck`]: push-your-luck games (Farkle, Dice 10000, Yahtzix).
-//! - [`dice`]: canonical dice multisets, roll probabilities, the keep lattice.
-//! - [`table`]: the on-disk table format (memory-mapped, checked).
-//! - [`limits`]: the ranges of user values and the budget of a solve.
-//! - [`error`]: the error type; [`progress`]: the progress callback.
+//! - [`resolve`] a game by name, options and house rules ([`GAMES`] lists
+//!   them), then ask it one command: [`solve`], [`info`], [`advise`],
+//!   [`simulate`], [`compare`], [`strategy`], [`rules`], each taking the
+//!   command's question type and returning its report;
+//! - draw a report's picture ([`draw_compare`], [`draw_win_map`],
+//!   [`draw_bank_boundary`]) and write it safely ([`write_output`]);
+//! - errors are one [`Error`] type whose [`Error::field`] says which part
+//!   of a question was wrong.
+//!
+//! Inside, shared layers sit below the two game families and never import
+//! them: `dice`, `options`, `text`, `limits`, `progress`, `files`, `table`
+//! (the file container), `report` and `question` (the API's types) and
+//! `error`. The families are `category/` (each game in `category/games/`)
+//! and `pushluck/` (each game in `pushluck/games/`); `registry` (the one
+//! table of games) and `commands` sit above them. `docs/development.md`
+//! has the map.
 //!
 //! ```
-//! use solver::{commands, registry};
+//! use solver::{resolve, strategy, Objective, Silent, Strategy, StrategyQuestion};
 //!
-//! let game = registry::resolve("farkle", &[], None).unwrap();
-//! let sheet = commands::strategy(&game).unwrap();
+//! let game = resolve("farkle", &[], None).unwrap();
+//! let q = StrategyQuestion { objective: Objective::TurnScore, dice: None, games: 0, seed: 0, map: false };
+//! let Strategy::Score(sheet) = strategy(&game, &q, std::path::Path::new("tables"), &Silent).unwrap() else {
+//!     unreachable!("the score objective's sheet")
+//! };
 //! assert!(sheet.sections[0].expected_score > 500.0);
 //! ```
 
-pub mod category;
-pub mod commands;
-pub mod dice;
-pub mod error;
-pub mod files;
-pub mod limits;
-pub mod options;
-pub mod pictures;
-pub mod progress;
-pub mod pushluck;
-pub mod registry;
-pub mod report;
-pub mod table;
-pub mod text;
+mod category;
+mod commands;
+mod dice;
+mod error;
+mod files;
+mod limits;
+mod options;
+mod pictures;
+mod progress;
+mod pushluck;
+mod question;
+mod registry;
+mod report;
+mod table;
+mod text;
 
-pub use error::Error;
+pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
+pub use dice::{parse_dice, Counts, DiceError};
+pub use error::{Error, Field};
+pub use files::{check_output, write_output, OutputError};
+pub use limits::SHEET_GAMES;
+pub use options::{OptionKind, OptionSpec, RuleOption};
+pub use pictures::{draw_bank_boundary, draw_compare, draw_win_map, PictureError};
+pub use progress::{Progress, Silent};
+pub use question::*;
+pub use registry::{find, resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
+pub use report::*;
+pub use table::TableError;
+pub use text::{percentage_points, Escaped};
+
+/// The engine's insides that the Six Hundred benchmarks in `examples/`
+/// drive (feature `internals`): not part of the library's face.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::category::bench::kernel::main as kernel;
+    pub use crate::category::bench::rounding::main as rounding;
+}

@@ -38,6 +38,25 @@ pub const WIN_SOLVE_STATES: u64 = 16 << 20;
 /// `pushluck::win::offers`), on top of the pairs' values.
 pub const WIN_OFFER_BYTES: u64 = 5 << 29;
 
+/// The most games one `simulate` run plays (per pairing of players): a
+/// bound on the memory of the results.
+pub const GAMES_MAX: u64 = 100_000_000;
+/// Games each for fitting the win sheet and for measuring it, by default.
+pub const SHEET_GAMES: u64 = 20_000;
+/// The most games each the win sheet is fitted to and measured on.
+pub const SHEET_GAMES_MAX: u64 = 1_000_000;
+/// The most players in one head-to-head run.
+pub const PLAYERS_MAX: usize = 8;
+
+/// States below a sheet that `advise` solves on the spot when the game has
+/// no table: about 2 seconds of solving on 2 cores (measured about 1.5 µs
+/// per state and core for Six Hundred).
+pub const SUBGAME_STATES_MAX: u64 = 1_000_000;
+
+/// Games up to this many states are solved whole (and saved) when `advise`
+/// finds no table: every category game but Six Hundred.
+pub const WHOLE_SOLVE_STATES_MAX: u64 = 50_000_000;
+
 /// Memory budget of a category game's whole solve held in memory (values
 /// in f64 and the f32 copy written to the table).
 pub const WHOLE_SOLVE_BYTES: u64 = 8 << 30;

@@ -15,8 +15,8 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::pushluck::compare::{percentage_points, CompareReport};
-use crate::pushluck::win::sheet::{BankBoundary, WinMap};
+use crate::text::percentage_points;
+use crate::report::{BankBoundary, CompareReport, WinMap};
 
 /// A figure that could not be drawn.
 #[derive(Debug, thiserror::Error)]
@@ -70,7 +70,7 @@ const RIGHT_MARGIN: u32 = 44;
 ///
 /// # Errors
 /// When plotters fails (not for any report `compare` makes).
-pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
+pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
     let n = r.rows.len();
     // Row i sits in slot n - 1 - i, the base rules at the top. A segmented
     // axis over `0..k` has k + 1 slots (the range's ends included), so the
@@ -183,7 +183,7 @@ pub fn compare(r: &CompareReport) -> Result<String, PictureError> {
 ///
 /// # Errors
 /// When plotters fails.
-pub fn win_map(m: &WinMap) -> Result<String, PictureError> {
+pub fn draw_win_map(m: &WinMap) -> Result<String, PictureError> {
     svg((860, 760), |root| {
         let (main, scale_area) = root.split_horizontally(760);
         let top = m.scores.last().copied().unwrap_or(0) + m.step;
@@ -270,7 +270,7 @@ where
 ///
 /// # Errors
 /// When plotters fails.
-pub fn bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
+pub fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
     svg((900, 640), |root| {
         let top_x = b.curves.iter().flat_map(|c| c.points.iter().map(|p| p.0)).max().unwrap_or(0) + b.step;
         let top_y = b.curves.iter().flat_map(|c| c.points.iter().filter_map(|p| p.1)).max().unwrap_or(0);
@@ -323,7 +323,7 @@ mod tests {
     use super::*;
     use crate::pushluck::compare::{CompareRow, VariantOdds};
     use crate::pushluck::win::sheet::BoundaryCurve;
-    use crate::registry::{Family, GameRef};
+    use crate::report::{Family, GameRef};
 
     fn farkle() -> GameRef {
         GameRef {
@@ -419,7 +419,7 @@ mod tests {
             highlights: vec![],
             seconds: 0.0,
         };
-        let svg = compare(&r).unwrap();
+        let svg = draw_compare(&r).unwrap();
         texts_fit(&svg);
         assert!(svg.contains("52.30% (-0.59 pts)") && svg.contains("52.95% (+0.06 pts)"), "{svg}");
         // The base rules' dashed line runs from the top of the plotting

@@ -17,28 +17,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::category::{games as category_games, CategoryGame};
 use crate::error::Error;
+use crate::question::CompareQuestion;
 use crate::options::{OptionError, OptionSet, OptionSpec, RuleOption};
-use crate::pushluck::{builtin, PushLuckGame};
-use crate::text::Quoted;
-
-/// The two kinds of game sixdice solves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Family {
-    /// Score-sheet games: maximise the expected final score.
-    Category,
-    /// Push-your-luck games: maximise the expected score of a turn.
-    PushLuck,
-}
-
-impl Family {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Family::Category => "category game",
-            Family::PushLuck => "push-your-luck game",
-        }
-    }
-}
+use crate::pushluck::games::{self as push_luck_games, farkle, ten_thousand, yahtzix};
+use crate::pushluck::PushLuckGame;
+use crate::report::{Family, GameRef};
+use crate::error::{GameError};
 
 /// How a game is built from its checked options.
 #[derive(Clone, Copy)]
@@ -145,12 +129,12 @@ pub static GAMES: &[GameEntry] = &[
         build: Builder::Category(category_games::yatzy::build),
     },
     GameEntry {
-        id: "farkle",
+        id: farkle::ID,
         aliases: &[],
         family: Family::PushLuck,
         name: "Farkle",
         summary: "hot dice, 500 to get on the board, goal 10000",
-        options: builtin::FARKLE_OPTIONS,
+        options: farkle::OPTIONS,
         compare_variants: &[
             "on-the-board=500",
             "on-the-board=750",
@@ -159,38 +143,29 @@ pub static GAMES: &[GameEntry] = &[
             "piggyback",
             "three-farkle-penalty",
         ],
-        build: Builder::PushLuck { base: builtin::farkle_base, options: builtin::farkle_options },
+        build: Builder::PushLuck { base: farkle::base, options: farkle::options },
     },
     GameEntry {
-        id: "ten-thousand",
+        id: ten_thousand::ID,
         aliases: &["10000", "dice10000"],
         family: Family::PushLuck,
         name: "Dice 10000",
         summary: "sets double per extra die, six of a kind wins at once",
-        options: builtin::TEN_THOUSAND_OPTIONS,
+        options: ten_thousand::OPTIONS,
         compare_variants: &["piggyback", "alternative-scoring"],
-        build: Builder::PushLuck { base: builtin::ten_thousand_base, options: builtin::ten_thousand_options },
+        build: Builder::PushLuck { base: ten_thousand::base, options: ten_thousand::options },
     },
     GameEntry {
-        id: "yahtzix",
+        id: yahtzix::ID,
         aliases: &[],
         family: Family::PushLuck,
         name: "Yahtzix",
         summary: "three rolls a turn, premiums on the first roll only",
-        options: builtin::YAHTZIX_OPTIONS,
+        options: yahtzix::OPTIONS,
         compare_variants: &["goal=1000", "goal=1500", "go-for-it", "exact-goal"],
-        build: Builder::PushLuck { base: builtin::yahtzix_base, options: builtin::yahtzix_options },
+        build: Builder::PushLuck { base: yahtzix::base, options: yahtzix::options },
     },
 ];
-
-/// Why a game could not be resolved.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum GameError {
-    #[error("unknown game {}; games: {}", Quoted(.name), .known.join(", "))]
-    Unknown { name: String, known: Vec<String> },
-    #[error("{game} is a {family} and takes no rules file (its variants are options)", family = .family.describe())]
-    RulesFileNotSupported { game: String, family: Family },
-}
 
 /// Every accepted game name (ids first, then aliases).
 pub fn names() -> Vec<String> {
@@ -208,9 +183,14 @@ pub fn find(name: &str) -> Result<&'static GameEntry, GameError> {
         .ok_or_else(|| GameError::Unknown { name: name.to_string(), known: names() })
 }
 
-/// A resolved game: rules fully built, options checked.
+/// A resolved game: rules fully built, options checked. What is inside is
+/// the library's own; a front end asks the library's commands about it.
 #[derive(Debug, Clone)]
-pub enum Game {
+pub struct Game(pub(crate) GameKind);
+
+/// A resolved game of either family.
+#[derive(Debug, Clone)]
+pub(crate) enum GameKind {
     Category(CategoryGame),
     PushLuck(Box<PushLuckGame>),
 }
@@ -233,7 +213,7 @@ pub enum HouseRules<'a> {
 /// finished rules are checked once. So an option the user gave is never
 /// overruled by the file, and titles, table names and reports show the
 /// rules that are solved. A failed check names the option that set a key it
-/// read, else the file's key ([`builtin::check`]).
+/// read, else the file's key ([`push_luck_games::check`]).
 ///
 /// # Errors
 /// An unknown game or option, an option value out of its range, house rules
@@ -247,7 +227,7 @@ pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) ->
             if rules.is_some() {
                 return Err(GameError::RulesFileNotSupported { game: entry.name.into(), family: entry.family }.into());
             }
-            Ok(Game::Category(build(&set)?))
+            Ok(Game(GameKind::Category(build(&set)?)))
         }
         Builder::PushLuck { base, options } => {
             let house = match rules {
@@ -264,61 +244,82 @@ pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) ->
             }
             options(&mut ruleset, &set)?;
             let label = house.map(|(label, _)| label);
-            builtin::check(&ruleset, &set, label.as_deref())?;
+            push_luck_games::check(&ruleset, &set, label.as_deref())?;
             // Over a rules file an option switched off (`piggyback=no`) may
             // change the rules, so the title shows every option given.
             let shown = if label.is_some() { set.all_given() } else { set.canonical(false) };
-            Ok(Game::PushLuck(Box::new(PushLuckGame::new(entry, ruleset, shown, label)?)))
+            Ok(Game(GameKind::PushLuck(Box::new(PushLuckGame::new(entry.id, ruleset, shown, label)?))))
         }
     }
 }
 
 impl Game {
     pub fn family(&self) -> Family {
-        match self {
-            Game::Category(_) => Family::Category,
-            Game::PushLuck(_) => Family::PushLuck,
+        match &self.0 {
+            GameKind::Category(_) => Family::Category,
+            GameKind::PushLuck(_) => Family::PushLuck,
         }
     }
 
     /// Who the game is, for reports.
     pub fn reference(&self) -> GameRef {
-        match self {
-            Game::Category(g) => crate::category::table::game_ref(g),
-            Game::PushLuck(g) => g.reference(),
+        match &self.0 {
+            GameKind::Category(g) => crate::category::table::game_ref(g),
+            GameKind::PushLuck(g) => g.reference(),
+        }
+    }
+
+    /// The push-your-luck game, if it is one; else the error naming `what`
+    /// was asked of a category game.
+    pub(crate) fn push_luck(&self, what: &'static str) -> Result<&PushLuckGame, Error> {
+        match &self.0 {
+            GameKind::PushLuck(g) => Ok(g),
+            GameKind::Category(_) => Err(Error::wrong_family(what, &self.reference(), Family::PushLuck)),
         }
     }
 }
 
-/// A game as reports name it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRef {
-    /// Canonical id, e.g. `farkle`.
-    pub id: String,
-    /// Name with options, e.g. `Farkle (vant-hof-6=3000)`.
-    pub title: String,
-    pub family: Family,
-    /// Options in canonical form.
-    pub options: Vec<String>,
-    /// House-rules file, as given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules_file: Option<String>,
-}
-
-impl GameRef {
-    /// The `sixdice solve ...` command that (re)creates this game's table.
-    pub fn solve_command(&self) -> String {
-        let mut cmd = format!("sixdice solve {}", self.id);
-        for o in &self.options {
-            cmd.push_str(" -o ");
-            cmd.push_str(o);
+/// The rule variants `compare` sets side by side for `base` (a
+/// push-your-luck game): the base rules themselves, each of the game's seed
+/// options alone over them (unless `q` leaves them out), each set of
+/// options asked for, and each rules file asked for, every one labelled as
+/// asked. An option a variant names again takes the variant's value.
+///
+/// # Errors
+/// A category game, an unknown option or bad value, a rules file that
+/// cannot be read or gives invalid rules.
+pub(crate) fn compare_variants(base: &Game, q: &CompareQuestion) -> Result<Vec<(String, Box<PushLuckGame>)>, Error> {
+    base.push_luck("compare")?;
+    let r = base.reference();
+    let entry = find(&r.id)?;
+    let options: Vec<RuleOption> = r.options.iter().map(|o| RuleOption::parse(o)).collect();
+    let base_file = r.rules_file.as_deref().map(Path::new);
+    let mut asked: Vec<(String, Vec<RuleOption>, Option<&Path>)> = vec![("base rules".into(), vec![], base_file)];
+    if !q.no_defaults {
+        for v in entry.compare_variants {
+            asked.push(((*v).to_string(), vec![RuleOption::parse(v)], base_file));
         }
-        if let Some(f) = &self.rules_file {
-            cmd.push_str(" --rules ");
-            cmd.push_str(f);
-        }
-        cmd
     }
+    for v in &q.variants {
+        let label = v.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+        asked.push((label, v.clone(), base_file));
+    }
+    for f in &q.rules_files {
+        asked.push((f.display().to_string(), vec![], Some(f.as_path())));
+    }
+    asked
+        .into_iter()
+        .map(|(label, extra, file)| {
+            let mut all: Vec<RuleOption> =
+                options.iter().filter(|o| !extra.iter().any(|e| e.name == o.name)).cloned().collect();
+            all.extend(extra);
+            let game = resolve(&r.id, &all, file.map(HouseRules::File))?;
+            match game.0 {
+                GameKind::PushLuck(g) => Ok((label, g)),
+                GameKind::Category(_) => unreachable!("a push-your-luck game's variant is one"),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

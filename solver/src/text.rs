@@ -54,3 +54,9 @@ mod tests {
         assert_eq!(Quoted("ünïcode 'ok'").to_string(), "`ünïcode 'ok'`");
     }
 }
+
+/// A change of a probability in percentage points, short, e.g. `+0.57
+/// pts` (the compare table and its picture).
+pub fn percentage_points(change: f64) -> String {
+    format!("{:+.2} pts", 100.0 * change)
+}

@@ -16,119 +16,23 @@
 
 use std::path::Path;
 
-use serde::Serialize;
 
 use super::levels;
 use super::model::{CategoryGame, KeepRule};
-use super::sheet::{Sheet, SheetError};
+use super::sheet::Sheet;
 use super::solve::solve;
 use super::subgame::{self, Reach};
 use super::table::{game_ref, open_or_solve};
 use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
-use crate::error::{Error, Field};
+use crate::error::Error;
 use crate::progress::Progress;
-use crate::registry::GameRef;
 use crate::report::Objective;
 use crate::table;
-
-/// A question about a category game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CategoryQuestion {
-    /// The score sheet so far, in the sheet syntax of [`super::sheet`].
-    pub sheet: String,
-    /// The dice just rolled; `None` asks for the value of the sheet before
-    /// the turn's first roll.
-    pub dice: Option<Counts>,
-    /// Which roll of the turn the dice are (1-based; default 1).
-    pub roll: Option<u32>,
-    /// Locked keep rule: the dice among `dice` that were locked before this
-    /// roll (only on a middle roll).
-    pub locked: Option<Counts>,
-}
-
-/// Why a question about a category game cannot be answered.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum AdviseError {
-    #[error("{game} uses {expected} dice, got {got}")]
-    DiceCount { game: String, expected: usize, got: usize },
-    #[error("roll {got} does not exist: {game} has rolls 1 to {rolls}")]
-    Roll { game: String, rolls: usize, got: u32 },
-    #[error("this sheet is not a reachable state of {0}")]
-    Unreachable(String),
-    #[error("{game} has no locked dice: kept dice may be re-rolled")]
-    LockedNotInGame { game: String },
-    #[error("dice are locked only between rolls: --locked goes with {}, not with roll {roll}", if *.rolls == 3 { "--roll 2".to_string() } else { format!("rolls 2 to {}", .rolls - 1) })]
-    LockedRoll { roll: u32, rolls: usize },
-    #[error("locked dice {locked} are not among the dice {dice}")]
-    LockedNotInDice { locked: String, dice: String },
-    #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once ({needs})", SUBGAME_STATES_MAX)]
-    NeedsTable { game: String, command: String, needs: levels::SolveNeeds },
-}
-
-impl AdviseError {
-    /// The part of the question that is wrong (none: the question is
-    /// fine, the table is missing).
-    pub fn field(&self) -> Option<Field> {
-        match self {
-            AdviseError::DiceCount { .. } => Some(Field::Dice),
-            AdviseError::Roll { .. } => Some(Field::Roll),
-            AdviseError::Unreachable(_) => Some(Field::Sheet),
-            AdviseError::NeedsTable { .. } => None,
-            AdviseError::LockedNotInGame { .. }
-            | AdviseError::LockedRoll { .. }
-            | AdviseError::LockedNotInDice { .. } => Some(Field::Locked),
-        }
-    }
-}
-
-/// What a choice does.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(tag = "action", rename_all = "kebab-case")]
-pub enum CategoryAction {
-    /// Keep these dice and re-roll the rest.
-    Keep { keep: Vec<u8>, reroll: usize },
-    /// Locked rule: lock these dice (those locked before included) and
-    /// re-roll the rest.
-    Lock { lock: Vec<u8>, reroll: usize },
-    /// Score the roll in a box.
-    Score { category: String, points: u32 },
-}
-
-/// One choice and its value.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CategoryAlternative {
-    #[serde(flatten)]
-    pub action: CategoryAction,
-    /// For people, e.g. `keep 2,2 (re-roll 3)`, `keep all, then score 20 in three-pairs`.
-    pub description: String,
-    /// Expected final score (points on the sheet so far included).
-    pub expected_score: f64,
-}
-
-/// The answer to a [`CategoryQuestion`].
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct CategoryAdvice {
-    pub game: GameRef,
-    pub objective: Objective,
-    /// One line restating the question.
-    pub situation: String,
-    /// The dice (absent: the value of the sheet before the turn).
-    pub dice: Option<Vec<u8>>,
-    /// Locked rule: dice locked before this roll (absent when none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub locked: Option<Vec<u8>>,
-    pub roll: u32,
-    pub rolls: usize,
-    pub filled_boxes: usize,
-    pub boxes: usize,
-    /// Points on the sheet, bonuses earned included.
-    pub points_so_far: u32,
-    /// Expected final score under optimal play from here.
-    pub expected_score: f64,
-    /// Every choice, best first (empty without dice).
-    pub alternatives: Vec<CategoryAlternative>,
-}
+use crate::report::{CategoryAction, CategoryAdvice, CategoryAlternative};
+use crate::error::{AdviseError, SheetError};
+use crate::limits::{SUBGAME_STATES_MAX, WHOLE_SOLVE_STATES_MAX};
+use crate::question::{CategoryQuestion};
 
 /// Checks a question against the game, before any table is opened or
 /// solved: the sheet, the roll and the locked dice.
@@ -166,15 +70,6 @@ pub fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32, C
     };
     Ok((sheet, roll, locked))
 }
-
-/// States below a sheet that `advise` solves on the spot when the game has
-/// no table: about 2 seconds of solving on 2 cores (measured about 1.5 µs
-/// per state and core for Six Hundred).
-pub const SUBGAME_STATES_MAX: u64 = 1_000_000;
-
-/// Games up to this many states are solved whole (and saved) when `advise`
-/// finds no table: every category game but Six Hundred.
-pub const WHOLE_SOLVE_STATES_MAX: u64 = 50_000_000;
 
 /// Answers `q`, with the table from `dir` (or a solve on the spot: see the
 /// module docs).

@@ -51,9 +51,10 @@ use crate::error::Error;
 use crate::files;
 use crate::limits::bytes;
 use crate::progress::Progress;
-use crate::registry::GameRef;
+use crate::report::GameRef;
 use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
+use crate::report::{LevelFacts, SolveNeeds};
 
 /// Core-microseconds per state of a level solve, measured on the whole of
 /// Six Hundred (Zen 5, 2 threads: 1.36 µs per state over every level,
@@ -308,17 +309,6 @@ impl Packed<'_> {
     }
 }
 
-/// One level of a level solve.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct LevelFacts {
-    pub level: usize,
-    pub states: u64,
-    /// Seconds it took (in the run that computed it).
-    pub seconds: f64,
-    /// True when this run found it on disk, verified, and did not compute it.
-    pub resumed: bool,
-}
-
 /// The outcome of a level solve.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct LevelsSolved {
@@ -431,29 +421,6 @@ pub fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
     #[allow(clippy::cast_precision_loss)]
     let seconds = index.len() as f64 * CORE_MICROS_PER_STATE * 1e-6 / threads.max(1) as f64;
     (disk, memory, seconds)
-}
-
-/// What a whole solve takes, as quoted to a user who needs the table:
-/// minutes on 2 cores, the table's size, and the disk the solve needs
-/// besides while it runs (the widest pair of adjacent levels in full
-/// precision, before they are packed).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SolveNeeds {
-    pub minutes: u64,
-    pub table: u64,
-    pub working: u64,
-}
-
-impl std::fmt::Display for SolveNeeds {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "about {} minutes on 2 cores; the table takes {} of disk, and the solve needs {} more while it runs",
-            self.minutes,
-            bytes(self.table),
-            bytes(self.working)
-        )
-    }
 }
 
 /// [`SolveNeeds`] of `dp`'s game.

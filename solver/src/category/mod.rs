@@ -28,5 +28,10 @@ pub mod subgame;
 pub mod table;
 pub mod turn;
 
-pub use advise::{CategoryAdvice, CategoryQuestion};
 pub use model::CategoryGame;
+
+#[cfg(test)]
+mod tests;
+
+#[cfg(feature = "internals")]
+pub(crate) mod bench;

@@ -9,8 +9,9 @@
 
 use serde::Serialize;
 
-use super::sheet::{Sheet, SheetError};
+use super::sheet::Sheet;
 use crate::dice::{Counts, Multisets};
+use crate::error::{SheetError};
 
 /// Scoring function of one box: points for a final roll, ignoring any rule
 /// that depends on the rest of the sheet (those belong to [`ExtraRules`]).

@@ -10,7 +10,7 @@
 
 use super::model::CategoryGame;
 use super::states::State;
-use crate::text::Quoted;
+use crate::error::{SheetError};
 
 /// A parsed, validated score sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,29 +22,6 @@ pub struct Sheet {
     pub extra_entries: Vec<(&'static str, u32)>,
     /// The game-specific extra state of this sheet.
     pub extra: usize,
-}
-
-/// Why a sheet was rejected.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum SheetError {
-    #[error("sheet entry {} is not of the form box=points (or box=x for a crossed-out box)", Quoted(.0))]
-    Syntax(String),
-    #[error("unknown box {} for {game}; boxes: {}", Quoted(.name), .known.join(" "))]
-    UnknownBox { name: String, game: String, known: Vec<String> },
-    #[error("box `{0}` appears twice on the sheet")]
-    Repeated(String),
-    #[error("{name}={} is impossible: {name} can hold {allowed}", crate::text::Escaped(.points))]
-    Impossible { name: String, points: String, allowed: String },
-    #[error("`bonus={points}` is impossible: {why}")]
-    BadBonus { points: u32, why: crate::category::games::yahtzee::BonusProblem },
-    #[error("{lower}={lower_points} and {higher}={higher_points}: rungs holding points must ascend")]
-    RungsNotAscending { lower: String, lower_points: u32, higher: String, higher_points: u32 },
-    #[error(
-        "{name}=0 cannot arise with zero-only-when-forced: no roll scores 0 in every open box and every box holding 0"
-    )]
-    ZeroNotForced { name: String },
-    #[error("the sheet is full: the game is over")]
-    Full,
 }
 
 fn describe(scores: &[u32]) -> String {

@@ -20,9 +20,7 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use serde::Serialize;
 
-use super::advise::WHOLE_SOLVE_STATES_MAX;
 use super::levels::{self, AllLevels};
 use super::model::{CategoryGame, KeepRule};
 use super::sheet::Sheet;
@@ -32,75 +30,11 @@ use super::turn::{Indexed, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, roll_onto, FACES};
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::registry::GameRef;
 use crate::table;
-
-/// The most games one run plays (a bound on the memory of the results).
-pub const GAMES_MAX: u64 = 100_000_000;
-
-/// What to simulate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SimulateQuestion {
-    pub games: u64,
-    pub seed: u64,
-}
-
-/// Why a simulation cannot run.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum SimulateError {
-    #[error("--games must be between 1 and {GAMES_MAX}, not {0}")]
-    Games(u64),
-    #[error("simulating {game} needs its whole table: run `{command}` once ({needs})")]
-    NeedsTable { game: String, command: String, needs: levels::SolveNeeds },
-}
-
-/// The final scores of the simulated games and what made them.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SimulationReport {
-    pub game: GameRef,
-    pub games: u64,
-    pub seed: u64,
-    /// The optimal expected final score by the table (a new game).
-    pub expected_score: f64,
-    pub mean: f64,
-    /// Standard error of the mean.
-    pub std_error: f64,
-    /// Standard deviation of the final score.
-    pub std_dev: f64,
-    pub min: u32,
-    pub max: u32,
-    pub percentiles: Vec<Percentile>,
-    /// Share of games that won the upper (Numbers) bonus, where the game has one.
-    pub upper_bonus: Option<Rate>,
-    /// Share of games that earned any other bonus (Six Hundred: the
-    /// full-card bonus; Yahtzee: extra-Yahtzee bonuses).
-    pub other_bonus_rate: f64,
-    /// Per box: the share of games in which it ended at 0.
-    pub zeros: Vec<BoxZeros>,
-    /// Seconds before the first game: reading (or solving) the table.
-    pub setup_seconds: f64,
-    /// Seconds playing the games, and their rate.
-    pub seconds: f64,
-    pub games_per_second: f64,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Percentile {
-    pub percent: u32,
-    pub score: u32,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Rate {
-    pub points: u32,
-    pub rate: f64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BoxZeros {
-    pub category: String,
-    pub rate: f64,
-}
+use crate::report::{BoxZeros, Percentile, Rate, SimulationReport};
+use crate::error::{SimulateError};
+use crate::limits::WHOLE_SOLVE_STATES_MAX;
+use crate::question::{SimulateQuestion};
 
 /// One simulated game.
 #[derive(Debug, Clone, Copy)]
@@ -121,9 +55,6 @@ pub fn simulate(
     progress: &dyn Progress,
 ) -> Result<SimulationReport, Error> {
     let setup = Instant::now();
-    if q.games == 0 || q.games > GAMES_MAX {
-        return Err(SimulateError::Games(q.games).into());
-    }
     let dp = TurnDp::new(game);
     let states = dp.index().len();
     if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {

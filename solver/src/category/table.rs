@@ -14,19 +14,13 @@ use super::turn::TurnDp;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WHOLE_SOLVE_BYTES};
 use crate::progress::Progress;
-use crate::registry::{Family, GameRef};
+use crate::report::{Family, GameRef};
 use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
 
 /// Who a category game is, for reports.
 pub fn game_ref(game: &CategoryGame) -> GameRef {
-    GameRef {
-        id: game.id.to_string(),
-        title: game.title.clone(),
-        family: Family::Category,
-        options: game.options.clone(),
-        rules_file: None,
-    }
+    GameRef::new(game.id, Family::Category, game.title.clone(), &game.options, None)
 }
 
 /// File of the game's table in `dir`, e.g. `yahtzee.joker=forced.sixdice`.

@@ -10,124 +10,24 @@
 //! [`super::table::load_win`]); the player's last turn needs no table. The
 //! ranking is the same code for both: it reads a [`Solution`].
 
-use serde::Serialize;
 
-use super::long_run::{self, LongRunSummary};
+use super::long_run;
 use super::model::Model;
 use super::scoring::Variant;
-use super::situation::{check, check_totals, PushLuckQuestion, Situation, SituationError, Start};
+use super::situation::{check, check_totals, Situation};
+use crate::question::{PushLuckQuestion, Start};
 use super::solution::{Next, Solution};
-use super::table::load_win;
+use super::win::table::load as load_win;
 use super::win;
 use super::{value_of, PushLuckGame};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 use crate::progress::Progress;
-use crate::registry::GameRef;
 use crate::report::Objective;
 use std::path::Path;
-
-/// What happens after a set-aside.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Then {
-    /// Bank the turn total.
-    Bank,
-    /// Roll the remaining dice.
-    Roll,
-    /// The turn ends by itself (instant win, no dice or rolls left).
-    Ends,
-}
-
-/// One set-aside followed by banking or rolling on, and its value.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PushLuckAlternative {
-    /// The dice set aside.
-    pub set_aside: Vec<u8>,
-    /// How they are counted, e.g. `["single 1", "three 5s"]`.
-    pub reading: Vec<String>,
-    /// The same, compact: `2 x single 1 + three 5s`.
-    pub counted_as: String,
-    pub points: i64,
-    pub instant_win: bool,
-    /// Turn points after the set-aside.
-    pub at_stake: i64,
-    pub then: Then,
-    /// Dice to roll when `then` is `roll`.
-    pub roll_dice: Option<u8>,
-    /// Why the turn ends when `then` is `ends`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ends_because: Option<&'static str>,
-    pub expected_score: f64,
-    /// With the three-farkle penalty, on the board: the long-run value
-    /// (this turn's points plus the value of the farkle count it leaves,
-    /// relative to none; see [`super::long_run`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub long_run_score: Option<f64>,
-}
-
-impl PushLuckAlternative {
-    /// `bank`, `roll 5 dice`, `turn ends (instant win)`.
-    pub fn then_text(&self) -> String {
-        match (self.then, self.roll_dice) {
-            (Then::Roll, Some(k)) => format!("roll {k} {}", if k == 1 { "die" } else { "dice" }),
-            (Then::Ends, _) => format!("turn ends ({})", self.ends_because.unwrap_or("")),
-            _ => "bank".into(),
-        }
-    }
-}
-
-/// The answer to a question about a roll.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PushLuckAdvice {
-    pub game: GameRef,
-    pub objective: Objective,
-    /// One line restating the situation.
-    pub situation: String,
-    pub dice: Vec<u8>,
-    pub banked: i64,
-    pub roll: u32,
-    pub on_board: bool,
-    /// Nothing scores: the turn is lost.
-    pub farkle: bool,
-    /// The best alternative's value under `objective`: an expected score,
-    /// or under the win objective the probability of winning (a farkle's
-    /// value when nothing scores).
-    pub expected_score: f64,
-    /// A caveat about this advice (e.g. near the goal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// Every alternative, best first.
-    pub alternatives: Vec<PushLuckAlternative>,
-    /// With the three-farkle penalty, on the board: the long-run objective's
-    /// facts (each alternative then has its `long_run_score`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub long_run: Option<LongRunSummary>,
-}
-
-/// The answer to a piggyback question.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PiggybackAdvice {
-    pub game: GameRef,
-    pub objective: Objective,
-    pub situation: String,
-    pub leftover: u8,
-    pub inherited: i64,
-    pub piggyback_expected_score: f64,
-    pub fresh_expected_score: f64,
-    /// `piggyback` or `start fresh`.
-    pub best: &'static str,
-    pub expected_score: f64,
-}
-
-/// The answer to a [`PushLuckQuestion`].
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum PushLuckAnswer {
-    Roll(PushLuckAdvice),
-    Piggyback(PiggybackAdvice),
-}
+use crate::report::{Advice, PiggybackAdvice, PushLuckAdvice, PushLuckAlternative, Then};
+use crate::error::{SituationError};
 
 /// Answers `q` for `game`; win-objective questions read (or first solve)
 /// the win table in `tables`.
@@ -136,8 +36,8 @@ pub fn advise(
     tables: &Path,
     q: &PushLuckQuestion,
     progress: &dyn Progress,
-) -> Result<PushLuckAnswer, Error> {
-    if q.win || q.opponent.is_some() {
+) -> Result<Advice, Error> {
+    if q.wants_win() {
         return advise_win(game, tables, q, progress);
     }
     let model = game.model();
@@ -151,9 +51,9 @@ pub fn advise(
             if game.rules.turn.three_farkle_penalty > 0 && s.params.on_board {
                 add_long_run(game, &s, &dice, &mut advice)?;
             }
-            PushLuckAnswer::Roll(advice)
+            Advice::PushLuck(advice)
         }
-        Start::Leftover(k) => PushLuckAnswer::Piggyback(piggyback(game, &sol, &s, k)?),
+        Start::Leftover(k) => Advice::Piggyback(piggyback(game, &sol, &s, k)?),
     })
 }
 
@@ -163,7 +63,7 @@ fn advise_win(
     tables: &Path,
     q: &PushLuckQuestion,
     progress: &dyn Progress,
-) -> Result<PushLuckAnswer, Error> {
+) -> Result<Advice, Error> {
     let model = game.win_model();
     let sides = win::Sides::new(model, win::sides::default_floor(model));
     let (a, b) = check_totals(&game.rules, model.grid, sides.floor(), q)?;
@@ -251,15 +151,15 @@ fn answer_win(
     s: &Situation,
     dice: Option<Counts>,
     line: String,
-) -> Result<PushLuckAnswer, Error> {
+) -> Result<Advice, Error> {
     Ok(match dice {
-        Some(dice) => PushLuckAnswer::Roll(rank(game, model, sol, s, &dice, Objective::Win, line, None)?),
+        Some(dice) => Advice::PushLuck(rank(game, model, sol, s, &dice, Objective::Win, line, None)?),
         None => {
             let k = s.state.dice;
             let mut advice = piggyback(game, sol, s, k)?;
             advice.objective = Objective::Win;
             advice.situation.push_str(&line);
-            PushLuckAnswer::Piggyback(advice)
+            Advice::Piggyback(advice)
         }
     })
 }

@@ -42,9 +42,10 @@ use rayon::prelude::*;
 
 use super::model::{dice_of, hot_end, Model, Params, Succ, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution, Step, WinPayoff};
-use super::{level_total, value_of, TurnError};
+use super::{level_total, value_of};
 use crate::error::Error;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
+use crate::error::{TurnError};
 
 impl Model {
     /// Solves the turn for `params`.
@@ -530,7 +531,7 @@ impl Solution<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pushluck::builtin::ten_thousand_base;
+    use crate::pushluck::games::ten_thousand;
 
     /// Past an exact goal with instant wins the expected-score turn rolls
     /// on for six of a kind: its values there are the points missing to
@@ -539,7 +540,7 @@ mod tests {
     /// gives on the same contexts.
     #[test]
     fn past_an_exact_goal_the_turn_chases_the_instant_win() {
-        let mut rules = ten_thousand_base();
+        let mut rules = ten_thousand::base();
         rules.game.exact_goal = true;
         rules.validate().expect("valid rules");
         let model = Model::new(&rules).expect("compiles");
@@ -550,7 +551,7 @@ mod tests {
             assert!((sol.decision_value(400, c) - 100.0 * u).abs() < 1e-12, "context {c}");
         }
         // Without it the turn would be worth 0 up there.
-        let none = Model::new(&ten_thousand_base()).expect("compiles");
+        let none = Model::new(&ten_thousand::base()).expect("compiles");
         assert!(none.chase.is_none());
     }
 }

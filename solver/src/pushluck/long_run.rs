@@ -16,12 +16,12 @@
 //! (each `V` is non-decreasing in the farkle value with slope below 1), so
 //! bisection finds it to 1e-12.
 
-use serde::Serialize;
 
 use super::model::Params;
 use super::solution::Solution;
 use super::PushLuckGame;
 use crate::error::Error;
+use crate::report::{LongRunSummary};
 
 /// The long-run solution: average points per turn and, per farkle count,
 /// the turn solved with the farkle valued by its effect on later turns.
@@ -34,15 +34,6 @@ pub struct LongRun<'m> {
     pub relative: [f64; 3],
     /// The turn from each farkle count, for `params`' board and goal.
     pub turns: Vec<Solution<'m>>,
-}
-
-/// Summary of [`LongRun`] for reports.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct LongRunSummary {
-    /// Average points per turn, long-run optimal policy.
-    pub points_per_turn: f64,
-    /// Relative value of 0, 1, 2 farkles in a row (0 for none).
-    pub farkle_count_value: [f64; 3],
 }
 
 impl LongRun<'_> {

@@ -2,7 +2,7 @@
 //!
 //! One engine serves every game: a rule set is data ([`rules::RuleSet`]),
 //! the built-in games and their named options are values of it
-//! ([`builtin`]), a house-rules TOML file overrides any part of it (and
+//! ([`games`]), a house-rules TOML file overrides any part of it (and
 //! the named options apply over the file), and the scoring engine ([`scoring`]) and the solver only read it. There is no
 //! per-game code path below the rule data.
 //!
@@ -30,7 +30,7 @@
 //! - [`compare`]: how the rule options change who wins.
 
 pub mod advise;
-pub mod builtin;
+pub mod games;
 pub mod compare;
 pub mod dp;
 pub mod ends;
@@ -46,14 +46,12 @@ pub mod strategy;
 pub mod table;
 pub mod win;
 
-pub use advise::{PushLuckAdvice, PushLuckAnswer};
-pub use model::{Model, Params, TurnError, TurnState};
+pub use model::Model;
 pub use rules::RuleSet;
-pub use situation::PushLuckQuestion;
-pub use solution::Solution;
+
 
 use crate::error::Error;
-use crate::registry::{Family, GameEntry, GameRef};
+use crate::report::{Family, GameRef};
 
 /// Points as a value (points are `i64`, values `f64` throughout this
 /// family). Exact: the ranges of [`crate::limits`] keep every total far
@@ -88,16 +86,16 @@ impl PushLuckGame {
     /// Compiles `rules` (validated) for game `entry`; refuses rules under
     /// which a turn never has to end, naming the rules file if there is one.
     pub fn new(
-        entry: &GameEntry,
+        id: &'static str,
         rules: RuleSet,
         options: Vec<String>,
         rules_file: Option<String>,
     ) -> Result<PushLuckGame, Error> {
         let model = Model::new(&rules).map_err(|e| match &rules_file {
-            Some(file) => Error::Rules(rules::RulesError::File { file: file.clone(), why: e.to_string() }),
+            Some(file) => Error::Rules(crate::error::RulesError::File { file: file.clone(), why: e.to_string() }),
             None => Error::Turn(e),
         })?;
-        Ok(PushLuckGame { id: entry.id, rules, options, rules_file, model, win_model: std::sync::OnceLock::new() })
+        Ok(PushLuckGame { id, rules, options, rules_file, model, win_model: std::sync::OnceLock::new() })
     }
 
     /// The rules compiled for solving the expected turn score.
@@ -126,12 +124,9 @@ impl PushLuckGame {
 
     /// Who the game is, for reports.
     pub fn reference(&self) -> GameRef {
-        GameRef {
-            id: self.id.to_string(),
-            title: self.title(),
-            family: Family::PushLuck,
-            options: self.options.clone(),
-            rules_file: self.rules_file.clone(),
-        }
+        GameRef::new(self.id, Family::PushLuck, self.title(), &self.options, self.rules_file.as_deref())
     }
 }
+
+#[cfg(test)]
+mod tests;

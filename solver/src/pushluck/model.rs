@@ -27,13 +27,7 @@ use crate::dice::{dice_count, Multisets};
 
 use super::rules::RuleSet;
 use super::scoring::{Scorer, Variant};
-
-/// Why a rule set cannot be solved.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum TurnError {
-    #[error("under these rules a turn never has to end: every roll of {dice} {} scores, so a player can roll on forever without risk (see `scoring.kinds`, `scoring.patterns` and `scoring.no-score-bonus`)", if *.dice == 1 { "die" } else { "dice" })]
-    EndlessTurn { dice: usize },
-}
+use crate::error::{TurnError};
 
 /// What is fixed for a whole turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

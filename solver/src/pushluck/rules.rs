@@ -22,7 +22,8 @@ use documented::{DocumentedFieldsOpt, DocumentedOpt};
 use serde::{Deserialize, Serialize};
 
 use crate::limits::{GOAL_MAX, MAX_ROLLS_MAX, NAME_CHARS_MAX, PATTERNS_MAX, POINTS_MAX};
-use crate::text::{Escaped, Quoted};
+use crate::text::Quoted;
+use crate::error::{RulesError};
 
 /// Points for 1, 2, 3, 4, 5, 6 dice of one face set aside together from one
 /// roll; 0 = not a scoring set. Per face and set-aside, at most one set of
@@ -207,45 +208,6 @@ pub struct RuleSet {
     pub scoring: Scoring,
     pub turn: TurnRules,
     pub game: GameRules,
-}
-
-/// Why a rule set or a rules file was rejected. Always one line.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum RulesError {
-    #[error("rules key `{key}`: {why}")]
-    Invalid { key: String, why: String },
-    /// The one check across keys: nobody could ever get on the board.
-    #[error("rules key `turn.entry`: {entry} is above the goal {goal}")]
-    EntryAboveGoal { entry: i64, goal: i64 },
-    #[error("rules file {}: {}", Quoted(.file), Escaped(.why))]
-    File { file: String, why: String },
-}
-
-impl RulesError {
-    /// The rules keys whose values the failed check read (none for a file
-    /// that could not be read as rules). A key may carry an index and a
-    /// label, e.g. `scoring.patterns[2].points (three pairs)`.
-    pub fn keys(&self) -> Vec<&str> {
-        match self {
-            RulesError::Invalid { key, .. } => vec![key.as_str()],
-            RulesError::EntryAboveGoal { .. } => vec!["turn.entry", "game.goal"],
-            RulesError::File { .. } => vec![],
-        }
-    }
-
-    /// What is wrong, without naming a key, in the words of whoever set
-    /// `blamed` (keys among [`RulesError::keys`]): for a named option.
-    pub fn reason(&self, blamed: &[&str]) -> String {
-        match self {
-            RulesError::Invalid { why, .. } | RulesError::File { why, .. } => why.clone(),
-            RulesError::EntryAboveGoal { entry, goal } if !blamed.contains(&"turn.entry") => {
-                format!("the goal {goal} is below the entry threshold {entry}")
-            }
-            RulesError::EntryAboveGoal { entry, goal } => {
-                format!("the entry threshold {entry} is above the goal {goal}")
-            }
-        }
-    }
 }
 
 fn invalid(key: impl Into<String>, why: impl Into<String>) -> RulesError {

@@ -363,7 +363,7 @@ impl Scorer {
 mod tests {
     use super::*;
     use crate::dice::counts_of;
-    use crate::pushluck::builtin;
+    use crate::pushluck::games::{farkle, ten_thousand, yahtzix};
 
     fn best(s: &Scorer, dice: &[u8], first: bool) -> Option<i64> {
         s.readings(&counts_of(dice), first).iter().filter(|v| !v.instant_win).map(|v| v.points).max()
@@ -371,7 +371,7 @@ mod tests {
 
     #[test]
     fn farkle_readings() {
-        let s = Scorer::new(&builtin::farkle_base());
+        let s = Scorer::new(&farkle::base());
         assert_eq!(best(&s, &[1], true), Some(100));
         assert_eq!(best(&s, &[5, 5], true), Some(100));
         assert_eq!(best(&s, &[2, 2], true), None);
@@ -390,7 +390,7 @@ mod tests {
 
     #[test]
     fn yahtzix_premiums_only_on_the_first_roll() {
-        let s = Scorer::new(&builtin::yahtzix_base());
+        let s = Scorer::new(&yahtzix::base());
         assert_eq!(best(&s, &[2, 2, 2], true), Some(20));
         assert_eq!(best(&s, &[2, 2, 2], false), None);
         assert_eq!(best(&s, &[1, 1, 1, 1], true), Some(40));
@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn ten_thousand_doubling_and_instant_win() {
-        let s = Scorer::new(&builtin::ten_thousand_base());
+        let s = Scorer::new(&ten_thousand::base());
         assert_eq!(best(&s, &[4, 4, 4, 4, 4], true), Some(1600));
         assert_eq!(best(&s, &[1, 1, 1, 1], true), Some(2000));
         assert_eq!(best(&s, &[2, 2, 2, 2, 3, 3], true), Some(750));
@@ -417,7 +417,7 @@ mod tests {
 
     #[test]
     fn vant_hof_keeps_a_reading_per_count_of_ones() {
-        let mut rules = builtin::farkle_base();
+        let mut rules = farkle::base();
         rules.turn.vant_hof = 3000;
         let s = Scorer::new(&rules);
         let r = s.readings(&counts_of(&[1, 1, 1, 1, 5, 5]), true);

@@ -59,25 +59,27 @@ use std::time::Instant;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
-use serde::Serialize;
 
 use super::level_total;
 use super::model::{dice_of, hot_end, Model, Params, TurnState, HOT_END, HOT_INSTANT};
 use super::rules::Stop;
 use super::solution::{leftover_class, Solution};
-use super::strategy::{strategy, StrategySection};
-use super::table::{game_facts_with, load_win};
-use super::win::sheet::{win_sheet, WinSheet, WinSheetQuestion, SHEET_GAMES};
+use super::strategy::strategy;
+use crate::report::StrategySection;
+use super::win::table::{game_facts_with, load as load_win};
+use super::win::sheet::win_sheet;
+use crate::limits::SHEET_GAMES;
+use crate::question::{SimulateQuestion, StrategyQuestion};
+use crate::report::WinSheet;
 use super::win::{self, last_turn, leftover_context, Side, Sides, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::registry::GameRef;
+use crate::report::{Pairing, PlayersReport};
+use crate::error::{PlayersError};
+use crate::limits::PLAYERS_MAX;
+use crate::report::{Objective};
 
-/// The most games per pairing.
-pub const GAMES_MAX: u64 = 100_000_000;
-/// The most players in one run.
-pub const PLAYERS_MAX: usize = 8;
 /// A game still running after this many turns is stopped and counted as
 /// unfinished (no built-in rule set comes near it).
 const TURNS_MAX: u32 = 100_000;
@@ -91,19 +93,6 @@ pub enum Player {
     Human,
     /// Follows the sheet to win (`strategy --objective win`).
     WinSheet,
-}
-
-/// Why a head-to-head run cannot start.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum PlayersError {
-    #[error("unknown player `{0}`: players are optimal, ev, threshold=N, human and win-sheet")]
-    Unknown(String),
-    #[error("threshold=N needs a number of points from 1 to 100000, not `{0}`")]
-    Threshold(String),
-    #[error("{0} players: a run has 1 to {PLAYERS_MAX}")]
-    Count(usize),
-    #[error("--games must be between 1 and {GAMES_MAX}, not {0}")]
-    Games(u64),
 }
 
 impl Player {
@@ -135,57 +124,6 @@ impl Player {
             Player::WinSheet => "win-sheet".into(),
         }
     }
-}
-
-/// What to simulate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayersQuestion {
-    /// Comma-separated players, e.g. `optimal,ev,threshold=350`.
-    pub players: String,
-    pub games: u64,
-    pub seed: u64,
-}
-
-/// One ordered pairing: `first` moves first in every game.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Pairing {
-    pub first: String,
-    pub second: String,
-    pub games: u64,
-    pub first_wins: u64,
-    /// Share of games the first player won.
-    pub first_win_rate: f64,
-    /// 95% confidence interval of that share (Wilson score interval).
-    pub ci95: [f64; 2],
-    /// Exact P(first player wins) from the win table, for the pairings it
-    /// knows: optimal against optimal, optimal against ev either way.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<f64>,
-    /// Mean number of turns per game (both players', last turn included) ...
-    pub mean_turns: f64,
-    /// ... and its standard error.
-    pub mean_turns_std_error: f64,
-    /// Games stopped unfinished (see the module documentation).
-    pub unfinished: u64,
-    /// With piggyback: turns started on the previous player's leftover
-    /// dice, per game.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub piggybacks_per_game: Option<f64>,
-}
-
-/// A head-to-head run.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct PlayersReport {
-    pub game: GameRef,
-    pub players: Vec<String>,
-    pub seed: u64,
-    pub pairings: Vec<Pairing>,
-    /// Seconds before the first game: reading (or solving) the win table,
-    /// the game facts, fitting a win sheet.
-    pub setup_seconds: f64,
-    /// Seconds playing the games, and their rate.
-    pub seconds: f64,
-    pub games_per_second: f64,
 }
 
 /// Draws rolls of a model's contexts: per context the farkle probability
@@ -642,7 +580,7 @@ impl<'g> Arena<'g> {
         }
         if players.contains(&Player::WinSheet) {
             let values = arena.win.clone().expect("loaded for a win-sheet player");
-            let q = WinSheetQuestion { games: SHEET_GAMES, seed: 1, dice: None, map: false };
+            let q = StrategyQuestion { objective: Objective::Win, games: SHEET_GAMES, seed: 1, dice: None, map: false };
             arena.win_sheet = Some(win_sheet(game, values, &q)?);
         }
         Ok(arena)
@@ -711,16 +649,14 @@ fn wilson(k: u64, n: u64) -> [f64; 2] {
 pub fn simulate(
     game: &PushLuckGame,
     tables: &Path,
-    q: &PlayersQuestion,
+    q: &SimulateQuestion,
     progress: &dyn Progress,
 ) -> Result<PlayersReport, Error> {
     let setup = Instant::now();
-    let players: Vec<Player> = q.players.split(',').map(Player::parse).collect::<Result<_, _>>()?;
+    let named: Vec<&str> = if q.players.is_empty() { vec!["optimal", "ev"] } else { q.players.iter().map(String::as_str).collect() };
+    let players: Vec<Player> = named.into_iter().map(Player::parse).collect::<Result<_, _>>()?;
     if players.is_empty() || players.len() > PLAYERS_MAX {
         return Err(PlayersError::Count(players.len()).into());
-    }
-    if q.games == 0 || q.games > GAMES_MAX {
-        return Err(PlayersError::Games(q.games).into());
     }
     let needs_win = players.contains(&Player::Optimal) || players.contains(&Player::WinSheet);
     let win = if needs_win { Some(load_win(game, tables, progress)?) } else { None };
@@ -794,7 +730,7 @@ mod tests {
     //! Simulated play against what the win table computes exactly.
 
     use super::*;
-    use crate::pushluck::builtin::{farkle_base, ten_thousand_base, yahtzix_base};
+    use crate::pushluck::games::{farkle, ten_thousand, yahtzix};
     use crate::registry;
 
     /// Farkle to 1500 with a 300-point entry: optimal against optimal and
@@ -803,7 +739,7 @@ mod tests {
     /// errors of the exact expected turns; optimal beats ev from either seat.
     #[test]
     fn head_to_head_agrees_with_the_exact_facts() {
-        let mut rules = farkle_base();
+        let mut rules = farkle::base();
         rules.game.goal = 1500;
         rules.turn.entry = 300;
         agrees_with_the_exact_facts("farkle", rules);
@@ -819,7 +755,7 @@ mod tests {
     /// Farkle to 600 with no entry threshold; a third farkle in a row
     /// costs 300.
     fn farkle_with_penalty() -> crate::pushluck::RuleSet {
-        let mut rules = farkle_base();
+        let mut rules = farkle::base();
         rules.game.goal = 600;
         rules.turn.entry = 0;
         rules.turn.three_farkle_penalty = 300;
@@ -830,7 +766,7 @@ mod tests {
     /// over the offer states too.
     #[test]
     fn head_to_head_agrees_with_the_exact_facts_under_piggyback() {
-        let mut rules = farkle_base();
+        let mut rules = farkle::base();
         rules.game.goal = 1000;
         rules.turn.entry = 0;
         rules.turn.piggyback = true;
@@ -842,7 +778,7 @@ mod tests {
     /// player starts fresh).
     #[test]
     fn head_to_head_agrees_with_the_exact_facts_under_go_for_it() {
-        let mut rules = yahtzix_base();
+        let mut rules = yahtzix::base();
         rules.game.goal = 400;
         rules.turn.piggyback = true;
         agrees_with_the_exact_facts("yahtzix", rules);
@@ -850,7 +786,7 @@ mod tests {
 
     /// Dice 10000 to 1000 with an exact goal, no entry threshold.
     fn ten_thousand_exact_goal() -> crate::pushluck::RuleSet {
-        let mut rules = ten_thousand_base();
+        let mut rules = ten_thousand::base();
         rules.game.goal = 1000;
         rules.turn.entry = 0;
         rules.game.exact_goal = true;
@@ -881,7 +817,7 @@ mod tests {
     /// than 4 standard errors.
     #[test]
     fn head_to_head_under_piggyback_agrees_with_the_exact_odds() {
-        let mut rules = farkle_base();
+        let mut rules = farkle::base();
         rules.game.goal = 1000;
         rules.turn.entry = 0;
         rules.turn.piggyback = true;
@@ -934,9 +870,9 @@ mod tests {
     ) -> (PlayersReport, PushLuckGame, tempfile::TempDir) {
         rules.validate().expect("valid rules");
         let entry = registry::find(game_name).expect("built in");
-        let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
+        let game = PushLuckGame::new(entry.id, rules, vec![], None).expect("solvable");
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let q = PlayersQuestion { players: players.into(), games: 40_000, seed };
+        let q = SimulateQuestion { players: players.split(',').map(String::from).collect(), games: 40_000, seed };
         let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
         (r, game, dir)
     }

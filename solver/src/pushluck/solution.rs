@@ -17,8 +17,9 @@ use crate::dice::{dice_count, Counts};
 use super::model::{dice_of, Model, Opt, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::scoring::Variant;
-use super::situation::SituationError;
+
 use super::{level_total, value_of};
+use crate::error::{SituationError};
 
 /// Values of every decision state for one set of turn parameters.
 #[derive(Debug, Clone)]

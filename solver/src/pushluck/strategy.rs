@@ -6,77 +6,15 @@
 //! long-run objective ([`super::long_run`]), whose farkles cost what they do
 //! to later turns.
 
-use serde::Serialize;
 
-use super::long_run::{self, LongRunSummary};
+use super::long_run;
 use super::model::{Params, TurnState};
 use super::solution::Solution;
 use super::table::table_variants;
 use super::PushLuckGame;
 use crate::error::Error;
-use crate::registry::GameRef;
 use crate::report::Objective;
-
-/// One row of the sheet: with `dice` to roll after `rolls_made` rolls, bank
-/// from `bank_from` on (and at the totals in `also_bank_at`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BankRow {
-    pub rolls_made: u32,
-    pub dice_to_roll: u8,
-    /// `None`: never bank (always roll).
-    pub bank_from: Option<i64>,
-    /// Lower totals where banking is optimal too (entry thresholds, goals).
-    pub also_bank_at: Vec<i64>,
-}
-
-/// Piggyback on `leftover_dice` dice when inheriting at least `inherited_from`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PiggybackRow {
-    pub leftover_dice: u8,
-    /// `None`: never.
-    pub inherited_from: Option<i64>,
-}
-
-/// One section of the sheet: one set of turn parameters.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct StrategySection {
-    /// E.g. `on the board`.
-    pub variant: String,
-    pub on_board: bool,
-    pub two_farkles_in_a_row: bool,
-    pub expected_score: f64,
-    pub bank_at: Vec<BankRow>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub piggyback_from: Vec<PiggybackRow>,
-}
-
-/// The strategy sheet.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct StrategyReport {
-    pub game: GameRef,
-    pub objective: Objective,
-    /// Rolls are counted (Yahtzix): rows are per roll.
-    pub counts_rolls: bool,
-    /// Rolls per turn (0 = no limit).
-    pub max_rolls: u32,
-    /// Six dice may be rolled again after all scored.
-    pub hot_dice: bool,
-    /// No bank below this once on the board (0: none).
-    pub min_bank: i64,
-    /// A turn under this scores 0 off the board.
-    pub entry: i64,
-    pub penalty: i64,
-    pub sections: Vec<StrategySection>,
-    /// With the three-farkle penalty: the long-run objective (average
-    /// points per turn over a long game), whose sheet is in `long_run_sections`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub long_run: Option<LongRunSummary>,
-    /// Per farkle count, on the board: the sheet of the long-run policy
-    /// (`expected_score`: this turn's points plus the value of the farkle
-    /// count it leaves, relative to none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub long_run_sections: Vec<StrategySection>,
-}
+use crate::report::{BankRow, PiggybackRow, StrategyReport, StrategySection};
 
 /// Builds the strategy sheet of `game`.
 pub fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {

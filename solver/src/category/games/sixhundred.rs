@@ -42,10 +42,11 @@ use std::sync::Arc;
 use super::upper_categories;
 use crate::category::model::{most_alike, three_pairs, total, two_triplets, Category, CategoryGame, ExtraRules};
 use crate::category::model::{KeepRule, Scored, UpperBonus};
-use crate::category::sheet::{Sheet, SheetError};
+use crate::category::sheet::Sheet;
 use crate::dice::{Counts, Multisets};
 use crate::error::Error;
 use crate::options::{OptionKind, OptionSet, OptionSpec};
+use crate::error::{SheetError};
 
 pub const ID: &str = "sixhundred";
 

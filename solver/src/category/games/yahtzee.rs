@@ -21,10 +21,11 @@ use super::upper_categories;
 use crate::category::model::{
     longest_run, most_alike, total, Category, CategoryGame, ExtraRules, KeepRule, Scored, UpperBonus,
 };
-use crate::category::sheet::{Sheet, SheetError};
+use crate::category::sheet::Sheet;
 use crate::dice::Counts;
 use crate::error::Error;
 use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
+use crate::error::{BonusProblem, SheetError};
 
 pub const ID: &str = "yahtzee";
 
@@ -263,15 +264,4 @@ impl ExtraRules for YahtzeeBonus {
     fn canonical(&self) -> serde_json::Value {
         serde_json::to_value(self).expect("serialises")
     }
-}
-
-/// Why a `bonus=N` sheet entry is impossible.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum BonusProblem {
-    #[error("it must be a multiple of {0}")]
-    NotAMultiple(u32),
-    #[error("Yahtzee bonuses need yahtzee=50")]
-    NeedsYahtzee,
-    #[error("more extra Yahtzees than filled boxes")]
-    TooMany,
 }

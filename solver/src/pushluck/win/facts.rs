@@ -44,7 +44,6 @@
 //! penalty solver's own rows of the optimal player.
 
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::offers;
 use super::penalty::{layers, Row};
@@ -55,33 +54,13 @@ use crate::pushluck::level_total;
 use crate::pushluck::model::{Params, TurnState};
 use crate::pushluck::solution::{Payoff, Solution};
 use crate::pushluck::PushLuckGame;
+use crate::report::{GameFacts};
 
 const TOL: f64 = 1e-13;
 /// Expected turns are counts of tens: their sweeps stop at 1e-11 turns
 /// (rounding alone moves sums of that size by about 1e-14 a sweep).
 const TURNS_TOL: f64 = 1e-11;
 const SWEEPS_MAX: usize = 1_000_000;
-
-/// The game facts of a win table (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct GameFacts {
-    /// Points given to the second player at the start that bring P(first
-    /// player wins) closest to 1/2 ...
-    pub head_start: i64,
-    /// ... and P(first player wins) with it.
-    pub head_start_first_wins: f64,
-    /// Expected turns per player in a game both play to win (the last turn
-    /// included).
-    pub turns_per_player: f64,
-    /// P(first player wins) when the first plays to win and the second
-    /// plays the expected-score policy ...
-    pub optimal_first_vs_ev: f64,
-    /// ... and when the first plays the expected-score policy against a
-    /// second who plays to win.
-    pub ev_first_vs_optimal: f64,
-    /// Expected score of a turn on the board by the expected-score policy.
-    pub ev_turn_score: f64,
-}
 
 /// The game facts' quantities per state, `[mover * sides + opponent]`.
 #[derive(Debug, Clone)]
@@ -115,9 +94,6 @@ pub struct PairFacts<'m> {
 /// per piggyback value): above it, the game facts are not solved under
 /// piggyback.
 const OFFER_FACTS_BYTES: u64 = 3 << 29;
-
-/// When a win table has no game facts: the two cases, for reports to say.
-pub const NOT_COMPUTED: &str = "piggyback with the three-farkle penalty, or too large to solve along";
 
 impl<'m> PairFacts<'m> {
     /// Room for `values`' states, with the expected-score turns of `game`;
@@ -603,7 +579,7 @@ mod tests {
     //! route), state by state.
 
     use super::*;
-    use crate::pushluck::builtin::{farkle_base, ten_thousand_base, yahtzix_base};
+    use crate::pushluck::games::{farkle, ten_thousand, yahtzix};
     use crate::pushluck::rules::RuleSet;
     use crate::registry;
 
@@ -612,7 +588,7 @@ mod tests {
         tweak(&mut rules);
         rules.validate().expect("valid rules");
         let entry = registry::find(game_name).expect("built in");
-        let game = PushLuckGame::new(entry, rules, vec![], None).expect("solvable");
+        let game = PushLuckGame::new(entry.id, rules, vec![], None).expect("solvable");
         let (values, _, _) = super::super::solve(&game, &crate::progress::Silent).expect("solves");
         let f = &values.pair_facts.as_ref().expect("solved along without penalty or piggyback").quantities;
         let Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y } = swept(&game, &values).expect("sweeps");
@@ -639,12 +615,12 @@ mod tests {
 
     #[test]
     fn pair_facts_match_the_swept_rows() {
-        check("farkle", farkle_base(), 1500, |_| {});
-        check("farkle", farkle_base(), 1500, |r| r.turn.entry = 500);
-        check("farkle", farkle_base(), 1500, |r| r.game.exact_goal = true);
-        check("farkle", farkle_base(), 1500, |r| r.game.last_turn = false);
+        check("farkle", farkle::base(), 1500, |_| {});
+        check("farkle", farkle::base(), 1500, |r| r.turn.entry = 500);
+        check("farkle", farkle::base(), 1500, |r| r.game.exact_goal = true);
+        check("farkle", farkle::base(), 1500, |r| r.game.last_turn = false);
         // Instant wins (six of a kind), and bounded turns.
-        check("ten-thousand", ten_thousand_base(), 1500, |_| {});
-        check("yahtzix", yahtzix_base(), 600, |_| {});
+        check("ten-thousand", ten_thousand::base(), 1500, |_| {});
+        check("yahtzix", yahtzix::base(), 600, |_| {});
     }
 }

@@ -83,6 +83,7 @@ pub mod offers;
 pub mod penalty;
 pub mod sheet;
 pub mod sides;
+pub mod table;
 
 pub use offers::Offers;
 pub use sides::{Side, Sides};
@@ -95,6 +96,7 @@ use super::PushLuckGame;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WIN_OFFER_BYTES, WIN_SOLVE_STATES};
 use crate::progress::Progress;
+use crate::report::{WinFacts};
 
 /// A fixed point is accepted when `|x - f(1 - g(1 - x))|` is below this.
 pub const RESIDUAL: f64 = 1e-14;
@@ -103,19 +105,6 @@ pub const RESIDUAL: f64 = 1e-14;
 pub const TAIL: f64 = 1e-16;
 /// Most grid levels of "points still needed" in the last-turn table.
 const NEED_LEVELS_MAX: usize = 4000;
-
-/// Why a rule set's win objective cannot be solved here.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum WinError {
-    #[error("{game} is a category game: its objective is the expected final score (the win objective is for push-your-luck games)")]
-    CategoryGame { game: String },
-    #[error("the win table is missing and solving it takes about {about}: run `{command}` first")]
-    NeedsSolve { command: String, about: String },
-    #[error("--games must be between 1 and {max} (got {games})")]
-    SheetGames { games: u64, max: u64 },
-    #[error("--dice must be a number of dice to roll, 1 to 6 (got {0})")]
-    SheetDice(u8),
-}
 
 /// The chaser's last turn: `P_pass(on, need)`, the probability that a turn
 /// from a fresh start scores more than `need` points (and may be banked:
@@ -224,18 +213,6 @@ pub struct WinValues<'m> {
     /// Without the penalty: the game facts' quantities, solved along with
     /// the values.
     pub(super) pair_facts: Option<facts::PairFacts<'m>>,
-}
-
-/// What a win solve found, beyond the values.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct WinFacts {
-    /// Largest value a forced bank past the goal could have lost (0 when
-    /// every turn was cut where banking is provably optimal).
-    pub truncation: f64,
-    /// Largest fixed-point residual accepted.
-    pub residual: f64,
-    /// Turn DPs run.
-    pub turn_solves: u64,
 }
 
 /// Turn parameters of a mover at side `s` (only the instant-win and

@@ -28,145 +28,15 @@
 //! the win table; [`crate::pictures`] draws them.
 
 use rayon::prelude::*;
-use serde::Serialize;
 
 use super::WinValues;
-use crate::error::Error;
+use crate::error::{Error, WinError};
+use crate::limits::SHEET_GAMES_MAX;
+use crate::question::StrategyQuestion;
 use crate::pushluck::simulate::{optimal_decisions, Decision};
 use crate::pushluck::PushLuckGame;
-use crate::registry::GameRef;
+use crate::report::{band_of, BankBoundary, BoundaryCurve, GoalRow, ScoreBand, SheetAgreement, SheetRules, WinMap, WinSheet, WinSheetRow, WinSheetSection};
 
-/// Games each for fitting and for measuring the sheet, by default.
-pub const SHEET_GAMES: u64 = 20_000;
-/// Most games `strategy --objective win --games` plays (each set).
-pub const SHEET_GAMES_MAX: u64 = 1_000_000;
-
-/// A question for the win sheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WinSheetQuestion {
-    /// Games in the fitting set and in the measuring set.
-    pub games: u64,
-    pub seed: u64,
-    /// With the bank/roll boundary for this many dice to roll.
-    pub dice: Option<u8>,
-    /// With the turn-start win probabilities over both scores (a heat map).
-    pub map: bool,
-}
-
-/// A band of score differences (my total minus the opponent's):
-/// `from <= difference < to`, open where `None`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct ScoreBand {
-    pub from: Option<i64>,
-    pub to: Option<i64>,
-}
-
-/// One row of the sheet: `bank_from[band]` is the turn total at which to
-/// bank (`None`: never bank, roll).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct WinSheetRow {
-    pub dice_to_roll: u8,
-    /// Rolls made so far (games that count rolls; else 1).
-    pub rolls_made: u32,
-    pub bank_from: Vec<Option<i64>>,
-    /// Per band: whether the fitting games met this row there at all (a
-    /// band they did not meet takes its nearest met neighbour's number).
-    pub met: Vec<bool>,
-}
-
-/// A turn that would bring the total to the goal: bank once the lead over
-/// the opponent after banking reaches `lead_from` (a smaller lead leaves
-/// the opponent's last turn an easy pass, so the exact policy often rolls
-/// on); `None`: always bank (no game met the row); `i64::MAX`: never.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct GoalRow {
-    pub dice_to_roll: u8,
-    /// Rolls made so far (games that count rolls; else 1).
-    pub rolls_made: u32,
-    pub lead_from: Option<i64>,
-}
-
-/// The rows for players on the board or not (entry threshold).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct WinSheetSection {
-    pub on_board: bool,
-    pub rows: Vec<WinSheetRow>,
-}
-
-/// How well the sheet matches the exact policy.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct SheetAgreement {
-    /// Share of the measuring games' decisions where the sheet decides as
-    /// the exact policy ...
-    pub rate: f64,
-    /// ... out of this many decisions ...
-    pub decisions: u64,
-    /// ... in this many games (seeds other than the fitting games').
-    pub games: u64,
-    /// The same share in the fitting games.
-    pub fitted_rate: f64,
-}
-
-/// What the sheet says, as rules a player can follow ([`SheetRules::banks`]).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SheetRules {
-    pub goal: i64,
-    /// Rows are per roll made (games that count rolls); else per dice only.
-    pub counts_rolls: bool,
-    pub bands: Vec<ScoreBand>,
-    pub sections: Vec<WinSheetSection>,
-    /// Turns that reach the goal, per dice to roll.
-    pub reaching_goal: Vec<GoalRow>,
-}
-
-/// The win objective's strategy sheet.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct WinSheet {
-    pub game: GameRef,
-    #[serde(flatten)]
-    pub rules: SheetRules,
-    pub agreement: SheetAgreement,
-    pub seed: u64,
-    /// The exact bank/roll boundary, when asked for a number of dice.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub boundary: Option<BankBoundary>,
-    /// The turn-start win probabilities, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub map: Option<WinMap>,
-}
-
-/// Turn-start win probabilities on a grid of scores (both players on the
-/// board, no farkles in a row).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct WinMap {
-    pub game: GameRef,
-    /// Cell size in points.
-    pub step: i64,
-    /// Lower edges of the cells, on both axes.
-    pub scores: Vec<i64>,
-    /// `p[i * scores.len() + j]`: P(win) for the player to move at
-    /// `scores[i]` against `scores[j]`.
-    pub p: Vec<f64>,
-}
-
-/// One opponent score's curve: `(my score, bank from)`, `None` where the
-/// exact policy never banks with these dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BoundaryCurve {
-    pub opponent: i64,
-    pub points: Vec<(i64, Option<i64>)>,
-}
-
-/// The exact bank/roll boundary for one number of dice to roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct BankBoundary {
-    pub game: GameRef,
-    pub dice: u8,
-    pub rolls_made: u32,
-    /// Spacing of my scores, in points.
-    pub step: i64,
-    pub curves: Vec<BoundaryCurve>,
-}
 
 /// The fixed bands of score difference, scaled to the goal: within 5% of
 /// the goal either way counts as level; then 5-15%, 15-30% and beyond.
@@ -179,10 +49,6 @@ fn bands(goal: i64, grid: i64) -> Vec<ScoreBand> {
     }
     out.push(ScoreBand { from: edges.last().copied(), to: None });
     out
-}
-
-fn band_of(bands: &[ScoreBand], difference: i64) -> usize {
-    bands.iter().position(|b| b.to.is_none_or(|t| difference < t)).unwrap_or(bands.len() - 1)
 }
 
 /// Where a decision goes on the sheet: section and band (its row is its
@@ -238,19 +104,25 @@ fn best_threshold(cell: &mut [(i64, bool)]) -> Option<i64> {
     best_at
 }
 
+/// Checks a win-sheet question before anything is loaded or solved: the
+/// games to fit and measure the sheet on, the dice of the boundary.
+///
+/// # Errors
+/// A game count out of bounds, `dice` outside 1..=6.
+pub fn check(q: &StrategyQuestion) -> Result<(), Error> {
+    Error::check_games(q.games, SHEET_GAMES_MAX)?;
+    match q.dice {
+        Some(k) if !(1..=6).contains(&k) => Err(WinError::BoundaryDice(k).into()),
+        _ => Ok(()),
+    }
+}
+
 /// The win sheet of `game` from its solved win `values`.
 ///
 /// # Errors
 /// A game count out of bounds, `dice` outside 1..=6.
-pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheetQuestion) -> Result<WinSheet, Error> {
-    if q.games == 0 || q.games > SHEET_GAMES_MAX {
-        return Err(super::WinError::SheetGames { games: q.games, max: SHEET_GAMES_MAX }.into());
-    }
-    if let Some(k) = q.dice {
-        if !(1..=6).contains(&k) {
-            return Err(super::WinError::SheetDice(k).into());
-        }
-    }
+pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &StrategyQuestion) -> Result<WinSheet, Error> {
+    check(q)?;
     let goal = game.rules.game.goal;
     let grid = values.model.grid;
     let bands = bands(goal, grid);
@@ -348,30 +220,6 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &WinSheet
         SheetAgreement { rate: rate(check), decisions: check.len() as u64, games: q.games, fitted_rate: rate(fit) };
     let map = q.map.then(|| win_map(game, &values));
     Ok(WinSheet { game: game.reference(), rules, agreement, seed: q.seed, boundary, map })
-}
-
-impl SheetRules {
-    /// What the sheet says at a decision: bank (`true`) or roll, for a
-    /// player at `total` (on the board or not) against `opponent`, with
-    /// `turn_total` at stake and `dice` to roll after `rolls` rolls (the
-    /// roll class). A turn that reaches the goal banks once the lead its row
-    /// names is reached (always, when it has none); a row the sheet lacks
-    /// rolls.
-    pub fn banks(&self, total: i64, on_board: bool, opponent: i64, turn_total: i64, dice: u8, rolls: u32) -> bool {
-        if total + turn_total >= self.goal {
-            let row = self
-                .reaching_goal
-                .iter()
-                .find(|r| r.dice_to_roll == dice && (!self.counts_rolls || r.rolls_made == rolls));
-            return row.and_then(|r| r.lead_from).is_none_or(|l| total + turn_total - opponent >= l);
-        }
-        let section = self.sections.iter().find(|s| s.on_board == on_board).or(self.sections.first());
-        let row = section.and_then(|s| {
-            s.rows.iter().find(|r| r.dice_to_roll == dice && (!self.counts_rolls || r.rolls_made == rolls))
-        });
-        let band = band_of(&self.bands, total - opponent);
-        row.and_then(|r| r.bank_from[band]).is_some_and(|t| turn_total >= t)
-    }
 }
 
 /// Turn-start win probabilities on at most about 80 cells a side.

@@ -211,10 +211,10 @@ impl Sides {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pushluck::builtin::farkle_base;
+    use crate::pushluck::games::farkle;
 
     fn model(penalty: i64, entry: i64) -> Model {
-        let mut r = farkle_base();
+        let mut r = farkle::base();
         r.turn.three_farkle_penalty = penalty;
         r.turn.entry = entry;
         r.game.goal = 2000;

@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::*;
-use crate::pushluck::builtin::farkle_base;
+use crate::pushluck::games::farkle;
 use crate::pushluck::play::{play_turn_from, Ended};
 use crate::pushluck::rules::{FaceTable, RuleSet};
 use crate::registry;
@@ -19,7 +19,7 @@ use reference::compare;
 /// Farkle with a reduced scoring table (1s and 5s, sets of three and
 /// four, no patterns) and a small goal.
 pub(super) fn small(goal: i64, entry: i64) -> RuleSet {
-    let mut r = farkle_base();
+    let mut r = farkle::base();
     r.name = "small Farkle".into();
     r.scoring.kinds = FaceTable {
         ones: [100, 0, 1000, 2000, 0, 0],
@@ -38,7 +38,7 @@ pub(super) fn small(goal: i64, entry: i64) -> RuleSet {
 
 pub(super) fn game(rules: RuleSet) -> PushLuckGame {
     let entry = registry::find("farkle").expect("farkle is built in");
-    PushLuckGame::new(entry, rules, vec![], None).expect("solvable")
+    PushLuckGame::new(entry.id, rules, vec![], None).expect("solvable")
 }
 
 /// An exact goal, with three pairs winning at once (about 1 six-dice
@@ -301,7 +301,7 @@ fn optimal_play_wins_as_often_as_solved_with_piggyback() {
 /// roll limit, and the leftover roll is roll 2.
 #[test]
 fn optimal_play_wins_as_often_as_solved_in_yahtzix_with_go_for_it() {
-    let mut r = crate::pushluck::builtin::yahtzix_base();
+    let mut r = crate::pushluck::yahtzix::base();
     r.game.goal = 300;
     simulate_optimal(with_piggyback(r, false));
 }

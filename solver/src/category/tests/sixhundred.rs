@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use solver::category::games::sixhundred::{self, build_reduced, RungStates};
-use solver::category::model::{CategoryGame, ExtraRules, Scored};
-use solver::category::sheet::Sheet;
-use solver::category::solve::{solve, solve_in};
-use solver::category::turn::TurnDp;
-use solver::dice::{Counts, Multisets};
-use solver::progress::{Progress, Silent};
+use crate::category::games::sixhundred::{self, build_reduced, RungStates};
+use crate::category::model::{CategoryGame, ExtraRules, Scored};
+use crate::category::sheet::Sheet;
+use crate::category::solve::{solve, solve_in};
+use crate::category::turn::TurnDp;
+use crate::dice::{Counts, Multisets};
+use crate::progress::{Progress, Silent};
 
 fn sum(d: &[u8]) -> u32 {
     d.iter().map(|&x| u32::from(x)).sum()
@@ -116,7 +116,7 @@ fn the_maximum_score_is_599() {
     // the Numbers bonus and the full card when those maxima earn them.
     let game = build_reduced(&sixhundred::box_names(), false);
     let ms = Multisets::new(6);
-    let best = |cat: &solver::category::model::Category| ms.rolls().map(|r| (cat.score)(ms.counts(r))).max().unwrap();
+    let best = |cat: &crate::category::model::Category| ms.rolls().map(|r| (cat.score)(ms.counts(r))).max().unwrap();
     let numbers: u32 = game.categories.iter().filter(|c| c.upper_face.is_some()).map(best).sum();
     let others: u32 =
         game.categories.iter().filter(|c| c.upper_face.is_none() && !c.name.starts_with("rung")).map(best).sum();
@@ -429,7 +429,7 @@ fn rung_intervals_match_raw_rung_values() {
                     continue; // reached only through another box's 0: none here besides sextet
                 }
                 let n_r =
-                    dp_r.index().state_number(&solver::category::states::State { mask, upper: 0, extra }).unwrap();
+                    dp_r.index().state_number(&crate::category::states::State { mask, upper: 0, extra }).unwrap();
                 let v_r = sol_r.values[n_r];
                 assert!((v_r - v_raw).abs() < 1e-9, "mask {mask:b} rungs {vals:?} alive {alive}: {v_r} vs raw {v_raw}");
                 compared += 1;
@@ -560,9 +560,9 @@ fn completion(v: &[Option<u8>]) -> bool {
 /// resumed level solve against an uninterrupted one, byte for byte.
 #[test]
 fn level_solve_matches_and_resumes_byte_for_byte() {
-    use solver::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision, CODE_BITS};
-    use solver::category::turn::Values;
-    use solver::table::Verify;
+    use crate::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision, CODE_BITS};
+    use crate::category::turn::Values;
+    use crate::table::Verify;
     let game = build_reduced(&["ones", "sixes", "rung1", "rung2", "rung3", "four-kind", "odd", "sextet"], false);
     let dp = TurnDp::new(&game);
     let whole = solve_in::<f32>(&dp, &Silent);

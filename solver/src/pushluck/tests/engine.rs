@@ -9,14 +9,14 @@ use std::collections::BTreeMap;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use solver::dice::{dice_count, Counts, Multisets, FACES};
-use solver::options::RuleOption;
-use solver::pushluck::builtin;
-use solver::pushluck::rules::RuleSet;
-use solver::pushluck::scoring::{Scorer, SetAside};
-use solver::pushluck::solution::Next;
-use solver::pushluck::{Model, Params, Solution, TurnState};
-use solver::registry::{resolve, Game};
+use crate::dice::{dice_count, Counts, Multisets, FACES};
+use crate::options::RuleOption;
+use crate::pushluck::builtin;
+use crate::pushluck::rules::RuleSet;
+use crate::pushluck::scoring::{Scorer, SetAside};
+use crate::pushluck::solution::Next;
+use crate::pushluck::{Model, Params, Solution, TurnState};
+use crate::registry::{resolve, Game};
 
 const ON_BOARD: Params = Params { on_board: true, last_chance: false, goal_left: 10_000 };
 
@@ -270,7 +270,7 @@ fn a_turn_that_cannot_end_is_rejected() {
     for f in 0..FACES {
         rules.scoring.kinds.row_mut(f)[0] = 50;
     }
-    assert!(matches!(Model::new(&rules), Err(solver::pushluck::TurnError::EndlessTurn { .. })));
+    assert!(matches!(Model::new(&rules), Err(crate::pushluck::TurnError::EndlessTurn { .. })));
 }
 
 #[test]

@@ -1,40 +1,13 @@
-//! Typed results shared by both game families.
-//!
-//! Every command's result is a `Serialize` struct: front ends print it as
-//! text or serialise it (`--json`). The vocabulary is the same across
-//! families: `game` says which game and options, `objective` what the
-//! numbers maximise, and `expected_score` is always the optimal expected
-//! value under that objective (final score for category games, score of one
-//! turn for push-your-luck games).
+//! What a solve found and where its table is: the reports of `solve` and
+//! `info` (the same shape for every game), and of `rules`.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::registry::GameRef;
+use super::{GameRef, Objective};
+use crate::limits::bytes;
 use crate::table::Table;
-
-/// What the solved values maximise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Objective {
-    /// The expected final score of a game (category games).
-    FinalScore,
-    /// The expected score of one turn (push-your-luck games).
-    TurnScore,
-    /// The probability of winning a two-player game (push-your-luck games).
-    Win,
-}
-
-impl Objective {
-    pub fn describe(self) -> &'static str {
-        match self {
-            Objective::FinalScore => "expected final score",
-            Objective::TurnScore => "expected turn score",
-            Objective::Win => "probability of winning",
-        }
-    }
-}
 
 /// The value of one variant of a solve (push-your-luck: on or off the
 /// board, after two farkles, ...).
@@ -105,13 +78,13 @@ pub struct TableReport {
     pub max_score: Option<u32>,
     /// Tables stored level by level (Six Hundred): each level's facts.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub levels: Vec<crate::category::levels::LevelFacts>,
+    pub levels: Vec<LevelFacts>,
     /// Win-objective tables: how the solve went.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub win: Option<crate::pushluck::win::WinFacts>,
+    pub win: Option<WinFacts>,
     /// Win-objective tables: what they say about the game (see `compare`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game_facts: Option<crate::pushluck::win::facts::GameFacts>,
+    pub game_facts: Option<GameFacts>,
 }
 
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.
@@ -119,4 +92,71 @@ pub struct TableReport {
 pub struct RulesReport {
     pub game: GameRef,
     pub toml: String,
+}
+
+/// One level of a level solve.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct LevelFacts {
+    pub level: usize,
+    pub states: u64,
+    /// Seconds it took (in the run that computed it).
+    pub seconds: f64,
+    /// True when this run found it on disk, verified, and did not compute it.
+    pub resumed: bool,
+}
+
+/// What a whole solve takes, as quoted to a user who needs the table:
+/// minutes on 2 cores, the table's size, and the disk the solve needs
+/// besides while it runs (the widest pair of adjacent levels in full
+/// precision, before they are packed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveNeeds {
+    pub minutes: u64,
+    pub table: u64,
+    pub working: u64,
+}
+
+impl std::fmt::Display for SolveNeeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "about {} minutes on 2 cores; the table takes {} of disk, and the solve needs {} more while it runs",
+            self.minutes,
+            bytes(self.table),
+            bytes(self.working)
+        )
+    }
+}
+
+/// What a win solve found, beyond the values.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct WinFacts {
+    /// Largest value a forced bank past the goal could have lost (0 when
+    /// every turn was cut where banking is provably optimal).
+    pub truncation: f64,
+    /// Largest fixed-point residual accepted.
+    pub residual: f64,
+    /// Turn DPs run.
+    pub turn_solves: u64,
+}
+
+/// The game facts of a win table (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct GameFacts {
+    /// Points given to the second player at the start that bring P(first
+    /// player wins) closest to 1/2 ...
+    pub head_start: i64,
+    /// ... and P(first player wins) with it.
+    pub head_start_first_wins: f64,
+    /// Expected turns per player in a game both play to win (the last turn
+    /// included).
+    pub turns_per_player: f64,
+    /// P(first player wins) when the first plays to win and the second
+    /// plays the expected-score policy ...
+    pub optimal_first_vs_ev: f64,
+    /// ... and when the first plays the expected-score policy against a
+    /// second who plays to win.
+    pub ev_first_vs_optimal: f64,
+    /// Expected score of a turn on the board by the expected-score policy.
+    pub ev_turn_score: f64,
 }

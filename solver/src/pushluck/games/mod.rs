@@ -1,20 +1,27 @@
-//! The built-in rule sets (Farkle, Dice 10000, Yahtzix) as `docs/rules.md`
-//! states them, and their named options.
+//! The built-in push-your-luck games, one file each: [`farkle`],
+//! [`ten_thousand`] (Dice 10000) and [`yahtzix`], as `docs/rules.md` states
+//! them, with their named options.
 //!
-//! Every game and option is plain data handed to the one scoring engine; the
+//! A game is plain data handed to the one scoring engine: its `base()`
+//! rule set, its `OPTIONS` table (listed by [`crate::registry`]) and its
+//! `options` function, which applies them over the game's rules or a rules
+//! file over them (the order is [`crate::registry::resolve`]'s). The
 //! choices the rules leave open are documented on each function and in
-//! `docs/rules.md`. Each game's options are declared once, in its
-//! `*_OPTIONS` table (listed by [`crate::registry`]), and applied by its
-//! `*_options` function over the game's rules or a rules file over them
-//! (the order is [`crate::registry::resolve`]'s); [`check`] then checks the
-//! finished rules and blames a failure on whoever set the keys it read.
+//! `docs/rules.md`. The options every game has, and [`check`] of the
+//! finished rules (which blames a failure on whoever set the keys it read),
+//! are here.
 
-use super::rules::{FaceTable, GameRules, Pattern, RuleSet, RulesError, Scoring, TurnRules};
+pub mod farkle;
+pub mod ten_thousand;
+pub mod yahtzix;
+
+use crate::pushluck::rules::{FaceTable, GameRules, Pattern, RuleSet, Scoring, TurnRules};
 use crate::error::Error;
-use crate::limits::{GOAL_MAX, POINTS_MAX};
-use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
+use crate::limits::POINTS_MAX;
+use crate::options::{OptionError, OptionKind, OptionSet};
+use crate::error::{RulesError};
 
-fn pattern_faces(name: &str, faces: &[u8], points: i64) -> Pattern {
+pub(super) fn pattern_faces(name: &str, faces: &[u8], points: i64) -> Pattern {
     Pattern {
         name: name.into(),
         faces: faces.to_vec(),
@@ -26,7 +33,7 @@ fn pattern_faces(name: &str, faces: &[u8], points: i64) -> Pattern {
     }
 }
 
-fn pattern_groups(name: &str, groups: &[u8], distinct: bool, points: i64) -> Pattern {
+pub(super) fn pattern_groups(name: &str, groups: &[u8], distinct: bool, points: i64) -> Pattern {
     Pattern {
         name: name.into(),
         faces: vec![],
@@ -40,7 +47,7 @@ fn pattern_groups(name: &str, groups: &[u8], distinct: bool, points: i64) -> Pat
 
 /// A game in the Farkle family: hot dice, no roll limit, no first-roll-only
 /// scoring, goal 10,000 with a last turn for the others.
-fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>, entry: i64) -> RuleSet {
+pub(super) fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>, entry: i64) -> RuleSet {
     RuleSet {
         name: name.into(),
         scoring: Scoring {
@@ -65,106 +72,7 @@ fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>, entry: i6
     }
 }
 
-/// Farkle base rules. Decisions where the ruling is silent: three pairs also
-/// matches four of a kind plus a pair and six alike (it is worth the same
-/// 1500 as four-plus-a-pair, so it only matters in house rules); two triplets
-/// also matches six alike (six of a kind is worth more anyway).
-pub fn farkle_base() -> RuleSet {
-    let kinds = FaceTable {
-        ones: [100, 0, 300, 1000, 2000, 3000],
-        twos: [0, 0, 200, 1000, 2000, 3000],
-        threes: [0, 0, 300, 1000, 2000, 3000],
-        fours: [0, 0, 400, 1000, 2000, 3000],
-        fives: [50, 0, 500, 1000, 2000, 3000],
-        sixes: [0, 0, 600, 1000, 2000, 3000],
-    };
-    hot_dice_game(
-        "Farkle",
-        kinds,
-        vec![
-            pattern_faces("straight 1-6", &[1, 2, 3, 4, 5, 6], 1500),
-            pattern_groups("three pairs", &[2, 2, 2], false, 1500),
-            pattern_groups("four of a kind + a pair", &[4, 2], true, 1500),
-            pattern_groups("two triplets", &[3, 3], false, 2500),
-        ],
-        500,
-    )
-}
-
-/// Dice 10000: a set doubles with each die beyond three; six of a kind wins
-/// the game at once. Three pairs also matches four of a kind plus a pair
-/// (players count the four as two pairs).
-pub fn ten_thousand_base() -> RuleSet {
-    let mut kinds = FaceTable::empty();
-    for (f, face) in (1..=6i64).enumerate() {
-        let triple = if face == 1 { 1000 } else { 100 * face };
-        let r = kinds.row_mut(f);
-        r[2] = triple;
-        r[3] = triple * 2;
-        r[4] = triple * 4;
-    }
-    kinds.ones[0] = 100;
-    kinds.fives[0] = 50;
-    let mut six_alike = pattern_groups("six of a kind", &[6], false, 0);
-    six_alike.instant_win = true;
-    hot_dice_game(
-        "Dice 10000",
-        kinds,
-        vec![
-            pattern_faces("straight 1-6", &[1, 2, 3, 4, 5, 6], 2000),
-            pattern_groups("three pairs", &[2, 2, 2], false, 750),
-            six_alike,
-        ],
-        550,
-    )
-}
-
-/// Yahtzix: singles on every roll, premiums on the first roll only, three
-/// rolls, no hot dice. Two triplets also matches six alike ("always the
-/// highest count of a roll is used"); four or five alike on the first roll
-/// score as a triple plus singles, as the seed lists no larger sets.
-pub fn yahtzix_base() -> RuleSet {
-    let mut kinds = FaceTable::empty();
-    kinds.ones[0] = 10;
-    kinds.fives[0] = 5;
-    let mut first = FaceTable::empty();
-    for (f, face) in (1..=6i64).enumerate() {
-        first.row_mut(f)[2] = if face == 1 { 30 } else { 10 * face };
-    }
-    let premium = |mut p: Pattern| {
-        p.first_roll_only = true;
-        p
-    };
-    RuleSet {
-        name: "Yahtzix".into(),
-        scoring: Scoring {
-            kinds,
-            first_roll_kinds: first,
-            patterns: vec![
-                premium(pattern_groups("two triplets", &[3, 3], false, 150)),
-                premium(pattern_faces("five straight 1-5", &[1, 2, 3, 4, 5], 150)),
-                premium(pattern_faces("five straight 2-6", &[2, 3, 4, 5, 6], 150)),
-                premium(pattern_faces("six straight", &[1, 2, 3, 4, 5, 6], 200)),
-            ],
-            all_six_premium: 100,
-            all_six_premium_first_roll_only: true,
-            no_score_bonus: 0,
-        },
-        turn: TurnRules {
-            hot_dice: false,
-            max_rolls: 3,
-            entry: 30,
-            min_bank: 0,
-            vant_hof: 0,
-            three_farkle_penalty: 0,
-            piggyback: false,
-            piggyback_needs_board: false,
-        },
-        game: GameRules { goal: 2000, exact_goal: false, last_turn: true },
-    }
-}
-
-const fn points(default: Option<i64>) -> OptionKind {
+pub(super) const fn points(default: Option<i64>) -> OptionKind {
     OptionKind::Number { default, min: 0, max: POINTS_MAX }
 }
 
@@ -172,118 +80,41 @@ const fn points(default: Option<i64>) -> OptionKind {
 macro_rules! common_options {
     ($($extra:expr),*) => {
         &[
-            OptionSpec {
+            $crate::options::OptionSpec {
                 name: "on-the-board",
-                kind: points(Some(750)),
+                kind: $crate::pushluck::games::points(Some(750)),
                 help: "entry threshold N, and once on the board min-bank 350",
             },
-            OptionSpec { name: "min-bank", kind: points(Some(350)), help: "once on the board, a turn may not stop below N" },
-            OptionSpec {
+            $crate::options::OptionSpec { name: "min-bank", kind: $crate::pushluck::games::points(Some(350)), help: "once on the board, a turn may not stop below N" },
+            $crate::options::OptionSpec {
                 name: "vant-hof-6",
-                kind: points(Some(3000)),
+                kind: $crate::pushluck::games::points(Some(3000)),
                 help: "six 1s set aside in one turn score N instead of their points",
             },
-            OptionSpec {
+            $crate::options::OptionSpec {
                 name: "three-farkle-penalty",
-                kind: points(Some(1000)),
+                kind: $crate::pushluck::games::points(Some(1000)),
                 help: "the third farkle in a row costs N",
             },
-            OptionSpec {
+            $crate::options::OptionSpec {
                 name: "piggyback",
-                kind: OptionKind::Switch,
+                kind: $crate::options::OptionKind::Switch,
                 help: "a turn may start from the previous player's leftover dice and turn points",
             },
-            OptionSpec { name: "goal", kind: OptionKind::Number { default: None, min: 1, max: GOAL_MAX }, help: "the game's goal" },
-            OptionSpec { name: "exact-goal", kind: OptionKind::Switch, help: "a bank that would pass the goal scores nothing" },
+            $crate::options::OptionSpec { name: "goal", kind: $crate::options::OptionKind::Number { default: None, min: 1, max: $crate::limits::GOAL_MAX }, help: "the game's goal" },
+            $crate::options::OptionSpec { name: "exact-goal", kind: $crate::options::OptionKind::Switch, help: "a bank that would pass the goal scores nothing" },
             $($extra),*
         ]
     };
 }
 
-/// Farkle's options.
-pub const FARKLE_OPTIONS: &[OptionSpec] = common_options!();
-/// Dice 10000's options.
-pub const TEN_THOUSAND_OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
-    name: "alternative-scoring",
-    kind: OptionKind::Switch,
-    help: "small straights (1-5, 2-6) 1000, full house 750",
-});
-/// Yahtzix's options.
-pub const YAHTZIX_OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
-    name: "go-for-it",
-    kind: OptionKind::Switch,
-    help: "Yahtzix's name for piggyback (the first own roll is roll 2)",
-});
-
-/// Farkle's options, applied over `r` (the game's rules, or a rules file
-/// over them).
-///
-/// # Errors
-/// None today; the signature is every game's.
-pub fn farkle_options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
-    apply_options(r, opts);
-    Ok(())
-}
-
-/// The patterns `alternative-scoring` adds.
-fn alternative_patterns() -> [Pattern; 3] {
-    [
-        pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000),
-        pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000),
-        pattern_groups("full house", &[3, 2], true, 750),
-    ]
-}
-
-/// Dice 10000's options, applied over `r`.
-///
-/// # Errors
-/// None today; the signature is every game's.
-pub fn ten_thousand_options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
-    if let Some(on) = opts.switch_given("alternative-scoring") {
-        // By name, so that over a rules file that has one of them already
-        // the option neither doubles it (two patterns of one name are
-        // refused) nor leaves it out when switched off.
-        let ours = alternative_patterns();
-        r.scoring.patterns.retain(|p| !ours.iter().any(|o| o.name == p.name));
-        if on {
-            r.scoring.patterns.extend(ours);
-        }
-    }
-    apply_options(r, opts);
-    if let Some(on) = opts.switch_given("piggyback") {
-        // Dice 10000: piggyback is "only for players on the table".
-        r.turn.piggyback_needs_board = on;
-    }
-    Ok(())
-}
-
-/// Yahtzix's options, applied over `r`.
-///
-/// # Errors
-/// `piggyback` and its Yahtzix name `go-for-it` given with different values.
-pub fn yahtzix_options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
-    let go_for_it = opts.switch_given("go-for-it");
-    if let (Some(a), Some(b)) = (opts.switch_given("piggyback"), go_for_it) {
-        if a != b {
-            return Err(OptionError::Conflict {
-                first: opts.shown("piggyback").unwrap_or_default(),
-                second: opts.shown("go-for-it").unwrap_or_default(),
-                why: "go-for-it is Yahtzix's name for piggyback",
-            });
-        }
-    }
-    apply_options(r, opts);
-    if let Some(on) = go_for_it {
-        set_piggyback(r, on);
-    }
-    Ok(())
-}
+pub(super) use common_options;
 
 /// Applies the options every game has, `on-the-board` first (so that an
 /// explicit `min-bank` wins). A switch given as `NAME=no` turns its rule
 /// off (a rules file may have turned it on). [`keys_set_by`] lists the keys
 /// each option writes.
-fn apply_options(r: &mut RuleSet, opts: &OptionSet) {
+pub(super) fn apply_options(r: &mut RuleSet, opts: &OptionSet) {
     if let Some(entry) = opts.number("on-the-board") {
         r.turn.entry = entry;
         r.turn.min_bank = 350;
@@ -310,7 +141,7 @@ fn apply_options(r: &mut RuleSet, opts: &OptionSet) {
 
 /// Piggyback on or off; off takes its "only on the board" condition along
 /// (which would otherwise be set without piggyback).
-fn set_piggyback(r: &mut RuleSet, on: bool) {
+pub(super) fn set_piggyback(r: &mut RuleSet, on: bool) {
     r.turn.piggyback = on;
     if !on {
         r.turn.piggyback_needs_board = false;

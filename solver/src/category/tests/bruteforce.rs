@@ -7,15 +7,15 @@ use std::collections::{HashMap, HashSet};
 
 use std::sync::Arc;
 
-use solver::category::games::yahtzee::{Joker, YahtzeeBonus};
-use solver::category::model::{Category, CategoryGame, KeepRule, NoExtra, UpperBonus};
-use solver::category::solve::solve;
-use solver::category::states::{State, DEAD};
-use solver::category::turn::TurnDp;
-use solver::dice::{counts_of, Counts};
-use solver::options::RuleOption;
-use solver::progress::Silent;
-use solver::registry::{resolve, Game};
+use crate::category::games::yahtzee::{Joker, YahtzeeBonus};
+use crate::category::model::{Category, CategoryGame, KeepRule, NoExtra, UpperBonus};
+use crate::category::solve::solve;
+use crate::category::states::{State, DEAD};
+use crate::category::turn::TurnDp;
+use crate::dice::{counts_of, Counts};
+use crate::options::RuleOption;
+use crate::progress::Silent;
+use crate::registry::{resolve, Game};
 
 /// A game and, when it has them, its Yahtzee bonus rules (read by the brute
 /// force as plain data, not through the engine's hook).
@@ -241,7 +241,7 @@ fn reachable_raw(toy: &Toy) -> HashSet<(u32, u32, u8)> {
 
 fn reachable_bits(toy: &Toy) -> Vec<(u32, u8, u128)> {
     let game = &toy.game;
-    let ms = solver::dice::Multisets::new(game.dice);
+    let ms = crate::dice::Multisets::new(game.dice);
     let rolls: Vec<Counts> = ms.rolls().map(|r| *ms.counts(r)).collect();
     let full = game.full_mask();
     let mut reach = vec![[0u128; 2]; full as usize + 1];

@@ -3,13 +3,13 @@
 //! and the optimal value of classic Yahtzee against its published value.
 
 use proptest::prelude::*;
-use solver::category::model::CategoryGame as Game;
-use solver::category::solve::solve;
-use solver::category::turn::TurnDp;
-use solver::dice::counts_of;
-use solver::options::RuleOption;
-use solver::progress::Silent;
-use solver::registry::{self, resolve};
+use crate::category::model::CategoryGame as Game;
+use crate::category::solve::solve;
+use crate::category::turn::TurnDp;
+use crate::dice::counts_of;
+use crate::options::RuleOption;
+use crate::progress::Silent;
+use crate::registry::{self, resolve};
 
 fn game(name: &str, opts: &[&str]) -> Game {
     let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();

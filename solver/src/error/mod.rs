@@ -5,16 +5,19 @@
 //! a question was wrong). Anything a message echoes from the user is escaped
 //! ([`crate::text::Quoted`]).
 
-use crate::category::advise::AdviseError;
-use crate::category::sheet::SheetError;
+mod category;
+mod game;
+mod pushluck;
+
+pub use category::{AdviseError, BonusProblem, SheetError, SimulateError};
+pub use game::GameError;
+pub use pushluck::{PlayersError, RulesError, SituationError, TurnError, WinError};
+
 use crate::dice::DiceError;
 use crate::files::FileError;
 use crate::limits::TooLarge;
 use crate::options::OptionError;
-use crate::pushluck::rules::RulesError;
-use crate::pushluck::situation::SituationError;
-use crate::pushluck::TurnError;
-use crate::registry::{Family, GameError};
+use crate::report::Family;
 use crate::table::TableError;
 
 /// Which part of a question an error is about: a front end names it (the
@@ -43,6 +46,10 @@ pub enum Field {
     Leftover,
     /// Locked dice rule: dice locked before this roll.
     Locked,
+    /// The number of games to play.
+    Games,
+    /// The players of a head-to-head run.
+    Players,
 }
 
 /// Everything that can go wrong in the library.
@@ -69,29 +76,39 @@ pub enum Error {
     #[error(transparent)]
     Table(#[from] TableError),
     #[error(transparent)]
-    Simulate(#[from] crate::category::simulate::SimulateError),
+    Simulate(#[from] SimulateError),
     #[error(transparent)]
-    Players(#[from] crate::pushluck::simulate::PlayersError),
+    Players(#[from] PlayersError),
     #[error(transparent)]
     TooLarge(#[from] TooLarge),
     #[error(transparent)]
-    Win(#[from] crate::pushluck::win::WinError),
+    Win(#[from] WinError),
     #[error("{what} is for {}s; {game} is a {}", .for_family.describe(), .family.describe())]
     WrongFamily { what: &'static str, game: String, family: Family, for_family: Family },
     /// The `rules` command asked of a category game, which has no rules
     /// file to print.
     #[error("the `rules` command is for push-your-luck games; {game} is a category game, whose variants are options")]
     NoRulesFile { game: String },
+    #[error("the number of games must be between 1 and {max} (got {games})")]
+    GameCount { games: u64, max: u64 },
 }
 
 impl Error {
+    /// Refuses a number of games outside `1..=max`.
+    pub(crate) fn check_games(games: u64, max: u64) -> Result<(), Error> {
+        if games == 0 || games > max {
+            return Err(Error::GameCount { games, max });
+        }
+        Ok(())
+    }
+
     /// `what` asked of `game`, which is of the other family.
     pub fn wrong_family(
         what: &'static str,
-        game: &crate::registry::Game,
-        for_family: crate::registry::Family,
+        game: &crate::report::GameRef,
+        for_family: crate::report::Family,
     ) -> Error {
-        Error::WrongFamily { what, game: game.reference().title, family: game.family(), for_family }
+        Error::WrongFamily { what, game: game.title.clone(), family: game.family, for_family }
     }
 
     /// The part of a question this error is about, if it is about one.
@@ -101,6 +118,9 @@ impl Error {
             Error::Sheet(_) => Some(Field::Sheet),
             Error::Advise(e) => e.field(),
             Error::Situation(e) => Some(e.field()),
+            Error::GameCount { .. } => Some(Field::Games),
+            Error::Players(_) => Some(Field::Players),
+            Error::Win(WinError::BoundaryDice(_)) => Some(Field::Dice),
             _ => None,
         }
     }

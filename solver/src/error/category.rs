@@ -1,0 +1,82 @@
+//! What can be wrong with a question about a category game, or keep it
+//! from being answered.
+
+use super::Field;
+use crate::limits::SUBGAME_STATES_MAX;
+use crate::text::Quoted;
+
+/// Why a sheet was rejected.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum SheetError {
+    #[error("sheet entry {} is not of the form box=points (or box=x for a crossed-out box)", Quoted(.0))]
+    Syntax(String),
+    #[error("unknown box {} for {game}; boxes: {}", Quoted(.name), .known.join(" "))]
+    UnknownBox { name: String, game: String, known: Vec<String> },
+    #[error("box `{0}` appears twice on the sheet")]
+    Repeated(String),
+    #[error("{name}={} is impossible: {name} can hold {allowed}", crate::text::Escaped(.points))]
+    Impossible { name: String, points: String, allowed: String },
+    #[error("`bonus={points}` is impossible: {why}")]
+    BadBonus { points: u32, why: BonusProblem },
+    #[error("{lower}={lower_points} and {higher}={higher_points}: rungs holding points must ascend")]
+    RungsNotAscending { lower: String, lower_points: u32, higher: String, higher_points: u32 },
+    #[error(
+        "{name}=0 cannot arise with zero-only-when-forced: no roll scores 0 in every open box and every box holding 0"
+    )]
+    ZeroNotForced { name: String },
+    #[error("the sheet is full: the game is over")]
+    Full,
+}
+
+/// Why a `bonus=N` sheet entry is impossible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BonusProblem {
+    #[error("it must be a multiple of {0}")]
+    NotAMultiple(u32),
+    #[error("Yahtzee bonuses need yahtzee=50")]
+    NeedsYahtzee,
+    #[error("more extra Yahtzees than filled boxes")]
+    TooMany,
+}
+
+/// Why a question about a category game cannot be answered.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum AdviseError {
+    #[error("{game} uses {expected} dice, got {got}")]
+    DiceCount { game: String, expected: usize, got: usize },
+    #[error("roll {got} does not exist: {game} has rolls 1 to {rolls}")]
+    Roll { game: String, rolls: usize, got: u32 },
+    #[error("this sheet is not a reachable state of {0}")]
+    Unreachable(String),
+    #[error("{game} has no locked dice: kept dice may be re-rolled")]
+    LockedNotInGame { game: String },
+    #[error("dice are locked only between rolls: --locked goes with {}, not with roll {roll}", if *.rolls == 3 { "--roll 2".to_string() } else { format!("rolls 2 to {}", .rolls - 1) })]
+    LockedRoll { roll: u32, rolls: usize },
+    #[error("locked dice {locked} are not among the dice {dice}")]
+    LockedNotInDice { locked: String, dice: String },
+    #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once ({needs})", SUBGAME_STATES_MAX)]
+    NeedsTable { game: String, command: String, needs: crate::report::SolveNeeds },
+}
+
+impl AdviseError {
+    /// The part of the question that is wrong (none: the question is
+    /// fine, the table is missing).
+    pub fn field(&self) -> Option<Field> {
+        match self {
+            AdviseError::DiceCount { .. } => Some(Field::Dice),
+            AdviseError::Roll { .. } => Some(Field::Roll),
+            AdviseError::Unreachable(_) => Some(Field::Sheet),
+            AdviseError::NeedsTable { .. } => None,
+            AdviseError::LockedNotInGame { .. }
+            | AdviseError::LockedRoll { .. }
+            | AdviseError::LockedNotInDice { .. } => Some(Field::Locked),
+        }
+    }
+}
+
+/// Why a simulation cannot run.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum SimulateError {
+    #[error("simulating {game} needs its whole table: run `{command}` once ({needs})")]
+    NeedsTable { game: String, command: String, needs: crate::report::SolveNeeds },
+}

@@ -1,0 +1,4 @@
+//! The push-your-luck engine against independent oracles: the scoring
+//! rules, turn values by brute force, and the rules-file format.
+
+mod engine;

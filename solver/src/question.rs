@@ -1,0 +1,154 @@
+//! The questions the library answers: one type per command.
+//!
+//! A front end resolves a game once ([`crate::resolve`]) and asks it
+//! questions; each command of [`crate::commands`] takes the game and one of
+//! these. They are plain data, checked by the library when asked (ranges,
+//! what the rules allow), so any front end gets the same checks and the
+//! same errors.
+
+use std::path::PathBuf;
+
+use crate::dice::Counts;
+use crate::options::RuleOption;
+use crate::report::Objective;
+
+/// `solve`: which table to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveQuestion {
+    /// [`Objective::Win`] for the two-player win table (push-your-luck
+    /// games); either score objective for the game's own.
+    pub objective: Objective,
+}
+
+/// `info`: which table to read, and how thoroughly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InfoQuestion {
+    /// As in [`SolveQuestion`].
+    pub objective: Objective,
+    /// Check every data checksum, however large the table.
+    pub verify: bool,
+}
+
+/// `advise`: a question in the form of the game's family.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdviseQuestion {
+    Category(CategoryQuestion),
+    PushLuck(PushLuckQuestion),
+}
+
+/// A question about a category game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CategoryQuestion {
+    /// The score sheet so far, in the sheet syntax of [`super::sheet`].
+    pub sheet: String,
+    /// The dice just rolled; `None` asks for the value of the sheet before
+    /// the turn's first roll.
+    pub dice: Option<Counts>,
+    /// Which roll of the turn the dice are (1-based; default 1).
+    pub roll: Option<u32>,
+    /// Locked keep rule: the dice among `dice` that were locked before this
+    /// roll (only on a middle roll).
+    pub locked: Option<Counts>,
+}
+
+/// What the player has in front of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// The dice just rolled.
+    Roll(Counts),
+    /// Piggyback: the previous player's leftover dice, as a number.
+    Leftover(u8),
+}
+
+/// A question about a push-your-luck turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PushLuckQuestion {
+    pub start: Start,
+    /// Points set aside earlier this turn and still at stake (with a
+    /// leftover: the points the previous player left).
+    pub banked: i64,
+    /// The player's game total; `None`: on the board, a whole goal away.
+    pub score: Option<i64>,
+    /// Farkles in a row so far (three-farkle penalty).
+    pub farkles: u32,
+    /// 1s set aside as 1s this turn (Van't Hof), taken to have scored as singles.
+    pub ones: u32,
+    /// Which roll of the turn this is (1 = first); `None`: inferred.
+    pub roll: Option<u32>,
+    /// Win objective: the opponent's game total (at or past the goal: this
+    /// is the player's last turn).
+    pub opponent: Option<i64>,
+    /// Win objective, three-farkle penalty: the opponent's farkles in a row.
+    pub opponent_farkles: u32,
+    /// [`Objective::Win`]: maximise the probability of winning the
+    /// two-player game (implied by an opponent's total); else the expected
+    /// score of this turn.
+    pub objective: Objective,
+}
+
+impl PushLuckQuestion {
+    /// Whether the question is about winning the game: asked so, or an
+    /// opponent's total or farkles given.
+    pub fn wants_win(&self) -> bool {
+        self.objective == Objective::Win || self.opponent.is_some() || self.opponent_farkles > 0
+    }
+
+    /// A plain roll with nothing else given.
+    pub fn roll(dice: Counts, banked: i64) -> PushLuckQuestion {
+        PushLuckQuestion {
+            start: Start::Roll(dice),
+            banked,
+            score: None,
+            farkles: 0,
+            ones: 0,
+            roll: None,
+            opponent: None,
+            opponent_farkles: 0,
+            objective: Objective::TurnScore,
+        }
+    }
+}
+
+/// `simulate`: how many games, from which seed, and (push-your-luck games)
+/// between which players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimulateQuestion {
+    pub games: u64,
+    /// The same seed plays the same games.
+    pub seed: u64,
+    /// Push-your-luck: the players, each `optimal`, `ev`, `threshold=N`,
+    /// `human` or `win-sheet`; every ordered pairing is played (empty:
+    /// `optimal` and `ev`). Category games take none.
+    pub players: Vec<String>,
+}
+
+/// What to compare.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CompareQuestion {
+    /// Extra variants, each a set of options on top of the base, e.g.
+    /// `on-the-board=750,piggyback`.
+    pub variants: Vec<Vec<RuleOption>>,
+    /// Extra variants from house-rules files, each on top of the base.
+    pub rules_files: Vec<PathBuf>,
+    /// Leave out the game's default variants (only the base and the
+    /// variants asked for).
+    pub no_defaults: bool,
+}
+
+/// `strategy`: the sheet for the game's score objective, or the sheet to win
+/// a two-player game (push-your-luck games).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StrategyQuestion {
+    pub objective: Objective,
+    /// Win objective: also the exact bank/roll boundary with this many dice
+    /// to roll (1 to 6).
+    pub dice: Option<u8>,
+    /// Win objective: games of optimal play to fit the sheet to, and as many
+    /// again (other seeds) to measure it on.
+    pub games: u64,
+    /// Win objective: seed of those games.
+    pub seed: u64,
+    /// Win objective: with the turn-start win probabilities over both scores
+    /// (a heat map's data).
+    pub map: bool,
+}
