@@ -42,7 +42,7 @@ pub enum FileError {
 
 /// Checks that `path` is a regular file (following symlinks) before anything
 /// opens it.
-pub fn check_regular(path: &Path) -> Result<std::fs::Metadata, FileError> {
+pub(crate) fn check_regular(path: &Path) -> Result<std::fs::Metadata, FileError> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(m),
         Ok(_) => Err(FileError::NotRegular(path.to_path_buf())),
@@ -52,7 +52,7 @@ pub fn check_regular(path: &Path) -> Result<std::fs::Metadata, FileError> {
 }
 
 /// Reads a small UTF-8 text file: a regular file of at most `limit` bytes.
-pub fn read_small_text(path: &Path, limit: u64) -> Result<String, FileError> {
+pub(crate) fn read_small_text(path: &Path, limit: u64) -> Result<String, FileError> {
     let io = |err| FileError::Io { path: path.to_path_buf(), err };
     let meta = check_regular(path)?;
     if meta.len() > limit {
@@ -71,7 +71,7 @@ pub fn read_small_text(path: &Path, limit: u64) -> Result<String, FileError> {
 
 impl FileError {
     /// The underlying I/O error (other kinds as an `Other` I/O error).
-    pub fn into_io(self) -> std::io::Error {
+    pub(crate) fn into_io(self) -> std::io::Error {
         match self {
             FileError::Io { err, .. } => err,
             other => std::io::Error::other(other.to_string()),
@@ -106,7 +106,7 @@ impl From<std::io::Error> for OutputError {
 
 /// The OS's reason for `e`, without what a wrapper added (such as the
 /// name of the file it happened to).
-pub fn os_reason(e: &std::io::Error) -> std::io::Error {
+pub(crate) fn os_reason(e: &std::io::Error) -> std::io::Error {
     match e.raw_os_error() {
         Some(code) => std::io::Error::from_raw_os_error(code),
         None => std::io::Error::new(e.kind(), e.to_string()),
@@ -143,7 +143,7 @@ fn describe(t: std::fs::FileType) -> &'static str {
 }
 
 /// The directory a file at `path` is in.
-pub fn dir_of(path: &Path) -> &Path {
+pub(crate) fn dir_of(path: &Path) -> &Path {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -154,7 +154,7 @@ pub fn dir_of(path: &Path) -> &Path {
 /// absent (in an existing directory) or a regular file, the file a
 /// symbolic link points to (every link resolved) when that is a regular
 /// file. Anything else is refused.
-pub fn output_target(path: &Path) -> Result<PathBuf, OutputError> {
+pub(crate) fn output_target(path: &Path) -> Result<PathBuf, OutputError> {
     let absent = |path: &Path| {
         let dir = dir_of(path);
         if path.file_name().is_none() {
@@ -196,30 +196,10 @@ pub fn check_output(path: &Path) -> Result<PathBuf, OutputError> {
     Ok(target)
 }
 
-/// Checks that the existing file `target` (a regular file, by
-/// [`output_target`]) could be written: opened for writing, not truncated.
-/// An absent one passes.
-pub fn check_existing_writable(target: &Path) -> Result<(), OutputError> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true);
-    #[cfg(unix)]
-    {
-        // Should a FIFO have taken its place since, fail instead of
-        // waiting for a reader.
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    match options.open(target) {
-        Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(e.into()),
-    }
-}
-
 /// Checks that a file can be created in `dir` by creating one (and
 /// removing it): only trying tells, whatever permissions, mount options or
 /// access control lists say.
-pub fn check_dir_writable(dir: &Path) -> Result<(), OutputError> {
+pub(crate) fn check_dir_writable(dir: &Path) -> Result<(), OutputError> {
     TempFile::create(dir, ".sixdice-check-", "")?;
     Ok(())
 }

@@ -10,56 +10,56 @@
 /// Any point value in push-your-luck rules: a combination's points, a
 /// premium or bonus, the entry threshold, the minimum bank, Van't Hof's
 /// bonus, the three-farkle penalty.
-pub const POINTS_MAX: i64 = 100_000;
+pub(crate) const POINTS_MAX: i64 = 100_000;
 /// The goal of a push-your-luck game.
-pub const GOAL_MAX: i64 = 1_000_000;
+pub(crate) const GOAL_MAX: i64 = 1_000_000;
 /// A player's game total may be given in `-GOAL_MAX..goal`.
-pub const SCORE_MIN: i64 = -GOAL_MAX;
+pub(crate) const SCORE_MIN: i64 = -GOAL_MAX;
 /// Turn points at stake in a situation given to `advise`.
-pub const TURN_POINTS_MAX: i64 = 10_000_000;
+pub(crate) const TURN_POINTS_MAX: i64 = 10_000_000;
 /// Rolls per turn in a rules file (0 = no limit).
-pub const MAX_ROLLS_MAX: u32 = 50;
+pub(crate) const MAX_ROLLS_MAX: u32 = 50;
 /// Patterns in a rules file.
-pub const PATTERNS_MAX: usize = 32;
+pub(crate) const PATTERNS_MAX: usize = 32;
 /// Length of a name in a rules file (the rule set's or a pattern's).
-pub const NAME_CHARS_MAX: usize = 64;
+pub(crate) const NAME_CHARS_MAX: usize = 64;
 /// Size of a rules file.
-pub const RULES_FILE_BYTES: u64 = 1 << 20;
+pub(crate) const RULES_FILE_BYTES: u64 = 1 << 20;
 /// Memory the expected-turn-score solve of one set of turn parameters may
 /// use (its estimate, before it allocates): 16 million states, a few
 /// seconds. Built-in rule sets need well under 1 MiB.
-pub const TURN_SOLVE_BYTES: u64 = 256 << 20;
+pub(crate) const TURN_SOLVE_BYTES: u64 = 256 << 20;
 
 /// Pairs of totals a win-objective solve may have (goal / grid squared):
 /// 16 million pairs, 128 MiB of values; the built-in games have at most
 /// 160,000.
-pub const WIN_SOLVE_STATES: u64 = 16 << 20;
+pub(crate) const WIN_SOLVE_STATES: u64 = 16 << 20;
 /// Most bytes of piggyback values a win solve keeps (see
 /// `pushluck::win::offers`), on top of the pairs' values.
-pub const WIN_OFFER_BYTES: u64 = 5 << 29;
+pub(crate) const WIN_OFFER_BYTES: u64 = 5 << 29;
 
 /// The most games one `simulate` run plays (per pairing of players): a
 /// bound on the memory of the results.
-pub const GAMES_MAX: u64 = 100_000_000;
+pub(crate) const GAMES_MAX: u64 = 100_000_000;
 /// Games each for fitting the win sheet and for measuring it, by default.
 pub const SHEET_GAMES: u64 = 20_000;
 /// The most games each the win sheet is fitted to and measured on.
-pub const SHEET_GAMES_MAX: u64 = 1_000_000;
+pub(crate) const SHEET_GAMES_MAX: u64 = 1_000_000;
 /// The most players in one head-to-head run.
-pub const PLAYERS_MAX: usize = 8;
+pub(crate) const PLAYERS_MAX: usize = 8;
 
 /// States below a sheet that `advise` solves on the spot when the game has
 /// no table: about 2 seconds of solving on 2 cores (measured about 1.5 µs
 /// per state and core for Six Hundred).
-pub const SUBGAME_STATES_MAX: u64 = 1_000_000;
+pub(crate) const SUBGAME_STATES_MAX: u64 = 1_000_000;
 
 /// Games up to this many states are solved whole (and saved) when `advise`
 /// finds no table: every category game but Six Hundred.
-pub const WHOLE_SOLVE_STATES_MAX: u64 = 50_000_000;
+pub(crate) const WHOLE_SOLVE_STATES_MAX: u64 = 50_000_000;
 
 /// Memory budget of a category game's whole solve held in memory (values
 /// in f64 and the f32 copy written to the table).
-pub const WHOLE_SOLVE_BYTES: u64 = 8 << 30;
+pub(crate) const WHOLE_SOLVE_BYTES: u64 = 8 << 30;
 
 /// A request whose solve would be too large.
 #[derive(Debug, Clone, thiserror::Error, PartialEq)]
@@ -75,7 +75,7 @@ pub struct TooLarge {
 
 /// Refuses a solve of `states` states needing `needed` bytes when that is
 /// over `budget`.
-pub fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64, budget: u64) -> Result<(), TooLarge> {
+pub(crate) fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64, budget: u64) -> Result<(), TooLarge> {
     if needed <= budget {
         return Ok(());
     }
@@ -83,7 +83,7 @@ pub fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64,
 }
 
 /// `1.5 GiB`, `300 MiB`, `12 KiB`, `80 bytes`.
-pub fn bytes(n: u64) -> String {
+pub(crate) fn bytes(n: u64) -> String {
     const UNITS: [(&str, u64); 4] = [("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
     for (unit, size) in UNITS {
         if n >= size {

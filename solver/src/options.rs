@@ -152,7 +152,7 @@ enum Value {
 
 /// The options given for one game, checked against its [`OptionSpec`]s.
 #[derive(Debug, Clone)]
-pub struct OptionSet {
+pub(crate) struct OptionSet {
     specs: &'static [OptionSpec],
     /// Given options by name, in the order of `specs`.
     values: BTreeMap<&'static str, Value>,
@@ -218,17 +218,17 @@ impl OptionSet {
     }
 
     /// Whether option `name` was given at all.
-    pub fn given(&self, name: &str) -> bool {
+    pub(crate) fn given(&self, name: &str) -> bool {
         self.values.contains_key(self.spec(name).name)
     }
 
     /// A switch: on when given (and not `=no`).
-    pub fn switch(&self, name: &str) -> bool {
+    pub(crate) fn switch(&self, name: &str) -> bool {
         matches!(self.values.get(self.spec(name).name), Some(Value::Switch(true)))
     }
 
     /// A number option's value, `None` when it was not given.
-    pub fn number(&self, name: &str) -> Option<i64> {
+    pub(crate) fn number(&self, name: &str) -> Option<i64> {
         match self.values.get(self.spec(name).name) {
             Some(Value::Number(n)) => Some(*n),
             _ => None,
@@ -236,7 +236,7 @@ impl OptionSet {
     }
 
     /// A choice option's value, its default when not given.
-    pub fn choice(&self, name: &str) -> &'static str {
+    pub(crate) fn choice(&self, name: &str) -> &'static str {
         let spec = self.spec(name);
         match (self.values.get(spec.name), spec.kind) {
             (Some(Value::Choice(c)), _) => c,
@@ -246,13 +246,13 @@ impl OptionSet {
     }
 
     /// The names of the options given, in declaration order.
-    pub fn given_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+    pub(crate) fn given_names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.specs.iter().map(|s| s.name).filter(|n| self.values.contains_key(n))
     }
 
     /// A switch's value when it was given (`NAME` or `NAME=yes`: on,
     /// `NAME=no`: off), `None` when not given.
-    pub fn switch_given(&self, name: &str) -> Option<bool> {
+    pub(crate) fn switch_given(&self, name: &str) -> Option<bool> {
         match self.values.get(self.spec(name).name) {
             Some(Value::Switch(on)) => Some(*on),
             _ => None,
@@ -261,7 +261,7 @@ impl OptionSet {
 
     /// Option `name` as given, in canonical form (`goal=500`, `piggyback`,
     /// `piggyback=no`); `None` when it was not given.
-    pub fn shown(&self, name: &str) -> Option<String> {
+    pub(crate) fn shown(&self, name: &str) -> Option<String> {
         let spec = self.spec(name);
         Some(match self.values.get(spec.name)? {
             Value::Switch(true) => spec.name.to_string(),
@@ -275,7 +275,7 @@ impl OptionSet {
     /// are on, numbers with their value, choices with their value (defaults
     /// spelled out only when `with_defaults`). Used for titles, table names
     /// and fingerprints, so `-o a -o b` and `-o b -o a` are the same rules.
-    pub fn canonical(&self, with_defaults: bool) -> Vec<String> {
+    pub(crate) fn canonical(&self, with_defaults: bool) -> Vec<String> {
         let mut out = Vec::new();
         for spec in self.specs {
             match (self.values.get(spec.name), spec.kind) {
@@ -293,7 +293,7 @@ impl OptionSet {
     /// Every option given, in canonical form and declaration order, a
     /// switch given off as `NAME=no`: over a rules file that turns the
     /// switch on, an `=no` changes the rules, so a title must show it.
-    pub fn all_given(&self) -> Vec<String> {
+    pub(crate) fn all_given(&self) -> Vec<String> {
         self.specs.iter().filter_map(|spec| self.shown(spec.name)).collect()
     }
 }

@@ -13,7 +13,7 @@
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+
 
 use crate::category::{games as category_games, CategoryGame};
 use crate::error::Error;

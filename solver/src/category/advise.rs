@@ -36,7 +36,7 @@ use crate::question::{CategoryQuestion};
 
 /// Checks a question against the game, before any table is opened or
 /// solved: the sheet, the roll and the locked dice.
-pub fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32, Counts), Error> {
+pub(crate) fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32, Counts), Error> {
     let sheet = Sheet::parse(game, &q.sheet)?;
     if let Some(dice) = &q.dice {
         if dice_count(dice) != game.dice {
@@ -73,7 +73,7 @@ pub fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet, u32, C
 
 /// Answers `q`, with the table from `dir` (or a solve on the spot: see the
 /// module docs).
-pub fn advise(
+pub(crate) fn advise(
     game: &CategoryGame,
     dir: &Path,
     q: &CategoryQuestion,
@@ -142,7 +142,7 @@ fn locate(dp: &TurnDp, sheet: &Sheet) -> Result<(u32, usize), Error> {
 
 /// Ranks every choice with `values` as the turn-start values of the game,
 /// at `position` in the turn (`None`: before the first roll).
-pub fn rank<V: Values + ?Sized>(
+pub(crate) fn rank<V: Values + ?Sized>(
     dp: &TurnDp,
     values: &V,
     sheet: &Sheet,

@@ -64,17 +64,17 @@ use crate::report::{LevelFacts, SolveNeeds};
 const CORE_MICROS_PER_STATE: f64 = 2.7;
 
 /// Bytes per checksummed block of a compact level.
-pub const BLOCK_BYTES: usize = 64 << 10;
+pub(crate) const BLOCK_BYTES: usize = 64 << 10;
 
 /// Directory of a game's level files in `tables`, e.g. `sixhundred.levels`.
-pub fn levels_dir(tables: &Path, game: &CategoryGame) -> PathBuf {
+pub(crate) fn levels_dir(tables: &Path, game: &CategoryGame) -> PathBuf {
     let name = table::file_name(game.id, &game.options, None);
     tables.join(name.replace(&format!(".{}", table::EXTENSION), ".levels"))
 }
 
 /// The two files of a level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Precision {
+pub(crate) enum Precision {
     /// The solve's own values, input of the level below.
     F32,
     /// The compact table ([`CODE_BITS`] bits per state).
@@ -106,7 +106,7 @@ impl Precision {
 }
 
 /// File of level `k` in `dir`.
-pub fn level_path(dir: &Path, k: usize, p: Precision) -> PathBuf {
+pub(crate) fn level_path(dir: &Path, k: usize, p: Precision) -> PathBuf {
     match p {
         Precision::Compact => dir.join(format!("level-{k:02}.{}", table::EXTENSION)),
         Precision::F32 => dir.join(format!("level-{k:02}.f32.{}", table::EXTENSION)),
@@ -114,7 +114,7 @@ pub fn level_path(dir: &Path, k: usize, p: Precision) -> PathBuf {
 }
 
 /// The first state number and the number of states of level `k`.
-pub fn level_range(index: &StateIndex, k: usize) -> (u64, u64) {
+pub(crate) fn level_range(index: &StateIndex, k: usize) -> (u64, u64) {
     let start = |k: usize| index.level(k).first().map_or(index.len(), |&m| index.offset(m) as u64);
     let first = start(k);
     let end = if k < index.categories() { start(k + 1) } else { index.len() };
@@ -122,7 +122,7 @@ pub fn level_range(index: &StateIndex, k: usize) -> (u64, u64) {
 }
 
 /// What level `k`'s file must be.
-pub fn level_spec(game: &CategoryGame, k: usize, p: Precision, states: Option<u64>) -> TableSpec {
+pub(crate) fn level_spec(game: &CategoryGame, k: usize, p: Precision, states: Option<u64>) -> TableSpec {
     TableSpec {
         game: game.id.to_string(),
         fingerprint: fingerprint(&(game.canonical(), "level", k, p.tag())),
@@ -132,25 +132,25 @@ pub fn level_spec(game: &CategoryGame, k: usize, p: Precision, states: Option<u6
 
 /// The metadata of a level file.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct LevelMeta {
-    pub game: GameRef,
+pub(crate) struct LevelMeta {
+    pub(crate) game: GameRef,
     /// Boxes filled in this level's states.
-    pub level: usize,
-    pub states: u64,
+    pub(crate) level: usize,
+    pub(crate) states: u64,
     /// State number of the level's first state.
-    pub first_state: u64,
+    pub(crate) first_state: u64,
     /// Level 0 only: the optimal expected final score of a new game, from
     /// the f32 solve.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expected_score: Option<f64>,
+    pub(crate) expected_score: Option<f64>,
     /// Compact levels: value = `lo + q * step`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub quantum: Option<Quantum>,
+    pub(crate) quantum: Option<Quantum>,
     /// Compact levels: XXH3-64 of each [`BLOCK_BYTES`] block of the data,
     /// 16 hex digits each, concatenated.
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub block_sums: String,
-    pub sixdice_version: String,
+    pub(crate) block_sums: String,
+    pub(crate) sixdice_version: String,
 }
 
 /// Bits of a compact level's code per state.
@@ -161,11 +161,11 @@ pub struct LevelMeta {
 /// at most 213 points wide (level 9: 54.9 to 267.8), so the step is at most
 /// 213 / 16,383 = 0.013 points and the largest rounding error half that
 /// (measured effect on advise's ranking: README, "Six Hundred").
-pub const CODE_BITS: u32 = 14;
+pub(crate) const CODE_BITS: u32 = 14;
 
 /// Number of 16-bit words that hold `states` codes of [`CODE_BITS`] bits
 /// ([`Packed::words_for`]).
-pub fn packed_words(states: u64) -> u64 {
+pub(crate) fn packed_words(states: u64) -> u64 {
     Packed::words_for(states, CODE_BITS)
 }
 
@@ -179,11 +179,11 @@ pub fn packed_words(states: u64) -> u64 {
 /// and the reader must decode the codes exactly as the writer chose them.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
 #[serde(from = "QuantumMeta", into = "QuantumMeta")]
-pub struct Quantum {
-    pub lo: f32,
-    pub hi: f32,
+pub(crate) struct Quantum {
+    pub(crate) lo: f32,
+    pub(crate) hi: f32,
     /// Bits per code.
-    pub bits: u32,
+    pub(crate) bits: u32,
     /// Points between neighbouring codes, from the three above (computed
     /// once: decoding is on the path of every successor a reader asks for).
     step: f64,
@@ -217,15 +217,16 @@ impl Quantum {
         Quantum { lo, hi, bits, step }
     }
     /// The range of `values` over `2^bits − 1` steps.
-    pub fn of(values: &[f32], bits: u32) -> Quantum {
+    pub(crate) fn of(values: &[f32], bits: u32) -> Quantum {
         let (lo, hi) = values.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(l, h), &v| (l.min(v), h.max(v)));
         if values.is_empty() {
             return Quantum::new(0.0, 0.0, bits);
         }
         Quantum::new(lo, hi, bits)
     }
+    #[cfg(any(test, feature = "internals"))]
     /// Points between neighbouring codes.
-    pub fn step(self) -> f64 {
+    pub(crate) fn step(self) -> f64 {
         self.step
     }
     /// The largest code.
@@ -234,11 +235,11 @@ impl Quantum {
     }
     /// The nearest code of `v`.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // in 0..=top by construction
-    pub fn encode(self, v: f32) -> u32 {
+    pub(crate) fn encode(self, v: f32) -> u32 {
         ((f64::from(v) - f64::from(self.lo)) / self.step).round().clamp(0.0, f64::from(Self::top(self.bits))) as u32
     }
     #[inline]
-    pub fn decode(self, q: u32) -> f64 {
+    pub(crate) fn decode(self, q: u32) -> f64 {
         f64::from(self.lo) + f64::from(q) * self.step
     }
 }
@@ -247,28 +248,28 @@ impl Quantum {
 /// code `i` is bits `i·bits .. (i+1)·bits` of the stream, word `w` holds
 /// stream bits `16w .. 16w + 16` (low bits first). So code `i` lies in the
 /// two words from `i·bits / 16`, read as one 32-bit number.
-pub struct Packed<'a> {
-    pub words: &'a [u16],
-    pub bits: u32,
+pub(crate) struct Packed<'a> {
+    pub(crate) words: &'a [u16],
+    pub(crate) bits: u32,
 }
 
 impl Packed<'_> {
     /// Number of words that hold `len` codes of `bits` bits, with one word
     /// of padding so that [`Packed::get`] always reads two whole words.
-    pub fn words_for(len: u64, bits: u32) -> u64 {
+    pub(crate) fn words_for(len: u64, bits: u32) -> u64 {
         (len * u64::from(bits)).div_ceil(16) + 1
     }
 
     /// The words that a read of codes `first .. first + len` touches (the
     /// word after the last one included).
-    pub fn words_read(first: usize, len: usize, bits: u32) -> std::ops::Range<usize> {
+    pub(crate) fn words_read(first: usize, len: usize, bits: u32) -> std::ops::Range<usize> {
         let bits = bits as usize;
         first * bits / 16..((first + len) * bits).div_ceil(16) + 1
     }
 
     /// Code `i`.
     #[inline]
-    pub fn get(&self, i: usize) -> u32 {
+    pub(crate) fn get(&self, i: usize) -> u32 {
         let bit = i * self.bits as usize;
         let (w, shift) = (bit / 16, bit % 16);
         let pair = u32::from(self.words[w]) | u32::from(self.words[w + 1]) << 16;
@@ -277,7 +278,7 @@ impl Packed<'_> {
 
     /// Packs `codes` (each below `2^bits`) into [`packed_words`] words; in
     /// parallel, 16 codes (`bits` whole words) at a time.
-    pub fn pack(codes: &[u32], bits: u32) -> Vec<u16> {
+    pub(crate) fn pack(codes: &[u32], bits: u32) -> Vec<u16> {
         let per = bits as usize;
         let len = usize::try_from(Self::words_for(codes.len() as u64, bits)).expect("a level fits in memory");
         let mut words = vec![0u16; len];
@@ -311,19 +312,19 @@ impl Packed<'_> {
 
 /// The outcome of a level solve.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct LevelsSolved {
-    pub dir: PathBuf,
-    pub expected_score: f64,
-    pub states: u64,
-    pub levels: Vec<LevelFacts>,
+pub(crate) struct LevelsSolved {
+    pub(crate) dir: PathBuf,
+    pub(crate) expected_score: f64,
+    pub(crate) states: u64,
+    pub(crate) levels: Vec<LevelFacts>,
     /// Seconds of this run.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// Bytes of the compact table (all level files).
-    pub bytes: u64,
+    pub(crate) bytes: u64,
 }
 
 /// The table report of a level solve.
-pub fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
+pub(crate) fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
     let game = dp.game();
     let sizes: Vec<u64> = (0..dp.index().categories()).map(|k| level_range(dp.index(), k).1).collect();
     TableReport {
@@ -364,27 +365,30 @@ impl Values for F32Level<'_> {
     }
 }
 
+#[cfg(any(test, feature = "internals"))]
 /// One level's f32 file (a solve's intermediate; kept only while the level
 /// below needs it), as values.
-pub struct F32Table<'a> {
+pub(crate) struct F32Table<'a> {
     index: &'a StateIndex,
     first: u64,
     table: Table,
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl<'a> F32Table<'a> {
     /// Opens the f32 file of level `k` in `dir` (checked in full).
-    pub fn open(dp: &'a TurnDp, dir: &Path, k: usize) -> Result<Self, TableError> {
+    pub(crate) fn open(dp: &'a TurnDp, dir: &Path, k: usize) -> Result<Self, TableError> {
         let table = open_level(dp, dir, k, Precision::F32, Verify::Full)?;
         Ok(F32Table { index: dp.index(), first: level_range(dp.index(), k).0, table })
     }
 
     /// The level's values in state-index order.
-    pub fn values(&self) -> &[f32] {
+    pub(crate) fn values(&self) -> &[f32] {
         self.table.values()
     }
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl Values for F32Table<'_> {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
@@ -404,14 +408,14 @@ impl Values for Zero {
 }
 
 /// Opens level `k` of `dp`'s game from `dir`.
-pub fn open_level(dp: &TurnDp, dir: &Path, k: usize, p: Precision, verify: Verify) -> Result<Table, TableError> {
+pub(crate) fn open_level(dp: &TurnDp, dir: &Path, k: usize, p: Precision, verify: Verify) -> Result<Table, TableError> {
     let (_, states) = level_range(dp.index(), k);
     Table::open(&level_path(dir, k, p), &level_spec(dp.game(), k, p, Some(states)), verify)
 }
 
 /// Disk, memory and time a level solve of `dp`'s game needs (bytes, bytes,
 /// seconds on `threads` threads).
-pub fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
+pub(crate) fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
     let index = dp.index();
     let ncat = index.categories();
     let sizes: Vec<u64> = (0..=ncat).map(|k| level_range(index, k).1).collect();
@@ -424,7 +428,7 @@ pub fn needs(dp: &TurnDp, threads: usize) -> (u64, u64, f64) {
 }
 
 /// [`SolveNeeds`] of `dp`'s game.
-pub fn needs_in_words(dp: &TurnDp) -> SolveNeeds {
+pub(crate) fn needs_in_words(dp: &TurnDp) -> SolveNeeds {
     let (disk, memory, seconds) = needs(dp, 2);
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let minutes = (seconds / 60.0).ceil() as u64;
@@ -434,7 +438,7 @@ pub fn needs_in_words(dp: &TurnDp) -> SolveNeeds {
 
 /// Checks, before a level solve, that its level files can be written in
 /// `dir`: the directory is created when missing and must take a new file.
-pub fn check_writable(dir: &Path) -> Result<(), TableError> {
+pub(crate) fn check_writable(dir: &Path) -> Result<(), TableError> {
     std::fs::create_dir_all(dir).map_err(|e| TableError::Io {
         action: "create the directory",
         path: dir.to_path_buf(),
@@ -449,7 +453,7 @@ pub fn check_writable(dir: &Path) -> Result<(), TableError> {
 
 /// Solves `dp`'s game level by level into `dir`, resuming from the levels
 /// already there.
-pub fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<LevelsSolved, Error> {
+pub(crate) fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> Result<LevelsSolved, Error> {
     let clock = Instant::now();
     let game = dp.game();
     let index = dp.index();
@@ -619,7 +623,7 @@ fn times_path(dir: &Path) -> PathBuf {
 }
 
 /// Per level, the seconds it took, where known.
-pub fn read_times(dir: &Path) -> Vec<Option<f64>> {
+pub(crate) fn read_times(dir: &Path) -> Vec<Option<f64>> {
     std::fs::read(times_path(dir)).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default()
 }
 
@@ -674,7 +678,7 @@ fn free_space_for(dir: &Path, need: u64) -> Result<(), Error> {
 }
 
 /// Free bytes on the file system of `dir`, where the OS says.
-pub fn free_bytes(dir: &Path) -> Option<u64> {
+pub(crate) fn free_bytes(dir: &Path) -> Option<u64> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -700,7 +704,7 @@ pub fn free_bytes(dir: &Path) -> Option<u64> {
 
 /// One compact level, memory-mapped, its blocks checked the first time they
 /// are asked for.
-pub struct CompactLevel<'a> {
+pub(crate) struct CompactLevel<'a> {
     index: &'a StateIndex,
     first: u64,
     quantum: Quantum,
@@ -711,7 +715,7 @@ pub struct CompactLevel<'a> {
 
 impl<'a> CompactLevel<'a> {
     /// Opens level `k` (header checks only; see [`Self::check_masks`]).
-    pub fn open(dp: &'a TurnDp, dir: &Path, k: usize, verify: Verify) -> Result<Self, TableError> {
+    pub(crate) fn open(dp: &'a TurnDp, dir: &Path, k: usize, verify: Verify) -> Result<Self, TableError> {
         let table = open_level(dp, dir, k, Precision::Compact, verify)?;
         let meta: LevelMeta = table.meta()?;
         let corrupt = |why: &str| TableError::Corrupt { path: table.path().to_path_buf(), why: why.into() };
@@ -735,7 +739,7 @@ impl<'a> CompactLevel<'a> {
     }
 
     /// Checks the blocks that hold the states of `masks` (each once).
-    pub fn check_masks(&self, masks: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
+    pub(crate) fn check_masks(&self, masks: impl IntoIterator<Item = u32>) -> Result<(), TableError> {
         for mask in masks {
             let first = self.index.offset(mask) - self.first as usize;
             let words = Packed::words_read(first, self.index.lanes(mask), self.quantum.bits);
@@ -766,8 +770,9 @@ impl<'a> CompactLevel<'a> {
         Ok(())
     }
 
+    #[cfg(any(test, feature = "internals"))]
     /// How the level's codes map to values.
-    pub fn quantum(&self) -> Quantum {
+    pub(crate) fn quantum(&self) -> Quantum {
         self.quantum
     }
 
@@ -789,7 +794,7 @@ impl Values for CompactLevel<'_> {
 /// below it (its successors), with the blocks it reads checked. `Ok(None)`
 /// when that level has not been solved (no file); an error when its file is
 /// there but unusable.
-pub fn successors_of<'a>(dp: &'a TurnDp, dir: &Path, mask: u32) -> Result<Option<Box<dyn Values + 'a>>, Error> {
+pub(crate) fn successors_of<'a>(dp: &'a TurnDp, dir: &Path, mask: u32) -> Result<Option<Box<dyn Values + 'a>>, Error> {
     let ncat = dp.index().categories();
     let k = mask.count_ones() as usize + 1;
     if k == ncat {
@@ -807,13 +812,13 @@ pub fn successors_of<'a>(dp: &'a TurnDp, dir: &Path, mask: u32) -> Result<Option
 
 /// Every level of a solved game, each checked in full, as one `Values`
 /// (for simulations, which read all over the table).
-pub struct AllLevels<'a> {
+pub(crate) struct AllLevels<'a> {
     levels: Vec<CompactLevel<'a>>,
 }
 
 impl<'a> AllLevels<'a> {
     /// `Ok(None)` when some level has not been solved.
-    pub fn open(dp: &'a TurnDp, dir: &Path) -> Result<Option<Self>, Error> {
+    pub(crate) fn open(dp: &'a TurnDp, dir: &Path) -> Result<Option<Self>, Error> {
         let mut levels = vec![];
         for k in 0..dp.index().categories() {
             match CompactLevel::open(dp, dir, k, Verify::Full) {
@@ -838,7 +843,7 @@ impl Values for AllLevels<'_> {
 
 /// `info` of a level table: every level opened (and with [`Verify::Full`]
 /// checked in full), the expected score from level 0, sizes and times.
-pub fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Error> {
+pub(crate) fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Error> {
     let ncat = dp.index().categories();
     let mut facts = vec![];
     let mut all_verified = true;
@@ -872,8 +877,9 @@ pub fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableReport, Erro
     Ok(report)
 }
 
+#[cfg(test)]
 /// Quantisation check: `values` (f32) against their compact codes.
-pub fn largest_rounding_error(values: &[f32]) -> f64 {
+pub(crate) fn largest_rounding_error(values: &[f32]) -> f64 {
     let q = Quantum::of(values, CODE_BITS);
     values.iter().map(|&v| (q.decode(q.encode(v)) - f64::from(v)).abs()).fold(0.0, f64::max)
 }

@@ -16,19 +16,19 @@
 //! - [`sheet`]: reading a score sheet typed by a user into a state.
 //! - [`advise`]: ranking the choices for one roll from a solved table.
 
-pub mod advise;
-pub mod games;
-pub mod levels;
-pub mod model;
-pub mod sheet;
-pub mod simulate;
-pub mod solve;
-pub mod states;
-pub mod subgame;
-pub mod table;
-pub mod turn;
+pub(crate) mod advise;
+pub(crate) mod games;
+pub(crate) mod levels;
+pub(crate) mod model;
+pub(crate) mod sheet;
+pub(crate) mod simulate;
+pub(crate) mod solve;
+pub(crate) mod states;
+pub(crate) mod subgame;
+pub(crate) mod table;
+pub(crate) mod turn;
 
-pub use model::CategoryGame;
+pub(crate) use model::CategoryGame;
 
 #[cfg(test)]
 mod tests;

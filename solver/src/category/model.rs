@@ -15,18 +15,18 @@ use crate::error::{SheetError};
 
 /// Scoring function of one box: points for a final roll, ignoring any rule
 /// that depends on the rest of the sheet (those belong to [`ExtraRules`]).
-pub type ScoreFn = fn(&Counts) -> u32;
+pub(crate) type ScoreFn = fn(&Counts) -> u32;
 
 /// One box on the score sheet.
 #[derive(Clone)]
-pub struct Category {
+pub(crate) struct Category {
     /// Canonical name as typed in `--sheet`, e.g. `full-house`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// Other accepted spellings, e.g. `fh`.
-    pub aliases: &'static [&'static str],
+    pub(crate) aliases: &'static [&'static str],
     /// `Some(face)` for an upper-section box that scores the sum of that face.
-    pub upper_face: Option<u8>,
-    pub score: ScoreFn,
+    pub(crate) upper_face: Option<u8>,
+    pub(crate) score: ScoreFn,
 }
 
 impl std::fmt::Debug for Category {
@@ -39,7 +39,7 @@ impl std::fmt::Debug for Category {
 /// kernel ([`super::turn`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum KeepRule {
+pub(crate) enum KeepRule {
     /// Yahtzee family: before each re-roll the player keeps any sub-multiset
     /// of the current dice; kept dice may still be re-rolled on a later roll.
     /// The turn DP then only needs the dice showing as state between rolls.
@@ -52,27 +52,27 @@ pub enum KeepRule {
 
 /// Bonus for the upper section (Ones..Sixes) totalling at least `threshold`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct UpperBonus {
-    pub threshold: u32,
-    pub points: u32,
+pub(crate) struct UpperBonus {
+    pub(crate) threshold: u32,
+    pub(crate) points: u32,
 }
 
 /// What scoring a box does, as the game's extra rules see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scored {
+pub(crate) struct Scored {
     /// The extra state after.
-    pub extra: usize,
+    pub(crate) extra: usize,
     /// The points actually written in the box: the roll's points, or 0 where
     /// the rules refuse them in this state (Six Hundred's rung that does not
     /// fit). They count toward the upper total like any box's points.
-    pub points: u32,
+    pub(crate) points: u32,
     /// Points earned besides the box (e.g. a bonus for completing the sheet).
-    pub bonus: u32,
+    pub(crate) bonus: u32,
 }
 
 impl Scored {
     /// The roll's points written as they are, nothing else changing.
-    pub fn plain(extra: usize, points: u32) -> Scored {
+    pub(crate) fn plain(extra: usize, points: u32) -> Scored {
         Scored { extra, points, bonus: 0 }
     }
 }
@@ -82,7 +82,7 @@ impl Scored {
 /// transitions of that part, points a roll earns whatever box it goes in,
 /// restricted choices of box, extra sheet entries. Games without such rules
 /// use [`NoExtra`].
-pub trait ExtraRules: Send + Sync + std::fmt::Debug {
+pub(crate) trait ExtraRules: Send + Sync + std::fmt::Debug {
     /// Number of extra values a state with boxes `mask` filled can have.
     fn extras(&self, mask: u32) -> usize {
         let _ = mask;
@@ -146,39 +146,39 @@ pub trait ExtraRules: Send + Sync + std::fmt::Debug {
 
 /// A game with no rules beyond boxes and the upper bonus.
 #[derive(Debug)]
-pub struct NoExtra;
+pub(crate) struct NoExtra;
 
 impl ExtraRules for NoExtra {}
 
 /// A category game, fully specified.
 #[derive(Debug, Clone)]
-pub struct CategoryGame {
+pub(crate) struct CategoryGame {
     /// Table/game id, e.g. `yahtzee`.
-    pub id: &'static str,
+    pub(crate) id: &'static str,
     /// Human title with options, e.g. `Yahtzee (joker=free)`.
-    pub title: String,
+    pub(crate) title: String,
     /// Options in canonical form (defaults spelled out), e.g. `joker=free`.
-    pub options: Vec<String>,
-    pub dice: usize,
-    pub rolls: usize,
-    pub keep_rule: KeepRule,
-    pub categories: Vec<Category>,
-    pub upper_bonus: Option<UpperBonus>,
+    pub(crate) options: Vec<String>,
+    pub(crate) dice: usize,
+    pub(crate) rolls: usize,
+    pub(crate) keep_rule: KeepRule,
+    pub(crate) categories: Vec<Category>,
+    pub(crate) upper_bonus: Option<UpperBonus>,
     /// True when scoring more points in a box is never worse than scoring 0
     /// in it (more upper total never hurts, and so on). The turn DP then
     /// finds the best box for a roll from the boxes that score with it plus
     /// one "best zero" per mask (see [`super::turn`]).
-    pub more_points_never_hurt: bool,
+    pub(crate) more_points_never_hurt: bool,
     /// A 0 may be written only when no open box would score (Six Hundred's
     /// option `zero-only-when-forced`); otherwise any roll may go in any
     /// open box, scoring 0 where it does not qualify.
-    pub zero_only_when_forced: bool,
-    pub extra: std::sync::Arc<dyn ExtraRules>,
+    pub(crate) zero_only_when_forced: bool,
+    pub(crate) extra: std::sync::Arc<dyn ExtraRules>,
 }
 
 /// Bumped whenever a change to the engine changes solved values; part of the
 /// rules fingerprint, so old tables read as stale.
-pub const ENGINE_VERSION: u32 = 2;
+pub(crate) const ENGINE_VERSION: u32 = 2;
 
 /// What the table fingerprint of a category game covers.
 #[derive(Serialize)]
@@ -200,7 +200,7 @@ struct Canonical<'a> {
 impl CategoryGame {
     /// Canonical description of everything that determines the solved
     /// values; its hash is the table fingerprint.
-    pub fn canonical(&self) -> impl Serialize + '_ {
+    pub(crate) fn canonical(&self) -> impl Serialize + '_ {
         Canonical {
             engine: ENGINE_VERSION,
             id: self.id,
@@ -216,19 +216,19 @@ impl CategoryGame {
     }
 
     /// Bit mask with every box filled.
-    pub fn full_mask(&self) -> u32 {
+    pub(crate) fn full_mask(&self) -> u32 {
         (1u32 << self.categories.len()) - 1
     }
 
     /// Finds a box by name or alias (case-insensitive, `_` = `-`).
-    pub fn category_index(&self, name: &str) -> Option<usize> {
+    pub(crate) fn category_index(&self, name: &str) -> Option<usize> {
         let n = name.trim().to_ascii_lowercase().replace('_', "-");
         self.categories.iter().position(|c| c.name == n || c.aliases.contains(&n.as_str()))
     }
 
     /// The legal ways to score final roll `roll` with open boxes `!mask`:
     /// calls `f(box, points)` for each.
-    pub fn choices(&self, mask: u32, roll: &Counts, mut f: impl FnMut(usize, u32)) {
+    pub(crate) fn choices(&self, mask: u32, roll: &Counts, mut f: impl FnMut(usize, u32)) {
         if let Some(list) = self.extra.restricted_choices(self, mask, roll) {
             list.into_iter().for_each(|(c, p)| f(c, p));
             return;
@@ -242,7 +242,7 @@ impl CategoryGame {
 
     /// Every score box `cat` can hold on a sheet (including 0 and values the
     /// extra rules allow), ascending.
-    pub fn possible_scores(&self, cat: usize) -> Vec<u32> {
+    pub(crate) fn possible_scores(&self, cat: usize) -> Vec<u32> {
         let ms = Multisets::new(self.dice);
         let mut v: Vec<u32> = ms.rolls().map(|r| (self.categories[cat].score)(ms.counts(r))).collect();
         v.push(0);
@@ -256,17 +256,17 @@ impl CategoryGame {
 // ---- scoring helpers shared by the game files ----
 
 /// Sum of all dice.
-pub fn total(c: &Counts) -> u32 {
+pub(crate) fn total(c: &Counts) -> u32 {
     crate::dice::pip_sum(c)
 }
 
 /// Largest number of dice showing one face.
-pub fn most_alike(c: &Counts) -> u8 {
+pub(crate) fn most_alike(c: &Counts) -> u8 {
     *c.iter().max().unwrap_or(&0)
 }
 
 /// Longest run of consecutive faces present.
-pub fn longest_run(c: &Counts) -> usize {
+pub(crate) fn longest_run(c: &Counts) -> usize {
     let (mut best, mut run) = (0, 0);
     for &x in c {
         run = if x > 0 { run + 1 } else { 0 };
@@ -276,16 +276,16 @@ pub fn longest_run(c: &Counts) -> usize {
 }
 
 /// True when the dice split into three pairs (2+2+2, 4+2 and six alike count).
-pub fn three_pairs(c: &Counts) -> bool {
+pub(crate) fn three_pairs(c: &Counts) -> bool {
     c.iter().all(|&x| x % 2 == 0)
 }
 
 /// True when the dice split into two triplets (six alike counts).
-pub fn two_triplets(c: &Counts) -> bool {
+pub(crate) fn two_triplets(c: &Counts) -> bool {
     c.iter().all(|&x| x % 3 == 0)
 }
 
 /// Sum of the dice showing face `face` (1-based).
-pub fn sum_of_face(c: &Counts, face: u8) -> u32 {
+pub(crate) fn sum_of_face(c: &Counts, face: u8) -> u32 {
     u32::from(c[usize::from(face) - 1]) * u32::from(face)
 }

@@ -14,14 +14,14 @@ use crate::error::{SheetError};
 
 /// A parsed, validated score sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sheet {
+pub(crate) struct Sheet {
     /// Points per box, `None` when open.
-    pub entries: Vec<Option<u32>>,
+    pub(crate) entries: Vec<Option<u32>>,
     /// Entries that are not boxes (name, points), as the game's extra rules
     /// declare them.
-    pub extra_entries: Vec<(&'static str, u32)>,
+    pub(crate) extra_entries: Vec<(&'static str, u32)>,
     /// The game-specific extra state of this sheet.
-    pub extra: usize,
+    pub(crate) extra: usize,
 }
 
 fn describe(scores: &[u32]) -> String {
@@ -34,13 +34,13 @@ fn describe(scores: &[u32]) -> String {
 
 impl Sheet {
     /// An empty sheet (new game).
-    pub fn empty(game: &CategoryGame) -> Sheet {
+    pub(crate) fn empty(game: &CategoryGame) -> Sheet {
         let mut sheet = Sheet { entries: vec![None; game.categories.len()], extra_entries: vec![], extra: 0 };
         sheet.extra = game.extra.extra_of_sheet(game, &sheet).expect("the empty sheet is legal");
         sheet
     }
 
-    pub fn parse(game: &CategoryGame, text: &str) -> Result<Sheet, SheetError> {
+    pub(crate) fn parse(game: &CategoryGame, text: &str) -> Result<Sheet, SheetError> {
         let mut sheet = Sheet::empty(game);
         for entry in text.split([' ', ',', ';', '\t', '\n']).filter(|e| !e.is_empty()) {
             let (name, value) = entry.split_once('=').ok_or_else(|| SheetError::Syntax(entry.to_string()))?;
@@ -86,32 +86,32 @@ impl Sheet {
     }
 
     /// Bit mask of the filled boxes.
-    pub fn mask(&self) -> u32 {
+    pub(crate) fn mask(&self) -> u32 {
         self.entries.iter().enumerate().filter(|(_, e)| e.is_some()).fold(0, |m, (i, _)| m | 1 << i)
     }
 
     /// Number of filled boxes.
-    pub fn filled(&self) -> usize {
+    pub(crate) fn filled(&self) -> usize {
         self.entries.iter().filter(|e| e.is_some()).count()
     }
 
     /// True when every box is filled (the game is over).
-    pub fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         self.entries.iter().all(Option::is_some)
     }
 
     /// Upper-section total.
-    pub fn upper_total(&self, game: &CategoryGame) -> u32 {
+    pub(crate) fn upper_total(&self, game: &CategoryGame) -> u32 {
         game.categories.iter().zip(&self.entries).filter(|(c, _)| c.upper_face.is_some()).filter_map(|(_, e)| *e).sum()
     }
 
     /// The turn-start state this sheet is in.
-    pub fn state(&self, game: &CategoryGame) -> State {
+    pub(crate) fn state(&self, game: &CategoryGame) -> State {
         State { mask: self.mask(), upper: self.upper_total(game), extra: self.extra }
     }
 
     /// Points on the sheet so far, including bonuses already earned.
-    pub fn total(&self, game: &CategoryGame) -> u32 {
+    pub(crate) fn total(&self, game: &CategoryGame) -> u32 {
         let boxes: u32 = self.entries.iter().flatten().sum();
         let upper_bonus = match game.upper_bonus {
             Some(b) if self.upper_total(game) >= b.threshold => b.points,

@@ -48,7 +48,7 @@ struct Played {
 
 /// Plays `q.games` games of `game` optimally with its table in `tables`
 /// (solving it first when that takes seconds).
-pub fn simulate(
+pub(crate) fn simulate(
     game: &CategoryGame,
     tables: &Path,
     q: &SimulateQuestion,

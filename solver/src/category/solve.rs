@@ -16,22 +16,22 @@ use crate::progress::Progress;
 
 /// A solved game: the value (expected points still to come) of every
 /// reachable turn-start state, in [`super::states::StateIndex`] order.
-pub struct Solution {
+pub(crate) struct Solution {
     /// Exact DP values (f64; the table stores them as f32).
-    pub values: Vec<f64>,
+    pub(crate) values: Vec<f64>,
     /// Optimal expected final score of a new game.
-    pub expected: f64,
-    pub seconds: f64,
+    pub(crate) expected: f64,
+    pub(crate) seconds: f64,
 }
 
 /// Solves the game of `dp` exactly, in f64; `progress` counts masks.
-pub fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
+pub(crate) fn solve(dp: &TurnDp, progress: &dyn Progress) -> Solution {
     solve_in::<f64>(dp, progress)
 }
 
 /// Solves the game of `dp` with the turn DP's rows in precision `F` (the
 /// values between turns are kept in f64 either way).
-pub fn solve_in<F: Real>(dp: &TurnDp, progress: &dyn Progress) -> Solution {
+pub(crate) fn solve_in<F: Real>(dp: &TurnDp, progress: &dyn Progress) -> Solution {
     let clock = Instant::now();
     let index = dp.index();
     let ncat = index.categories();

@@ -24,11 +24,11 @@
 use super::model::CategoryGame;
 
 /// Marker for the collapsed "bonus can no longer be reached" upper total.
-pub const DEAD: u16 = u16::MAX;
+pub(crate) const DEAD: u16 = u16::MAX;
 
 /// The reachable states of a game and their dense numbering.
 #[derive(Debug, Clone)]
-pub struct StateIndex {
+pub(crate) struct StateIndex {
     ncat: usize,
     /// Bonus threshold (0 when the game has no upper bonus: one upper state).
     threshold: u32,
@@ -54,16 +54,16 @@ pub struct StateIndex {
 
 /// A turn-start state in a form people and the advise code can read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct State {
-    pub mask: u32,
+pub(crate) struct State {
+    pub(crate) mask: u32,
     /// Upper total as played (not collapsed).
-    pub upper: u32,
+    pub(crate) upper: u32,
     /// The game-specific extra state (see [`ExtraRules`](super::model::ExtraRules)).
-    pub extra: usize,
+    pub(crate) extra: usize,
 }
 
 impl StateIndex {
-    pub fn new(game: &CategoryGame) -> StateIndex {
+    pub(crate) fn new(game: &CategoryGame) -> StateIndex {
         let ncat = game.categories.len();
         let threshold = game.upper_bonus.map_or(0, |b| b.threshold);
         let mut upper_slot = vec![None; ncat];
@@ -159,21 +159,18 @@ impl StateIndex {
     }
 
     /// Number of indexed states.
-    pub fn len(&self) -> u64 {
+    pub(crate) fn len(&self) -> u64 {
         self.total
     }
-    pub fn is_empty(&self) -> bool {
-        self.total == 0
-    }
-    pub fn categories(&self) -> usize {
+    pub(crate) fn categories(&self) -> usize {
         self.ncat
     }
     /// Masks with `k` boxes filled, in table order.
-    pub fn level(&self, k: usize) -> &[u32] {
+    pub(crate) fn level(&self, k: usize) -> &[u32] {
         &self.order[self.level_start[k]..self.level_start[k + 1]]
     }
     /// First state number of `mask`.
-    pub fn offset(&self, mask: u32) -> usize {
+    pub(crate) fn offset(&self, mask: u32) -> usize {
         self.offset[mask as usize] as usize
     }
     #[inline]
@@ -181,24 +178,24 @@ impl StateIndex {
         self.fset_of[mask as usize] as usize
     }
     /// Number of extra values in `mask`.
-    pub fn extras(&self, mask: u32) -> usize {
+    pub(crate) fn extras(&self, mask: u32) -> usize {
         self.extras[mask as usize] as usize
     }
     /// Effective upper totals of `mask` (DEAD first when present).
-    pub fn uppers(&self, mask: u32) -> &[u16] {
+    pub(crate) fn uppers(&self, mask: u32) -> &[u16] {
         &self.uppers[self.fset(mask)]
     }
     /// Number of states (lanes) of `mask`.
-    pub fn lanes(&self, mask: u32) -> usize {
+    pub(crate) fn lanes(&self, mask: u32) -> usize {
         self.extras(mask) * self.uppers(mask).len()
     }
     /// (effective upper total, extra) of lane `lane` of `mask`.
-    pub fn lane_state(&self, mask: u32, lane: usize) -> (u16, usize) {
+    pub(crate) fn lane_state(&self, mask: u32, lane: usize) -> (u16, usize) {
         let ups = self.uppers(mask);
         (ups[lane % ups.len()], lane / ups.len())
     }
     /// Lane of (effective upper total, extra) in `mask`, if indexed.
-    pub fn lane_of(&self, mask: u32, eff: u16, extra: usize) -> Option<usize> {
+    pub(crate) fn lane_of(&self, mask: u32, eff: u16, extra: usize) -> Option<usize> {
         if extra >= self.extras(mask) {
             return None;
         }
@@ -208,23 +205,23 @@ impl StateIndex {
         (p != u16::MAX).then(|| extra * self.uppers[f].len() + usize::from(p))
     }
     /// The collapsed upper total of raw total `upper` in `mask`.
-    pub fn effective_upper(&self, mask: u32, upper: u32) -> u16 {
+    pub(crate) fn effective_upper(&self, mask: u32, upper: u32) -> u16 {
         collapse(upper, self.threshold, self.room[self.fset(mask)])
     }
     /// Effective upper total after adding `points` to effective total `eff`
     /// and filling `new_mask` (DEAD stays DEAD; secured stays secured).
-    pub fn advance_upper(&self, new_mask: u32, eff: u16, points: u32) -> u16 {
+    pub(crate) fn advance_upper(&self, new_mask: u32, eff: u16, points: u32) -> u16 {
         if eff == DEAD {
             return DEAD;
         }
         self.effective_upper(new_mask, u32::from(eff) + points)
     }
     /// Bonus threshold (0 if none).
-    pub fn threshold(&self) -> u32 {
+    pub(crate) fn threshold(&self) -> u32 {
         self.threshold
     }
     /// State number of a readable state, or `None` if it is not reachable.
-    pub fn state_number(&self, s: &State) -> Option<usize> {
+    pub(crate) fn state_number(&self, s: &State) -> Option<usize> {
         let eff = self.effective_upper(s.mask, s.upper);
         self.lane_of(s.mask, eff, s.extra).map(|l| self.offset(s.mask) + l)
     }

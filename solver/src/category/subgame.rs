@@ -10,17 +10,14 @@
 //! answers late-game positions of a game whose whole table is too large to
 //! build on the spot (Six Hundred).
 
-use std::time::Instant;
-
 use rayon::prelude::*;
 
 use super::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::progress::Progress;
 
 /// The states reachable from one turn-start state, per mask.
-pub struct Reach {
+pub(crate) struct Reach {
     start_mask: u32,
-    start_lane: usize,
     /// Per mask (all `2^boxes`): its reachable lanes, ascending (empty for
     /// masks not below the start).
     lanes: Vec<Vec<usize>>,
@@ -38,7 +35,7 @@ impl Reach {
     /// each lane marks only the distinct outcomes (most boxes have two: a
     /// score or a 0). That keeps the refusal of a sub-game too large to
     /// solve here quick.
-    pub fn new(dp: &TurnDp, mask: u32, lane: usize, limit: u64) -> Option<Reach> {
+    pub(crate) fn new(dp: &TurnDp, mask: u32, lane: usize, limit: u64) -> Option<Reach> {
         let game = dp.game();
         let index = dp.index();
         let ncat = game.categories.len();
@@ -90,21 +87,19 @@ impl Reach {
             }
             lanes[m as usize] = here;
         }
-        Some(Reach { start_mask: mask, start_lane: lane, lanes, states })
+        Some(Reach { start_mask: mask, lanes, states })
     }
 
+    #[cfg(test)]
     /// Number of reachable states (the start included).
-    pub fn states(&self) -> u64 {
+    pub(crate) fn states(&self) -> u64 {
         self.states
     }
 }
 
 /// Values of a solved sub-game, per mask and lane (unreachable lanes 0).
-pub struct SubGame {
+pub(crate) struct SubGame {
     values: Vec<Vec<f64>>,
-    /// Value of the start state (expected points still to come).
-    pub expected: f64,
-    pub seconds: f64,
 }
 
 impl Values for SubGame {
@@ -119,8 +114,7 @@ impl Values for SubGame {
 
 /// Solves every state of `reach`, from the full sheet back to the start;
 /// `progress` counts states.
-pub fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubGame {
-    let start = Instant::now();
+pub(crate) fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubGame {
     let index = dp.index();
     let ncat = dp.game().categories.len();
     let mut values: Vec<Vec<f64>> = (0..1u32 << ncat)
@@ -134,7 +128,7 @@ pub fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubGame {
             .filter(|&&m| !reach.lanes[m as usize].is_empty())
             .flat_map(|&m| reach.lanes[m as usize].chunks(CHUNK).map(move |c| (m, c)))
             .collect();
-        let after = SubGame { values, expected: 0.0, seconds: 0.0 };
+        let after = SubGame { values };
         let results: Vec<Vec<f64>> = work
             .par_iter()
             .map_init(Scratch::<f64>::default, |scratch, &(mask, lanes)| {
@@ -152,8 +146,7 @@ pub fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubGame {
         }
     }
     progress.finish();
-    let expected = values[reach.start_mask as usize][reach.start_lane];
-    SubGame { values, expected, seconds: start.elapsed().as_secs_f64() }
+    SubGame { values }
 }
 
 #[cfg(test)]

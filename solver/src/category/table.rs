@@ -19,22 +19,22 @@ use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
 
 /// Who a category game is, for reports.
-pub fn game_ref(game: &CategoryGame) -> GameRef {
+pub(crate) fn game_ref(game: &CategoryGame) -> GameRef {
     GameRef::new(game.id, Family::Category, game.title.clone(), &game.options, None)
 }
 
 /// File of the game's table in `dir`, e.g. `yahtzee.joker=forced.sixdice`.
-pub fn table_path(dir: &Path, game: &CategoryGame) -> PathBuf {
+pub(crate) fn table_path(dir: &Path, game: &CategoryGame) -> PathBuf {
     dir.join(table::file_name(game.id, &game.options, None))
 }
 
 /// What a valid table of `game` must look like (`states`: its shape, when known).
-pub fn table_spec(game: &CategoryGame, states: Option<u64>) -> TableSpec {
+pub(crate) fn table_spec(game: &CategoryGame, states: Option<u64>) -> TableSpec {
     TableSpec { game: game.id.to_string(), fingerprint: fingerprint(&game.canonical()), shape: states.map(|n| vec![n]) }
 }
 
 /// Solves `game` and writes its table into `dir`.
-pub fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let dp = TurnDp::new(game);
     if game.keep_rule == KeepRule::Locked {
         // Six Hundred: level files, resumable, in bounded memory.
@@ -88,14 +88,14 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution, stored: &[f32]) -> Result<Table
 
 /// Opens the game's table from `dir` and checks it against the rules (and
 /// against `states`, the size the state index gives, when known).
-pub fn open(dir: &Path, game: &CategoryGame, states: Option<u64>, verify: Verify) -> Result<(Table, Solved), Error> {
+pub(crate) fn open(dir: &Path, game: &CategoryGame, states: Option<u64>, verify: Verify) -> Result<(Table, Solved), Error> {
     let table = Table::open(&table_path(dir, game), &table_spec(game, states), verify)?;
     let solved = table.meta::<Solved>()?;
     Ok((table, solved))
 }
 
 /// `info`: the facts of an existing table, without solving anything.
-pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableReport, Error> {
+pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableReport, Error> {
     if game.keep_rule == KeepRule::Locked {
         let dp = TurnDp::new(game);
         return levels::info(&dp, &levels::levels_dir(dir, game), verify);
@@ -112,7 +112,7 @@ pub fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableRepo
 }
 
 /// A game's values: from its table, or solved just now.
-pub enum GameValues {
+pub(crate) enum GameValues {
     Table(Table),
     /// Solved just now (and saved, when the table could be written).
     Solved(Vec<f32>),
@@ -120,7 +120,7 @@ pub enum GameValues {
 
 impl GameValues {
     /// The values in state-index order, as the table stores them.
-    pub fn values(&self) -> &[f32] {
+    pub(crate) fn values(&self) -> &[f32] {
         match self {
             GameValues::Table(t) => t.values(),
             GameValues::Solved(v) => v,
@@ -132,7 +132,7 @@ impl GameValues {
 /// category game here solves in seconds) and says so through `progress`.
 /// The table is saved when it can be; when not, the values answer from
 /// memory and a note says why the table was not saved.
-pub fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<GameValues, Error> {
+pub(crate) fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<GameValues, Error> {
     let game = dp.game();
     let states = Some(dp.index().len());
     match open(dir, game, states, Verify::Auto) {

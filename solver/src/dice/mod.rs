@@ -32,13 +32,13 @@ mod parse;
 pub use parse::{parse_dice, DiceError};
 
 /// Number of faces on a die.
-pub const FACES: usize = 6;
+pub(crate) const FACES: usize = 6;
 
 /// Face counts: `counts[f]` is how many dice show face `f + 1`.
 pub type Counts = [u8; FACES];
 
 /// `onto` with `n` more dice rolled at random (simulations).
-pub fn roll_onto(rng: &mut impl rand::Rng, n: usize, onto: &Counts) -> Counts {
+pub(crate) fn roll_onto(rng: &mut impl rand::Rng, n: usize, onto: &Counts) -> Counts {
     let mut c = *onto;
     for _ in 0..n {
         c[rng.gen_range(0..FACES)] += 1;
@@ -47,11 +47,11 @@ pub fn roll_onto(rng: &mut impl rand::Rng, n: usize, onto: &Counts) -> Counts {
 }
 
 /// Marker for "no such multiset" in [`Multisets::add`] / [`Multisets::remove`].
-pub const NONE: u16 = u16::MAX;
+pub(crate) const NONE: u16 = u16::MAX;
 
 /// All multisets of `0..=n` dice with dense indices and their lattice edges.
 #[derive(Debug, Clone)]
-pub struct Multisets {
+pub(crate) struct Multisets {
     n: usize,
     counts: Vec<Counts>,
     /// `size_start[k]..size_start[k+1]` are the indices of size-`k` multisets.
@@ -73,7 +73,7 @@ fn factorial(k: usize) -> f64 {
 
 impl Multisets {
     /// Enumerates every multiset of `0..=n` dice. `n` must be 1..=6.
-    pub fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         assert!((1..=6).contains(&n), "dice count must be 1..=6");
         let base = n + 1;
         let mut counts = Vec::new();
@@ -133,53 +133,49 @@ impl Multisets {
     }
 
     /// Largest multiset size (the number of dice).
-    pub fn dice(&self) -> usize {
+    pub(crate) fn dice(&self) -> usize {
         self.n
     }
     /// Total number of multisets of size `0..=n`.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.counts.len()
     }
-    /// Always false: the empty multiset is always present.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
     /// Dense index range of multisets of exactly `k` dice.
-    pub fn of_size(&self, k: usize) -> std::ops::Range<usize> {
+    pub(crate) fn of_size(&self, k: usize) -> std::ops::Range<usize> {
         self.size_start[k]..self.size_start[k + 1]
     }
     /// Dense index range of full rolls (size `n`).
-    pub fn rolls(&self) -> std::ops::Range<usize> {
+    pub(crate) fn rolls(&self) -> std::ops::Range<usize> {
         self.of_size(self.n)
     }
-    pub fn counts(&self, i: usize) -> &Counts {
+    pub(crate) fn counts(&self, i: usize) -> &Counts {
         &self.counts[i]
     }
     /// Index of `i` plus one die showing face `f` (0-based), or [`NONE`] at size `n`.
-    pub fn add(&self, i: usize) -> &[u16; FACES] {
+    pub(crate) fn add(&self, i: usize) -> &[u16; FACES] {
         &self.add[i]
     }
     /// Index of `i` minus one die showing face `f`, or [`NONE`] if it has none.
-    pub fn remove(&self, i: usize) -> &[u16; FACES] {
+    pub(crate) fn remove(&self, i: usize) -> &[u16; FACES] {
         &self.remove[i]
     }
     /// Probability that `size(i)` fair dice show exactly multiset `i`.
-    pub fn prob(&self, i: usize) -> f64 {
+    pub(crate) fn prob(&self, i: usize) -> f64 {
         self.prob[i]
     }
     /// Number of dice in multiset `i`.
-    pub fn size(&self, i: usize) -> usize {
+    pub(crate) fn size(&self, i: usize) -> usize {
         self.counts[i].iter().map(|&x| x as usize).sum()
     }
     /// Dense index of a multiset, or `None` if it has more than `n` dice.
-    pub fn index(&self, c: &Counts) -> Option<usize> {
+    pub(crate) fn index(&self, c: &Counts) -> Option<usize> {
         if c.iter().map(|&x| x as usize).sum::<usize>() > self.n {
             return None;
         }
         Some(self.lookup[encode(c, self.n + 1)] as usize)
     }
     /// Every sub-multiset of `c` (including empty and `c` itself), as dense indices.
-    pub fn subsets(&self, c: &Counts) -> Vec<usize> {
+    pub(crate) fn subsets(&self, c: &Counts) -> Vec<usize> {
         let mut out = Vec::new();
         let mut k = [0u8; FACES];
         fn rec(f: usize, c: &Counts, k: &mut Counts, m: &Multisets, out: &mut Vec<usize>) {
@@ -198,18 +194,18 @@ impl Multisets {
 }
 
 /// Sum of the pips of a multiset.
-pub fn pip_sum(c: &Counts) -> u32 {
+pub(crate) fn pip_sum(c: &Counts) -> u32 {
     c.iter().enumerate().map(|(f, &x)| (f as u32 + 1) * u32::from(x)).sum()
 }
 
 /// Number of dice in a multiset.
-pub fn dice_count(c: &Counts) -> usize {
+pub(crate) fn dice_count(c: &Counts) -> usize {
     c.iter().map(|&x| x as usize).sum()
 }
 
 /// Counts from a list of faces 1..=6 (panics on other faces; parse user input
 /// with [`parse_dice`]).
-pub fn counts_of(faces: &[u8]) -> Counts {
+pub(crate) fn counts_of(faces: &[u8]) -> Counts {
     let mut c = [0u8; FACES];
     for &f in faces {
         c[(f - 1) as usize] += 1;
@@ -218,7 +214,7 @@ pub fn counts_of(faces: &[u8]) -> Counts {
 }
 
 /// The faces of a multiset in ascending order, e.g. `[1, 1, 5]`.
-pub fn faces_of(c: &Counts) -> Vec<u8> {
+pub(crate) fn faces_of(c: &Counts) -> Vec<u8> {
     let mut v = Vec::new();
     for (f, &x) in c.iter().enumerate() {
         v.extend(std::iter::repeat_n(f as u8 + 1, x as usize));
@@ -227,7 +223,7 @@ pub fn faces_of(c: &Counts) -> Vec<u8> {
 }
 
 /// Formats a multiset as `1,1,5` (or `-` for no dice).
-pub fn format_dice(c: &Counts) -> String {
+pub(crate) fn format_dice(c: &Counts) -> String {
     let v = faces_of(c);
     if v.is_empty() {
         return "-".to_string();

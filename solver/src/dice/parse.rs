@@ -12,7 +12,7 @@ use super::{Counts, FACES};
 use crate::text::Quoted;
 
 /// The most dice any game here rolls.
-pub const MAX_DICE: usize = 6;
+pub(crate) const MAX_DICE: usize = 6;
 
 /// How dice are written, for error messages.
 const SPELLING: &str = "dice are faces 1-6 separated by commas, with or without spaces around them (1,1,2 or 1, 1, 2), or written together (112)";

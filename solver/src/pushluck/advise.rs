@@ -31,7 +31,7 @@ use crate::error::{SituationError};
 
 /// Answers `q` for `game`; win-objective questions read (or first solve)
 /// the win table in `tables`.
-pub fn advise(
+pub(crate) fn advise(
     game: &PushLuckGame,
     tables: &Path,
     q: &PushLuckQuestion,

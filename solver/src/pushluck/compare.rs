@@ -28,7 +28,7 @@ use crate::report::{CompareReport, CompareRow, FactColumns, VariantOdds};
 ///
 /// # Errors
 /// A damaged table, a table that cannot be written.
-pub fn compare(variants: &[(String, &PushLuckGame)], tables: &Path, progress: &dyn Progress) -> Result<CompareReport, Error> {
+pub(crate) fn compare(variants: &[(String, &PushLuckGame)], tables: &Path, progress: &dyn Progress) -> Result<CompareReport, Error> {
     let started = Instant::now();
     let mut rows = Vec::with_capacity(variants.len());
     for (label, game) in variants {

@@ -49,19 +49,19 @@ use crate::error::{TurnError};
 
 impl Model {
     /// Solves the turn for `params`.
-    pub fn solve(&self, params: Params) -> Result<Solution<'_>, Error> {
+    pub(crate) fn solve(&self, params: Params) -> Result<Solution<'_>, Error> {
         self.solve_like(params, None)
     }
 
     /// Solves the turn for `params` with a farkle worth `farkle` points
     /// (the long-run objective, [`super::long_run`]).
-    pub fn solve_with_farkle(&self, params: Params, farkle: f64) -> Result<Solution<'_>, Error> {
+    pub(crate) fn solve_with_farkle(&self, params: Params, farkle: f64) -> Result<Solution<'_>, Error> {
         self.solve_shared(params, Payoff::PointsFarkle(farkle), None)
     }
 
     /// Solves several sets of turn parameters in parallel (they are
     /// independent), in order.
-    pub fn solve_all(&self, params: &[Params]) -> Result<Vec<Solution<'_>>, Error> {
+    pub(crate) fn solve_all(&self, params: &[Params]) -> Result<Vec<Solution<'_>>, Error> {
         // On and off the board differ only below the entry / min-bank
         // thresholds (above them a bank is worth t either way, and turns only
         // go up): solve the on-board variants in full, in parallel, and the

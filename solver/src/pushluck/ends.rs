@@ -22,20 +22,20 @@ use super::solution::{Payoff, Solution};
 
 /// The ends of one turn and their probabilities.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TurnEnds {
-    pub farkle: f64,
-    pub instant: f64,
+pub(crate) struct TurnEnds {
+    pub(crate) farkle: f64,
+    pub(crate) instant: f64,
     /// `banks[level]`: the turn ends at turn total `level * grid` (a bank,
     /// or a forced end: worth the bank where stopping is allowed, else a
     /// farkle, as [`Solution::decision_value`] says).
-    pub banks: Vec<f64>,
+    pub(crate) banks: Vec<f64>,
     /// The same split by the dice the end leaves not set aside (what the
     /// next player may take over under piggyback): `[level * 7 + left]`.
-    pub banks_leaving: Vec<f64>,
+    pub(crate) banks_leaving: Vec<f64>,
     /// Under the win objective's stationary tail (values above the solved
     /// levels that are not banks): the probability-weighted value of
     /// reaching it, a constant of this solution.
-    pub tail: f64,
+    pub(crate) tail: f64,
 }
 
 impl TurnEnds {
@@ -52,7 +52,7 @@ impl TurnEnds {
 impl Solution<'_> {
     /// The ends of the turn that starts by rolling in context `start` with
     /// nothing at stake.
-    pub fn ends(&self, start: usize) -> TurnEnds {
+    pub(crate) fn ends(&self, start: usize) -> TurnEnds {
         let m = self.model;
         let n = m.contexts();
         let above = match &self.payoff {

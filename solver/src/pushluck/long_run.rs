@@ -26,35 +26,27 @@ use crate::report::{LongRunSummary};
 /// The long-run solution: average points per turn and, per farkle count,
 /// the turn solved with the farkle valued by its effect on later turns.
 #[derive(Debug, Clone)]
-pub struct LongRun<'m> {
+pub(crate) struct LongRun<'m> {
     /// Average points per turn under the long-run optimal policy.
-    pub average: f64,
+    pub(crate) average: f64,
     /// `h(c)`: how much better starting a turn with `c` farkles in a row is
     /// than with none, in points over the rest of a long game.
-    pub relative: [f64; 3],
+    pub(crate) relative: [f64; 3],
     /// The turn from each farkle count, for `params`' board and goal.
-    pub turns: Vec<Solution<'m>>,
+    pub(crate) turns: Vec<Solution<'m>>,
 }
 
 impl LongRun<'_> {
-    pub fn summary(&self) -> LongRunSummary {
+    pub(crate) fn summary(&self) -> LongRunSummary {
         LongRunSummary { points_per_turn: self.average, farkle_count_value: self.relative }
     }
 
-    /// The farkle's value in the turn from count `c`.
-    pub fn farkle_value(&self, c: usize) -> f64 {
-        match c {
-            0 => self.relative[1],
-            1 => self.relative[2],
-            _ => self.turns[2].farkle_score(),
-        }
-    }
 }
 
 /// Solves the long-run objective of `game` (which has the penalty) on the
 /// board, a whole goal away; `params` gives the board and goal of the turns
 /// returned (their farkle values are those of the long run).
-pub fn solve<'m>(game: &'m PushLuckGame, params: Params) -> Result<LongRun<'m>, Error> {
+pub(crate) fn solve<'m>(game: &'m PushLuckGame, params: Params) -> Result<LongRun<'m>, Error> {
     let model = game.model();
     let penalty = game.rules.turn.three_farkle_penalty as f64;
     let far = Params { on_board: true, last_chance: false, goal_left: game.rules.game.goal };

@@ -29,25 +29,26 @@
 //! - [`simulate`]: players head to head;
 //! - [`compare`]: how the rule options change who wins.
 
-pub mod advise;
-pub mod games;
-pub mod compare;
-pub mod dp;
-pub mod ends;
-pub mod long_run;
-pub mod model;
-pub mod play;
-pub mod rules;
-pub mod scoring;
-pub mod simulate;
-pub mod situation;
-pub mod solution;
-pub mod strategy;
-pub mod table;
-pub mod win;
+pub(crate) mod advise;
+pub(crate) mod games;
+pub(crate) mod compare;
+pub(crate) mod dp;
+pub(crate) mod ends;
+pub(crate) mod long_run;
+pub(crate) mod model;
+#[cfg(test)]
+mod play;
+pub(crate) mod rules;
+pub(crate) mod scoring;
+pub(crate) mod simulate;
+pub(crate) mod situation;
+pub(crate) mod solution;
+pub(crate) mod strategy;
+pub(crate) mod table;
+pub(crate) mod win;
 
-pub use model::Model;
-pub use rules::RuleSet;
+pub(crate) use model::Model;
+pub(crate) use rules::RuleSet;
 
 
 use crate::error::Error;
@@ -69,14 +70,14 @@ pub(crate) fn level_total(level: usize, grid: i64) -> i64 {
 /// A resolved push-your-luck game: its effective rules and where they came
 /// from, compiled for solving.
 #[derive(Debug, Clone)]
-pub struct PushLuckGame {
+pub(crate) struct PushLuckGame {
     /// Canonical id, e.g. `ten-thousand`.
-    pub id: &'static str,
-    pub rules: RuleSet,
+    pub(crate) id: &'static str,
+    pub(crate) rules: RuleSet,
     /// The options given, in canonical form.
-    pub options: Vec<String>,
+    pub(crate) options: Vec<String>,
     /// The house-rules file applied on top, as the user named it.
-    pub rules_file: Option<String>,
+    pub(crate) rules_file: Option<String>,
     model: Model,
     /// The rules compiled for the win objective, when first needed.
     win_model: std::sync::OnceLock<Model>,
@@ -85,7 +86,7 @@ pub struct PushLuckGame {
 impl PushLuckGame {
     /// Compiles `rules` (validated) for game `entry`; refuses rules under
     /// which a turn never has to end, naming the rules file if there is one.
-    pub fn new(
+    pub(crate) fn new(
         id: &'static str,
         rules: RuleSet,
         options: Vec<String>,
@@ -99,18 +100,18 @@ impl PushLuckGame {
     }
 
     /// The rules compiled for solving the expected turn score.
-    pub fn model(&self) -> &Model {
+    pub(crate) fn model(&self) -> &Model {
         &self.model
     }
 
     /// The rules compiled for the win objective (every set-aside kept).
-    pub fn win_model(&self) -> &Model {
+    pub(crate) fn win_model(&self) -> &Model {
         self.win_model
             .get_or_init(|| Model::for_win(&self.rules).expect("the same rules compiled for the score objective"))
     }
 
     /// E.g. `Farkle (base rules)`, `Farkle (vant-hof-6=3000, rules file mine.toml)`.
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         let mut parts = self.options.clone();
         if let Some(f) = &self.rules_file {
             parts.push(format!("rules file {f}"));
@@ -123,7 +124,7 @@ impl PushLuckGame {
     }
 
     /// Who the game is, for reports.
-    pub fn reference(&self) -> GameRef {
+    pub(crate) fn reference(&self) -> GameRef {
         GameRef::new(self.id, Family::PushLuck, self.title(), &self.options, self.rules_file.as_deref())
     }
 }

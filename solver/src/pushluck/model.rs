@@ -31,39 +31,39 @@ use crate::error::{TurnError};
 
 /// What is fixed for a whole turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Params {
+pub(crate) struct Params {
     /// The player is on the board (entry threshold already met).
-    pub on_board: bool,
+    pub(crate) on_board: bool,
     /// A farkle now would be the third in a row (costs the penalty).
-    pub last_chance: bool,
+    pub(crate) last_chance: bool,
     /// Goal minus the player's game total (instant wins, exact goal).
-    pub goal_left: i64,
+    pub(crate) goal_left: i64,
 }
 
 /// A decision state as a player describes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TurnState {
+pub(crate) struct TurnState {
     /// Points set aside this turn, at stake.
-    pub points: i64,
+    pub(crate) points: i64,
     /// Dice to roll next (1..=6).
-    pub dice: u8,
+    pub(crate) dice: u8,
     /// Rolls made so far this turn.
-    pub rolls: u32,
+    pub(crate) rolls: u32,
     /// 1s set aside as 1s so far this turn (Van't Hof; 6 or more: bonus taken).
-    pub ones: u8,
+    pub(crate) ones: u8,
     /// What those 1s earned.
-    pub ones_points: i64,
+    pub(crate) ones_points: i64,
 }
 
 impl TurnState {
     /// The very start of a turn: six dice, nothing set aside.
-    pub fn start() -> TurnState {
+    pub(crate) fn start() -> TurnState {
         TurnState { points: 0, dice: 6, rolls: 0, ones: 0, ones_points: 0 }
     }
 
     /// A piggyback roll on `dice` leftover dice with `points` inherited:
     /// never the turn's first roll, no 1s set aside yet.
-    pub fn leftover(dice: u8, points: i64) -> TurnState {
+    pub(crate) fn leftover(dice: u8, points: i64) -> TurnState {
         TurnState { points, dice, rolls: 1, ones: 0, ones_points: 0 }
     }
 }
@@ -206,18 +206,18 @@ fn keep_dominant<T: Copy>(
 
 /// A rule set compiled for solving: contexts and roll tables.
 #[derive(Debug, Clone)]
-pub struct Model {
-    pub rules: RuleSet,
-    pub scorer: Scorer,
+pub(crate) struct Model {
+    pub(crate) rules: RuleSet,
+    pub(crate) scorer: Scorer,
     /// Points come in multiples of this.
-    pub grid: i64,
+    pub(crate) grid: i64,
     /// Number of roll classes.
     roll_classes: usize,
     /// Van't Hof states `(ones, points)`; the last entry is "done" when tracked.
     vh: Vec<(u8, i64)>,
     /// Dominated set-asides were dropped (not under the exact-goal rule or
     /// the win objective, where more points can be worse).
-    pub prune: bool,
+    pub(crate) prune: bool,
     /// Per context: rolls and successors.
     pub(super) tables: Vec<ContextTable>,
     /// Per context: where its rolls start in a list of every context's
@@ -243,14 +243,14 @@ fn gcd(a: i64, b: i64) -> i64 {
 impl Model {
     /// Compiles a (validated) rule set for the expected-score objective;
     /// refuses rules under which a turn never has to end.
-    pub fn new(rules: &RuleSet) -> Result<Model, TurnError> {
+    pub(crate) fn new(rules: &RuleSet) -> Result<Model, TurnError> {
         Self::compile(rules, !rules.game.exact_goal)
     }
 
     /// Compiles a rule set for the win objective: no set-aside is dropped
     /// for scoring fewer points, since near the goal fewer points can be
     /// better (landing just on the goal hands the opponent an easy last turn).
-    pub fn for_win(rules: &RuleSet) -> Result<Model, TurnError> {
+    pub(crate) fn for_win(rules: &RuleSet) -> Result<Model, TurnError> {
         Self::compile(rules, false)
     }
 
@@ -537,12 +537,12 @@ impl Model {
     }
 
     /// Number of decision contexts (dice x roll class x Van't Hof state).
-    pub fn contexts(&self) -> usize {
+    pub(crate) fn contexts(&self) -> usize {
         self.vh.len() * self.roll_classes * 6
     }
 
     /// Human-readable layout of a context index, for table metadata.
-    pub fn context_layout(&self) -> String {
+    pub(crate) fn context_layout(&self) -> String {
         format!(
             "context = (vant_hof_state * {} + roll_class) * 6 + (dice - 1); roll classes {}; Van't Hof states {:?}",
             self.roll_classes, self.roll_classes, self.vh
@@ -596,4 +596,4 @@ impl Model {
 
 /// A count of 1s and their points that no turn can set aside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ImpossibleOnes;
+pub(crate) struct ImpossibleOnes;

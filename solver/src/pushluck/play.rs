@@ -10,7 +10,7 @@ use crate::dice::{roll_onto, FACES};
 
 /// How a turn ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
+pub(crate) enum Ended {
     /// Nothing scored.
     Farkle,
     /// The turn stopped with these points (banked, or no dice or rolls left).
@@ -26,14 +26,14 @@ type Choice = (f64, Option<(Ended, u8)>, TurnState);
 /// Plays one turn from a fresh start by `sol`'s policy: after each roll,
 /// the set-aside and then bank or roll on with the highest value (the
 /// first found among equals).
-pub fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
+pub(crate) fn play_turn(sol: &Solution, rng: &mut impl Rng) -> Ended {
     play_turn_from(sol, TurnState::start(), rng).0
 }
 
 /// Plays a turn from `state` (a fresh start, or a piggyback roll) by
 /// `sol`'s policy, as [`play_turn`]; also says how many dice the turn
 /// left not set aside (what the next player may piggyback on).
-pub fn play_turn_from(sol: &Solution, start: TurnState, rng: &mut impl Rng) -> (Ended, u8) {
+pub(crate) fn play_turn_from(sol: &Solution, start: TurnState, rng: &mut impl Rng) -> (Ended, u8) {
     let model = sol.model;
     let mut state = start;
     loop {

@@ -30,28 +30,28 @@ use crate::error::{RulesError};
 /// two or more dice; further dice of that face score as singles.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields)]
-pub struct FaceTable {
-    pub ones: [i64; 6],
-    pub twos: [i64; 6],
-    pub threes: [i64; 6],
-    pub fours: [i64; 6],
-    pub fives: [i64; 6],
-    pub sixes: [i64; 6],
+pub(crate) struct FaceTable {
+    pub(crate) ones: [i64; 6],
+    pub(crate) twos: [i64; 6],
+    pub(crate) threes: [i64; 6],
+    pub(crate) fours: [i64; 6],
+    pub(crate) fives: [i64; 6],
+    pub(crate) sixes: [i64; 6],
 }
 
 /// TOML key of each face's row.
-pub const FACE_KEYS: [&str; 6] = ["ones", "twos", "threes", "fours", "fives", "sixes"];
+pub(crate) const FACE_KEYS: [&str; 6] = ["ones", "twos", "threes", "fours", "fives", "sixes"];
 
 impl FaceTable {
     /// A table where nothing scores.
-    pub fn empty() -> FaceTable {
+    pub(crate) fn empty() -> FaceTable {
         FaceTable { ones: [0; 6], twos: [0; 6], threes: [0; 6], fours: [0; 6], fives: [0; 6], sixes: [0; 6] }
     }
     /// Row of face `f` (0-based).
-    pub fn row(&self, f: usize) -> &[i64; 6] {
+    pub(crate) fn row(&self, f: usize) -> &[i64; 6] {
         [&self.ones, &self.twos, &self.threes, &self.fours, &self.fives, &self.sixes][f]
     }
-    pub fn row_mut(&mut self, f: usize) -> &mut [i64; 6] {
+    pub(crate) fn row_mut(&mut self, f: usize) -> &mut [i64; 6] {
         match f {
             0 => &mut self.ones,
             1 => &mut self.twos,
@@ -62,7 +62,7 @@ impl FaceTable {
         }
     }
     /// Points of `n` dice of face `f` (0-based) as one set; 0 if not a set.
-    pub fn points(&self, f: usize, n: usize) -> i64 {
+    pub(crate) fn points(&self, f: usize, n: usize) -> i64 {
         if n == 0 {
             0
         } else {
@@ -86,76 +86,76 @@ fn is_zero(p: &i64) -> bool {
 /// groups of equal dice (three pairs: [2, 2, 2]). Remove a pattern to drop it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Pattern {
+pub(crate) struct Pattern {
     /// Shown in advice, e.g. `three pairs`.
-    pub name: String,
+    pub(crate) name: String,
     /// Exact faces, one die each, e.g. `[1, 2, 3, 4, 5]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub faces: Vec<u8>,
+    pub(crate) faces: Vec<u8>,
     /// Sizes of groups of equal dice, e.g. `[2, 2, 2]` for three pairs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub groups: Vec<u8>,
+    pub(crate) groups: Vec<u8>,
     /// The groups must show different faces (without it, [2, 2, 2] also
     /// matches 4+2 and six alike).
     #[serde(default, skip_serializing_if = "is_false")]
-    pub distinct_faces: bool,
+    pub(crate) distinct_faces: bool,
     /// Points (leave out for an instant win).
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub points: i64,
+    pub(crate) points: i64,
     /// Counts only on the first roll of a turn.
     #[serde(default, skip_serializing_if = "is_false")]
-    pub first_roll_only: bool,
+    pub(crate) first_roll_only: bool,
     /// Wins the game at once instead of scoring points (for the
     /// expected-score objective: worth reaching the goal).
     #[serde(default, skip_serializing_if = "is_false")]
-    pub instant_win: bool,
+    pub(crate) instant_win: bool,
 }
 
 /// What scores.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct Scoring {
+pub(crate) struct Scoring {
     /// Points for six dice of one roll where nothing scores (0 = that is a farkle).
-    pub no_score_bonus: i64,
+    pub(crate) no_score_bonus: i64,
     /// Points when all six dice of a six-dice roll score, unless the parts
     /// are worth more (0 = none).
-    pub all_six_premium: i64,
+    pub(crate) all_six_premium: i64,
     /// The all-six premium counts on the first roll of a turn only.
-    pub all_six_premium_first_roll_only: bool,
+    pub(crate) all_six_premium_first_roll_only: bool,
     /// Sets of one face, on any roll.
-    pub kinds: FaceTable,
+    pub(crate) kinds: FaceTable,
     /// Like `kinds`, but only on the first roll of a turn (the better value
     /// counts).
-    pub first_roll_kinds: FaceTable,
+    pub(crate) first_roll_kinds: FaceTable,
     /// Patterns of several dice of one roll.
-    pub patterns: Vec<Pattern>,
+    pub(crate) patterns: Vec<Pattern>,
 }
 
 /// Rules of one turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct TurnRules {
+pub(crate) struct TurnRules {
     /// When all six dice have scored, roll all six again (or bank).
-    pub hot_dice: bool,
+    pub(crate) hot_dice: bool,
     /// Rolls per turn (0 = no limit).
-    pub max_rolls: u32,
+    pub(crate) max_rolls: u32,
     /// Points needed in one turn to get on the board (a smaller bank scores 0).
-    pub entry: i64,
+    pub(crate) entry: i64,
     /// Once on the board, a turn may not stop with fewer points (0 = no minimum).
-    pub min_bank: i64,
+    pub(crate) min_bank: i64,
     /// Six 1s set aside as 1s in one turn score this in place of their points (0 = off).
-    pub vant_hof: i64,
+    pub(crate) vant_hof: i64,
     /// The third farkle in a row costs this much (0 = off).
-    pub three_farkle_penalty: i64,
+    pub(crate) three_farkle_penalty: i64,
     /// Start a turn from the previous player's leftover dice and turn points.
-    pub piggyback: bool,
+    pub(crate) piggyback: bool,
     /// Only players on the board may piggyback.
-    pub piggyback_needs_board: bool,
+    pub(crate) piggyback_needs_board: bool,
 }
 
 /// What stopping a turn does under the entry threshold and min-bank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// On the board, below min-bank: not allowed.
     Forbidden,
     /// Off the board, below the entry threshold: allowed, scores nothing.
@@ -167,7 +167,7 @@ pub enum Stop {
 impl TurnRules {
     /// Smallest turn total whose stop counts: min-bank on the board, the
     /// entry threshold off it.
-    pub fn counts_from(&self, on_board: bool) -> i64 {
+    pub(crate) fn counts_from(&self, on_board: bool) -> i64 {
         if on_board {
             self.min_bank
         } else {
@@ -176,7 +176,7 @@ impl TurnRules {
     }
 
     /// What stopping at turn total `t` does.
-    pub fn stop(&self, on_board: bool, t: i64) -> Stop {
+    pub(crate) fn stop(&self, on_board: bool, t: i64) -> Stop {
         if t >= self.counts_from(on_board) {
             Stop::Counts
         } else if on_board {
@@ -190,24 +190,24 @@ impl TurnRules {
 /// Rules of the whole game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct GameRules {
+pub(crate) struct GameRules {
     /// Points to win.
-    pub goal: i64,
+    pub(crate) goal: i64,
     /// A bank that would pass the goal scores nothing.
-    pub exact_goal: bool,
+    pub(crate) exact_goal: bool,
     /// The others get one more turn when someone reaches the goal.
-    pub last_turn: bool,
+    pub(crate) last_turn: bool,
 }
 
 /// A complete push-your-luck rule set.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, DocumentedOpt, DocumentedFieldsOpt)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct RuleSet {
+pub(crate) struct RuleSet {
     /// Display name.
-    pub name: String,
-    pub scoring: Scoring,
-    pub turn: TurnRules,
-    pub game: GameRules,
+    pub(crate) name: String,
+    pub(crate) scoring: Scoring,
+    pub(crate) turn: TurnRules,
+    pub(crate) game: GameRules,
 }
 
 fn invalid(key: impl Into<String>, why: impl Into<String>) -> RulesError {
@@ -241,7 +241,7 @@ fn check_name(key: &str, name: &str) -> Result<(), RulesError> {
 impl RuleSet {
     /// Checks that the rules make sense and every value is in its range; the
     /// error names the first bad key.
-    pub fn validate(&self) -> Result<(), RulesError> {
+    pub(crate) fn validate(&self) -> Result<(), RulesError> {
         check_name("name", &self.name)?;
         let s = &self.scoring;
         for (table, key) in [(&s.kinds, "kinds"), (&s.first_roll_kinds, "first-roll-kinds")] {
@@ -331,7 +331,7 @@ impl RuleSet {
     }
 
     /// True when some combination counts only on a turn's first roll.
-    pub fn has_first_roll_scoring(&self) -> bool {
+    pub(crate) fn has_first_roll_scoring(&self) -> bool {
         let s = &self.scoring;
         !s.first_roll_kinds.is_empty()
             || s.patterns.iter().any(|p| p.first_roll_only)
@@ -339,14 +339,14 @@ impl RuleSet {
     }
 
     /// True when some pattern wins the game outright.
-    pub fn has_instant_win(&self) -> bool {
+    pub(crate) fn has_instant_win(&self) -> bool {
         self.scoring.patterns.iter().any(|p| p.instant_win)
     }
 
     /// These rules with a house-rules file (TOML `text`, named `file` in
     /// errors) merged over them. Not validated: options may still apply
     /// over the result, and only the finished rules must make sense.
-    pub fn overlaid(&self, text: &str, file: &str) -> Result<RuleSet, RulesError> {
+    pub(crate) fn overlaid(&self, text: &str, file: &str) -> Result<RuleSet, RulesError> {
         let fail = |why: String| RulesError::File { file: file.to_string(), why };
         let overlay: toml::Table = text.parse().map_err(|e: toml::de::Error| fail(syntax_error(text, &e)))?;
         let mut merged = toml::Table::try_from(self).expect("rule sets serialise to TOML");
@@ -390,7 +390,7 @@ fn syntax_error(text: &str, e: &toml::de::Error) -> String {
 /// The complete rule set as a TOML file with each key's documentation as a
 /// comment; [`RuleSet::overlaid`] of it onto any rule set gives back
 /// exactly these rules.
-pub fn to_toml(r: &RuleSet) -> String {
+pub(crate) fn to_toml(r: &RuleSet) -> String {
     let plain = toml::to_string(r).expect("rule sets serialise to TOML");
     let mut doc: toml_edit::DocumentMut = plain.parse().expect("TOML from toml parses");
     let header = format!(

@@ -28,32 +28,29 @@ use super::rules::RuleSet;
 
 /// One reading of a set-aside.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Variant {
-    pub points: i64,
+pub(crate) struct Variant {
+    pub(crate) points: i64,
     /// 1s scored as 1s (singles or a set of 1s), for Van't Hof.
-    pub ones: u8,
+    pub(crate) ones: u8,
     /// The points those 1s earned.
-    pub ones_points: i64,
+    pub(crate) ones_points: i64,
     /// The set-aside wins the game at once.
-    pub instant_win: bool,
+    pub(crate) instant_win: bool,
     /// How it is counted, e.g. `["three 5s", "single 1"]`.
-    pub parts: Vec<String>,
+    pub(crate) parts: Vec<String>,
 }
 
 /// A legal set-aside from a roll and its readings (best first).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetAside {
-    pub keep: Counts,
-    pub variants: Vec<Variant>,
+pub(crate) struct SetAside {
+    pub(crate) keep: Counts,
+    pub(crate) variants: Vec<Variant>,
 }
 
 impl SetAside {
     /// The best non-instant reading, if any.
-    pub fn best_points(&self) -> Option<&Variant> {
+    pub(crate) fn best_points(&self) -> Option<&Variant> {
         self.variants.iter().filter(|v| !v.instant_win).max_by_key(|v| v.points)
-    }
-    pub fn instant_win(&self) -> bool {
-        self.variants.iter().any(|v| v.instant_win)
     }
 }
 
@@ -69,7 +66,7 @@ struct CompiledPattern {
 
 /// The compiled combination table of a rule set.
 #[derive(Debug, Clone)]
-pub struct Scorer {
+pub(crate) struct Scorer {
     /// `[first roll?][face][n]`: points of n dice of a face as one set.
     kinds: [[[i64; 7]; FACES]; 2],
     patterns: Vec<CompiledPattern>,
@@ -120,7 +117,7 @@ fn placements_of_groups(groups: &[u8], distinct: bool) -> Vec<Counts> {
 
 impl Scorer {
     /// Compiles the combination table (the rules must be valid).
-    pub fn new(rules: &RuleSet) -> Scorer {
+    pub(crate) fn new(rules: &RuleSet) -> Scorer {
         let s = &rules.scoring;
         let mut kinds = [[[0i64; 7]; FACES]; 2];
         let [later, first] = &mut kinds;
@@ -197,7 +194,7 @@ impl Scorer {
 
     /// Every reading of set-aside `c` from a roll (`first`: the turn's
     /// first roll), best first. Empty when some die of `c` cannot score.
-    pub fn readings(&self, c: &Counts, first: bool) -> Vec<Variant> {
+    pub(crate) fn readings(&self, c: &Counts, first: bool) -> Vec<Variant> {
         let i = self.ms.index(c).expect("at most six dice");
         self.readings[usize::from(first)][i].clone()
     }
@@ -308,7 +305,7 @@ impl Scorer {
     /// Every legal set-aside from `roll`, with its readings. Empty: a farkle.
     /// A six-dice roll where nothing scores gives the no-score bonus (all six
     /// dice set aside) when the rules have one.
-    pub fn set_asides(&self, roll: &Counts, first: bool) -> Vec<SetAside> {
+    pub(crate) fn set_asides(&self, roll: &Counts, first: bool) -> Vec<SetAside> {
         let mut out = Vec::new();
         let mut keep = [0u8; FACES];
         self.subsets(roll, 0, &mut keep, first, &mut out);
@@ -345,13 +342,13 @@ impl Scorer {
     }
 
     /// True when 1s scored as 1s are tracked (Van't Hof).
-    pub fn tracks_ones(&self) -> bool {
+    pub(crate) fn tracks_ones(&self) -> bool {
         self.track_ones
     }
 
     /// Every point value a single combination can be worth (for the grid of
     /// turn totals).
-    pub fn point_values(&self) -> Vec<i64> {
+    pub(crate) fn point_values(&self) -> Vec<i64> {
         let mut v: Vec<i64> = self.kinds.iter().flatten().flatten().copied().filter(|&p| p > 0).collect();
         v.extend(self.patterns.iter().map(|p| p.points).filter(|&p| p > 0));
         v.extend([self.all_six_premium, self.no_score_bonus].into_iter().filter(|&p| p > 0));

@@ -86,7 +86,7 @@ const TURNS_MAX: u32 = 100_000;
 
 /// A policy to simulate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Player {
+pub(crate) enum Player {
     Optimal,
     Ev,
     Threshold(i64),
@@ -97,7 +97,7 @@ pub enum Player {
 
 impl Player {
     /// `optimal`, `ev`, `threshold=N` or `human`.
-    pub fn parse(s: &str) -> Result<Player, PlayersError> {
+    pub(crate) fn parse(s: &str) -> Result<Player, PlayersError> {
         match s.trim() {
             "optimal" => Ok(Player::Optimal),
             "ev" => Ok(Player::Ev),
@@ -115,7 +115,7 @@ impl Player {
         }
     }
 
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             Player::Optimal => "optimal".into(),
             Player::Ev => "ev".into(),
@@ -237,15 +237,15 @@ impl<'m> Dice<'m> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Decision {
     /// The mover's side and the opponent's ([`Sides`] indices).
-    pub a: usize,
-    pub b: usize,
-    pub turn_total: i64,
+    pub(crate) a: usize,
+    pub(crate) b: usize,
+    pub(crate) turn_total: i64,
     /// Dice to roll next.
-    pub dice: u8,
+    pub(crate) dice: u8,
     /// Roll class of the turn model (rolls made, for games that count them).
-    pub roll_class: u8,
+    pub(crate) roll_class: u8,
     /// The exact policy banks.
-    pub bank: bool,
+    pub(crate) bank: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -646,7 +646,7 @@ fn wilson(k: u64, n: u64) -> [f64; 2] {
 /// # Errors
 /// Unknown players, a game count out of range, or (with an optimal player)
 /// a win table that is missing and slow to solve.
-pub fn simulate(
+pub(crate) fn simulate(
     game: &PushLuckGame,
     tables: &Path,
     q: &SimulateQuestion,

@@ -21,14 +21,14 @@ use crate::question::{PushLuckQuestion, Start};
 /// A checked question: the turn parameters and the decision state before
 /// the roll in question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Situation {
-    pub params: Params,
+pub(crate) struct Situation {
+    pub(crate) params: Params,
     /// The state the roll was (or is to be) made from.
-    pub state: TurnState,
+    pub(crate) state: TurnState,
     /// Which roll of the turn (1-based).
-    pub roll: u32,
+    pub(crate) roll: u32,
     /// Farkles in a row before this turn (three-farkle penalty; else 0).
-    pub farkles: u32,
+    pub(crate) farkles: u32,
 }
 
 /// The cheapest points of setting aside dice, for consistency checks:
@@ -66,7 +66,7 @@ fn cheapest(scorer: &Scorer) -> Cheapest {
 
 /// Checks `q` against `rules` (compiled in `scorer`, points on a grid of
 /// `grid`) and returns the situation it describes.
-pub fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) -> Result<Situation, SituationError> {
+pub(crate) fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) -> Result<Situation, SituationError> {
     let turn = &rules.turn;
     let goal = rules.game.goal;
     let dice = match q.start {
@@ -198,7 +198,7 @@ pub fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) 
 /// both 0 when not given): on the grid, not below 0, the player below the
 /// goal (or they would have won), the opponent below it or, when the rules
 /// give a last turn, at or past it. Returns them.
-pub fn check_totals(
+pub(crate) fn check_totals(
     rules: &RuleSet,
     grid: i64,
     floor: i64,

@@ -23,9 +23,9 @@ use crate::error::{SituationError};
 
 /// Values of every decision state for one set of turn parameters.
 #[derive(Debug, Clone)]
-pub struct Solution<'m> {
-    pub model: &'m Model,
-    pub params: Params,
+pub(crate) struct Solution<'m> {
+    pub(crate) model: &'m Model,
+    pub(crate) params: Params,
     pub(super) levels: usize,
     /// `values[level * contexts + ctx]`: value when playing on optimally.
     pub(super) values: Vec<f64>,
@@ -58,8 +58,8 @@ pub struct Solution<'m> {
     /// value there.
     pub(super) past_goal: Vec<f64>,
     /// `T*`: banking is optimal (where a farkle is possible) from here on.
-    pub top: i64,
-    pub seconds: f64,
+    pub(crate) top: i64,
+    pub(crate) seconds: f64,
     /// What the end of the turn is worth.
     pub(super) payoff: Payoff,
 }
@@ -184,7 +184,7 @@ pub(super) enum Step {
 
 /// Where a set-aside leads.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Next {
+pub(crate) enum Next {
     /// The turn ends now with this score (instant win, no dice or rolls left).
     Ends(f64),
     /// A decision state: bank (if allowed) or roll `dice` dice.
@@ -192,8 +192,9 @@ pub enum Next {
 }
 
 impl Next {
+#[cfg(test)]
     /// Value when playing on optimally.
-    pub fn value(&self) -> f64 {
+    pub(crate) fn value(&self) -> f64 {
         match *self {
             Next::Ends(v) => v,
             Next::Decide { bank, roll, .. } => bank.map_or(roll, |b| b.max(roll)),
@@ -222,7 +223,7 @@ impl<'m> Solution<'m> {
     }
 
     /// Score of a farkle in this turn (0, or minus the three-farkle penalty).
-    pub fn farkle_score(&self) -> f64 {
+    pub(crate) fn farkle_score(&self) -> f64 {
         match &self.payoff {
             Payoff::Win(w) => return w.farkle,
             Payoff::PointsFarkle(f) => return *f,
@@ -235,16 +236,17 @@ impl<'m> Solution<'m> {
         }
     }
 
+#[cfg(test)]
     /// Value of stopping voluntarily with `t` points and nothing left for
     /// the next player to piggyback on; `None` if not allowed.
-    pub fn bank(&self, t: i64) -> Option<f64> {
+    pub(crate) fn bank(&self, t: i64) -> Option<f64> {
         self.bank_leaving(t, 0)
     }
 
     /// Value of stopping with `t` points when `left` dice were not set aside
     /// (only the win objective with piggyback tells them apart: the next
     /// player may roll them); `None` if not allowed.
-    pub fn bank_leaving(&self, t: i64, left: usize) -> Option<f64> {
+    pub(crate) fn bank_leaving(&self, t: i64, left: usize) -> Option<f64> {
         if let Payoff::Win(w) = &self.payoff {
             return w.bank(usize::try_from(t / self.model.grid).unwrap_or(0), left);
         }
@@ -360,25 +362,26 @@ impl<'m> Solution<'m> {
 
     /// Expected turn score of rolling from `s` (the roll is forced: the start
     /// of a turn, or a piggyback start).
-    pub fn roll_value(&self, s: &TurnState) -> Result<f64, SituationError> {
+    pub(crate) fn roll_value(&self, s: &TurnState) -> Result<f64, SituationError> {
         let c = self.rolling_context(s)?;
         Ok(self.roll_value_at(s.points, c))
     }
 
+#[cfg(test)]
     /// Expected turn score of a decision state when playing optimally.
-    pub fn value(&self, s: &TurnState) -> Result<f64, SituationError> {
+    pub(crate) fn value(&self, s: &TurnState) -> Result<f64, SituationError> {
         let roll = self.roll_value(s)?;
         Ok(self.bank_leaving(s.points, usize::from(s.dice)).map_or(roll, |b| b.max(roll)))
     }
 
     /// Expected score of a fresh turn.
-    pub fn start_value(&self) -> f64 {
+    pub(crate) fn start_value(&self) -> f64 {
         self.roll_value(&TurnState::start()).expect("the start state is valid")
     }
 
     /// Where setting aside `keep` read as `variant` from a roll made in state
     /// `before` (the state before that roll) leads.
-    pub fn after(&self, before: &TurnState, keep: &Counts, variant: &Variant) -> Result<Next, SituationError> {
+    pub(crate) fn after(&self, before: &TurnState, keep: &Counts, variant: &Variant) -> Result<Next, SituationError> {
         let m = self.model;
         let c = self.rolling_context(before)?;
         let (k, r, vh) = m.unctx(c);
@@ -418,7 +421,7 @@ impl<'m> Solution<'m> {
     /// score, whose last solved levels are already in the closed form; an
     /// exact goal, past which a bank busts) it starts at the top solved
     /// level.
-    pub fn bank_from(&self, dice: u8, rolls: u32) -> Option<i64> {
+    pub(crate) fn bank_from(&self, dice: u8, rolls: u32) -> Option<i64> {
         let m = self.model;
         let c = m.ctx(usize::from(dice), m.roll_class(rolls)?, 0);
         let banks_above = matches!(&self.payoff, Payoff::Win(w) if w.above.is_none());
@@ -435,7 +438,7 @@ impl<'m> Solution<'m> {
 
     /// Totals below `from` where banking is optimal too (rare: only with
     /// entry thresholds or goals).
-    pub fn banks_below(&self, dice: u8, rolls: u32, from: i64) -> Vec<i64> {
+    pub(crate) fn banks_below(&self, dice: u8, rolls: u32, from: i64) -> Vec<i64> {
         let m = self.model;
         let Some(r) = m.roll_class(rolls) else { return vec![] };
         let c = m.ctx(usize::from(dice), r, 0);
@@ -446,13 +449,13 @@ impl<'m> Solution<'m> {
     }
 
     /// Number of grid levels solved (turn totals 0, grid, 2 grid, ...).
-    pub fn levels(&self) -> usize {
+    pub(crate) fn levels(&self) -> usize {
         self.levels
     }
 
     /// Decision values of the first `levels` grid levels, `[level][context]`
     /// (closed form above the top), as a table stores them.
-    pub fn table_values(&self, levels: usize) -> impl Iterator<Item = f64> + '_ {
+    pub(crate) fn table_values(&self, levels: usize) -> impl Iterator<Item = f64> + '_ {
         let n = self.model.contexts();
         (0..levels).flat_map(move |l| (0..n).map(move |c| self.decision_value(level_total(l, self.model.grid), c)))
     }

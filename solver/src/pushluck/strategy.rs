@@ -17,7 +17,7 @@ use crate::report::Objective;
 use crate::report::{BankRow, PiggybackRow, StrategyReport, StrategySection};
 
 /// Builds the strategy sheet of `game`.
-pub fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
+pub(crate) fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
     let model = game.model();
     let rules = &game.rules;
     let variants = table_variants(rules);
@@ -91,7 +91,7 @@ fn bank_rows(sol: &Solution) -> Vec<BankRow> {
 /// For each number of leftover dice, the smallest inherited total from which
 /// piggybacking beats a fresh turn (scanning turn totals on the grid down
 /// from above the top, where rolling is never better than banking).
-pub fn piggyback_from(sol: &Solution) -> Vec<PiggybackRow> {
+pub(crate) fn piggyback_from(sol: &Solution) -> Vec<PiggybackRow> {
     let fresh = sol.start_value();
     let g = sol.model.grid;
     let limit = (sol.top.max(sol.model.rules.game.goal) / g + 1) * g;

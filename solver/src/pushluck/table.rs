@@ -23,12 +23,12 @@ use crate::report::{Objective, Solved, TableFile, TableReport, VariantValue};
 use crate::table::{self, fingerprint, write_table, Table, TableSpec, Verify};
 
 /// Version of the solver's table layout and semantics, part of every fingerprint.
-pub const SOLVER_VERSION: u32 = 3;
+pub(crate) const SOLVER_VERSION: u32 = 3;
 
 /// The turn parameters a table holds, with their names: on and off the
 /// board, and with the penalty rule also "a farkle now is the third in a
 /// row". A player with no game total given is a whole goal away.
-pub fn table_variants(rules: &RuleSet) -> Vec<(String, Params)> {
+pub(crate) fn table_variants(rules: &RuleSet) -> Vec<(String, Params)> {
     let base = Params { on_board: true, last_chance: false, goal_left: rules.game.goal };
     let mut v =
         vec![("on the board".to_string(), base), ("off the board".to_string(), Params { on_board: false, ..base })];
@@ -82,14 +82,14 @@ pub(super) fn rules_fingerprint(game: &PushLuckGame, objective: Objective) -> u6
 
 /// What a valid table of `game` under `objective` (`TurnScore` or `Win`)
 /// must look like (shape from the header).
-pub fn table_spec(game: &PushLuckGame, objective: Objective) -> TableSpec {
+pub(crate) fn table_spec(game: &PushLuckGame, objective: Objective) -> TableSpec {
     TableSpec { game: game.id.to_string(), fingerprint: rules_fingerprint(game, objective), shape: None }
 }
 
 /// File of the game's table in `dir`: `farkle.sixdice`,
 /// `farkle.vant-hof-6=3000.sixdice`, or `farkle.rules-HASH.sixdice` under a
 /// house-rules file; win tables insert `.win` (`farkle.win.goal=1000.sixdice`).
-pub fn table_path(dir: &Path, game: &PushLuckGame, objective: Objective) -> PathBuf {
+pub(crate) fn table_path(dir: &Path, game: &PushLuckGame, objective: Objective) -> PathBuf {
     let hash = game.rules_file.is_some().then(|| rules_fingerprint(game, objective));
     let stem = match objective {
         Objective::Win => format!("{}.win", game.id),
@@ -99,7 +99,7 @@ pub fn table_path(dir: &Path, game: &PushLuckGame, objective: Objective) -> Path
 }
 
 /// Solves every table variant of `game` and writes the table into `dir`.
-pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+pub(crate) fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let path = table_path(dir, game, Objective::TurnScore);
     table::check_writable(&path)?;
     let started = Instant::now();
@@ -147,7 +147,7 @@ pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
 }
 
 /// `info`: the facts of an existing table, without solving anything.
-pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
+pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
     let table =
         Table::open(&table_path(dir, game, Objective::TurnScore), &table_spec(game, Objective::TurnScore), verify)?;
     let solved = as_asked(table.meta::<Solved>()?, game);

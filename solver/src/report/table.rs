@@ -51,7 +51,7 @@ pub struct TableFile {
 }
 
 impl TableFile {
-    pub fn of(table: &Table) -> TableFile {
+    pub(crate) fn of(table: &Table) -> TableFile {
         TableFile {
             path: table.path().to_path_buf(),
             bytes: table.file_size(),

@@ -60,14 +60,14 @@ use crate::text::Quoted;
 compile_error!("sixdice table files are little-endian and read zero-copy; big-endian targets are not supported");
 
 /// Bytes 0..8 of every table file.
-pub const MAGIC: [u8; 8] = *b"SIXDICE\x1a";
+pub(crate) const MAGIC: [u8; 8] = *b"SIXDICE\x1a";
 /// Bumped whenever the layout of the file changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 /// Tables larger than this are opened without hashing all their data (use
 /// [`Verify::Full`] to force it).
-pub const FULL_VERIFY_LIMIT: u64 = 256 << 20;
+pub(crate) const FULL_VERIFY_LIMIT: u64 = 256 << 20;
 /// Extension of table files.
-pub const EXTENSION: &str = "sixdice";
+pub(crate) const EXTENSION: &str = "sixdice";
 
 const HEADER_FIXED: usize = 128;
 
@@ -92,7 +92,7 @@ struct RawHeader {
 const _: () = assert!(std::mem::size_of::<RawHeader>() == HEADER_FIXED);
 
 /// A value type a table can hold.
-pub trait Element: Pod {
+pub(crate) trait Element: Pod {
     /// Its code in the header's element-type field.
     const DTYPE: u32;
 }
@@ -117,27 +117,27 @@ fn element_size(dtype: u32) -> Option<u64> {
 
 /// What a table must be to be usable: which game, under which rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TableSpec {
+pub(crate) struct TableSpec {
     /// Game id, e.g. `yahtzee` (at most 32 bytes).
-    pub game: String,
+    pub(crate) game: String,
     /// Fingerprint of everything that changes the values: rules, options,
     /// objective, solver version. See [`fingerprint`].
-    pub fingerprint: u64,
+    pub(crate) fingerprint: u64,
     /// Array shape; the product is the number of values. `None` when opening
     /// a table whose shape is not known in advance: the header's shape is
     /// then used once the fingerprint matches.
-    pub shape: Option<Vec<u64>>,
+    pub(crate) shape: Option<Vec<u64>>,
 }
 
 /// Fingerprint of a canonical serialisation of the rules: XXH3 of its JSON
 /// text (struct fields in declaration order), stable across runs and machines.
-pub fn fingerprint(canonical: &impl Serialize) -> u64 {
+pub(crate) fn fingerprint(canonical: &impl Serialize) -> u64 {
     xxh3_64(&serde_json::to_vec(canonical).expect("rules serialise"))
 }
 
 /// Table file name: `GAME[.OPTION...].sixdice`, or `GAME.rules-HASH.sixdice`
 /// when the rules come from a house-rules file (`rules_hash`).
-pub fn file_name(game: &str, options: &[String], rules_hash: Option<u64>) -> String {
+pub(crate) fn file_name(game: &str, options: &[String], rules_hash: Option<u64>) -> String {
     let mut name = game.to_string();
     match rules_hash {
         Some(h) => name.push_str(&format!(".rules-{h:016x}")),
@@ -153,7 +153,7 @@ pub fn file_name(game: &str, options: &[String], rules_hash: Option<u64>) -> Str
 
 /// How much of a table to check when opening it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verify {
+pub(crate) enum Verify {
     /// Header checks always; data checksum when the data is at most
     /// [`FULL_VERIFY_LIMIT`] bytes.
     Auto,
@@ -213,7 +213,7 @@ fn create_dir(path: &Path) -> Result<&Path, TableError> {
 /// directory is created when missing and must take a new file, and what
 /// has the name must be absent or a regular file
 /// ([`files::output_target`]).
-pub fn check_writable(path: &Path) -> Result<(), TableError> {
+pub(crate) fn check_writable(path: &Path) -> Result<(), TableError> {
     create_dir(path)?;
     let target = files::output_target(path).map_err(|why| TableError::Unwritable { path: path.to_path_buf(), why })?;
     let dir = files::dir_of(&target);
@@ -226,7 +226,7 @@ pub fn check_writable(path: &Path) -> Result<(), TableError> {
 
 /// Says through `progress` that the table a command solved to answer
 /// could not be saved (`e`), and that the answer comes from memory.
-pub fn note_unsaved(progress: &dyn Progress, e: &TableError) {
+pub(crate) fn note_unsaved(progress: &dyn Progress, e: &TableError) {
     progress.note(&format!("{e}; answering from memory, the table is not saved"));
 }
 
@@ -245,7 +245,7 @@ fn header_checksum(raw: &RawHeader, meta: &[u8]) -> u64 {
 /// Writes `data` as a table at `path` atomically (temporary file, fsync,
 /// rename). Creates the parent directory if needed. `spec.shape` must be
 /// given and match `data`.
-pub fn write_table<T: Element>(
+pub(crate) fn write_table<T: Element>(
     path: &Path,
     spec: &TableSpec,
     meta: &impl Serialize,
@@ -256,7 +256,7 @@ pub fn write_table<T: Element>(
 
 /// [`write_table`] of the values `parts` one after the other (no copy into
 /// one array first).
-pub fn write_table_parts<T: Element>(
+pub(crate) fn write_table_parts<T: Element>(
     path: &Path,
     spec: &TableSpec,
     meta: &impl Serialize,
@@ -330,7 +330,7 @@ fn sweep_temporaries(dir: &Path) {
 
 /// A table file mapped into memory.
 #[derive(Debug)]
-pub struct Table {
+pub(crate) struct Table {
     path: PathBuf,
     mmap: Mmap,
     header_len: usize,
@@ -343,7 +343,7 @@ pub struct Table {
 
 impl Table {
     /// Opens and checks the table at `path` against `spec`.
-    pub fn open(path: &Path, spec: &TableSpec, verify: Verify) -> Result<Table, TableError> {
+    pub(crate) fn open(path: &Path, spec: &TableSpec, verify: Verify) -> Result<Table, TableError> {
         let corrupt = |why: &str| TableError::Corrupt { path: path.to_path_buf(), why: why.to_string() };
         let stale = |why: String| TableError::Stale { path: path.to_path_buf(), why };
         // Only regular files are opened: opening a FIFO would block.
@@ -435,35 +435,35 @@ impl Table {
     /// # Panics
     /// When the table holds another element type (its fingerprint says
     /// which, so a caller that opened it by its spec knows).
-    pub fn values(&self) -> &[f32] {
+    pub(crate) fn values(&self) -> &[f32] {
         self.elements().expect("an f32 table")
     }
     /// The values as `T`, when that is the table's element type.
-    pub fn elements<T: Element>(&self) -> Option<&[T]> {
+    pub(crate) fn elements<T: Element>(&self) -> Option<&[T]> {
         (self.dtype == T::DTYPE).then(|| bytemuck::cast_slice(self.data()))
     }
     /// The raw data bytes (for checksums over parts of them).
-    pub fn data(&self) -> &[u8] {
+    pub(crate) fn data(&self) -> &[u8] {
         let size = element_size(self.dtype).expect("checked on open") as usize;
         &self.mmap[self.header_len..self.header_len + self.count * size]
     }
     /// The metadata block, as the typed struct its writer used.
-    pub fn meta<M: DeserializeOwned>(&self) -> Result<M, TableError> {
+    pub(crate) fn meta<M: DeserializeOwned>(&self) -> Result<M, TableError> {
         serde_json::from_slice(&self.mmap[HEADER_FIXED..HEADER_FIXED + self.meta_len])
             .map_err(|e| TableError::Corrupt { path: self.path.clone(), why: format!("unreadable metadata: {e}") })
     }
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
-    pub fn shape(&self) -> &[u64] {
+    pub(crate) fn shape(&self) -> &[u64] {
         &self.shape
     }
     /// Size of the file in bytes.
-    pub fn file_size(&self) -> u64 {
+    pub(crate) fn file_size(&self) -> u64 {
         self.mmap.len() as u64
     }
     /// Whether the data checksum was checked on opening.
-    pub fn verified(&self) -> bool {
+    pub(crate) fn verified(&self) -> bool {
         self.verified
     }
 }

@@ -30,7 +30,7 @@ impl Values for Zeros {
     }
 }
 
-pub fn main() {
+pub(crate) fn main() {
     let threads = rayon::current_num_threads();
     let reduced: &[&[&str]] = if std::env::var("SKIP_REDUCED").is_ok() {
         &[]

@@ -23,7 +23,7 @@ use crate::category::levels::{CompactLevel, F32Table, Quantum};
 use crate::category::turn::{Position, TurnDp, Values};
 use crate::table::Verify;
 
-pub fn main() {
+pub(crate) fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (compact, f32dir) = (std::path::Path::new(&args[1]), std::path::Path::new(&args[2]));
     let positions: usize = args.get(3).map_or(20_000, |n| n.parse().expect("a number of positions"));

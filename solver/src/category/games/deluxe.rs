@@ -15,9 +15,9 @@ use crate::dice::Counts;
 use crate::error::Error;
 use crate::options::{OptionSet, OptionSpec};
 
-pub const ID: &str = "yahtzee-deluxe";
+pub(crate) const ID: &str = "yahtzee-deluxe";
 /// Yahtzee Deluxe has no options.
-pub const OPTIONS: &[OptionSpec] = &[];
+pub(crate) const OPTIONS: &[OptionSpec] = &[];
 
 fn four_and_pair(c: &Counts) -> u32 {
     if (c.contains(&4) && c.contains(&2)) || c.contains(&6) {
@@ -27,7 +27,7 @@ fn four_and_pair(c: &Counts) -> u32 {
     }
 }
 
-pub fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
+pub(crate) fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
     let mut cats = upper_categories();
     cats.extend([
         Category {

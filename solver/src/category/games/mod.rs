@@ -3,10 +3,10 @@
 //! [`super::CategoryGame`] from them (`build`); rules beyond boxes and the
 //! upper bonus come as an [`super::model::ExtraRules`] hook.
 
-pub mod deluxe;
-pub mod sixhundred;
-pub mod yahtzee;
-pub mod yatzy;
+pub(crate) mod deluxe;
+pub(crate) mod sixhundred;
+pub(crate) mod yahtzee;
+pub(crate) mod yatzy;
 
 use super::model::sum_of_face;
 use super::model::Category;

@@ -48,10 +48,10 @@ use crate::error::Error;
 use crate::options::{OptionKind, OptionSet, OptionSpec};
 use crate::error::{SheetError};
 
-pub const ID: &str = "sixhundred";
+pub(crate) const ID: &str = "sixhundred";
 
 /// Six Hundred's options.
-pub const OPTIONS: &[OptionSpec] = &[
+pub(crate) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "zero-only-when-forced",
         kind: OptionKind::Switch,
@@ -65,13 +65,13 @@ pub const OPTIONS: &[OptionSpec] = &[
 ];
 
 /// The boxes of `card=short`.
-pub const SHORT_CARD: &[&str] =
+pub(crate) const SHORT_CARD: &[&str] =
     &["ones", "fives", "sixes", "rung1", "rung2", "rung3", "rung4", "four-kind", "odd", "pairs"];
 /// The boxes of `card=mini`.
-pub const MINI_CARD: &[&str] = &["ones", "sixes", "rung1", "rung2", "rung3", "rung4", "four-kind", "sextet"];
+pub(crate) const MINI_CARD: &[&str] = &["ones", "sixes", "rung1", "rung2", "rung3", "rung4", "four-kind", "sextet"];
 
 /// Points of the full-card bonus.
-pub const FULL_CARD: u32 = 36;
+pub(crate) const FULL_CARD: u32 = 36;
 /// The smallest and largest total of six dice.
 const TOTAL_MIN: u8 = 6;
 const TOTAL_MAX: u8 = 36;
@@ -151,11 +151,11 @@ fn all_categories() -> Vec<Category> {
 }
 
 /// Names of every box, in sheet order.
-pub fn box_names() -> Vec<&'static str> {
+pub(crate) fn box_names() -> Vec<&'static str> {
     all_categories().iter().map(|c| c.name).collect()
 }
 
-pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
+pub(crate) fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
     let forced = opts.switch("zero-only-when-forced");
     Ok(match opts.choice("card") {
         "short" => named(build_reduced(SHORT_CARD, forced), opts),
@@ -167,7 +167,7 @@ pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
 /// The highest final score `game` (Six Hundred on any card) allows: each
 /// box its best roll, the rungs the highest strictly ascending totals, and
 /// the bonuses those earn. `None` for other games.
-pub fn max_score(game: &CategoryGame) -> Option<u32> {
+pub(crate) fn max_score(game: &CategoryGame) -> Option<u32> {
     if game.id != ID {
         return None;
     }
@@ -200,7 +200,7 @@ fn named(mut game: CategoryGame, opts: &OptionSet) -> CategoryGame {
 ///
 /// # Panics
 /// If `boxes` names no box of the game.
-pub fn build_reduced(boxes: &[&str], zero_only_when_forced: bool) -> CategoryGame {
+pub(crate) fn build_reduced(boxes: &[&str], zero_only_when_forced: bool) -> CategoryGame {
     let cats: Vec<Category> = all_categories().into_iter().filter(|c| boxes.contains(&c.name)).collect();
     assert!(!cats.is_empty(), "a reduced Six Hundred needs at least one box");
     let full = cats.len() == 18;
@@ -251,7 +251,7 @@ type Transitions = [[(u32, bool); 37]; 4];
 /// The rung part of the state: per set of filled rungs, the distinct
 /// interval tuples and their transitions (see the module docs).
 #[derive(Debug)]
-pub struct RungStates {
+pub(crate) struct RungStates {
     /// Per filled-rung set: per state, the interval of each rung.
     states: Vec<Vec<[(u8, u8); 4]>>,
     /// Per filled-rung set: per state, whether the full card can still be won.
@@ -311,7 +311,7 @@ impl Hasher for KeyHasher {
 type KeyMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
 impl RungStates {
-    pub fn new(n: usize) -> RungStates {
+    pub(crate) fn new(n: usize) -> RungStates {
         let sets = 1usize << n;
         let mut states = vec![vec![]; sets];
         let mut winnable = vec![vec![]; sets];
@@ -390,17 +390,17 @@ impl RungStates {
     }
 
     /// Number of rung states with filled-rung set `set`.
-    pub fn count(&self, set: usize) -> usize {
+    pub(crate) fn count(&self, set: usize) -> usize {
         self.states[set].len()
     }
 
     /// Number of them where the full card can still be won.
-    pub fn winnable_count(&self, set: usize) -> usize {
+    pub(crate) fn winnable_count(&self, set: usize) -> usize {
         self.winnable_states[set].len()
     }
 
     /// The state of filled rung values `values` (`None` = open), if legal.
-    pub fn state_of(&self, values: &[Option<u8>]) -> Option<u32> {
+    pub(crate) fn state_of(&self, values: &[Option<u8>]) -> Option<u32> {
         let set = values.iter().enumerate().filter(|(_, v)| v.is_some()).fold(0, |s, (i, _)| s | 1 << i);
         let iv = intervals(values);
         self.states[set].iter().position(|s| *s == iv).map(|p| u32::try_from(p).expect("few"))

@@ -27,10 +27,10 @@ use crate::error::Error;
 use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
 use crate::error::{BonusProblem, SheetError};
 
-pub const ID: &str = "yahtzee";
+pub(crate) const ID: &str = "yahtzee";
 
 /// Classic Yahtzee's options.
-pub const OPTIONS: &[OptionSpec] = &[
+pub(crate) const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "joker",
         kind: OptionKind::Choice { choices: &["free", "forced"], default: "free" },
@@ -57,7 +57,7 @@ fn full_house(c: &Counts) -> u32 {
     }
 }
 
-pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
+pub(crate) fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
     let joker = opts.choice("joker");
     let no_bonus = opts.switch("no-bonus");
     if no_bonus && opts.given("joker") {
@@ -129,7 +129,7 @@ pub fn build(opts: &OptionSet) -> Result<CategoryGame, Error> {
 /// How a Yahtzee rolled after the Yahtzee box is filled may be placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Joker {
+pub(crate) enum Joker {
     /// Any open box; the joker scores (full value for `joker_scores` boxes)
     /// apply once the Yahtzee box and the matching upper box are filled.
     Free,
@@ -143,16 +143,16 @@ pub enum Joker {
 /// further Yahtzee earns the bonus. States whose Yahtzee box is open have
 /// extra 0 only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct YahtzeeBonus {
+pub(crate) struct YahtzeeBonus {
     /// Index of the Yahtzee box.
-    pub category: usize,
+    pub(crate) category: usize,
     /// Points per extra Yahtzee while the Yahtzee box holds a positive score.
-    pub points: u32,
-    pub joker: Joker,
+    pub(crate) points: u32,
+    pub(crate) joker: Joker,
     /// Lower boxes that score a fixed value with a joker (Full House 25,
     /// Small Straight 30, Large Straight 40), as (box, points). Other lower
     /// boxes score their usual function of the dice.
-    pub joker_scores: Vec<(usize, u32)>,
+    pub(crate) joker_scores: Vec<(usize, u32)>,
 }
 
 /// The face of a Yahtzee (all dice alike), if `roll` is one.

@@ -14,9 +14,9 @@ use crate::dice::Counts;
 use crate::error::Error;
 use crate::options::{OptionSet, OptionSpec};
 
-pub const ID: &str = "yatzy";
+pub(crate) const ID: &str = "yatzy";
 /// Yatzy has no options.
-pub const OPTIONS: &[OptionSpec] = &[];
+pub(crate) const OPTIONS: &[OptionSpec] = &[];
 
 /// Highest face with at least `n` dice, as points `n * face`.
 fn n_kind(c: &Counts, n: u8) -> u32 {
@@ -40,7 +40,7 @@ fn full_house(c: &Counts) -> u32 {
     }
 }
 
-pub fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
+pub(crate) fn build(_: &OptionSet) -> Result<CategoryGame, Error> {
     let mut cats = upper_categories();
     cats.extend([
         Category { name: "one-pair", aliases: &["pair", "1p"], upper_face: None, score: |c| n_kind(c, 2) },

@@ -168,11 +168,6 @@ impl LockedLattice {
         LockedLattice { tiles, partial: 0..ms.of_size(n).start, full: ms.of_size(n), widest }
     }
 
-    /// Number of (L, T) pairs one step computes per lane.
-    pub(super) fn pairs(&self) -> usize {
-        self.tiles.iter().flat_map(|t| t.levels.iter().map(|l| l.rows)).sum::<usize>() + self.full.len()
-    }
-
     /// One roll earlier: from `e` (a row per multiset: the value of having
     /// locked it before a roll) to `out` (the same one roll before), using
     /// `g` as two levels' working rows.

@@ -37,7 +37,7 @@ mod locked;
 mod reroll;
 mod rows;
 
-pub use rows::Real;
+pub(crate) use rows::Real;
 
 use super::model::{CategoryGame, KeepRule, Scored};
 use super::states::{StateIndex, DEAD};
@@ -46,7 +46,7 @@ use crate::dice::{Counts, Multisets};
 /// Turn-start values the turn DP reads as successors: lane `lane` of mask
 /// `mask`. A whole game's values are one array in state-number order
 /// ([`Indexed`]); a sub-game keeps only the masks below its sheet.
-pub trait Values: Sync {
+pub(crate) trait Values: Sync {
     fn at(&self, mask: u32, lane: usize) -> f64;
 
     /// All lanes of `mask` as one slice, where they are stored that way:
@@ -61,7 +61,7 @@ pub trait Values: Sync {
 
 /// How the lanes of one mask are stored ([`Values::mask_values`]).
 #[derive(Clone, Copy)]
-pub enum MaskValues<'a> {
+pub(crate) enum MaskValues<'a> {
     F64(&'a [f64]),
     F32(&'a [f32]),
     Scattered,
@@ -69,9 +69,9 @@ pub enum MaskValues<'a> {
 
 /// Values of every state, in [`StateIndex`] order (the solve's own f64
 /// buffer, or a table's f32 values).
-pub struct Indexed<'a, T> {
-    pub index: &'a StateIndex,
-    pub values: &'a [T],
+pub(crate) struct Indexed<'a, T> {
+    pub(crate) index: &'a StateIndex,
+    pub(crate) values: &'a [T],
 }
 
 impl Values for Indexed<'_, f64> {
@@ -99,11 +99,11 @@ impl Values for Indexed<'_, f32> {
 /// dice) and the locked step's two levels stay near the core's L2 cache
 /// (measured on Six Hundred, f32: 16 lanes 2.3 µs/state, 32 2.0, 64 1.2,
 /// 128 1.9).
-pub const CHUNK: usize = 64;
+pub(crate) const CHUNK: usize = 64;
 
 /// A choice in the middle of a turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
+pub(crate) enum Choice {
     /// Keep these dice and re-roll the others (keeping all = stand pat).
     Keep(Counts),
     /// Score the roll in this box for these points.
@@ -114,26 +114,26 @@ pub enum Choice {
 /// `dice` showing, of which `locked` were locked before this roll (locked
 /// keep rule only; empty otherwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    pub roll: u32,
-    pub dice: Counts,
-    pub locked: Counts,
+pub(crate) struct Position {
+    pub(crate) roll: u32,
+    pub(crate) dice: Counts,
+    pub(crate) locked: Counts,
 }
 
 /// One way to end a turn, as [`TurnDp::after_scoring`] computes it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Step {
+pub(crate) struct Step {
     /// Lane of the state after, in the mask with the box filled.
-    pub lane: usize,
+    pub(crate) lane: usize,
     /// Points earned: the box's, the upper bonus, any other bonus.
-    pub gained: f64,
+    pub(crate) gained: f64,
     /// Points written in the box.
-    pub written: u32,
+    pub(crate) written: u32,
 }
 
 /// Reusable working memory of the turn DP (one per thread), in the DP's
 /// precision `F`.
-pub struct Scratch<F = f64> {
+pub(crate) struct Scratch<F = f64> {
     /// One row of `successors.stride` values per dice multiset.
     rows: Vec<F>,
     /// The locked rule's second set of rows and its walk rows.
@@ -149,7 +149,7 @@ impl<F> Default for Scratch<F> {
 }
 
 /// The turn DP of one game.
-pub struct TurnDp<'g> {
+pub(crate) struct TurnDp<'g> {
     game: &'g CategoryGame,
     index: StateIndex,
     ms: Multisets,
@@ -169,7 +169,7 @@ pub struct TurnDp<'g> {
 }
 
 impl<'g> TurnDp<'g> {
-    pub fn new(game: &'g CategoryGame) -> TurnDp<'g> {
+    pub(crate) fn new(game: &'g CategoryGame) -> TurnDp<'g> {
         let ms = Multisets::new(game.dice);
         let index = StateIndex::new(game);
         let scores_of: Vec<Vec<u32>> = (0..game.categories.len()).map(|c| game.possible_scores(c)).collect();
@@ -197,7 +197,7 @@ impl<'g> TurnDp<'g> {
 
     /// Scoring the roll's `points` in open box `cat` from the state (upper
     /// total `eff`, `extra`) of `mask`: the state after and what it earns.
-    pub fn after_scoring(&self, mask: u32, eff: u16, extra: usize, cat: usize, points: u32) -> Step {
+    pub(crate) fn after_scoring(&self, mask: u32, eff: u16, extra: usize, cat: usize, points: u32) -> Step {
         self.after_scored(mask, eff, cat, self.game.extra.score(mask, extra, cat, points))
     }
 
@@ -218,7 +218,7 @@ impl<'g> TurnDp<'g> {
 
     /// The effective upper total after writing `points` in box `cat` (only
     /// an upper box moves it), the sheet then being `next`.
-    pub fn upper_after(&self, next: u32, eff: u16, cat: usize, points: u32) -> u16 {
+    pub(crate) fn upper_after(&self, next: u32, eff: u16, cat: usize, points: u32) -> u16 {
         match self.game.categories[cat].upper_face {
             Some(_) => self.index.advance_upper(next, eff, points),
             None => eff,
@@ -226,16 +226,16 @@ impl<'g> TurnDp<'g> {
     }
 
     /// Per box: the scores it can hold, ascending.
-    pub fn scores_of(&self, cat: usize) -> &[u32] {
+    pub(crate) fn scores_of(&self, cat: usize) -> &[u32] {
         &self.scores_of[cat]
     }
 
-    pub fn game(&self) -> &'g CategoryGame {
+    pub(crate) fn game(&self) -> &'g CategoryGame {
         self.game
     }
 
     /// The game's state index.
-    pub fn index(&self) -> &StateIndex {
+    pub(crate) fn index(&self) -> &StateIndex {
         &self.index
     }
 
@@ -276,7 +276,7 @@ impl<'g> TurnDp<'g> {
     /// The value of turn-start states `lanes` of `mask` (expected points
     /// still to come), from `after`, the values of the states after this
     /// turn. Writes one value per lane into `out`.
-    pub fn turn_start<F: Real, V: Values + ?Sized>(
+    pub(crate) fn turn_start<F: Real, V: Values + ?Sized>(
         &self,
         after: &V,
         mask: u32,
@@ -304,18 +304,12 @@ impl<'g> TurnDp<'g> {
         }
     }
 
-    /// Number of (locked, full roll) pairs one earlier roll of the locked
-    /// rule visits per lane (0 for the Yahtzee rule).
-    pub fn locked_pairs(&self) -> usize {
-        self.lattice.as_ref().map_or(0, locked::LockedLattice::pairs)
-    }
-
     /// Every choice for the dice of `position` in state `lane` of `mask`,
     /// with its value (expected points still to come, this roll's included):
     /// on the last roll (or with every die locked) the boxes, before it
     /// every keep; under the locked rule only keeps that keep the dice
     /// already locked.
-    pub fn choices<V: Values + ?Sized>(
+    pub(crate) fn choices<V: Values + ?Sized>(
         &self,
         after: &V,
         mask: u32,
@@ -347,7 +341,7 @@ impl<'g> TurnDp<'g> {
 
     /// The optimal play of one whole turn from state `lane` of `mask`, for
     /// playing it out (simulations): the turn DP of that one state, kept.
-    pub fn plan<V: Values + ?Sized>(&self, after: &V, mask: u32, lane: usize) -> TurnPlan {
+    pub(crate) fn plan<V: Values + ?Sized>(&self, after: &V, mask: u32, lane: usize) -> TurnPlan {
         let mut s = Scratch::<f64>::default();
         self.prepare(after, mask, &[lane], &mut s);
         let stride = s.successors.stride;
@@ -363,7 +357,7 @@ impl<'g> TurnDp<'g> {
 
 /// One state's turn, solved: the value of every keep with each number of
 /// rolls left, and the successors for scoring ([`TurnDp::plan`]).
-pub struct TurnPlan {
+pub(crate) struct TurnPlan {
     mask: u32,
     /// `keep[left - 1][keep]`.
     keep: Vec<Vec<f64>>,
@@ -374,7 +368,7 @@ impl TurnPlan {
     /// The best dice to keep (lock) from `dice` with `left` rolls still to
     /// come, keeping `locked`; the first of equally good keeps, as `advise`
     /// ranks them.
-    pub fn best_keep(&self, dp: &TurnDp, dice: &Counts, locked: &Counts, left: usize) -> Counts {
+    pub(crate) fn best_keep(&self, dp: &TurnDp, dice: &Counts, locked: &Counts, left: usize) -> Counts {
         let values = &self.keep[left - 1];
         let mut best: Option<(usize, f64)> = None;
         for k in dp.ms.subsets(dice) {
@@ -390,7 +384,7 @@ impl TurnPlan {
 
     /// The best box for final roll `dice`: (box, points the rules score,
     /// points written), the first of equally good boxes.
-    pub fn best_box(&self, dp: &TurnDp, dice: &Counts) -> (usize, u32, u32) {
+    pub(crate) fn best_box(&self, dp: &TurnDp, dice: &Counts) -> (usize, u32, u32) {
         let mut best: Option<(usize, u32, u32, f64)> = None;
         for o in self.s.successors.score_options(dp, self.mask, dice) {
             if best.is_none_or(|b| o.3 > b.3) {

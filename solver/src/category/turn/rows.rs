@@ -16,7 +16,7 @@ pub(super) const PAD: usize = 16;
 /// the memory traffic of the large locked-dice walk (Six Hundred's whole
 /// game), at the price of rounding noise that the maxima bias upward (about
 /// 1e-4 points over a game; see `docs/rules.md` and the solve's docs).
-pub trait Real:
+pub(crate) trait Real:
     Copy + Default + PartialOrd + Send + Sync + Add<Output = Self> + Mul<Output = Self> + AddAssign + 'static
 {
     const NEG_INFINITY: Self;

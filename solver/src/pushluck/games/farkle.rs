@@ -6,13 +6,13 @@ use crate::options::{OptionError, OptionSet, OptionSpec};
 use crate::pushluck::rules::{FaceTable, RuleSet};
 
 /// The registry's id of the game.
-pub const ID: &str = "farkle";
+pub(crate) const ID: &str = "farkle";
 
 /// Farkle's base rules. Decisions where the ruling is silent: three pairs also
 /// matches four of a kind plus a pair and six alike (it is worth the same
 /// 1500 as four-plus-a-pair, so it only matters in house rules); two triplets
 /// also matches six alike (six of a kind is worth more anyway).
-pub fn base() -> RuleSet {
+pub(crate) fn base() -> RuleSet {
     let kinds = FaceTable {
         ones: [100, 0, 300, 1000, 2000, 3000],
         twos: [0, 0, 200, 1000, 2000, 3000],
@@ -35,14 +35,14 @@ pub fn base() -> RuleSet {
 }
 
 /// Farkle's options.
-pub const OPTIONS: &[OptionSpec] = common_options!();
+pub(crate) const OPTIONS: &[OptionSpec] = common_options!();
 
 /// Farkle's options, applied over `r` (the game's rules, or a rules file
 /// over them).
 ///
 /// # Errors
 /// None today; the signature is every game's.
-pub fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
+pub(crate) fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
     apply_options(r, opts);
     Ok(())
 }

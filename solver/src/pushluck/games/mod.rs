@@ -11,9 +11,9 @@
 //! finished rules (which blames a failure on whoever set the keys it read),
 //! are here.
 
-pub mod farkle;
-pub mod ten_thousand;
-pub mod yahtzix;
+pub(crate) mod farkle;
+pub(crate) mod ten_thousand;
+pub(crate) mod yahtzix;
 
 use crate::pushluck::rules::{FaceTable, GameRules, Pattern, RuleSet, Scoring, TurnRules};
 use crate::error::Error;
@@ -173,7 +173,7 @@ fn keys_set_by(name: &str) -> &'static [&'static str] {
 ///
 /// # Errors
 /// The first failed check, blamed as above.
-pub fn check(rules: &RuleSet, opts: &OptionSet, file: Option<&str>) -> Result<(), Error> {
+pub(crate) fn check(rules: &RuleSet, opts: &OptionSet, file: Option<&str>) -> Result<(), Error> {
     let Err(e) = rules.validate() else { return Ok(()) };
     let keys = e.keys();
     let mut options = vec![];

@@ -7,12 +7,12 @@ use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
 use crate::pushluck::rules::{FaceTable, Pattern, RuleSet};
 
 /// The registry's id of the game.
-pub const ID: &str = "ten-thousand";
+pub(crate) const ID: &str = "ten-thousand";
 
 /// Dice 10000: a set doubles with each die beyond three; six of a kind wins
 /// the game at once. Three pairs also matches four of a kind plus a pair
 /// (players count the four as two pairs).
-pub fn base() -> RuleSet {
+pub(crate) fn base() -> RuleSet {
     let mut kinds = FaceTable::empty();
     for (f, face) in (1..=6i64).enumerate() {
         let triple = if face == 1 { 1000 } else { 100 * face };
@@ -38,7 +38,7 @@ pub fn base() -> RuleSet {
 }
 
 /// Dice 10000's options.
-pub const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
+pub(crate) const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
     name: "alternative-scoring",
     kind: OptionKind::Switch,
     help: "small straights (1-5, 2-6) 1000, full house 750",
@@ -57,7 +57,7 @@ fn alternative_patterns() -> [Pattern; 3] {
 ///
 /// # Errors
 /// None today; the signature is every game's.
-pub fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
+pub(crate) fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
     if let Some(on) = opts.switch_given("alternative-scoring") {
         // By name, so that over a rules file that has one of them already
         // the option neither doubles it (two patterns of one name are

@@ -7,13 +7,13 @@ use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
 use crate::pushluck::rules::{FaceTable, GameRules, Pattern, RuleSet, Scoring, TurnRules};
 
 /// The registry's id of the game.
-pub const ID: &str = "yahtzix";
+pub(crate) const ID: &str = "yahtzix";
 
 /// Yahtzix: singles on every roll, premiums on the first roll only, three
 /// rolls, no hot dice. Two triplets also matches six alike ("always the
 /// highest count of a roll is used"); four or five alike on the first roll
 /// score as a triple plus singles, as the seed lists no larger sets.
-pub fn base() -> RuleSet {
+pub(crate) fn base() -> RuleSet {
     let mut kinds = FaceTable::empty();
     kinds.ones[0] = 10;
     kinds.fives[0] = 5;
@@ -55,7 +55,7 @@ pub fn base() -> RuleSet {
 }
 
 /// Yahtzix's options.
-pub const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
+pub(crate) const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
     name: "go-for-it",
     kind: OptionKind::Switch,
     help: "Yahtzix's name for piggyback (the first own roll is roll 2)",
@@ -65,7 +65,7 @@ pub const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
 ///
 /// # Errors
 /// `piggyback` and its Yahtzix name `go-for-it` given with different values.
-pub fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
+pub(crate) fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionError> {
     let go_for_it = opts.switch_given("go-for-it");
     if let (Some(a), Some(b)) = (opts.switch_given("piggyback"), go_for_it) {
         if a != b {

@@ -77,7 +77,7 @@ pub(super) struct Quantities {
 /// The game facts' quantities solved along with the win values (see the
 /// module documentation).
 #[derive(Debug, Clone)]
-pub struct PairFacts<'m> {
+pub(crate) struct PairFacts<'m> {
     pub(super) quantities: Quantities,
     /// Under piggyback, the same at every offer state (the mover at
     /// `(a, b)` offered `k` leftover dice and `t` points), laid out as
@@ -473,7 +473,7 @@ fn sweep(x: &mut [f64], order: &[Vec<u32>], tol: f64, mut f: impl FnMut(usize, &
 /// # Errors
 /// A turn of the expected-score policy over the solve budget (not for any
 /// rule set whose win table solved).
-pub fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, Error> {
+pub(crate) fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, Error> {
     let m = values.len();
     let sides = &values.sides;
     let rules = &game.rules;

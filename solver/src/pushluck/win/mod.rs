@@ -78,15 +78,15 @@ use serde::{Deserialize, Serialize};
 
 #[cfg(test)]
 mod advice_exactness;
-pub mod facts;
-pub mod offers;
-pub mod penalty;
-pub mod sheet;
-pub mod sides;
-pub mod table;
+pub(crate) mod facts;
+pub(crate) mod offers;
+pub(crate) mod penalty;
+pub(crate) mod sheet;
+pub(crate) mod sides;
+pub(crate) mod table;
 
-pub use offers::Offers;
-pub use sides::{Side, Sides};
+pub(crate) use offers::Offers;
+pub(crate) use sides::{Side, Sides};
 
 use super::level_total;
 use super::model::{Model, Params, Succ, TurnState};
@@ -99,10 +99,10 @@ use crate::progress::Progress;
 use crate::report::{WinFacts};
 
 /// A fixed point is accepted when `|x - f(1 - g(1 - x))|` is below this.
-pub const RESIDUAL: f64 = 1e-14;
+pub(crate) const RESIDUAL: f64 = 1e-14;
 /// The last-turn pass probabilities are computed until they are this close
 /// to their limit.
-pub const TAIL: f64 = 1e-16;
+pub(crate) const TAIL: f64 = 1e-16;
 /// Most grid levels of "points still needed" in the last-turn table.
 const NEED_LEVELS_MAX: usize = 4000;
 
@@ -120,24 +120,24 @@ const NEED_LEVELS_MAX: usize = 4000;
 /// A threshold `c` (entry, min-bank) makes a bank count only from `c` on,
 /// which is the same as needing more than `max(need, c - grid)`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LastTurn {
+pub(crate) struct LastTurn {
     /// `fresh[d / grid]`: P(a fresh turn scores more than `d`), `d = 0,
     /// grid, ...`, until within [`TAIL`] of its limit (past the end: the
     /// last value).
-    pub fresh: Vec<f64>,
+    pub(crate) fresh: Vec<f64>,
     /// With piggyback, per leftover of `k = 1..=5` dice: P(a turn that
     /// starts by rolling them scores more than `d` further points); each row
     /// until within [`TAIL`] of its limit. Empty without piggyback.
     #[serde(default)]
-    pub leftover: Vec<Vec<f64>>,
+    pub(crate) leftover: Vec<Vec<f64>>,
     /// From which turn total a bank counts, `[off the board, on it]`.
-    pub counts_from: [i64; 2],
+    pub(crate) counts_from: [i64; 2],
     /// Only players on the board may piggyback.
     #[serde(default)]
-    pub leftover_needs_board: bool,
+    pub(crate) leftover_needs_board: bool,
     /// A lower bound of the chance of an instant win in one turn (0 without
     /// instant wins): the limit of `fresh` for large needs is at least this.
-    pub instant: f64,
+    pub(crate) instant: f64,
 }
 
 impl LastTurn {
@@ -150,7 +150,7 @@ impl LastTurn {
     /// `P_pass` for a player (on the board or not) who needs more than
     /// `need` points; past the table's end, its last value (within
     /// [`TAIL`] of the limit).
-    pub fn pass(&self, on_board: bool, need: i64, grid: i64) -> f64 {
+    pub(crate) fn pass(&self, on_board: bool, need: i64, grid: i64) -> f64 {
         if need < 0 {
             return 1.0;
         }
@@ -165,7 +165,7 @@ impl LastTurn {
 
     /// P(passing `need`) when piggybacking on the leader's `k` leftover dice
     /// and `t` points (`None` where the rules do not let this player).
-    pub fn pass_leftover(&self, on_board: bool, need: i64, k: usize, t: i64, grid: i64) -> Option<f64> {
+    pub(crate) fn pass_leftover(&self, on_board: bool, need: i64, k: usize, t: i64, grid: i64) -> Option<f64> {
         let row = self.leftover.get(k.checked_sub(1)?)?;
         if self.leftover_needs_board && !on_board {
             return None;
@@ -176,7 +176,7 @@ impl LastTurn {
     }
 
     /// The chaser's best: start fresh or (when offered) piggyback.
-    pub fn pass_offered(&self, on_board: bool, need: i64, offer: Option<(usize, i64)>, grid: i64) -> f64 {
+    pub(crate) fn pass_offered(&self, on_board: bool, need: i64, offer: Option<(usize, i64)>, grid: i64) -> f64 {
         // (Below a need of 0 the fresh turn already passes: 1.)
         let fresh = self.pass(on_board, need, grid);
         offer.and_then(|(k, t)| self.pass_leftover(on_board, need, k, t, grid)).map_or(fresh, |p| fresh.max(p))
@@ -185,17 +185,17 @@ impl LastTurn {
 
 /// The win probabilities of every turn-start state of a game.
 #[derive(Debug, Clone)]
-pub struct WinValues<'m> {
-    pub model: &'m Model,
+pub(crate) struct WinValues<'m> {
+    pub(crate) model: &'m Model,
     /// Each player's state between turns ([`Sides`]): without the penalty
     /// the totals `0, grid, ..., goal - grid`.
-    pub sides: Sides,
+    pub(crate) sides: Sides,
     /// `w[a * sides.len() + b]`: P(the mover, at side `a`, wins against an
     /// opponent at side `b`).
-    pub w: Vec<f64>,
+    pub(crate) w: Vec<f64>,
     /// Shared with every turn's payoff, which values banks past the goal
     /// from it ([`GoalBank`]).
-    pub last: Arc<LastTurn>,
+    pub(crate) last: Arc<LastTurn>,
     /// Per context: farkle probability, chance of an instant win.
     risks: Vec<(f64, f64)>,
     /// Largest gain of a set-aside, in grid levels.
@@ -209,7 +209,7 @@ pub struct WinValues<'m> {
     /// turn again).
     policy: Option<std::sync::Arc<Vec<penalty::Row>>>,
     /// With piggyback: the value of rolling the previous player's leftover.
-    pub offers: Option<Offers>,
+    pub(crate) offers: Option<Offers>,
     /// Without the penalty: the game facts' quantities, solved along with
     /// the values.
     pub(super) pair_facts: Option<facts::PairFacts<'m>>,
@@ -336,7 +336,7 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
 ///
 /// With the penalty: states x turn DPs per state (about 8 improvement
 /// sweeps, each a DP and a walk of its policy, measured) x levels.
-pub fn work(model: &Model) -> f64 {
+pub(crate) fn work(model: &Model) -> f64 {
     let sides = Sides::new(model, sides::default_floor(model));
     let n = (model.rules.game.goal - sides.floor() + model.grid - 1) / model.grid;
     let mut levels = (n as f64 / 2.0).max(1.0);
@@ -409,7 +409,7 @@ fn start_context(model: &Model) -> usize {
 /// The last turn of a player (on the board or not) who must score more
 /// than `need` points to win: the turn DP with a bank worth 1 above
 /// `need` and nothing at or below it (a farkle: nothing).
-pub fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
+pub(crate) fn last_turn(model: &Model, on: bool, need: i64) -> Solution<'_> {
     let g = model.grid;
     let turn = &model.rules.turn;
     let exact = model.rules.game.exact_goal;
@@ -444,7 +444,7 @@ impl LastTurn {
     /// Solves the last turn for every need up to [`NEED_LEVELS_MAX`] grid
     /// levels in one DP, and keeps each row until it is within [`TAIL`] of
     /// its limit.
-    pub fn solve(model: &Model) -> LastTurn {
+    pub(crate) fn solve(model: &Model) -> LastTurn {
         let instant = instant_chance(model);
         let turn = &model.rules.turn;
         let counts_from = [turn.counts_from(false), turn.counts_from(true)];
@@ -502,7 +502,7 @@ struct TurnSetup {
 
 impl<'m> WinValues<'m> {
     /// Values `w` (`n` x `n`) with their last-turn table, for `model`.
-    pub fn new(model: &'m Model, sides: Sides, w: Vec<f64>, last: LastTurn) -> WinValues<'m> {
+    pub(crate) fn new(model: &'m Model, sides: Sides, w: Vec<f64>, last: LastTurn) -> WinValues<'m> {
         WinValues {
             model,
             sides,
@@ -521,7 +521,7 @@ impl<'m> WinValues<'m> {
     /// Inherited turn totals the offers table covers, in grid levels: at
     /// most the opponent's total (below the goal, above the floor), and at
     /// most one turn.
-    pub fn offer_levels(model: &Model, sides: &Sides) -> usize {
+    pub(crate) fn offer_levels(model: &Model, sides: &Sides) -> usize {
         let most = sides.bankers().0.saturating_sub(1);
         max_turn_levels(model).map_or(most, |t| t.min(most))
     }
@@ -529,13 +529,13 @@ impl<'m> WinValues<'m> {
     /// Whether [`facts::game_facts`] can be computed: always, except under
     /// piggyback when the offer states' quantities were too large to solve
     /// along (see [`facts::PairFacts::new`]).
-    pub fn has_game_facts(&self) -> bool {
+    pub(crate) fn has_game_facts(&self) -> bool {
         self.offers.is_none() || self.pair_facts.is_some()
     }
 
     /// Whether the mover at side `a` may piggyback (the rules have it, and
     /// Dice 10000's "only players on the table").
-    pub fn may_piggyback(&self, a: usize) -> bool {
+    pub(crate) fn may_piggyback(&self, a: usize) -> bool {
         let turn = &self.model.rules.turn;
         turn.piggyback && (!turn.piggyback_needs_board || self.sides.side(a).on_board)
     }
@@ -543,7 +543,7 @@ impl<'m> WinValues<'m> {
     /// P(the mover at `(a, b)` wins) when offered `k` leftover dice and
     /// `t_level` grid levels of turn points: the better of starting fresh
     /// and piggybacking.
-    pub fn offered(&self, a: usize, b: usize, k: usize, t_level: usize) -> f64 {
+    pub(crate) fn offered(&self, a: usize, b: usize, k: usize, t_level: usize) -> f64 {
         let w = self.at(a, b);
         match self.offers.as_ref().and_then(|o| o.piggyback(a, b, k, t_level)) {
             Some(r) => r.max(w),
@@ -556,21 +556,17 @@ impl<'m> WinValues<'m> {
     }
 
     /// Sides (players' states between turns).
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.sides.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.sides.is_empty()
-    }
-
     /// P(the mover wins) at sides `(a, b)`.
-    pub fn at(&self, a: usize, b: usize) -> f64 {
+    pub(crate) fn at(&self, a: usize, b: usize) -> f64 {
         self.w[a * self.len() + b]
     }
 
     /// P(the first player wins) from the start of a game (0-0, no farkles).
-    pub fn first(&self) -> f64 {
+    pub(crate) fn first(&self) -> f64 {
         let start = self.sides.of_question(0, 0).expect("0 is a total of every game");
         self.at(start, start)
     }
@@ -771,7 +767,7 @@ impl<'m> WinValues<'m> {
 
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
     /// what advice ranks.
-    pub fn turn(&self, a: usize, b: usize) -> Solution<'m> {
+    pub(crate) fn turn(&self, a: usize, b: usize) -> Solution<'m> {
         let (farkle, pass) = self.farkle_and_pass(a, b);
         self.solve_turn(a, b, farkle, pass).0
     }
@@ -939,7 +935,7 @@ impl<'m> WinValues<'m> {
 ///
 /// # Errors
 /// A goal too large for the budget.
-pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
+pub(crate) fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
     solve_with_floor(game, sides::default_floor(game.win_model()), progress)
 }
 
@@ -948,7 +944,7 @@ pub fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(Win
 ///
 /// # Errors
 /// As [`solve`].
-pub fn solve_with_floor<'m>(
+pub(crate) fn solve_with_floor<'m>(
     game: &'m PushLuckGame,
     floor: i64,
     progress: &dyn Progress,
@@ -979,7 +975,7 @@ pub fn solve_with_floor<'m>(
 ///
 /// # Errors
 /// [`Error::TooLarge`].
-pub fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
+pub(crate) fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
     let model = game.win_model();
     let g = model.grid;
     let goal = model.rules.game.goal;

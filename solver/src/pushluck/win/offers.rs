@@ -33,19 +33,19 @@ use super::Sides;
 use crate::table::{Table, TableError};
 
 /// Dice counts a leftover can have.
-pub const LEFTOVER_DICE: usize = 5;
+pub(crate) const LEFTOVER_DICE: usize = 5;
 
 /// `R(a, b, k, t)` for every mover's side `a`, opponent's side `b` that
 /// can bank, leftover and inherited total.
 #[derive(Debug, Clone)]
-pub struct Offers {
+pub(crate) struct Offers {
     /// Sides per player.
     n: usize,
     /// Opponents' sides kept: `stride * j` for `j < bankers`.
     bankers: usize,
     stride: usize,
     /// Inherited totals `grid ..= t_levels * grid`.
-    pub t_levels: usize,
+    pub(crate) t_levels: usize,
     data: Data,
 }
 
@@ -69,12 +69,12 @@ impl Offers {
     }
 
     /// Number of values for `sides` and `t_levels` inherited totals.
-    pub fn len_for(sides: &Sides, t_levels: usize) -> usize {
+    pub(crate) fn len_for(sides: &Sides, t_levels: usize) -> usize {
         sides.len() * sides.bankers().0 * LEFTOVER_DICE * t_levels
     }
 
     /// Unsolved offers (every value NaN: "not allowed").
-    pub fn new(sides: &Sides, t_levels: usize) -> Offers {
+    pub(crate) fn new(sides: &Sides, t_levels: usize) -> Offers {
         let (bankers, stride) = sides.bankers();
         let data = Data::Owned(vec![f64::NAN; Offers::len_for(sides, t_levels)]);
         Offers { n: sides.len(), bankers, stride, t_levels, data }
@@ -82,7 +82,7 @@ impl Offers {
 
     /// Offers stored in `table` from element `from`, with one checksum per
     /// mover's side (`sums`, from the table's metadata).
-    pub fn mapped(table: Arc<Table>, from: usize, sides: &Sides, t_levels: usize, sums: Vec<u64>) -> Offers {
+    pub(crate) fn mapped(table: Arc<Table>, from: usize, sides: &Sides, t_levels: usize, sums: Vec<u64>) -> Offers {
         let n = sides.len();
         let (bankers, stride) = sides.bankers();
         let checked = Arc::new((0..n).map(|_| OnceLock::new()).collect());
@@ -90,16 +90,12 @@ impl Offers {
     }
 
     /// Number of values.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.n * self.row_len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Whether the opponent's side `b` is kept (it can bank).
-    pub fn keeps(&self, b: usize) -> bool {
+    pub(crate) fn keeps(&self, b: usize) -> bool {
         b.is_multiple_of(self.stride) && b / self.stride < self.bankers
     }
 
@@ -114,12 +110,12 @@ impl Offers {
     }
 
     /// Everything, in table order: `[a][b / stride][k - 1][t / grid - 1]`.
-    pub fn as_slice(&self) -> &[f64] {
+    pub(crate) fn as_slice(&self) -> &[f64] {
         self.values()
     }
 
     /// One checksum per mover's side, for the table's metadata.
-    pub fn row_sums(&self) -> Vec<u64> {
+    pub(crate) fn row_sums(&self) -> Vec<u64> {
         self.values().chunks(self.row_len().max(1)).map(|r| xxh3_64(bytemuck::cast_slice(r))).collect()
     }
 
@@ -128,7 +124,7 @@ impl Offers {
     ///
     /// # Errors
     /// [`TableError::Corrupt`] naming the table.
-    pub fn check(&self, rows: &[usize]) -> Result<(), TableError> {
+    pub(crate) fn check(&self, rows: &[usize]) -> Result<(), TableError> {
         let Data::Mapped { table, sums, checked, .. } = &self.data else { return Ok(()) };
         let len = self.row_len();
         for &a in rows {
@@ -161,7 +157,7 @@ impl Offers {
     /// `R(a, b, k, t)`: P(the mover at `(a, b)` wins) when rolling `k`
     /// leftover dice with `t_level` grid levels inherited; `None` where the
     /// rules do not allow it (or outside the table).
-    pub fn piggyback(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<f64> {
+    pub(crate) fn piggyback(&self, a: usize, b: usize, k: usize, t_level: usize) -> Option<f64> {
         let v = self.values()[self.index(a, b, k, t_level)?];
         (!v.is_nan()).then_some(v)
     }

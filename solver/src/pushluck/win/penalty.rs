@@ -57,7 +57,7 @@ use crate::pushluck::model::Model;
 
 /// The solve stops after an improvement sweep that moves no value by more
 /// than this.
-pub const SWEEP_TOL: f64 = 1e-11;
+pub(crate) const SWEEP_TOL: f64 = 1e-11;
 /// Policy evaluation sweeps until no value moves by more than this.
 const EVAL_TOL: f64 = 1e-14;
 const EVAL_SWEEPS_MAX: usize = 1_000_000;

@@ -109,7 +109,7 @@ fn best_threshold(cell: &mut [(i64, bool)]) -> Option<i64> {
 ///
 /// # Errors
 /// A game count out of bounds, `dice` outside 1..=6.
-pub fn check(q: &StrategyQuestion) -> Result<(), Error> {
+pub(crate) fn check(q: &StrategyQuestion) -> Result<(), Error> {
     Error::check_games(q.games, SHEET_GAMES_MAX)?;
     match q.dice {
         Some(k) if !(1..=6).contains(&k) => Err(WinError::BoundaryDice(k).into()),
@@ -121,7 +121,7 @@ pub fn check(q: &StrategyQuestion) -> Result<(), Error> {
 ///
 /// # Errors
 /// A game count out of bounds, `dice` outside 1..=6.
-pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &StrategyQuestion) -> Result<WinSheet, Error> {
+pub(crate) fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &StrategyQuestion) -> Result<WinSheet, Error> {
     check(q)?;
     let goal = game.rules.game.goal;
     let grid = values.model.grid;
@@ -223,7 +223,7 @@ pub fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &Strategy
 }
 
 /// Turn-start win probabilities on at most about 80 cells a side.
-pub fn win_map(game: &PushLuckGame, values: &WinValues) -> WinMap {
+pub(crate) fn win_map(game: &PushLuckGame, values: &WinValues) -> WinMap {
     let grid = values.model.grid;
     let goal = game.rules.game.goal;
     let levels = usize::try_from(goal / grid).unwrap_or(1).max(1);
@@ -238,7 +238,7 @@ pub fn win_map(game: &PushLuckGame, values: &WinValues) -> WinMap {
 /// The exact bank-from totals for `dice` dice to roll after the first roll
 /// of a turn: my score across, one curve per opponent score (0, a quarter,
 /// half, three quarters and nine tenths of the goal).
-pub fn bank_boundary(game: &PushLuckGame, values: &WinValues, dice: u8) -> BankBoundary {
+pub(crate) fn bank_boundary(game: &PushLuckGame, values: &WinValues, dice: u8) -> BankBoundary {
     let grid = values.model.grid;
     let goal = game.rules.game.goal;
     let levels = usize::try_from(goal / grid).unwrap_or(1).max(1);

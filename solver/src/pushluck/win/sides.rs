@@ -26,11 +26,11 @@ use super::super::rules::RuleSet;
 
 /// One player's state between turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Side {
-    pub total: i64,
-    pub on_board: bool,
+pub(crate) struct Side {
+    pub(crate) total: i64,
+    pub(crate) on_board: bool,
     /// Farkles in a row (0 without the penalty).
-    pub farkles: u8,
+    pub(crate) farkles: u8,
 }
 
 impl Side {
@@ -38,7 +38,7 @@ impl Side {
     /// not, a farkle now the third in a row or not, and the goal left where
     /// the goal matters to a turn (instant wins, an exact goal; elsewhere
     /// the whole goal, so that sides alike share one turn).
-    pub fn turn_params(&self, rules: &RuleSet) -> Params {
+    pub(crate) fn turn_params(&self, rules: &RuleSet) -> Params {
         let goal = rules.game.goal;
         let goal_matters = rules.has_instant_win() || rules.game.exact_goal;
         Params {
@@ -51,7 +51,7 @@ impl Side {
 
 /// The layout of sides: a dense index for every side the rules can reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Sides {
+pub(crate) struct Sides {
     grid: i64,
     goal: i64,
     entry: bool,
@@ -65,7 +65,7 @@ pub struct Sides {
 
 /// The default floor: three penalties below 0, or a fifth of the goal if
 /// that is lower, on the grid.
-pub fn default_floor(model: &Model) -> i64 {
+pub(crate) fn default_floor(model: &Model) -> i64 {
     let r = &model.rules;
     let p = r.turn.three_farkle_penalty;
     if p == 0 {
@@ -78,7 +78,7 @@ pub fn default_floor(model: &Model) -> i64 {
 impl Sides {
     /// The sides of `model`'s rules with totals down to `floor` (0 without
     /// the penalty; a multiple of the grid at most 0).
-    pub fn new(model: &Model, floor: i64) -> Sides {
+    pub(crate) fn new(model: &Model, floor: i64) -> Sides {
         let r = &model.rules;
         let g = model.grid;
         let penalty = r.turn.three_farkle_penalty;
@@ -90,12 +90,12 @@ impl Sides {
         Sides { grid: g, goal: r.game.goal, entry, penalty, floor, on_levels, off_levels }
     }
 
-    pub fn floor(&self) -> i64 {
+    pub(crate) fn floor(&self) -> i64 {
         self.floor
     }
 
     /// With the three-farkle penalty (sides carry counts and board status).
-    pub fn penalty(&self) -> bool {
+    pub(crate) fn penalty(&self) -> bool {
         self.penalty > 0
     }
 
@@ -107,19 +107,15 @@ impl Sides {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         (self.on_levels + self.off_levels) * self.counts()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// The sides a bank can lead to, as `(count, stride)`: sides `stride *
     /// j` for `j < count`. Without the penalty every total (`stride` 1);
     /// with it the on-board totals with no farkles in a row, the first of
     /// each three.
-    pub fn bankers(&self) -> (usize, usize) {
+    pub(crate) fn bankers(&self) -> (usize, usize) {
         if self.penalty() {
             (self.on_levels, 3)
         } else {
@@ -128,7 +124,7 @@ impl Sides {
     }
 
     /// The side with index `i` (below [`Sides::len`]).
-    pub fn side(&self, i: usize) -> Side {
+    pub(crate) fn side(&self, i: usize) -> Side {
         let g = self.grid;
         if !self.penalty() {
             let total = i64::try_from(i).expect("small") * g;
@@ -144,7 +140,7 @@ impl Sides {
     }
 
     /// The index of `s`, when it is a side of these rules.
-    pub fn index(&self, s: Side) -> Option<usize> {
+    pub(crate) fn index(&self, s: Side) -> Option<usize> {
         let g = self.grid;
         if s.total >= self.goal || s.total < self.floor || s.total % g != 0 {
             return None;
@@ -173,12 +169,12 @@ impl Sides {
     }
 
     /// After a bank that counts, to total `x` below the goal.
-    pub fn after_bank(&self, x: i64) -> usize {
+    pub(crate) fn after_bank(&self, x: i64) -> usize {
         self.at(Side { total: x, on_board: true, farkles: 0 })
     }
 
     /// After a farkle: one more in a row, or the penalty at the third.
-    pub fn after_farkle(&self, i: usize) -> usize {
+    pub(crate) fn after_farkle(&self, i: usize) -> usize {
         let s = self.side(i);
         if !self.penalty() {
             return i;
@@ -192,7 +188,7 @@ impl Sides {
 
     /// After a stop that scores nothing (under the entry threshold): not a
     /// farkle, so the row of farkles is broken.
-    pub fn after_pass(&self, i: usize) -> usize {
+    pub(crate) fn after_pass(&self, i: usize) -> usize {
         let s = self.side(i);
         self.at(Side { farkles: 0, ..s })
     }
@@ -202,7 +198,7 @@ impl Sides {
     /// only) off the board when the rules have an entry threshold and the
     /// total is a multiple of the penalty (how a player who never got on
     /// gets there), else on.
-    pub fn of_question(&self, total: i64, farkles: u8) -> Option<usize> {
+    pub(crate) fn of_question(&self, total: i64, farkles: u8) -> Option<usize> {
         let on_board = total > 0 || !self.entry || (self.penalty() && total % self.penalty != 0);
         self.index(Side { total, on_board, farkles })
     }

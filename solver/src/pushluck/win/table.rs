@@ -52,7 +52,7 @@ struct OffersMeta {
 
 /// Solves the win objective of `game` and writes its table into `dir`
 /// (checked writable first).
-pub fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
+pub(crate) fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     table::check_writable(&table_path(dir, game, Objective::Win))?;
     let (values, meta) = solve_win(game, progress)?;
     Ok(write_win(game, dir, &values, &meta)?)
@@ -171,7 +171,7 @@ fn write_win(game: &PushLuckGame, dir: &Path, values: &WinValues, meta: &WinMeta
 }
 
 /// `info --objective win`: the facts of an existing win table.
-pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
+pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableReport, Error> {
     let table = Table::open(&table_path(dir, game, Objective::Win), &table_spec(game, Objective::Win), verify)?;
     let meta = table.meta::<WinMeta>()?;
     Ok(TableReport {
@@ -186,7 +186,7 @@ pub fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<TableRepo
 
 /// Rough time of a win solve on this machine, from its work
 /// ([`win::work`]), for the "solve it first?" decision of advice.
-pub fn win_solve_estimate(game: &PushLuckGame) -> f64 {
+pub(crate) fn win_solve_estimate(game: &PushLuckGame) -> f64 {
     win::work(game.win_model()) * WIN_NANOS_PER_READ * 1e-9 / rayon::current_num_threads().max(1) as f64
 }
 
@@ -204,7 +204,7 @@ const WIN_AUTO_SOLVE_SECONDS: f64 = 75.0;
 /// The win values of `game` from its table in `dir`; when there is none and
 /// the solve takes about a minute or less, solves it first (and saves it
 /// when the directory takes it: [`solve_win_to_answer`]).
-pub fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinValues<'g>, Error> {
+pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinValues<'g>, Error> {
     let path = table_path(dir, game, Objective::Win);
     let table = match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
         Ok(t) => t,
@@ -260,18 +260,18 @@ pub fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> 
 
 /// What `compare` reports of one variant.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct WinSummary {
-    pub first_wins: f64,
+pub(crate) struct WinSummary {
+    pub(crate) first_wins: f64,
     /// `None` for a piggyback game too large to solve them along.
-    pub game: Option<GameFacts>,
+    pub(crate) game: Option<GameFacts>,
     /// Seconds spent solving now (0 when the table was there).
-    pub solved_seconds: f64,
+    pub(crate) solved_seconds: f64,
 }
 
 /// The win summary of `game` from its table in `dir`, solving the table
 /// first when it is missing (whatever it takes: `compare` solves what is
 /// missing).
-pub fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinSummary, Error> {
+pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinSummary, Error> {
     let path = table_path(dir, game, Objective::Win);
     match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
         Ok(table) => {
@@ -302,7 +302,7 @@ pub fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Resu
 /// The game facts of `game` when its win `values` are at hand: from the
 /// win table's metadata, else from the values (so that a table that could
 /// not be saved is not solved a second time).
-pub fn game_facts_with(game: &PushLuckGame, dir: &Path, values: &WinValues) -> Result<Option<GameFacts>, Error> {
+pub(crate) fn game_facts_with(game: &PushLuckGame, dir: &Path, values: &WinValues) -> Result<Option<GameFacts>, Error> {
     if let Ok(table) =
         Table::open(&table_path(dir, game, Objective::Win), &table_spec(game, Objective::Win), Verify::Auto)
     {
