@@ -7,14 +7,11 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
-use solver::commands::Question;
-use solver::commands::SimulationQuestion;
-use solver::dice::{parse_dice, Counts};
-use solver::options::RuleOption;
-use solver::pushluck::compare::CompareQuestion;
-use solver::pushluck::situation::{PushLuckQuestion, Start};
-use solver::pushluck::win::sheet::WinSheetQuestion;
-use solver::registry::{self, Family, Game, HouseRules};
+use solver::{
+    parse_dice, resolve, AdviseQuestion, CategoryQuestion, CompareQuestion, Counts, Family, Game, GameEntry,
+    HouseRules, InfoQuestion, Objective, PushLuckQuestion, RuleOption, SimulateQuestion, SolveQuestion, Start,
+    StrategyQuestion, GAMES,
+};
 
 use crate::errors::phrase_with_flag;
 
@@ -88,13 +85,19 @@ pub struct GameSel {
     pub rules_file: Option<PathBuf>,
 }
 
-/// What the solved values maximise.
-#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ObjectiveArg {
-    /// The expected score (of a game, or of one push-your-luck turn).
-    Score,
-    /// Push-your-luck: the probability of winning a two-player game.
-    Win,
+/// The words `--objective` takes: the game's score (a category game's
+/// final score, a push-your-luck turn's points) or winning a two-player
+/// game (push-your-luck), the library's [`Objective`].
+const OBJECTIVES: [&str; 2] = ["score", "win"];
+
+/// Whether `--objective` asked for the win objective.
+fn asks_win(objective: Option<&str>) -> bool {
+    objective == Some("win")
+}
+
+/// The objective `--objective` names for `game`.
+fn objective(arg: Option<&str>, game: &Game) -> Objective {
+    Objective::of(asks_win(arg), game.family())
 }
 
 #[derive(ClapArgs, Debug)]
@@ -102,8 +105,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub sel: GameSel,
     /// What to maximise (default: score).
-    #[arg(long, value_enum)]
-    pub objective: Option<ObjectiveArg>,
+    #[arg(long, value_parser = OBJECTIVES)]
+    pub objective: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -111,8 +114,8 @@ pub struct InfoArgs {
     #[command(flatten)]
     pub sel: GameSel,
     /// Which table: the expected-score one (default) or the win one.
-    #[arg(long, value_enum)]
-    pub objective: Option<ObjectiveArg>,
+    #[arg(long, value_parser = OBJECTIVES)]
+    pub objective: Option<String>,
     /// Check every data checksum, however large the table.
     #[arg(long)]
     pub verify: bool,
@@ -150,8 +153,8 @@ pub struct AdviseArgs {
     pub opponent: Option<i64>,
     /// What to maximise: score (this turn's expected points) or win (the
     /// probability of winning the two-player game).
-    #[arg(long, value_enum)]
-    pub objective: Option<ObjectiveArg>,
+    #[arg(long, value_parser = OBJECTIVES)]
+    pub objective: Option<String>,
     /// Push-your-luck: consecutive farkles so far (three-farkle-penalty).
     #[arg(long)]
     pub farkles: Option<u32>,
@@ -197,15 +200,15 @@ pub struct StrategyArgs {
     pub sel: GameSel,
     /// What the sheet plays for: score (this turn's expected points,
     /// default) or win (the two-player game).
-    #[arg(long, value_enum)]
-    pub objective: Option<ObjectiveArg>,
+    #[arg(long, value_parser = OBJECTIVES)]
+    pub objective: Option<String>,
     /// Win objective: also the exact bank/roll boundary with this many
     /// dice to roll (1-6), against both scores.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
     pub dice: Option<u8>,
     /// Win objective: games of optimal play to fit the sheet to, and as many
     /// again (other seeds) to measure it on.
-    #[arg(long, default_value_t = solver::pushluck::win::sheet::SHEET_GAMES)]
+    #[arg(long, default_value_t = solver::SHEET_GAMES)]
     pub games: u64,
     /// Win objective: seed of those games.
     #[arg(long, default_value_t = 1)]
@@ -254,13 +257,12 @@ pub struct Args {
 
 /// A command with its game resolved and its parameters typed.
 pub enum Command {
-    Solve { game: Game, win: bool },
-    Info { game: Game, win: bool, verify: bool },
-    Advise { game: Game, question: Question, top: usize },
-    Simulate { game: Game, question: SimulationQuestion },
-    Compare { game: Game, name: String, question: CompareQuestion, plot: Option<PathBuf> },
-    Strategy(Game),
-    WinStrategy { game: Game, question: WinSheetQuestion, plot: Option<PathBuf> },
+    Solve { game: Game, question: SolveQuestion },
+    Info { game: Game, question: InfoQuestion },
+    Advise { game: Game, question: AdviseQuestion, top: usize },
+    Simulate { game: Game, question: SimulateQuestion },
+    Compare { game: Game, question: CompareQuestion, plot: Option<PathBuf> },
+    Strategy { game: Game, question: StrategyQuestion, plot: Option<PathBuf> },
     Rules(Game),
     Completions(clap_complete::Shell),
 }
@@ -269,23 +271,36 @@ impl Command {
     /// The game the command is about.
     pub fn game(&self) -> Option<&Game> {
         match self {
-            Command::Strategy(g) | Command::Rules(g) => Some(g),
-            Command::Solve { game, .. }
+            Command::Rules(game)
+            | Command::Solve { game, .. }
             | Command::Info { game, .. }
             | Command::Advise { game, .. }
             | Command::Simulate { game, .. }
             | Command::Compare { game, .. }
-            | Command::WinStrategy { game, .. } => Some(game),
+            | Command::Strategy { game, .. } => Some(game),
             Command::Completions(_) => None,
         }
+    }
+
+    /// The objective of the table the command reads or writes.
+    pub fn objective(&self) -> Objective {
+        let win = match self {
+            Command::Solve { question, .. } => question.objective == Objective::Win,
+            Command::Info { question, .. } => question.objective == Objective::Win,
+            Command::Advise { question: AdviseQuestion::PushLuck(q), .. } => q.objective == Objective::Win,
+            Command::Strategy { question, .. } => question.objective == Objective::Win,
+            Command::Compare { .. } => true,
+            _ => false,
+        };
+        Objective::of(win, self.game().map_or(Family::PushLuck, Game::family))
     }
 }
 
 /// The games `filter` keeps and their options, for `--help` (from the
 /// registry).
-fn games_help(filter: impl Fn(&registry::GameEntry) -> bool) -> String {
+fn games_help(filter: impl Fn(&GameEntry) -> bool) -> String {
     let mut out = String::from("Games (aliases in brackets) and their options (-o):\n");
-    for g in registry::GAMES.iter().filter(|g| filter(g)) {
+    for g in GAMES.iter().filter(|g| filter(g)) {
         let aliases = if g.aliases.is_empty() { String::new() } else { format!(" [{}]", g.aliases.join(", ")) };
         out.push_str(&format!("  {}{aliases}: {} ({})\n", g.id, g.summary, g.family.describe()));
         for o in g.options {
@@ -301,7 +316,7 @@ fn sheet_help() -> String {
     let mut out = String::from(
         "\nScore-sheet boxes for --sheet (box=points, or box=x for a box crossed out; other spellings in brackets):\n",
     );
-    for g in registry::GAMES {
+    for g in GAMES {
         let Some(names) = g.sheet_names() else { continue };
         let mut words: Vec<String> = names
             .boxes
@@ -376,7 +391,7 @@ pub fn parse() -> Result<Cli, clap::Error> {
 impl GameSel {
     fn resolve(&self) -> anyhow::Result<Game> {
         let rules = self.rules_file.as_deref().map(HouseRules::File);
-        Ok(registry::resolve(self.name.name(), &self.name.options, rules)?)
+        Ok(resolve(self.name.name(), &self.name.options, rules)?)
     }
 }
 
@@ -385,10 +400,13 @@ impl Args {
     pub fn from_cli(cli: Cli) -> anyhow::Result<Args> {
         let command = match cli.command {
             RawCommand::Solve(a) => {
-                Command::Solve { game: a.sel.resolve()?, win: a.objective == Some(ObjectiveArg::Win) }
+                let game = a.sel.resolve()?;
+                Command::Solve { question: SolveQuestion { objective: objective(a.objective.as_deref(), &game) }, game }
             }
             RawCommand::Info(a) => {
-                Command::Info { game: a.sel.resolve()?, win: a.objective == Some(ObjectiveArg::Win), verify: a.verify }
+                let game = a.sel.resolve()?;
+                let question = InfoQuestion { objective: objective(a.objective.as_deref(), &game), verify: a.verify };
+                Command::Info { game, question }
             }
             RawCommand::Advise(a) => {
                 if a.top == 0 {
@@ -400,7 +418,7 @@ impl Args {
             }
             RawCommand::Simulate(a) => Command::Simulate {
                 game: a.sel.resolve()?,
-                question: SimulationQuestion { games: a.games, seed: a.seed, players: a.players.clone() },
+                question: SimulateQuestion { games: a.games, seed: a.seed, players: list(a.players.as_deref()) },
             },
             RawCommand::Compare(a) => compare(a)?,
             RawCommand::Strategy(a) => strategy(a)?,
@@ -418,34 +436,40 @@ impl Args {
 /// sheet to play to win (whose flags the other refuses).
 fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
     let game = a.sel.resolve()?;
-    if a.objective == Some(ObjectiveArg::Win) {
+    let win = asks_win(a.objective.as_deref());
+    if win {
         if let Some(p) = &a.plot {
             crate::pictures::check_path(p)?;
         }
-        let map = a.plot.is_some() && a.dice.is_none();
-        let question = WinSheetQuestion { games: a.games, seed: a.seed, dice: a.dice, map };
-        return Ok(Command::WinStrategy { game, question, plot: a.plot });
-    }
-    for (flag, given) in [("--dice", a.dice.is_some()), ("--plot", a.plot.is_some())] {
-        if given {
-            bail!("{flag} is for the win sheet: add --objective win");
+    } else {
+        for (flag, given) in [("--dice", a.dice.is_some()), ("--plot", a.plot.is_some())] {
+            if given {
+                bail!("{flag} is for the win sheet: add --objective win");
+            }
         }
     }
-    Ok(Command::Strategy(game))
+    let map = a.plot.is_some() && a.dice.is_none();
+    let objective = objective(a.objective.as_deref(), &game);
+    let question = StrategyQuestion { objective, games: a.games, seed: a.seed, dice: a.dice, map };
+    Ok(Command::Strategy { game, question, plot: a.plot })
+}
+
+/// A comma-separated list (`--players`, `--variant`): its items, trimmed,
+/// empty ones left out.
+fn list(text: Option<&str>) -> Vec<String> {
+    text.map_or_else(Vec::new, |t| t.split(',').map(str::trim).filter(|x| !x.is_empty()).map(String::from).collect())
 }
 
 /// `compare`: the base game resolved (so a bad game or option fails before
 /// any variant), each variant split into its options.
 fn compare(a: CompareArgs) -> anyhow::Result<Command> {
-    let name = a.name.name().to_string();
     // The library refuses a category game (before solving anything).
-    let game = registry::resolve(&name, &a.name.options, None)?;
+    let game = resolve(a.name.name(), &a.name.options, None)?;
     let variants = a
         .variants
         .iter()
         .map(|v| {
-            let options: Vec<RuleOption> =
-                v.split(',').map(str::trim).filter(|o| !o.is_empty()).map(RuleOption::parse).collect();
+            let options: Vec<RuleOption> = list(Some(v)).iter().map(|o| RuleOption::parse(o)).collect();
             if options.is_empty() {
                 bail!("--variant {v:?} names no option (e.g. --variant \"on-the-board=750,piggyback\")");
             }
@@ -455,9 +479,8 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
     if let Some(p) = &a.plot {
         crate::pictures::check_path(p)?;
     }
-    let question =
-        CompareQuestion { options: a.name.options, variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
-    Ok(Command::Compare { game, name, question, plot: a.plot })
+    let question = CompareQuestion { variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
+    Ok(Command::Compare { game, question, plot: a.plot })
 }
 
 fn dice(text: &str, flag: &str) -> anyhow::Result<Counts> {
@@ -466,14 +489,14 @@ fn dice(text: &str, flag: &str) -> anyhow::Result<Counts> {
 
 /// The advise question in the game's family; flags of the other family are
 /// refused.
-fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
+fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
     let family = game.family();
     let other = |flag: &str, other: Family| -> anyhow::Result<()> {
         bail!("{flag} is for {}s; {} is a {}", other.describe(), game.reference().id, family.describe())
     };
     match family {
         Family::Category => {
-            if a.objective == Some(ObjectiveArg::Win) {
+            if asks_win(a.objective.as_deref()) {
                 bail!(
                     "--objective win is for push-your-luck games; {} is a {}",
                     game.reference().id,
@@ -493,7 +516,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                     other(flag, Family::PushLuck)?;
                 }
             }
-            Ok(Question::Category(solver::category::CategoryQuestion {
+            Ok(AdviseQuestion::Category(CategoryQuestion {
                 sheet: a.sheet.clone().unwrap_or_default(),
                 dice: a.dice.as_deref().map(|d| dice(d, "--dice")).transpose()?,
                 roll: a.roll,
@@ -511,13 +534,15 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 (None, Some(k)) => Start::Leftover(k),
                 _ => bail!("--dice (or --leftover with piggyback) is needed for a push-your-luck game"),
             };
-            if a.objective == Some(ObjectiveArg::Score) && a.opponent.is_some() {
+            let score = a.objective.as_deref() == Some("score");
+            if score && a.opponent.is_some() {
                 bail!("--opponent: the opponent's total matters only with --objective win");
             }
-            if a.objective == Some(ObjectiveArg::Score) && a.opponent_farkles.is_some() {
+            if score && a.opponent_farkles.is_some() {
                 bail!("--opponent-farkles: the opponent's farkles matter only with --objective win");
             }
-            Ok(Question::PushLuck(PushLuckQuestion {
+            let win = asks_win(a.objective.as_deref()) || a.opponent.is_some() || a.opponent_farkles.is_some();
+            Ok(AdviseQuestion::PushLuck(PushLuckQuestion {
                 start,
                 banked: a.banked.unwrap_or(0),
                 score: a.score,
@@ -526,20 +551,8 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<Question> {
                 roll: a.roll,
                 opponent: a.opponent,
                 opponent_farkles: a.opponent_farkles.unwrap_or(0),
-                win: a.objective == Some(ObjectiveArg::Win) || a.opponent.is_some() || a.opponent_farkles.is_some(),
+                objective: Objective::of(win, Family::PushLuck),
             }))
-        }
-    }
-}
-
-impl Command {
-    /// The command reads or writes the win-objective table.
-    pub fn win(&self) -> bool {
-        match self {
-            Command::Solve { win, .. } | Command::Info { win, .. } => *win,
-            Command::Advise { question: Question::PushLuck(q), .. } => q.win,
-            Command::Compare { .. } | Command::WinStrategy { .. } => true,
-            _ => false,
         }
     }
 }

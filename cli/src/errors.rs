@@ -5,8 +5,7 @@
 //! missing, damaged or stale table names the `sixdice solve` command that
 //! makes it.
 
-use solver::error::{Error, Field};
-use solver::table::TableError;
+use solver::{Error, Field, TableError};
 
 /// The flag that gives `field`.
 fn flag(field: Field) -> &'static str {
@@ -22,6 +21,8 @@ fn flag(field: Field) -> &'static str {
         Field::Ones => "--ones",
         Field::Leftover => "--leftover",
         Field::Locked => "--locked",
+        Field::Games => "--games",
+        Field::Players => "--players",
     }
 }
 

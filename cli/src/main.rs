@@ -2,7 +2,7 @@
 //!
 //! The binary is a thin layer over the `solver` library, as a pipeline:
 //! parse the arguments into one checked [`args::Args`] (the game resolved
-//! once), run the command through [`solver::commands`], render its report
+//! once), run the command through one of the library's commands, render its report
 //! as text or JSON, write it. Every error ends as one line on stderr and
 //! exit code 2; a closed output pipe ends the program quietly.
 
@@ -17,7 +17,7 @@ mod render;
 use std::io::Write;
 
 use clap::error::ErrorKind;
-use solver::commands;
+use solver::Strategy;
 
 use args::{Args, Command};
 use output::Written;
@@ -25,49 +25,46 @@ use output::Written;
 /// Runs the command and returns its output.
 fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
     if let Some(n) = args.threads {
-        commands::use_threads(n)?;
+        solver::use_threads(n)?;
     }
     let bar = progress::Bar::new();
-    let game_ref = args.command.game().map(solver::registry::Game::reference);
-    let solve_command =
-        game_ref.as_ref().map(|g| g.solve_command() + if args.command.win() { " --objective win" } else { "" });
+    let solve_command = args.command.game().map(|g| g.reference().solve_command(args.command.objective()));
     let fail = |e| errors::phrase(e, solve_command.as_deref());
-    let json = args.json;
+    let (json, tables) = (args.json, args.tables.as_path());
     Ok(match &args.command {
-        Command::Solve { game, win } => {
-            emit(json, &commands::solve(game, *win, &args.tables, &bar).map_err(fail)?, render::table)
+        Command::Solve { game, question } => {
+            emit(json, &solver::solve(game, question, tables, &bar).map_err(fail)?, render::table)
         }
-        Command::Info { game, win, verify } => {
-            emit(json, &commands::info(game, *win, &args.tables, *verify).map_err(fail)?, render::table)
+        Command::Info { game, question } => {
+            emit(json, &solver::info(game, question, tables).map_err(fail)?, render::table)
         }
         Command::Advise { game, question, top } => {
-            let r = commands::advise(game, &args.tables, question, &bar).map_err(fail)?;
+            let r = solver::advise(game, question, tables, &bar).map_err(fail)?;
             emit(json, &r, |r| render::advice(r, *top))
         }
         Command::Simulate { game, question } => {
-            emit(json, &commands::simulate(game, &args.tables, question, &bar).map_err(fail)?, render::simulation)
+            emit(json, &solver::simulate(game, question, tables, &bar).map_err(fail)?, render::simulation)
         }
-        Command::Compare { name, question, plot, .. } => {
-            let r = commands::compare(name, question, &args.tables, &bar).map_err(fail)?;
+        Command::Compare { game, question, plot } => {
+            let r = solver::compare(game, question, tables, &bar).map_err(fail)?;
             if let Some(path) = plot {
-                pictures::write(path, &solver::pictures::compare(&r)?)?;
+                pictures::write(path, &solver::draw_compare(&r)?)?;
             }
             emit(json, &r, render::compare)
         }
-        Command::WinStrategy { game, question, plot } => {
-            let r = commands::win_strategy(game, &args.tables, question, &bar).map_err(fail)?;
-            if let Some(path) = plot {
-                let svg = match (&r.boundary, &r.map) {
-                    (Some(b), _) => solver::pictures::bank_boundary(b)?,
-                    (None, Some(m)) => solver::pictures::win_map(m)?,
+        Command::Strategy { game, question, plot } => {
+            let r = solver::strategy(game, question, tables, &bar).map_err(fail)?;
+            if let (Some(path), Strategy::Win(sheet)) = (plot, &r) {
+                let svg = match (&sheet.boundary, &sheet.map) {
+                    (Some(b), _) => solver::draw_bank_boundary(b)?,
+                    (None, Some(m)) => solver::draw_win_map(m)?,
                     (None, None) => anyhow::bail!("no picture in the report (ask for --dice N or the map)"),
                 };
                 pictures::write(path, &svg)?;
             }
-            emit(json, &r, render::win_strategy)
+            emit(json, &r, render::strategy)
         }
-        Command::Strategy(game) => emit(json, &commands::strategy(game).map_err(fail)?, render::strategy),
-        Command::Rules(game) => emit(json, &commands::rules(game).map_err(fail)?, |r| r.toml.clone()),
+        Command::Rules(game) => emit(json, &solver::rules(game).map_err(fail)?, |r| r.toml.clone()),
         Command::Completions(shell) => completions::script(*shell),
     })
 }
@@ -93,7 +90,7 @@ fn main() {
 
 /// Prints `error: MESSAGE` as one line (control characters escaped) and exits 2.
 fn fail(message: &str) -> ! {
-    let line = solver::text::Escaped(message).to_string();
+    let line = solver::Escaped(message).to_string();
     let _ = writeln!(std::io::stderr(), "error: {line}");
     std::process::exit(2)
 }

@@ -5,11 +5,11 @@
 //! through (the file it points to is replaced, the link stays). A
 //! directory, FIFO, socket or device is refused, before any work
 //! ([`check_path`]) and again when writing ([`write`]), never replaced
-//! ([`solver::files`] has the rules).
+//! (the library's [`solver::check_output`] has the rules).
 
 use std::path::Path;
 
-use solver::files::{self, OutputError};
+use solver::OutputError;
 
 fn cannot(path: &Path, why: &OutputError) -> anyhow::Error {
     anyhow::anyhow!("cannot write the picture {}: {why}", path.display())
@@ -20,15 +20,12 @@ fn cannot(path: &Path, why: &OutputError) -> anyhow::Error {
 /// existing file could be written (so that a long solve does not end in a
 /// failed write).
 pub fn check_path(path: &Path) -> anyhow::Result<()> {
-    let target = files::check_output(path).map_err(|e| cannot(path, &e))?;
-    files::check_existing_writable(&target).map_err(|e| cannot(path, &e))
+    solver::check_output(path).map(drop).map_err(|e| cannot(path, &e))
 }
 
 /// Writes `svg` to `path` (through a temporary file beside it, so a failed
 /// write leaves no half picture and the old one in place).
 pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
-    let target = files::output_target(path).map_err(|e| cannot(path, &e))?;
-    files::check_existing_writable(&target).map_err(|e| cannot(path, &e))?;
-    files::write_output(path, ".sixdice-picture-", ".svg.tmp", |f| std::io::Write::write_all(f, svg.as_bytes()))
+    solver::write_output(path, ".sixdice-picture-", ".svg.tmp", |f| std::io::Write::write_all(f, svg.as_bytes()))
         .map_err(|e| cannot(path, &e))
 }

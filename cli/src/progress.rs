@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::sync::RwLock;
 
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
-use solver::progress::Progress;
+use solver::Progress;
 
 /// A progress bar per stage.
 pub struct Bar {
@@ -46,7 +46,7 @@ impl Progress for Bar {
 
     fn note(&self, text: &str) {
         // A note is worth showing even when no bar is (a solve may take seconds).
-        let text = format!("note: {}", solver::text::Escaped(text));
+        let text = format!("note: {}", solver::Escaped(text));
         self.bar.read().expect("progress lock").suspend(|| {
             use std::io::Write;
             let _ = writeln!(std::io::stderr(), "{text}");

@@ -131,12 +131,7 @@ pub fn compare(
 /// # Errors
 /// A category game, out-of-range games or dice, a solve over its size
 /// budget, a missing win table that takes long to solve, a damaged table.
-pub fn strategy(
-    game: &Game,
-    q: &StrategyQuestion,
-    tables: &Path,
-    progress: &dyn Progress,
-) -> Result<Strategy, Error> {
+pub fn strategy(game: &Game, q: &StrategyQuestion, tables: &Path, progress: &dyn Progress) -> Result<Strategy, Error> {
     let g = game.push_luck("a strategy sheet")?;
     if q.objective != Objective::Win {
         return Ok(Strategy::Score(pushluck::strategy::strategy(g)?));

@@ -187,13 +187,34 @@ pub(crate) fn output_target(path: &Path) -> Result<PathBuf, OutputError> {
 }
 
 /// Checks, before the work that makes it, that an output can be written
-/// at `path`: [`output_target`] accepts it, and a file can be created in
-/// its directory (tried: permissions, a read-only file system, ...).
-/// Returns the target.
+/// at `path`: [`output_target`] accepts it, a file can be created in its
+/// directory (tried: permissions, a read-only file system, ...), and an
+/// existing file there could be written. Returns the target.
 pub fn check_output(path: &Path) -> Result<PathBuf, OutputError> {
     let target = output_target(path)?;
     check_dir_writable(dir_of(&target))?;
+    check_existing_writable(&target)?;
     Ok(target)
+}
+
+/// Checks that the existing file `target` (a regular file, by
+/// [`output_target`]) could be written: opened for writing, not truncated.
+/// An absent one passes.
+fn check_existing_writable(target: &Path) -> Result<(), OutputError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    {
+        // Should a FIFO have taken its place since, fail instead of
+        // waiting for a reader.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    match options.open(target) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Checks that a file can be created in `dir` by creating one (and
@@ -216,6 +237,7 @@ pub fn write_output(
     write: impl FnOnce(&mut File) -> std::io::Result<()>,
 ) -> Result<(), OutputError> {
     let target = output_target(path)?;
+    check_existing_writable(&target)?;
     let mut tmp = TempFile::create(dir_of(&target), prefix, suffix)?;
     write(&mut tmp.file)?;
     tmp.file.sync_all()?;

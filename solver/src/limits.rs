@@ -75,7 +75,12 @@ pub struct TooLarge {
 
 /// Refuses a solve of `states` states needing `needed` bytes when that is
 /// over `budget`.
-pub(crate) fn check_solve_size(what: impl FnOnce() -> String, states: u64, needed: u64, budget: u64) -> Result<(), TooLarge> {
+pub(crate) fn check_solve_size(
+    what: impl FnOnce() -> String,
+    states: u64,
+    needed: u64,
+    budget: u64,
+) -> Result<(), TooLarge> {
     if needed <= budget {
         return Ok(());
     }

@@ -15,8 +15,8 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::text::percentage_points;
 use crate::report::{BankBoundary, CompareReport, WinMap};
+use crate::text::percentage_points;
 
 /// A figure that could not be drawn.
 #[derive(Debug, thiserror::Error)]
@@ -321,8 +321,8 @@ pub fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pushluck::compare::{CompareRow, VariantOdds};
-    use crate::pushluck::win::sheet::BoundaryCurve;
+    use crate::report::BoundaryCurve;
+    use crate::report::{CompareRow, VariantOdds};
     use crate::report::{Family, GameRef};
 
     fn farkle() -> GameRef {
@@ -381,14 +381,14 @@ mod tests {
             step: 100,
             curves: vec![curve(0, 0), curve(5000, 100), curve(9000, 200)],
         };
-        let svg = bank_boundary(&b).unwrap();
+        let svg = draw_bank_boundary(&b).unwrap();
         assert!(svg.contains(">\n10000\n</text>"), "the axis reaches 10000");
         texts_fit(&svg);
         let scores: Vec<i64> = (0..50).map(|i| i * 200).collect();
         let k = scores.len();
         let p = (0..k * k).map(|c| ((c / k) as f64 / k as f64 + 0.5 - (c % k) as f64 / k as f64).clamp(0.0, 1.0));
         let m = WinMap { game: farkle(), step: 200, scores, p: p.collect() };
-        texts_fit(&win_map(&m).unwrap());
+        texts_fit(&draw_win_map(&m).unwrap());
     }
 
     /// The compare chart has a slot per variant and no empty one: the
@@ -416,7 +416,6 @@ mod tests {
                 row("piggyback", 0.5295, Some(base)),
                 row("three-farkle-penalty", 0.5281, Some(base)),
             ],
-            highlights: vec![],
             seconds: 0.0,
         };
         let svg = draw_compare(&r).unwrap();

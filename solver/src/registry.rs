@@ -13,16 +13,14 @@
 
 use std::path::Path;
 
-
-
 use crate::category::{games as category_games, CategoryGame};
 use crate::error::Error;
-use crate::question::CompareQuestion;
+use crate::error::GameError;
 use crate::options::{OptionError, OptionSet, OptionSpec, RuleOption};
 use crate::pushluck::games::{self as push_luck_games, farkle, ten_thousand, yahtzix};
 use crate::pushluck::PushLuckGame;
+use crate::question::CompareQuestion;
 use crate::report::{Family, GameRef};
-use crate::error::{GameError};
 
 /// How a game is built from its checked options.
 #[derive(Clone, Copy)]
@@ -322,6 +320,50 @@ pub(crate) fn compare_variants(base: &Game, q: &CompareQuestion) -> Result<Vec<(
         .collect()
 }
 
+/// Games built by name for the library's own tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{resolve, GameKind, HouseRules};
+    use crate::category::CategoryGame;
+    use crate::options::RuleOption;
+    use crate::pushluck::PushLuckGame;
+
+    fn options(options: &[&str]) -> Vec<RuleOption> {
+        options.iter().map(|o| RuleOption::parse(o)).collect()
+    }
+
+    /// Push-your-luck game `name` with `options` (and house rules `file`, as TOML).
+    pub(crate) fn push_luck(name: &str, opts: &[&str], file: Option<&str>) -> Box<PushLuckGame> {
+        let house = file.map(|text| HouseRules::Text { label: "g.toml", text });
+        match resolve(name, &options(opts), house).expect("a valid game").0 {
+            GameKind::PushLuck(g) => g,
+            GameKind::Category(_) => panic!("{name} is a category game"),
+        }
+    }
+
+    /// The rules of push-your-luck game `name` with `options` and house
+    /// rules `file` (TOML), or why they cannot be built.
+    pub(crate) fn push_luck_rules(
+        name: &str,
+        opts: &[&str],
+        file: Option<&str>,
+    ) -> Result<crate::pushluck::rules::RuleSet, crate::error::Error> {
+        let house = file.map(|text| HouseRules::Text { label: "g.toml", text });
+        match resolve(name, &options(opts), house)?.0 {
+            GameKind::PushLuck(g) => Ok(g.rules),
+            GameKind::Category(_) => panic!("{name} is a category game"),
+        }
+    }
+
+    /// Category game `name` with `options`.
+    pub(crate) fn category(name: &str, opts: &[&str]) -> CategoryGame {
+        match resolve(name, &options(opts), None).expect("a valid game").0 {
+            GameKind::Category(g) => g,
+            GameKind::PushLuck(_) => panic!("{name} is a push-your-luck game"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,7 +393,7 @@ mod tests {
                 assert_eq!(g.family, Family::PushLuck);
                 continue;
             };
-            let Game::Category(game) = resolve(g.id, &[], None).unwrap() else { unreachable!() };
+            let GameKind::Category(game) = resolve(g.id, &[], None).unwrap().0 else { unreachable!() };
             assert_eq!(names.boxes.len(), game.categories.len());
             for (name, aliases) in &names.boxes {
                 for n in std::iter::once(name).chain(aliases.iter()) {

@@ -1,9 +1,6 @@
 //! `advise`: the situation, the best choice, and the ranked alternatives.
 
-use solver::category::CategoryAdvice;
-use solver::commands::Advice;
-use solver::pushluck::advise::{PiggybackAdvice, PushLuckAdvice, PushLuckAnswer};
-use solver::report::Objective;
+use solver::{Advice, CategoryAdvice, Objective, PiggybackAdvice, PushLuckAdvice};
 
 use crate::output::{value, TextTable};
 
@@ -11,8 +8,8 @@ use crate::output::{value, TextTable};
 pub fn advice(a: &Advice, top: usize) -> String {
     match a {
         Advice::Category(c) => category(c, top),
-        Advice::PushLuck(PushLuckAnswer::Roll(p)) => roll(p, top),
-        Advice::PushLuck(PushLuckAnswer::Piggyback(p)) => piggyback(p),
+        Advice::PushLuck(p) => roll(p, top),
+        Advice::Piggyback(p) => piggyback(p),
     }
 }
 

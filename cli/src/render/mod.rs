@@ -4,7 +4,7 @@ mod advice;
 mod compare;
 mod simulation;
 mod strategy;
-mod table;
+pub(crate) mod table;
 mod win_strategy;
 
 pub use advice::advice;
@@ -12,4 +12,4 @@ pub use compare::compare;
 pub use simulation::simulation;
 pub use strategy::strategy;
 pub use table::table;
-pub use win_strategy::win_strategy;
+use win_strategy::win_strategy;

@@ -1,9 +1,7 @@
 //! `simulate`: the distribution of final scores of optimally played
 //! category games, or push-your-luck players head to head.
 
-use solver::category::simulate::SimulationReport;
-use solver::commands::Simulation;
-use solver::pushluck::simulate::PlayersReport;
+use solver::{PlayersReport, Simulation, SimulationReport};
 
 use crate::output::TextTable;
 

@@ -1,10 +1,18 @@
 //! `strategy`: the strategy sheet of a push-your-luck game.
 
-use solver::pushluck::strategy::{StrategyReport, StrategySection};
+use solver::{Strategy, StrategyReport, StrategySection};
 
 use crate::output::{value, TextTable};
 
-pub fn strategy(r: &StrategyReport) -> String {
+/// Either sheet: the score objective's, or the sheet to win.
+pub fn strategy(r: &Strategy) -> String {
+    match r {
+        Strategy::Score(r) => score_sheet(r),
+        Strategy::Win(r) => super::win_strategy(r),
+    }
+}
+
+fn score_sheet(r: &StrategyReport) -> String {
     let mut out = format!("{}: strategy for the highest expected score per turn\n", r.game.title);
     for s in &r.sections {
         section(&mut out, r, s);

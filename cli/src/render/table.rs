@@ -1,8 +1,12 @@
 //! `solve` and `info`: the facts of a solve and its table file.
 
-use solver::report::{Objective, TableReport};
+use solver::{Objective, TableReport};
 
 use crate::output::TextTable;
+
+/// Why a win table has no game facts: the two cases the library leaves
+/// them out in.
+pub const NOT_COMPUTED: &str = "piggyback with the three-farkle penalty, or too large to solve along";
 
 pub fn table(r: &TableReport) -> String {
     let s = &r.solved;
@@ -26,7 +30,7 @@ pub fn table(r: &TableReport) -> String {
     if r.win.is_some() && r.game_facts.is_none() {
         t.row([
             "game facts (head start, turns, against expected-score play)".to_string(),
-            format!("not computed: {}", solver::pushluck::win::facts::NOT_COMPUTED),
+            format!("not computed: {NOT_COMPUTED}"),
         ]);
     }
     if let Some(g) = &r.game_facts {

@@ -1,7 +1,7 @@
 //! `strategy --objective win`: the sheet to play to win, as a table per
 //! section (rows: dice to roll; columns: bands of score difference).
 
-use solver::pushluck::win::sheet::{ScoreBand, WinSheet};
+use solver::{ScoreBand, WinSheet};
 
 use crate::output::TextTable;
 

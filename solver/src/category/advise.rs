@@ -16,7 +16,6 @@
 
 use std::path::Path;
 
-
 use super::levels;
 use super::model::{CategoryGame, KeepRule};
 use super::sheet::Sheet;
@@ -26,13 +25,13 @@ use super::table::{game_ref, open_or_solve};
 use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
-use crate::progress::Progress;
-use crate::report::Objective;
-use crate::table;
-use crate::report::{CategoryAction, CategoryAdvice, CategoryAlternative};
 use crate::error::{AdviseError, SheetError};
 use crate::limits::{SUBGAME_STATES_MAX, WHOLE_SOLVE_STATES_MAX};
-use crate::question::{CategoryQuestion};
+use crate::progress::Progress;
+use crate::question::CategoryQuestion;
+use crate::report::Objective;
+use crate::report::{CategoryAction, CategoryAdvice, CategoryAlternative};
+use crate::table;
 
 /// Checks a question against the game, before any table is opened or
 /// solved: the sheet, the roll and the locked dice.
@@ -120,7 +119,7 @@ pub(crate) fn advise(
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
                 return Err(AdviseError::NeedsTable {
                     game: game.title.clone(),
-                    command: game_ref(game).solve_command(),
+                    command: game_ref(game).solve_command(Objective::FinalScore),
                     needs: levels::needs_in_words(&dp),
                 }
                 .into());

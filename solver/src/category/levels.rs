@@ -52,9 +52,9 @@ use crate::files;
 use crate::limits::bytes;
 use crate::progress::Progress;
 use crate::report::GameRef;
+use crate::report::{LevelFacts, SolveNeeds};
 use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
-use crate::report::{LevelFacts, SolveNeeds};
 
 /// Core-microseconds per state of a level solve, measured on the whole of
 /// Six Hundred (Zen 5, 2 threads: 1.36 µs per state over every level,
@@ -224,7 +224,7 @@ impl Quantum {
         }
         Quantum::new(lo, hi, bits)
     }
-    #[cfg(any(test, feature = "internals"))]
+    #[cfg(test)]
     /// Points between neighbouring codes.
     pub(crate) fn step(self) -> f64 {
         self.step
@@ -365,16 +365,17 @@ impl Values for F32Level<'_> {
     }
 }
 
-#[cfg(any(test, feature = "internals"))]
 /// One level's f32 file (a solve's intermediate; kept only while the level
-/// below needs it), as values.
+/// below needs it), as values (the rounding check of the `internals`
+/// benchmarks reads them).
+#[cfg(feature = "internals")]
 pub(crate) struct F32Table<'a> {
     index: &'a StateIndex,
     first: u64,
     table: Table,
 }
 
-#[cfg(any(test, feature = "internals"))]
+#[cfg(feature = "internals")]
 impl<'a> F32Table<'a> {
     /// Opens the f32 file of level `k` in `dir` (checked in full).
     pub(crate) fn open(dp: &'a TurnDp, dir: &Path, k: usize) -> Result<Self, TableError> {
@@ -388,7 +389,7 @@ impl<'a> F32Table<'a> {
     }
 }
 
-#[cfg(any(test, feature = "internals"))]
+#[cfg(feature = "internals")]
 impl Values for F32Table<'_> {
     #[inline]
     fn at(&self, mask: u32, lane: usize) -> f64 {
@@ -770,7 +771,7 @@ impl<'a> CompactLevel<'a> {
         Ok(())
     }
 
-    #[cfg(any(test, feature = "internals"))]
+    #[cfg(test)]
     /// How the level's codes map to values.
     pub(crate) fn quantum(&self) -> Quantum {
         self.quantum

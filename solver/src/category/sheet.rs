@@ -10,7 +10,7 @@
 
 use super::model::CategoryGame;
 use super::states::State;
-use crate::error::{SheetError};
+use crate::error::SheetError;
 
 /// A parsed, validated score sheet.
 #[derive(Debug, Clone, PartialEq, Eq)]

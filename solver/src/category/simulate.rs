@@ -29,12 +29,13 @@ use super::table::{game_ref, open_or_solve};
 use super::turn::{Indexed, Scratch, TurnDp, Values};
 use crate::dice::{dice_count, roll_onto, FACES};
 use crate::error::Error;
-use crate::progress::Progress;
-use crate::table;
-use crate::report::{BoxZeros, Percentile, Rate, SimulationReport};
-use crate::error::{SimulateError};
+use crate::error::SimulateError;
 use crate::limits::WHOLE_SOLVE_STATES_MAX;
-use crate::question::{SimulateQuestion};
+use crate::progress::Progress;
+use crate::question::SimulateQuestion;
+use crate::report::Objective;
+use crate::report::{BoxZeros, Percentile, Rate, SimulationReport};
+use crate::table;
 
 /// One simulated game.
 #[derive(Debug, Clone, Copy)]
@@ -78,7 +79,7 @@ pub(crate) fn simulate(
         Some(values) => Ok(play_all(&dp, &values, q, setup, progress)),
         None => Err(SimulateError::NeedsTable {
             game: game.title.clone(),
-            command: game_ref(game).solve_command(),
+            command: game_ref(game).solve_command(Objective::FinalScore),
             needs: levels::needs_in_words(&dp),
         }
         .into()),

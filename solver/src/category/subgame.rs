@@ -152,17 +152,14 @@ pub(crate) fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubG
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::{resolve, Game};
+    use crate::registry::testing::category;
 
     /// The reach found by asking the rules once per extra state is the
     /// reach of every lane, box and score asked one by one.
     #[test]
     fn reach_is_every_state_some_sequence_of_scores_leads_to() {
         for card in ["card=mini", "card=short"] {
-            let Game::Category(game) = resolve("sixhundred", &[crate::options::RuleOption::parse(card)], None).unwrap()
-            else {
-                unreachable!("a category game")
-            };
+            let game = category("sixhundred", &[card]);
             let dp = TurnDp::new(&game);
             let index = dp.index();
             let ncat = game.categories.len();

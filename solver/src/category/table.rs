@@ -88,7 +88,12 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution, stored: &[f32]) -> Result<Table
 
 /// Opens the game's table from `dir` and checks it against the rules (and
 /// against `states`, the size the state index gives, when known).
-pub(crate) fn open(dir: &Path, game: &CategoryGame, states: Option<u64>, verify: Verify) -> Result<(Table, Solved), Error> {
+pub(crate) fn open(
+    dir: &Path,
+    game: &CategoryGame,
+    states: Option<u64>,
+    verify: Verify,
+) -> Result<(Table, Solved), Error> {
     let table = Table::open(&table_path(dir, game), &table_spec(game, states), verify)?;
     let solved = table.meta::<Solved>()?;
     Ok((table, solved))

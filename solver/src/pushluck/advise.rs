@@ -10,24 +10,23 @@
 //! [`super::table::load_win`]); the player's last turn needs no table. The
 //! ranking is the same code for both: it reads a [`Solution`].
 
-
 use super::long_run;
 use super::model::Model;
 use super::scoring::Variant;
 use super::situation::{check, check_totals, Situation};
-use crate::question::{PushLuckQuestion, Start};
 use super::solution::{Next, Solution};
-use super::win::table::load as load_win;
 use super::win;
+use super::win::table::load as load_win;
 use super::{value_of, PushLuckGame};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
+use crate::error::SituationError;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 use crate::progress::Progress;
+use crate::question::{PushLuckQuestion, Start};
 use crate::report::Objective;
-use std::path::Path;
 use crate::report::{Advice, PiggybackAdvice, PushLuckAdvice, PushLuckAlternative, Then};
-use crate::error::{SituationError};
+use std::path::Path;
 
 /// Answers `q` for `game`; win-objective questions read (or first solve)
 /// the win table in `tables`.

@@ -28,7 +28,11 @@ use crate::report::{CompareReport, CompareRow, FactColumns, VariantOdds};
 ///
 /// # Errors
 /// A damaged table, a table that cannot be written.
-pub(crate) fn compare(variants: &[(String, &PushLuckGame)], tables: &Path, progress: &dyn Progress) -> Result<CompareReport, Error> {
+pub(crate) fn compare(
+    variants: &[(String, &PushLuckGame)],
+    tables: &Path,
+    progress: &dyn Progress,
+) -> Result<CompareReport, Error> {
     let started = Instant::now();
     let mut rows = Vec::with_capacity(variants.len());
     for (label, game) in variants {
@@ -63,4 +67,3 @@ fn odds_of(s: &WinSummary) -> VariantOdds {
     });
     VariantOdds { first_wins: s.first_wins, first_wins_change: None, facts, solve_seconds: s.solved_seconds }
 }
-

@@ -44,8 +44,8 @@ use super::model::{dice_of, hot_end, Model, Params, Succ, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution, Step, WinPayoff};
 use super::{level_total, value_of};
 use crate::error::Error;
+use crate::error::TurnError;
 use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
-use crate::error::{TurnError};
 
 impl Model {
     /// Solves the turn for `params`.

@@ -16,12 +16,11 @@
 //! (each `V` is non-decreasing in the farkle value with slope below 1), so
 //! bisection finds it to 1e-12.
 
-
 use super::model::Params;
 use super::solution::Solution;
 use super::PushLuckGame;
 use crate::error::Error;
-use crate::report::{LongRunSummary};
+use crate::report::LongRunSummary;
 
 /// The long-run solution: average points per turn and, per farkle count,
 /// the turn solved with the farkle valued by its effect on later turns.
@@ -40,7 +39,6 @@ impl LongRun<'_> {
     pub(crate) fn summary(&self) -> LongRunSummary {
         LongRunSummary { points_per_turn: self.average, farkle_count_value: self.relative }
     }
-
 }
 
 /// Solves the long-run objective of `game` (which has the penalty) on the
@@ -85,16 +83,11 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
-    use crate::options::RuleOption;
     use crate::pushluck::play::{play_turn, Ended};
-    use crate::registry::{resolve, Game};
+    use crate::registry::testing::push_luck;
 
     fn farkle_with_penalty() -> PushLuckGame {
-        let opts: Vec<RuleOption> = vec!["three-farkle-penalty".parse().unwrap()];
-        match resolve("farkle", &opts, None).unwrap() {
-            Game::PushLuck(g) => *g,
-            Game::Category(_) => unreachable!(),
-        }
+        *push_luck("farkle", &["three-farkle-penalty"], None)
     }
 
     #[test]

@@ -30,10 +30,10 @@
 //! - [`compare`]: how the rule options change who wins.
 
 pub(crate) mod advise;
-pub(crate) mod games;
 pub(crate) mod compare;
 pub(crate) mod dp;
 pub(crate) mod ends;
+pub(crate) mod games;
 pub(crate) mod long_run;
 pub(crate) mod model;
 #[cfg(test)]
@@ -49,7 +49,6 @@ pub(crate) mod win;
 
 pub(crate) use model::Model;
 pub(crate) use rules::RuleSet;
-
 
 use crate::error::Error;
 use crate::report::{Family, GameRef};

@@ -27,7 +27,7 @@ use crate::dice::{dice_count, Multisets};
 
 use super::rules::RuleSet;
 use super::scoring::{Scorer, Variant};
-use crate::error::{TurnError};
+use crate::error::TurnError;
 
 /// What is fixed for a whole turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

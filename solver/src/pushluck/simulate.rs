@@ -65,20 +65,20 @@ use super::model::{dice_of, hot_end, Model, Params, TurnState, HOT_END, HOT_INST
 use super::rules::Stop;
 use super::solution::{leftover_class, Solution};
 use super::strategy::strategy;
-use crate::report::StrategySection;
-use super::win::table::{game_facts_with, load as load_win};
 use super::win::sheet::win_sheet;
-use crate::limits::SHEET_GAMES;
-use crate::question::{SimulateQuestion, StrategyQuestion};
-use crate::report::WinSheet;
+use super::win::table::{game_facts_with, load as load_win};
 use super::win::{self, last_turn, leftover_context, Side, Sides, WinValues};
 use super::PushLuckGame;
 use crate::error::Error;
-use crate::progress::Progress;
-use crate::report::{Pairing, PlayersReport};
-use crate::error::{PlayersError};
+use crate::error::PlayersError;
 use crate::limits::PLAYERS_MAX;
-use crate::report::{Objective};
+use crate::limits::SHEET_GAMES;
+use crate::progress::Progress;
+use crate::question::{SimulateQuestion, StrategyQuestion};
+use crate::report::Objective;
+use crate::report::StrategySection;
+use crate::report::WinSheet;
+use crate::report::{Pairing, PlayersReport};
 
 /// A game still running after this many turns is stopped and counted as
 /// unfinished (no built-in rule set comes near it).
@@ -653,7 +653,8 @@ pub(crate) fn simulate(
     progress: &dyn Progress,
 ) -> Result<PlayersReport, Error> {
     let setup = Instant::now();
-    let named: Vec<&str> = if q.players.is_empty() { vec!["optimal", "ev"] } else { q.players.iter().map(String::as_str).collect() };
+    let named: Vec<&str> =
+        if q.players.is_empty() { vec!["optimal", "ev"] } else { q.players.iter().map(String::as_str).collect() };
     let players: Vec<Player> = named.into_iter().map(Player::parse).collect::<Result<_, _>>()?;
     if players.is_empty() || players.len() > PLAYERS_MAX {
         return Err(PlayersError::Count(players.len()).into());
@@ -879,7 +880,7 @@ mod tests {
 
     fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet) {
         let (r, game, dir) = played(game_name, rules, "optimal,ev", 3);
-        let facts = crate::pushluck::table::win_summary(&game, dir.path(), &crate::progress::Silent)
+        let facts = crate::pushluck::win::table::summary(&game, dir.path(), &crate::progress::Silent)
             .expect("a table")
             .game
             .expect("game facts");

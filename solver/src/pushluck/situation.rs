@@ -15,7 +15,7 @@ use crate::limits::{SCORE_MIN, TURN_POINTS_MAX};
 use super::model::{Params, TurnState};
 use super::rules::RuleSet;
 use super::scoring::Scorer;
-use crate::error::{SituationError};
+use crate::error::SituationError;
 use crate::question::{PushLuckQuestion, Start};
 
 /// A checked question: the turn parameters and the decision state before
@@ -66,7 +66,12 @@ fn cheapest(scorer: &Scorer) -> Cheapest {
 
 /// Checks `q` against `rules` (compiled in `scorer`, points on a grid of
 /// `grid`) and returns the situation it describes.
-pub(crate) fn check(rules: &RuleSet, scorer: &Scorer, grid: i64, q: &PushLuckQuestion) -> Result<Situation, SituationError> {
+pub(crate) fn check(
+    rules: &RuleSet,
+    scorer: &Scorer,
+    grid: i64,
+    q: &PushLuckQuestion,
+) -> Result<Situation, SituationError> {
     let turn = &rules.turn;
     let goal = rules.game.goal;
     let dice = match q.start {

@@ -19,7 +19,7 @@ use super::rules::Stop;
 use super::scoring::Variant;
 
 use super::{level_total, value_of};
-use crate::error::{SituationError};
+use crate::error::SituationError;
 
 /// Values of every decision state for one set of turn parameters.
 #[derive(Debug, Clone)]
@@ -192,7 +192,7 @@ pub(crate) enum Next {
 }
 
 impl Next {
-#[cfg(test)]
+    #[cfg(test)]
     /// Value when playing on optimally.
     pub(crate) fn value(&self) -> f64 {
         match *self {
@@ -234,13 +234,6 @@ impl<'m> Solution<'m> {
         } else {
             0.0
         }
-    }
-
-#[cfg(test)]
-    /// Value of stopping voluntarily with `t` points and nothing left for
-    /// the next player to piggyback on; `None` if not allowed.
-    pub(crate) fn bank(&self, t: i64) -> Option<f64> {
-        self.bank_leaving(t, 0)
     }
 
     /// Value of stopping with `t` points when `left` dice were not set aside
@@ -367,7 +360,7 @@ impl<'m> Solution<'m> {
         Ok(self.roll_value_at(s.points, c))
     }
 
-#[cfg(test)]
+    #[cfg(test)]
     /// Expected turn score of a decision state when playing optimally.
     pub(crate) fn value(&self, s: &TurnState) -> Result<f64, SituationError> {
         let roll = self.roll_value(s)?;

@@ -6,7 +6,6 @@
 //! long-run objective ([`super::long_run`]), whose farkles cost what they do
 //! to later turns.
 
-
 use super::long_run;
 use super::model::{Params, TurnState};
 use super::solution::Solution;

@@ -173,25 +173,10 @@ pub(super) fn as_asked(mut solved: Solved, game: &PushLuckGame) -> Solved {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::RuleOption;
-    use crate::progress::Silent;
-    use crate::registry::{self, Game};
-
-    fn farkle(options: &[&str]) -> Box<PushLuckGame> {
-        let options: Vec<RuleOption> = options.iter().map(|o| RuleOption::parse(o)).collect();
-        match registry::resolve("farkle", &options, None).expect("valid options") {
-            Game::PushLuck(g) => g,
-            _ => unreachable!("farkle is a push-your-luck game"),
-        }
-    }
+    use crate::registry::testing::push_luck;
 
     fn with_file(options: &[&str], text: &str) -> Box<PushLuckGame> {
-        let options: Vec<RuleOption> = options.iter().map(|o| RuleOption::parse(o)).collect();
-        let house = registry::HouseRules::Text { label: "g.toml", text };
-        match registry::resolve("farkle", &options, Some(house)).expect("valid rules") {
-            Game::PushLuck(g) => g,
-            _ => unreachable!("farkle is a push-your-luck game"),
-        }
+        push_luck("farkle", options, Some(text))
     }
 
     /// Under a rules file a table is named by the rules solved, however

@@ -105,8 +105,9 @@ impl GameRef {
         }
     }
 
-    /// The `sixdice solve ...` command that (re)creates this game's table.
-    pub fn solve_command(&self) -> String {
+    /// The `sixdice solve ...` command that (re)creates this game's table
+    /// under `objective` (the one place that spells it).
+    pub fn solve_command(&self, objective: Objective) -> String {
         let mut cmd = format!("sixdice solve {}", self.id);
         for o in &self.options {
             cmd.push_str(" -o ");
@@ -115,6 +116,9 @@ impl GameRef {
         if let Some(f) = &self.rules_file {
             cmd.push_str(" --rules ");
             cmd.push_str(f);
+        }
+        if objective == Objective::Win {
+            cmd.push_str(" --objective win");
         }
         cmd
     }

@@ -13,11 +13,11 @@
 
 use std::time::Instant;
 
-use rayon::prelude::*;
 use crate::category::games::sixhundred::{box_names, build_reduced};
 use crate::category::solve::solve_in;
 use crate::category::turn::{MaskValues, Real, Scratch, TurnDp, Values, CHUNK};
 use crate::progress::Silent;
+use rayon::prelude::*;
 
 /// Successor values all 0, stored per mask as the solve's f32 levels are.
 struct Zeros(Vec<f32>);
@@ -30,7 +30,7 @@ impl Values for Zeros {
     }
 }
 
-pub(crate) fn main() {
+pub fn main() {
     let threads = rayon::current_num_threads();
     let reduced: &[&[&str]] = if std::env::var("SKIP_REDUCED").is_ok() {
         &[]

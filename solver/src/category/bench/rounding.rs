@@ -15,15 +15,15 @@
 //! without writing tables; with `BITS` equal to the table's width the
 //! result is the compact table's).
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use crate::category::games::sixhundred::box_names;
 use crate::category::games::sixhundred::build_reduced;
 use crate::category::levels::{CompactLevel, F32Table, Quantum};
 use crate::category::turn::{Position, TurnDp, Values};
 use crate::table::Verify;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
-pub(crate) fn main() {
+pub fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (compact, f32dir) = (std::path::Path::new(&args[1]), std::path::Path::new(&args[2]));
     let positions: usize = args.get(3).map_or(20_000, |n| n.parse().expect("a number of positions"));

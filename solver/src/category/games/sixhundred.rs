@@ -45,8 +45,8 @@ use crate::category::model::{KeepRule, Scored, UpperBonus};
 use crate::category::sheet::Sheet;
 use crate::dice::{Counts, Multisets};
 use crate::error::Error;
+use crate::error::SheetError;
 use crate::options::{OptionKind, OptionSet, OptionSpec};
-use crate::error::{SheetError};
 
 pub(crate) const ID: &str = "sixhundred";
 

@@ -24,8 +24,8 @@ use crate::category::model::{
 use crate::category::sheet::Sheet;
 use crate::dice::Counts;
 use crate::error::Error;
-use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
 use crate::error::{BonusProblem, SheetError};
+use crate::options::{OptionError, OptionKind, OptionSet, OptionSpec};
 
 pub(crate) const ID: &str = "yahtzee";
 

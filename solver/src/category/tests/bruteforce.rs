@@ -13,9 +13,7 @@ use crate::category::solve::solve;
 use crate::category::states::{State, DEAD};
 use crate::category::turn::TurnDp;
 use crate::dice::{counts_of, Counts};
-use crate::options::RuleOption;
 use crate::progress::Silent;
-use crate::registry::{resolve, Game};
 
 /// A game and, when it has them, its Yahtzee bonus rules (read by the brute
 /// force as plain data, not through the engine's hook).
@@ -328,8 +326,7 @@ fn reachable_state_counts_match_enumeration() {
     for (name, opts) in
         [("yahtzee", vec![]), ("yahtzee", vec!["no-bonus"]), ("yatzy", vec![]), ("yahtzee-deluxe", vec![])]
     {
-        let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();
-        let Game::Category(game) = resolve(name, &opts, None).unwrap() else { panic!("{name} is a category game") };
+        let game = crate::registry::testing::category(name, &opts);
         let bonus = game.extra.canonical();
         let bonus: Option<YahtzeeBonus> = serde_json::from_value(bonus).ok();
         check_state_count(&Toy { game, bonus });

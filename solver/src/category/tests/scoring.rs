@@ -2,21 +2,16 @@
 //! written from the rules texts over a sorted list of faces (property tests),
 //! and the optimal value of classic Yahtzee against its published value.
 
-use proptest::prelude::*;
 use crate::category::model::CategoryGame as Game;
 use crate::category::solve::solve;
 use crate::category::turn::TurnDp;
 use crate::dice::counts_of;
-use crate::options::RuleOption;
 use crate::progress::Silent;
-use crate::registry::{self, resolve};
+use crate::registry::testing::category;
+use proptest::prelude::*;
 
 fn game(name: &str, opts: &[&str]) -> Game {
-    let opts: Vec<RuleOption> = opts.iter().map(|o| RuleOption::parse(o)).collect();
-    match resolve(name, &opts, None).unwrap() {
-        registry::Game::Category(g) => g,
-        registry::Game::PushLuck(_) => panic!("{name} is a category game"),
-    }
+    category(name, opts)
 }
 
 fn score(game: &Game, name: &str, dice: &[u8]) -> u32 {

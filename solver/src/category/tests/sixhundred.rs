@@ -428,8 +428,7 @@ fn rung_intervals_match_raw_rung_values() {
                 if !alive && whole_alive {
                     continue; // reached only through another box's 0: none here besides sextet
                 }
-                let n_r =
-                    dp_r.index().state_number(&crate::category::states::State { mask, upper: 0, extra }).unwrap();
+                let n_r = dp_r.index().state_number(&crate::category::states::State { mask, upper: 0, extra }).unwrap();
                 let v_r = sol_r.values[n_r];
                 assert!((v_r - v_raw).abs() < 1e-9, "mask {mask:b} rungs {vals:?} alive {alive}: {v_r} vs raw {v_raw}");
                 compared += 1;

@@ -45,7 +45,7 @@ pub(crate) const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
 });
 
 /// The patterns `alternative-scoring` adds.
-fn alternative_patterns() -> [Pattern; 3] {
+pub(super) fn alternative_patterns() -> [Pattern; 3] {
     [
         pattern_faces("small straight 1-5", &[1, 2, 3, 4, 5], 1000),
         pattern_faces("small straight 2-6", &[2, 3, 4, 5, 6], 1000),

@@ -7,25 +7,21 @@
 
 use std::collections::BTreeMap;
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use crate::dice::{dice_count, Counts, Multisets, FACES};
-use crate::options::RuleOption;
-use crate::pushluck::builtin;
+use crate::error::TurnError;
+use crate::pushluck::games::{farkle, yahtzix};
+use crate::pushluck::model::{Model, Params, TurnState};
 use crate::pushluck::rules::RuleSet;
 use crate::pushluck::scoring::{Scorer, SetAside};
-use crate::pushluck::solution::Next;
-use crate::pushluck::{Model, Params, Solution, TurnState};
-use crate::registry::{resolve, Game};
+use crate::pushluck::solution::{Next, Solution};
+use crate::registry::testing::push_luck;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 const ON_BOARD: Params = Params { on_board: true, last_chance: false, goal_left: 10_000 };
 
 fn rules_of(game: &str, opts: &[&str]) -> RuleSet {
-    let o: Vec<RuleOption> = opts.iter().map(|s| RuleOption::parse(s)).collect();
-    match resolve(game, &o, None).unwrap() {
-        Game::PushLuck(g) => g.rules,
-        Game::Category(_) => panic!("{game} is a push-your-luck game"),
-    }
+    push_luck(game, opts, None).rules
 }
 
 /// Readings of a set-aside: (1s as 1s, instant win) -> (points, 1s' points).
@@ -206,7 +202,7 @@ fn set_asides_match_brute_force_over_every_subset() {
 
 #[test]
 fn farkle_and_nothing_else_is_a_bust() {
-    let rules = builtin::farkle_base();
+    let rules = farkle::base();
     let scorer = Scorer::new(&rules);
     let ms = Multisets::new(6);
     // Probability of a farkle with six dice: known closed form 2.3148% (1080/46656).
@@ -252,7 +248,7 @@ fn monte_carlo_agrees_with_the_solver() {
 
 #[test]
 fn a_six_dice_no_score_bonus_is_solved_through_the_riskless_roll() {
-    let mut rules = builtin::farkle_base();
+    let mut rules = farkle::base();
     rules.scoring.no_score_bonus = 500;
     let model = Model::new(&rules).unwrap();
     let on = Params { on_board: true, last_chance: false, goal_left: 10_000 };
@@ -266,11 +262,11 @@ fn a_six_dice_no_score_bonus_is_solved_through_the_riskless_roll() {
 
 #[test]
 fn a_turn_that_cannot_end_is_rejected() {
-    let mut rules = builtin::farkle_base();
+    let mut rules = farkle::base();
     for f in 0..FACES {
         rules.scoring.kinds.row_mut(f)[0] = 50;
     }
-    assert!(matches!(Model::new(&rules), Err(crate::pushluck::TurnError::EndlessTurn { .. })));
+    assert!(matches!(Model::new(&rules), Err(TurnError::EndlessTurn { .. })));
 }
 
 #[test]
@@ -399,7 +395,7 @@ fn one_die_value_by_hand() {
     // With one die left at t, Farkle: bank t, or roll: 1/6 -> t+100 (then
     // six dice again), 1/6 -> t+50 (six dice), else 0. At t = 2000,
     // rolling loses about 2000*2/3 and cannot pay back: bank.
-    let rules = builtin::farkle_base();
+    let rules = farkle::base();
     let m = Model::new(&rules).unwrap();
     let sol = m.solve(ON_BOARD).unwrap();
     let s = TurnState { points: 2000, dice: 1, rolls: 3, ones: 0, ones_points: 0 };
@@ -415,7 +411,7 @@ fn one_die_value_by_hand() {
 
 #[test]
 fn values_above_the_top_are_banks() {
-    let rules = builtin::farkle_base();
+    let rules = farkle::base();
     let m = Model::new(&rules).unwrap();
     let sol = m.solve(ON_BOARD).unwrap();
     for k in 1..=6u8 {
@@ -428,7 +424,7 @@ fn values_above_the_top_are_banks() {
 
 #[test]
 fn exact_goal_caps_points() {
-    let mut rules = builtin::yahtzix_base();
+    let mut rules = yahtzix::base();
     rules.game.exact_goal = true;
     let m = Model::new(&rules).unwrap();
     let sol = m.solve(Params { on_board: true, last_chance: false, goal_left: 20 }).unwrap();

@@ -19,18 +19,18 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{last_turn, solve, WinValues};
-use crate::commands::{self, Advice, Question};
+use crate::commands;
 use crate::dice::{dice_count, Counts, Multisets};
 use crate::progress::Silent;
-use crate::pushluck::advise::{PushLuckAnswer, Then};
 use crate::pushluck::games::{farkle, ten_thousand};
 use crate::pushluck::model::TurnState;
 use crate::pushluck::rules::{RuleSet, Stop};
 use crate::pushluck::scoring::Scorer;
-use crate::pushluck::situation::{PushLuckQuestion, Start};
 use crate::pushluck::solution::Solution;
 use crate::pushluck::{level_total, PushLuckGame};
-use crate::registry::{self, Game};
+use crate::question::{AdviseQuestion, PushLuckQuestion, Start};
+use crate::registry::{Game, GameKind};
+use crate::report::{Advice, Objective, Then};
 
 /// The direct evaluation of one mover's turn at sides `(a, b)`.
 struct Direct<'v, 'm> {
@@ -131,9 +131,8 @@ impl<'v, 'm> Direct<'v, 'm> {
     }
 }
 
-fn game(rules: RuleSet, id: &str) -> PushLuckGame {
-    let entry = registry::find(id).expect("built in");
-    PushLuckGame::new(entry.id, rules, vec![], None).expect("solvable")
+fn game(rules: RuleSet, id: &'static str) -> PushLuckGame {
+    PushLuckGame::new(id, rules, vec![], None).expect("solvable")
 }
 
 /// Random positions of `game` asked of `advise` (through the library's
@@ -143,7 +142,7 @@ fn game(rules: RuleSet, id: &str) -> PushLuckGame {
 fn check_advice(game: &PushLuckGame, positions: usize, seed: u64) -> (usize, usize) {
     let (values, _, _) = solve(game, &Silent).expect("solves");
     let dir = tempfile::tempdir().expect("temporary directory");
-    let wrapped = Game::PushLuck(Box::new(game.clone()));
+    let wrapped = Game(GameKind::PushLuck(Box::new(game.clone())));
     let model = values.model;
     let (g, goal) = (model.grid, model.rules.game.goal);
     let n = values.len();
@@ -169,13 +168,13 @@ fn check_advice(game: &PushLuckGame, positions: usize, seed: u64) -> (usize, usi
             score: Some(me.total),
             opponent: Some(them.total),
             roll: Some(if stake == 0 { 1 } else { 2 }),
-            win: true,
+            objective: Objective::Win,
             ..PushLuckQuestion::roll(dice, stake)
         };
         // Positions the rules cannot reach (too few points for the dice
         // left) are refused by advise: not counted.
-        let Ok(Advice::PushLuck(PushLuckAnswer::Roll(advice))) =
-            commands::advise(&wrapped, dir.path(), &Question::PushLuck(q), &Silent)
+        let Ok(Advice::PushLuck(advice)) =
+            commands::advise(&wrapped, &AdviseQuestion::PushLuck(q), dir.path(), &Silent)
         else {
             continue;
         };

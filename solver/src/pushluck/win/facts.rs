@@ -54,7 +54,7 @@ use crate::pushluck::level_total;
 use crate::pushluck::model::{Params, TurnState};
 use crate::pushluck::solution::{Payoff, Solution};
 use crate::pushluck::PushLuckGame;
-use crate::report::{GameFacts};
+use crate::report::GameFacts;
 
 const TOL: f64 = 1e-13;
 /// Expected turns are counts of tens: their sweeps stop at 1e-11 turns

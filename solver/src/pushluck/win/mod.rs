@@ -96,7 +96,7 @@ use super::PushLuckGame;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WIN_OFFER_BYTES, WIN_SOLVE_STATES};
 use crate::progress::Progress;
-use crate::report::{WinFacts};
+use crate::report::WinFacts;
 
 /// A fixed point is accepted when `|x - f(1 - g(1 - x))|` is below this.
 pub(crate) const RESIDUAL: f64 = 1e-14;
@@ -935,7 +935,10 @@ impl<'m> WinValues<'m> {
 ///
 /// # Errors
 /// A goal too large for the budget.
-pub(crate) fn solve<'m>(game: &'m PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
+pub(crate) fn solve<'m>(
+    game: &'m PushLuckGame,
+    progress: &dyn Progress,
+) -> Result<(WinValues<'m>, WinFacts, f64), Error> {
     solve_with_floor(game, sides::default_floor(game.win_model()), progress)
 }
 

@@ -32,11 +32,13 @@ use rayon::prelude::*;
 use super::WinValues;
 use crate::error::{Error, WinError};
 use crate::limits::SHEET_GAMES_MAX;
-use crate::question::StrategyQuestion;
 use crate::pushluck::simulate::{optimal_decisions, Decision};
 use crate::pushluck::PushLuckGame;
-use crate::report::{band_of, BankBoundary, BoundaryCurve, GoalRow, ScoreBand, SheetAgreement, SheetRules, WinMap, WinSheet, WinSheetRow, WinSheetSection};
-
+use crate::question::StrategyQuestion;
+use crate::report::{
+    band_of, BankBoundary, BoundaryCurve, GoalRow, ScoreBand, SheetAgreement, SheetRules, WinMap, WinSheet,
+    WinSheetRow, WinSheetSection,
+};
 
 /// The fixed bands of score difference, scaled to the goal: within 5% of
 /// the goal either way counts as level; then 5-15%, 15-30% and beyond.
@@ -121,7 +123,11 @@ pub(crate) fn check(q: &StrategyQuestion) -> Result<(), Error> {
 ///
 /// # Errors
 /// A game count out of bounds, `dice` outside 1..=6.
-pub(crate) fn win_sheet<'g>(game: &'g PushLuckGame, values: WinValues<'g>, q: &StrategyQuestion) -> Result<WinSheet, Error> {
+pub(crate) fn win_sheet<'g>(
+    game: &'g PushLuckGame,
+    values: WinValues<'g>,
+    q: &StrategyQuestion,
+) -> Result<WinSheet, Error> {
     check(q)?;
     let goal = game.rules.game.goal;
     let grid = values.model.grid;

@@ -14,10 +14,10 @@ use super::{LastTurn, Offers, WinValues};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::pushluck::table::{as_asked, table_path, table_spec};
+use crate::pushluck::win;
 use crate::pushluck::PushLuckGame;
 use crate::report::{GameFacts, Objective, Solved, TableFile, TableReport, VariantValue, WinFacts};
 use crate::table::{self, write_table_parts, Table, TableError, TableSpec, Verify};
-use crate::pushluck::win;
 
 /// The metadata of a win-objective table: the facts, and the last-turn
 /// table the values were solved with (advice needs it past the goal).
@@ -214,7 +214,7 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progre
                 let about =
                     if estimate < 120.0 { format!("{estimate:.0} s") } else { format!("{:.0} min", estimate / 60.0) };
                 return Err(Error::Win(crate::error::WinError::NeedsSolve {
-                    command: game.reference().solve_command() + " --objective win",
+                    command: game.reference().solve_command(Objective::Win),
                     about,
                 }));
             }
@@ -313,12 +313,11 @@ pub(crate) fn game_facts_with(game: &PushLuckGame, dir: &Path, values: &WinValue
     Ok(if values.has_game_facts() { Some(game_facts(game, values)?) } else { None })
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::progress::Silent;
-    use crate::pushluck::games::testing::farkle;
+    use crate::registry::testing::push_luck;
     use crate::table::write_table;
 
     /// A piggyback win table reads back as solved, and a mover's row of
@@ -327,7 +326,7 @@ mod tests {
     /// whole on opening, so this is what catches damage there).
     #[test]
     fn piggyback_values_round_trip_and_damaged_rows_are_refused() {
-        let game = farkle(&["piggyback", "goal=600"]);
+        let game = push_luck("farkle", &["piggyback", "goal=600"], None);
         let dir = tempfile::tempdir().expect("temporary directory");
         let (solved, facts) = solve_win_to_answer(&game, dir.path(), &Silent).expect("solves");
         assert!(facts.is_some(), "game facts under piggyback");

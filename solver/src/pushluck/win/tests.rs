@@ -301,7 +301,7 @@ fn optimal_play_wins_as_often_as_solved_with_piggyback() {
 /// roll limit, and the leftover roll is roll 2.
 #[test]
 fn optimal_play_wins_as_often_as_solved_in_yahtzix_with_go_for_it() {
-    let mut r = crate::pushluck::yahtzix::base();
+    let mut r = crate::pushluck::games::yahtzix::base();
     r.game.goal = 300;
     simulate_optimal(with_piggyback(r, false));
 }
