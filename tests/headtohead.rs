@@ -73,9 +73,12 @@ fn bad_players_and_game_counts_are_one_line() {
     bad(&["--players", "optimal,robot"], "unknown player `robot`");
     bad(&["--players", "threshold=abc"], "threshold=N needs a number of points");
     bad(&["--players", "threshold=0"], "threshold=N needs a number of points");
-    bad(&["--players", "ev", "--games", "0"], "--games must be between 1 and");
+    bad(&["--players", "ev", "--games", "0"], "--games: the number of games must be between 1 and");
     bad(&["--players", "ev,ev,ev,ev,ev,ev,ev,ev,ev"], "9 players: a run has 1 to 8");
-    env.user_error(&["simulate", "--game", "yatzy", "--players", "ev"], "--players is for push-your-luck games");
+    env.user_error(
+        &["simulate", "--game", "yatzy", "--players", "ev"],
+        "--players: players head to head are for push-your-luck games",
+    );
 }
 
 /// Under piggyback the players take over leftover dice: the report counts

@@ -225,7 +225,7 @@ fn simulate_plays_the_table_reproducibly() {
     }
     env.user_error(
         &["simulate", "--game", "sixhundred", "-o", "card=mini", "--games", "0"],
-        "--games must be between 1",
+        "--games: the number of games must be between 1",
     );
     env.user_error(
         &["simulate", "--game", "sixhundred", "--games", "10"],
@@ -233,7 +233,7 @@ fn simulate_plays_the_table_reproducibly() {
     );
     env.user_error(
         &["simulate", "--game", "sixhundred", "-o", "card=mini", "--players", "optimal,ev"],
-        "--players is for push-your-luck games",
+        "--players: players head to head are for push-your-luck games",
     );
     env.user_error(&["simulate", "--game", "yahtzee", "--threads", "0"], "0");
 }

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use crate::category;
-use crate::error::{Error, WinError};
+use crate::error::{Error, PlayersError, WinError};
 use crate::progress::Progress;
 use crate::pushluck;
 use crate::question::{
@@ -96,7 +96,7 @@ pub fn simulate(
     Error::check_games(q.games, crate::limits::GAMES_MAX)?;
     match &game.0 {
         GameKind::Category(_) if !q.players.is_empty() => {
-            Err(Error::wrong_family("players", &game.reference(), Family::PushLuck))
+            Err(Error::Players(PlayersError::ForCategory { game: game.reference().title }))
         }
         GameKind::Category(g) => Ok(Simulation::Category(category::simulate::simulate(g, tables, q, progress)?)),
         GameKind::PushLuck(g) => Ok(Simulation::PushLuck(pushluck::simulate::simulate(g, tables, q, progress)?)),

@@ -11,21 +11,8 @@
 //! and for "keeps" (any size): a keep plus one more die is again a multiset,
 //! and [`Multisets::add`] is that edge of the *keep lattice*. Because dice are
 //! independent, the value of keeping `K` and rolling the rest is the average
-//! over one more die: `E(K) = 1/6 * sum_f E(K + f)`, built up from full rolls.
-//!
-//! ```
-//! use solver::dice::{parse_dice, Multisets};
-//!
-//! let six = Multisets::new(6);
-//! assert_eq!(six.rolls().len(), 462);
-//! let roll = six.index(&parse_dice("1,1,2,3,5,5").unwrap()).unwrap();
-//! // 6! / (2! 2!) orders of these faces out of 6^6.
-//! assert!((six.prob(roll) - 180.0 / 46656.0).abs() < 1e-15);
-//! // Keeping 1,1 and adding a 5 is the keep 1,1,5.
-//! let keep = six.index(&parse_dice("1,1").unwrap()).unwrap();
-//! let plus_five = six.add(keep)[4] as usize;
-//! assert_eq!(six.counts(plus_five), &parse_dice("1,1,5").unwrap());
-//! ```
+//! over one more die: `E(K) = 1/6 * sum_f E(K + f)`, built up from full rolls
+//! (the first test below walks through it).
 
 mod parse;
 
@@ -233,6 +220,21 @@ pub(crate) fn format_dice(c: &Counts) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// The index, the roll probabilities and the lattice, on one example.
+    #[test]
+    fn rolls_keeps_and_the_lattice() {
+        let six = Multisets::new(6);
+        assert_eq!(six.rolls().len(), 462);
+        let roll = six.index(&parse_dice("1,1,2,3,5,5").unwrap()).unwrap();
+        // 6! / (2! 2!) orders of these faces out of 6^6.
+        assert!((six.prob(roll) - 180.0 / 46656.0).abs() < 1e-15);
+        // Keeping 1,1 and adding a 5 is the keep 1,1,5.
+        let keep = six.index(&parse_dice("1,1").unwrap()).unwrap();
+        let plus_five = six.add(keep)[4] as usize;
+        assert_eq!(six.counts(plus_five), &parse_dice("1,1,5").unwrap());
+    }
+
     use super::*;
 
     fn binom(n: usize, k: usize) -> usize {

@@ -166,6 +166,8 @@ pub enum PlayersError {
     Threshold(String),
     #[error("{0} players: a run has 1 to {PLAYERS_MAX}")]
     Count(usize),
+    #[error("players head to head are for push-your-luck games; {game} is a category game")]
+    ForCategory { game: String },
 }
 
 impl RulesError {
