@@ -13,6 +13,7 @@ use super::*;
 use crate::pushluck::games::farkle;
 use crate::pushluck::play::{play_turn_from, Ended};
 use crate::pushluck::rules::{FaceTable, RuleSet};
+use crate::pushluck::solution::Solution;
 use crate::registry;
 use reference::compare;
 

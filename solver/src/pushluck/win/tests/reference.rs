@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use super::super::pair::RESIDUAL;
 use super::super::*;
 use super::game;
 use crate::dice::{dice_count, Multisets};

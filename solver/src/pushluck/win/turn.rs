@@ -1,0 +1,181 @@
+//! One mover's turn under the win objective, set up from the value store:
+//! the banks it may reach, where its solve stops (the first total from
+//! which banking is provably optimal, or the stationary tail past the
+//! goal), and the turn DP run on that payoff, with the slopes and policy
+//! range the pair solve steps by.
+
+use std::sync::Arc;
+
+use super::params;
+use super::values::{End, WinValues};
+use crate::pushluck::level_total;
+use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
+
+/// One pair's turn, ready to solve: the banks it may reach and where it stops.
+pub(super) struct TurnSetup {
+    pub(super) payoff: WinPayoff,
+    pub(super) levels: usize,
+    /// How far the values above the top may be off (0 when banking there is
+    /// provably optimal).
+    pub(super) loss: f64,
+    /// The changes of the farkle value over which banking stays provably
+    /// optimal above the top (see [`Solution::policy_range`]).
+    pub(super) range: (f64, f64),
+}
+
+impl<'m> WinValues<'m> {
+    /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
+    /// value `pass` (the same without the penalty).
+    pub(super) fn setup(&self, a: usize, b: usize, farkle: f64, pass: f64) -> TurnSetup {
+        let m = self.model;
+        let g = self.grid();
+        let rules = &m.rules;
+        let (sa, sb) = (self.sides.side(a), self.sides.side(b));
+        let (at, bt) = (sa.total, sb.total);
+        let on = sa.on_board;
+        let theta = rules.turn.counts_from(on);
+        // Bank values per leftover class (one without piggyback).
+        let stride = if self.offers.is_some() { 6 } else { 1 };
+        let bank = |t: i64, class: usize| -> f64 {
+            if t <= 0 {
+                return f64::NAN; // a turn's start, never a stop
+            }
+            self.end_leaving(a, b, t, class).map_or(f64::NAN, |e| self.end_value(e, farkle, pass))
+        };
+        let worst_bank = |t: i64| (0..stride).map(|c| bank(t, c)).fold(f64::INFINITY, f64::min);
+        // First turn total where banking is optimal.
+        let mut top = (rules.game.goal - at).max(theta).max(g);
+        let mut loss = 0.0;
+        let mut above = None;
+        let mut above_slopes = vec![];
+        let mut range = (f64::NEG_INFINITY, f64::INFINITY);
+        if let Some(chase) = &m.chase {
+            // Past an exact goal a bank is worth the farkle value and a
+            // player rolls on for an instant win: `u + (1 - u) F` per
+            // context (`u` the chase's chance, `F` the farkle value; a
+            // farkle, a bank and a forced end are all worth F, so every
+            // value there is F plus (1 - F) times its value at F = 0),
+            // exactly, with slope 1 - u. The turn is solved up to the goal
+            // itself (a bank there wins).
+            top = top.max(rules.game.goal - at + g);
+            above = Some(chase.iter().map(|u| u + (1.0 - u) * farkle).collect());
+            above_slopes = chase.iter().map(|u| 1.0 - u).collect();
+        } else if rules.game.last_turn && !rules.game.exact_goal {
+            // The best one-roll look-ahead can do, in any context.
+            let look_ahead = self
+                .risks
+                .iter()
+                .map(|&(q, p)| q * farkle + p + (1.0 - q - p) * (1.0 - self.last.instant))
+                .fold(0.0, f64::max);
+            let on_b = sb.on_board;
+            // Past the chaser's thresholds, a bank's value only grows with
+            // the total (a piggyback's chance does not change with it).
+            let settled = self.last.counts_from[0].max(self.last.counts_from[1]) - g;
+            loop {
+                let need = at + top - bt;
+                let worst = worst_bank(top);
+                if worst >= look_ahead && (stride == 1 || need >= settled) {
+                    // The look-ahead grows with the farkle value, at most
+                    // at the largest farkle probability; the banks up here
+                    // do not move with it (they count).
+                    // (Under piggyback steps are not accepted on ranges:
+                    // the offers are read off an evaluation at the fixed
+                    // point, so no range is sought.)
+                    let steepest = self.risks.iter().map(|r| r.0).fold(0.0, f64::max);
+                    let fixed = (0..stride)
+                        .all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
+                    range = if !fixed || stride > 1 {
+                        (0.0, 0.0)
+                    } else if steepest > 0.0 {
+                        (f64::NEG_INFINITY, (worst - look_ahead) / steepest)
+                    } else {
+                        (f64::NEG_INFINITY, f64::INFINITY)
+                    };
+                    break;
+                }
+                if self.last.in_tail(on_b, need, g) {
+                    // In the tail a bank's value no longer depends on the
+                    // total: what is left is a problem over contexts only.
+                    let tail: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
+                    let by_left = |left: usize| tail[if stride > 1 { leftover_class(left) } else { 0 }];
+                    above = Some(m.stationary_values(farkle, 1.0, by_left, |left| Some(by_left(left))));
+                    loss = self.last.pass(on_b, need, g) - self.last.instant;
+                    // Its values move with the farkle value, slopes untracked.
+                    range = (0.0, 0.0);
+                    break;
+                }
+                top += g;
+            }
+        }
+        // Levels no turn reaches need no solving (bounded turns).
+        let levels = usize::try_from(top / g).expect("positive").min(self.max_turn.map_or(usize::MAX, |l| l + 1));
+        // Banks are read up to `reach` levels above the solved ones, and
+        // above the piggyback values read off the turn; they cover every
+        // total below the goal, so that each bank past them reaches it
+        // (valued by `GoalBank` when asked).
+        let offer_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
+        let goal_levels = usize::try_from((rules.game.goal - at + g - 1) / g).expect("totals below the goal");
+        let len = levels.max(offer_levels).max(goal_levels) + self.reach + 1;
+        let ends: Vec<Option<End>> = (0..len)
+            .flat_map(|l| (0..stride).map(move |c| (level_total(l, g), c)))
+            .map(|(t, c)| if t > 0 { self.end_leaving(a, b, t, c) } else { None })
+            .collect();
+        let banks: Vec<f64> = ends.iter().map(|e| e.map_or(f64::NAN, |e| self.end_value(e, farkle, pass))).collect();
+        // Stops worth the farkle value (scoring nothing), for the slopes.
+        let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
+        let beyond = Arc::new(self.goal_bank(at, b));
+        let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
+        TurnSetup { payoff, levels, loss, range }
+    }
+
+    /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
+    /// value `pass`, solved, and what its top could have lost.
+    pub(super) fn solve_turn(&self, a: usize, b: usize, farkle: f64, pass: f64) -> (Solution<'m>, f64) {
+        self.solve_turn_sloped(a, b, farkle, pass, false)
+    }
+
+    /// [`Self::solve_turn`], with the values' slopes when `slopes` is set.
+    pub(super) fn solve_turn_sloped(
+        &self,
+        a: usize,
+        b: usize,
+        farkle: f64,
+        pass: f64,
+        slopes: bool,
+    ) -> (Solution<'m>, f64) {
+        let s = self.setup(a, b, farkle, pass);
+        let p = params(self.model, self.sides.side(a));
+        let mut sol = self.model.solve_payoff_sloped(p, s.payoff, s.levels, self.reach, slopes);
+        let (lo, hi) = sol.policy_range;
+        sol.policy_range = (lo.max(s.range.0), hi.min(s.range.1));
+        (sol, s.loss)
+    }
+
+    /// The mover's whole turn at `(a, b)`, solved with the table's values:
+    /// what advice ranks.
+    pub(crate) fn turn(&self, a: usize, b: usize) -> Solution<'m> {
+        let (farkle, pass) = self.farkle_and_pass(a, b);
+        self.solve_turn(a, b, farkle, pass).0
+    }
+
+    /// The mover's turn at `(a, b)` for farkle value `farkle` (no penalty:
+    /// a pass is worth the same), solved with slopes: its start value and
+    /// that value's derivative with respect to `farkle` along the policy
+    /// found (see [`Start`]).
+    pub(super) fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
+        let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
+        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol }
+    }
+}
+
+/// A turn solved with slopes for the pair fixed point ([`WinValues::pair`]).
+pub(super) struct Start<'m> {
+    /// The turn's start value.
+    pub(super) value: f64,
+    /// Its derivative with respect to the farkle value, along the policy
+    /// (which stays optimal over `sol.policy_range`).
+    pub(super) slope: f64,
+    /// What the turn's top could have lost.
+    pub(super) loss: f64,
+    pub(super) sol: Solution<'m>,
+}
