@@ -35,12 +35,11 @@
 //! `info --verify` whole levels.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use xxhash_rust::xxh3::xxh3_64;
+use crate::table::part_sums::{self, PartSums};
 
 use super::model::CategoryGame;
 use super::sheet::Sheet;
@@ -598,11 +597,8 @@ fn write_compact(dp: &TurnDp, dir: &Path, k: usize, values: &[f32]) -> Result<()
     let codes: Vec<u32> = values.par_iter().map(|&v| quantum.encode(v)).collect();
     let words = Packed::pack(&codes, CODE_BITS);
     drop(codes);
-    let sums: Vec<String> = bytemuck::cast_slice::<u16, u8>(&words)
-        .par_chunks(BLOCK_BYTES)
-        .map(|b| format!("{:016x}", xxh3_64(b)))
-        .collect();
-    let mut m = meta(dp, k, Some(quantum), sums.concat());
+    let sums = part_sums::sums_of(bytemuck::cast_slice::<u16, u8>(&words), BLOCK_BYTES);
+    let mut m = meta(dp, k, Some(quantum), part_sums::to_hex(&sums));
     if k == 0 {
         let s = dp.index().state_number(&Sheet::empty(game).state(game)).expect("the empty sheet is a state");
         m.expected_score = Some(f64::from(values[s - m.first_state as usize]));
@@ -709,8 +705,7 @@ pub(crate) struct CompactLevel<'a> {
     index: &'a StateIndex,
     first: u64,
     quantum: Quantum,
-    sums: String,
-    checked: Vec<AtomicBool>,
+    sums: PartSums,
     table: Table,
 }
 
@@ -724,19 +719,10 @@ impl<'a> CompactLevel<'a> {
         if quantum.bits != CODE_BITS {
             return Err(corrupt("codes of another width than this version's"));
         }
-        let blocks = table.data().len().div_ceil(BLOCK_BYTES);
-        if meta.block_sums.len() != blocks * 16 || !meta.block_sums.is_ascii() {
-            return Err(corrupt("block checksums do not match the data size"));
-        }
-        let checked = (0..blocks).map(|_| AtomicBool::new(table.verified())).collect();
-        Ok(CompactLevel {
-            index: dp.index(),
-            first: level_range(dp.index(), k).0,
-            quantum,
-            sums: meta.block_sums,
-            checked,
-            table,
-        })
+        let sums = part_sums::from_hex(&meta.block_sums)
+            .and_then(|s| PartSums::new(s, BLOCK_BYTES, table.data().len(), table.verified()))
+            .ok_or_else(|| corrupt("block checksums do not match the data size"))?;
+        Ok(CompactLevel { index: dp.index(), first: level_range(dp.index(), k).0, quantum, sums, table })
     }
 
     /// Checks the blocks that hold the states of `masks` (each once).
@@ -746,27 +732,12 @@ impl<'a> CompactLevel<'a> {
             let words = Packed::words_read(first, self.index.lanes(mask), self.quantum.bits);
             let (from, to) = (words.start * 2, words.end * 2);
             if self.index.lanes(mask) > 0 {
-                self.check_bytes(from / BLOCK_BYTES..=(to - 1) / BLOCK_BYTES)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn check_bytes(&self, blocks: std::ops::RangeInclusive<usize>) -> Result<(), TableError> {
-        let data = self.table.data();
-        for b in blocks {
-            if self.checked[b].load(Ordering::Relaxed) {
-                continue;
-            }
-            let bytes = &data[b * BLOCK_BYTES..((b + 1) * BLOCK_BYTES).min(data.len())];
-            let want = u64::from_str_radix(&self.sums[b * 16..b * 16 + 16], 16).ok();
-            if want != Some(xxh3_64(bytes)) {
-                return Err(TableError::Corrupt {
+                let blocks = self.sums.part_of(from)..=self.sums.part_of(to - 1);
+                self.sums.check(self.table.data(), blocks).map_err(|b| TableError::Corrupt {
                     path: self.table.path().to_path_buf(),
                     why: format!("checksum mismatch in block {b}"),
-                });
+                })?;
             }
-            self.checked[b].store(true, Ordering::Relaxed);
         }
         Ok(())
     }
@@ -853,7 +824,10 @@ pub(crate) fn info(dp: &TurnDp, dir: &Path, verify: Verify) -> Result<TableRepor
     for k in (0..ncat).rev() {
         let level = CompactLevel::open(dp, dir, k, verify)?;
         if verify == Verify::Full {
-            level.check_bytes(0..=level.checked.len().saturating_sub(1))?;
+            level.sums.check_all(level.table.data()).map_err(|b| TableError::Corrupt {
+                path: level.table.path().to_path_buf(),
+                why: format!("checksum mismatch in block {b}"),
+            })?;
         }
         all_verified &= level.table.verified();
         bytes += level.table.file_size();

@@ -56,6 +56,8 @@ use crate::files::{self, OutputError};
 use crate::progress::Progress;
 use crate::text::Quoted;
 
+pub(crate) mod part_sums;
+
 #[cfg(not(target_endian = "little"))]
 compile_error!("sixdice table files are little-endian and read zero-copy; big-endian targets are not supported");
 

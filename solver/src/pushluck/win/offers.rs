@@ -25,11 +25,10 @@
 //! per mover's total: advice checks the rows it reads ([`Offers::check`]),
 //! so a damaged table is refused without reading all of it.
 
-use std::sync::{Arc, OnceLock};
-
-use xxhash_rust::xxh3::xxh3_64;
+use std::sync::Arc;
 
 use super::Sides;
+use crate::table::part_sums::{self, PartSums};
 use crate::table::{Table, TableError};
 
 /// Dice counts a leftover can have.
@@ -54,12 +53,7 @@ enum Data {
     Owned(Vec<f64>),
     /// In a mapped table from element `from` on, with a checksum per
     /// mover's side, checked once on first use.
-    Mapped {
-        table: Arc<Table>,
-        from: usize,
-        sums: Arc<Vec<u64>>,
-        checked: Arc<Vec<OnceLock<bool>>>,
-    },
+    Mapped { table: Arc<Table>, from: usize, sums: Arc<PartSums> },
 }
 
 impl Offers {
@@ -82,11 +76,25 @@ impl Offers {
 
     /// Offers stored in `table` from element `from`, with one checksum per
     /// mover's side (`sums`, from the table's metadata).
-    pub(crate) fn mapped(table: Arc<Table>, from: usize, sides: &Sides, t_levels: usize, sums: Vec<u64>) -> Offers {
+    ///
+    /// # Errors
+    /// A count of checksums that does not fit the values.
+    pub(crate) fn mapped(
+        table: Arc<Table>,
+        from: usize,
+        sides: &Sides,
+        t_levels: usize,
+        sums: Vec<u64>,
+    ) -> Result<Offers, TableError> {
         let n = sides.len();
         let (bankers, stride) = sides.bankers();
-        let checked = Arc::new((0..n).map(|_| OnceLock::new()).collect());
-        Offers { n, bankers, stride, t_levels, data: Data::Mapped { table, from, sums: Arc::new(sums), checked } }
+        let mut offers = Offers { n, bankers, stride, t_levels, data: Data::Owned(vec![]) };
+        let row = offers.row_len() * std::mem::size_of::<f64>();
+        let sums = PartSums::new(sums, row, offers.len() * std::mem::size_of::<f64>(), false).ok_or_else(|| {
+            TableError::Corrupt { path: table.path().to_path_buf(), why: "piggyback checksums do not fit".into() }
+        })?;
+        offers.data = Data::Mapped { table, from, sums: Arc::new(sums) };
+        Ok(offers)
     }
 
     /// Number of values.
@@ -116,7 +124,7 @@ impl Offers {
 
     /// One checksum per mover's side, for the table's metadata.
     pub(crate) fn row_sums(&self) -> Vec<u64> {
-        self.values().chunks(self.row_len().max(1)).map(|r| xxh3_64(bytemuck::cast_slice(r))).collect()
+        part_sums::sums_of(bytemuck::cast_slice(self.values()), self.row_len().max(1) * std::mem::size_of::<f64>())
     }
 
     /// Checks the stored rows of movers `rows` against their checksums
@@ -125,19 +133,12 @@ impl Offers {
     /// # Errors
     /// [`TableError::Corrupt`] naming the table.
     pub(crate) fn check(&self, rows: &[usize]) -> Result<(), TableError> {
-        let Data::Mapped { table, sums, checked, .. } = &self.data else { return Ok(()) };
-        let len = self.row_len();
-        for &a in rows {
-            let ok = checked[a].get_or_init(|| {
-                let row = &self.values()[a * len..(a + 1) * len];
-                xxh3_64(bytemuck::cast_slice(row)) == sums[a]
+        let Data::Mapped { table, sums, .. } = &self.data else { return Ok(()) };
+        if let Err(a) = sums.check(bytemuck::cast_slice(self.values()), rows.iter().copied()) {
+            return Err(TableError::Corrupt {
+                path: table.path().to_path_buf(),
+                why: format!("piggyback values of row {a}: checksum mismatch"),
             });
-            if !*ok {
-                return Err(TableError::Corrupt {
-                    path: table.path().to_path_buf(),
-                    why: format!("piggyback values of row {a}: checksum mismatch"),
-                });
-            }
         }
         Ok(())
     }
