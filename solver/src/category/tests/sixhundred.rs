@@ -559,7 +559,8 @@ fn completion(v: &[Option<u8>]) -> bool {
 /// resumed level solve against an uninterrupted one, byte for byte.
 #[test]
 fn level_solve_matches_and_resumes_byte_for_byte() {
-    use crate::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision, CODE_BITS};
+    use crate::category::levels::codec::CODE_BITS;
+    use crate::category::levels::{level_path, level_range, solve_levels, CompactLevel, Precision};
     use crate::category::turn::Values;
     use crate::table::Verify;
     let game = build_reduced(&["ones", "sixes", "rung1", "rung2", "rung3", "four-kind", "odd", "sextet"], false);

@@ -53,7 +53,11 @@ enum Data {
     Owned(Vec<f64>),
     /// In a mapped table from element `from` on, with a checksum per
     /// mover's side, checked once on first use.
-    Mapped { table: Arc<Table>, from: usize, sums: Arc<PartSums> },
+    Mapped {
+        table: Arc<Table>,
+        from: usize,
+        sums: Arc<PartSums>,
+    },
 }
 
 impl Offers {

@@ -252,7 +252,8 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progre
         return Err(bad_shape().into());
     }
     let w = all[..n * n].to_vec();
-    let offers = meta.offers.map(|o| Offers::mapped(Arc::new(table), n * n, &sides, t_levels, o.row_sums)).transpose()?;
+    let offers =
+        meta.offers.map(|o| Offers::mapped(Arc::new(table), n * n, &sides, t_levels, o.row_sums)).transpose()?;
     let mut values = WinValues::new(model, sides, w, meta.last);
     values.offers = offers;
     Ok(values)
