@@ -36,7 +36,7 @@ fn score_sheet(r: &StrategyReport) -> String {
 
 fn section(out: &mut String, r: &StrategyReport, s: &StrategySection) {
     out.push('\n');
-    let long_run = s.variant.starts_with("long run");
+    let long_run = s.long_run;
     let mut name = if long_run {
         s.variant.clone()
     } else if s.on_board {

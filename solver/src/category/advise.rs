@@ -23,6 +23,7 @@ use super::solve::solve;
 use super::subgame::{self, Reach};
 use super::table::{game_ref, open_or_solve};
 use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
+use crate::category::table::Storage;
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
 use crate::error::{AdviseError, SheetError};
@@ -82,7 +83,7 @@ pub(crate) fn advise(
     let dp = TurnDp::new(game);
     let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
     let states = dp.index().len();
-    if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {
+    if Storage::of(game) == Storage::Table {
         let table = open_or_solve(dir, &dp, progress)?;
         return rank(
             &dp,

@@ -27,6 +27,7 @@ use super::sheet::Sheet;
 use super::solve::solve;
 use super::table::{game_ref, open_or_solve};
 use super::turn::{Indexed, Scratch, TurnDp, Values};
+use crate::category::table::Storage;
 use crate::dice::{dice_count, roll_onto, FACES};
 use crate::error::Error;
 use crate::error::SimulateError;
@@ -58,7 +59,7 @@ pub(crate) fn simulate(
     let setup = Instant::now();
     let dp = TurnDp::new(game);
     let states = dp.index().len();
-    if game.keep_rule != KeepRule::Locked && states <= WHOLE_SOLVE_STATES_MAX {
+    if Storage::of(game) == Storage::Table {
         let table = open_or_solve(tables, &dp, progress)?;
         return Ok(play_all(&dp, &Indexed { index: dp.index(), values: table.values() }, q, setup, progress));
     }

@@ -33,11 +33,30 @@ pub(crate) fn table_spec(game: &CategoryGame, states: Option<u64>) -> TableSpec 
     TableSpec { game: game.id.to_string(), fingerprint: fingerprint(&game.canonical()), shape: states.map(|n| vec![n]) }
 }
 
+/// Where a category game's values live, decided here once for every
+/// command: one table file (games solved whole, in memory, in seconds), or
+/// level files written level by level and resumable (the locked-dice rule:
+/// Six Hundred, whose 3.3 billion states do not fit one in-memory solve;
+/// its shorter cards are kept the same way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Storage {
+    Table,
+    Levels,
+}
+
+impl Storage {
+    pub(crate) fn of(game: &CategoryGame) -> Storage {
+        match game.keep_rule {
+            KeepRule::Locked => Storage::Levels,
+            KeepRule::Reroll => Storage::Table,
+        }
+    }
+}
+
 /// Solves `game` and writes its table into `dir`.
 pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let dp = TurnDp::new(game);
-    if game.keep_rule == KeepRule::Locked {
-        // Six Hundred: level files, resumable, in bounded memory.
+    if Storage::of(game) == Storage::Levels {
         let solved = levels::solve_levels(&dp, &levels::levels_dir(dir, game), progress)?;
         return Ok(levels::report(&dp, &solved));
     }
@@ -101,7 +120,7 @@ pub(crate) fn open(
 
 /// `info`: the facts of an existing table, without solving anything.
 pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableReport, Error> {
-    if game.keep_rule == KeepRule::Locked {
+    if Storage::of(game) == Storage::Levels {
         let dp = TurnDp::new(game);
         return levels::info(&dp, &levels::levels_dir(dir, game), verify);
     }

@@ -50,7 +50,7 @@ pub enum AdviseError {
     Unreachable(String),
     #[error("{game} has no locked dice: kept dice may be re-rolled")]
     LockedNotInGame { game: String },
-    #[error("dice are locked only between rolls: --locked goes with {}, not with roll {roll}", if *.rolls == 3 { "--roll 2".to_string() } else { format!("rolls 2 to {}", .rolls - 1) })]
+    #[error("dice are locked only between rolls: locked dice go with {}, not with roll {roll}", if *.rolls == 3 { "roll 2".to_string() } else { format!("rolls 2 to {}", .rolls - 1) })]
     LockedRoll { roll: u32, rolls: usize },
     #[error("locked dice {locked} are not among the dice {dice}")]
     LockedNotInDice { locked: String, dice: String },

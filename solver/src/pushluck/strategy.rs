@@ -29,6 +29,7 @@ pub(crate) fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
             let pig = rules.turn.piggyback && (params.on_board || !rules.turn.piggyback_needs_board);
             StrategySection {
                 variant,
+                long_run: false,
                 on_board: params.on_board,
                 two_farkles_in_a_row: params.last_chance,
                 expected_score: sol.start_value(),
@@ -46,6 +47,7 @@ pub(crate) fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {
             .enumerate()
             .map(|(c, sol)| StrategySection {
                 variant: format!("long run, on the board, {c} farkle{} in a row", if c == 1 { "" } else { "s" }),
+                long_run: true,
                 on_board: true,
                 two_farkles_in_a_row: c == 2,
                 expected_score: sol.start_value(),

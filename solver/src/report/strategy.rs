@@ -32,6 +32,9 @@ pub struct PiggybackRow {
 pub struct StrategySection {
     /// E.g. `on the board`.
     pub variant: String,
+    /// The long-run objective's sheet under the three-farkle penalty (its
+    /// values count what a farkle does to later turns), not one turn's.
+    pub long_run: bool,
     pub on_board: bool,
     pub two_farkles_in_a_row: bool,
     pub expected_score: f64,

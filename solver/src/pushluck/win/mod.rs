@@ -80,12 +80,11 @@
 //! - [`facts`]: the game facts solved along; [`sheet`]: the sheet to win;
 //! - [`table`]: the win table on disk; this file: the driver ([`solve`])
 //!   and the size budget ([`check_size`], [`work`]);
-//! - `tests`: against a plain value iteration ([`tests::reference`]).
+//! - `tests`: against a plain value iteration (`tests::reference`), and
+//!   every number advice shows against the solved values (`tests::advice`).
 
 use std::time::Instant;
 
-#[cfg(test)]
-mod advice_exactness;
 pub(crate) mod facts;
 mod last_turn;
 pub(crate) mod offers;

@@ -2,6 +2,7 @@
 //! space ([`reference`]), and against seeded optimal-vs-optimal play; its
 //! slopes and policy ranges against turns solved afresh.
 
+mod advice;
 mod reference;
 
 use std::collections::HashMap;

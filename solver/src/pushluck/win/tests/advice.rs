@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{last_turn, solve, WinValues};
+use super::super::{last_turn, solve, WinValues};
 use crate::commands;
 use crate::dice::{dice_count, Counts, Multisets};
 use crate::progress::Silent;
@@ -211,7 +211,7 @@ fn check_advice(game: &PushLuckGame, positions: usize, seed: u64) -> (usize, usi
 /// and far past the goal), and just below it rolling is better.
 fn check_boundary(game: &PushLuckGame, dice: u8) -> usize {
     let (values, _, _) = solve(game, &Silent).expect("solves");
-    let boundary = super::sheet::bank_boundary(game, &values, dice);
+    let boundary = super::super::sheet::bank_boundary(game, &values, dice);
     let g = values.model.grid;
     let goal = values.model.rules.game.goal;
     let k = usize::from(dice);
