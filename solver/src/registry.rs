@@ -262,7 +262,7 @@ impl Game {
     /// Who the game is, for reports.
     pub fn reference(&self) -> GameRef {
         match &self.0 {
-            GameKind::Category(g) => crate::category::table::game_ref(g),
+            GameKind::Category(g) => g.reference(),
             GameKind::PushLuck(g) => g.reference(),
         }
     }
@@ -397,12 +397,12 @@ mod tests {
             assert_eq!(names.boxes.len(), game.categories.len());
             for (name, aliases) in &names.boxes {
                 for n in std::iter::once(name).chain(aliases.iter()) {
-                    let sheet = crate::category::sheet::Sheet::parse(&game, &format!("{n}=x"));
+                    let sheet = crate::category::model::Sheet::parse(&game, &format!("{n}=x"));
                     assert_eq!(sheet.map(|s| s.filled()), Ok(1), "{}: {n}", g.id);
                 }
             }
             for e in names.entries {
-                let sheet = crate::category::sheet::Sheet::parse(&game, &format!("{e}=0"));
+                let sheet = crate::category::model::Sheet::parse(&game, &format!("{e}=0"));
                 assert_eq!(sheet.map(|s| (s.filled(), s.extra_entries.len())), Ok((0, 1)), "{}: {e}", g.id);
             }
         }

@@ -17,11 +17,11 @@
 use std::path::Path;
 
 use super::levels;
+use super::model::Sheet;
 use super::model::{CategoryGame, KeepRule};
-use super::sheet::Sheet;
 use super::solve::solve;
 use super::subgame::{self, Reach};
-use super::table::{game_ref, open_or_solve};
+use super::table::open_or_solve;
 use super::turn::{Choice, Indexed, Position, Scratch, TurnDp, Values};
 use crate::category::table::Storage;
 use crate::dice::{dice_count, faces_of, format_dice, Counts};
@@ -120,7 +120,7 @@ pub(crate) fn advise(
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
                 return Err(AdviseError::NeedsTable {
                     game: game.title.clone(),
-                    command: game_ref(game).solve_command(Objective::FinalScore),
+                    command: game.reference().solve_command(Objective::FinalScore),
                     needs: levels::needs_in_words(&dp),
                 }
                 .into());
@@ -155,7 +155,7 @@ pub(crate) fn rank<V: Values + ?Sized>(
     let dice = position.map(|p| &p.dice);
     let situation = situation_line(game, sheet, position);
     let mut report = CategoryAdvice {
-        game: game_ref(game),
+        game: game.reference(),
         objective: Objective::FinalScore,
         situation,
         dice: dice.map(faces_of),

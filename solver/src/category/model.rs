@@ -9,9 +9,9 @@
 
 use serde::Serialize;
 
-use super::sheet::Sheet;
 use crate::dice::{Counts, Multisets};
 use crate::error::SheetError;
+use crate::report::{Family, GameRef};
 
 /// Scoring function of one box: points for a final roll, ignoring any rule
 /// that depends on the rest of the sheet (those belong to [`ExtraRules`]).
@@ -198,6 +198,11 @@ struct Canonical<'a> {
 }
 
 impl CategoryGame {
+    /// Who the game is, for reports.
+    pub(crate) fn reference(&self) -> GameRef {
+        GameRef::new(self.id, Family::Category, self.title.clone(), &self.options, None)
+    }
+
     /// Canonical description of everything that determines the solved
     /// values; its hash is the table fingerprint.
     pub(crate) fn canonical(&self) -> impl Serialize + '_ {
@@ -288,4 +293,17 @@ pub(crate) fn two_triplets(c: &Counts) -> bool {
 /// Sum of the dice showing face `face` (1-based).
 pub(crate) fn sum_of_face(c: &Counts, face: u8) -> u32 {
     u32::from(c[usize::from(face) - 1]) * u32::from(face)
+}
+
+/// A parsed, validated score sheet (its parsing, checks and totals are
+/// in `sheet`): the data the game's extra rules read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Sheet {
+    /// Points per box, `None` when open.
+    pub(crate) entries: Vec<Option<u32>>,
+    /// Entries that are not boxes (name, points), as the game's extra rules
+    /// declare them.
+    pub(crate) extra_entries: Vec<(&'static str, u32)>,
+    /// The game-specific extra state of this sheet.
+    pub(crate) extra: usize,
 }

@@ -8,21 +8,9 @@
 //! `bonus=N`: points already earned from extra Yahtzees). Example:
 //! `ones=3 twos=x threes=9 chance=22`.
 
-use super::model::CategoryGame;
+use super::model::{CategoryGame, Sheet};
 use super::states::State;
 use crate::error::SheetError;
-
-/// A parsed, validated score sheet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Sheet {
-    /// Points per box, `None` when open.
-    pub(crate) entries: Vec<Option<u32>>,
-    /// Entries that are not boxes (name, points), as the game's extra rules
-    /// declare them.
-    pub(crate) extra_entries: Vec<(&'static str, u32)>,
-    /// The game-specific extra state of this sheet.
-    pub(crate) extra: usize,
-}
 
 fn describe(scores: &[u32]) -> String {
     if scores.len() > 12 {

@@ -22,10 +22,10 @@ use rand::SeedableRng;
 use rayon::prelude::*;
 
 use super::levels::{self, AllLevels};
+use super::model::Sheet;
 use super::model::{CategoryGame, KeepRule};
-use super::sheet::Sheet;
 use super::solve::solve;
-use super::table::{game_ref, open_or_solve};
+use super::table::open_or_solve;
 use super::turn::{Indexed, Scratch, TurnDp, Values};
 use crate::category::table::Storage;
 use crate::dice::{dice_count, roll_onto, FACES};
@@ -80,7 +80,7 @@ pub(crate) fn simulate(
         Some(values) => Ok(play_all(&dp, &values, q, setup, progress)),
         None => Err(SimulateError::NeedsTable {
             game: game.title.clone(),
-            command: game_ref(game).solve_command(Objective::FinalScore),
+            command: game.reference().solve_command(Objective::FinalScore),
             needs: levels::needs_in_words(&dp),
         }
         .into()),
@@ -141,7 +141,7 @@ fn play_all<V: Values + ?Sized>(
         .map(|percent| Percentile { percent, score: nearest_rank(&played, percent) })
         .collect();
     SimulationReport {
-        game: game_ref(game),
+        game: game.reference(),
         games: q.games,
         seed: q.seed,
         expected_score: out[0],

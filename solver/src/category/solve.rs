@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::sheet::Sheet;
+use super::model::Sheet;
 use super::turn::{Indexed, Real, Scratch, TurnDp, CHUNK};
 use crate::progress::Progress;
 

@@ -14,14 +14,8 @@ use super::turn::TurnDp;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WHOLE_SOLVE_BYTES};
 use crate::progress::Progress;
-use crate::report::{Family, GameRef};
 use crate::report::{Objective, Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
-
-/// Who a category game is, for reports.
-pub(crate) fn game_ref(game: &CategoryGame) -> GameRef {
-    GameRef::new(game.id, Family::Category, game.title.clone(), &game.options, None)
-}
 
 /// File of the game's table in `dir`, e.g. `yahtzee.joker=forced.sixdice`.
 pub(crate) fn table_path(dir: &Path, game: &CategoryGame) -> PathBuf {
@@ -84,7 +78,7 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution, stored: &[f32]) -> Result<Table
     let path = table_path(dir, game);
     let states = dp.index().len();
     let solved = Solved {
-        game: game_ref(game),
+        game: game.reference(),
         objective: Objective::FinalScore,
         expected_score: sol.expected,
         variants: vec![],

@@ -17,7 +17,8 @@
 
 use crate::category::games::sixhundred::box_names;
 use crate::category::games::sixhundred::build_reduced;
-use crate::category::levels::{CompactLevel, F32Table, Quantum};
+use crate::category::levels::codec::Quantum;
+use crate::category::levels::{CompactLevel, F32Table};
 use crate::category::turn::{Position, TurnDp, Values};
 use crate::table::Verify;
 use rand::rngs::SmallRng;

@@ -40,9 +40,9 @@ use std::sync::Arc;
 mod rungs;
 
 use super::upper_categories;
+use crate::category::model::Sheet;
 use crate::category::model::{most_alike, three_pairs, total, two_triplets, Category, CategoryGame, ExtraRules};
 use crate::category::model::{KeepRule, Scored, UpperBonus};
-use crate::category::sheet::Sheet;
 use crate::dice::{Counts, Multisets};
 use crate::error::Error;
 use crate::error::SheetError;

@@ -18,10 +18,10 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::upper_categories;
+use crate::category::model::Sheet;
 use crate::category::model::{
     longest_run, most_alike, total, Category, CategoryGame, ExtraRules, KeepRule, Scored, UpperBonus,
 };
-use crate::category::sheet::Sheet;
 use crate::dice::Counts;
 use crate::error::Error;
 use crate::error::{BonusProblem, SheetError};

@@ -6,8 +6,7 @@
 use std::path::Path;
 
 use super::codec::{Packed, Quantum, CODE_BITS};
-use super::solve::Zero;
-use super::{level_range, open_level, LevelMeta, Precision, BLOCK_BYTES};
+use super::layout::{level_range, open_level, LevelMeta, Precision, BLOCK_BYTES};
 use crate::category::states::StateIndex;
 #[cfg(feature = "internals")]
 use crate::category::turn::MaskValues;
@@ -162,5 +161,14 @@ impl Values for F32Table<'_> {
     }
     fn mask_values(&self, mask: u32) -> MaskValues<'_> {
         MaskValues::F32(&self.table.values()[self.index.offset(mask) - self.first as usize..][..self.index.lanes(mask)])
+    }
+}
+
+/// Values of the full sheet's level: every state is worth 0.
+pub(super) struct Zero;
+
+impl Values for Zero {
+    fn at(&self, _: u32, _: usize) -> f64 {
+        0.0
     }
 }

@@ -8,10 +8,12 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::codec::{Packed, Quantum, CODE_BITS};
-use super::{level_path, level_range, level_spec, needs, open_level, LevelMeta, LevelsSolved, Precision, BLOCK_BYTES};
-use crate::category::sheet::Sheet;
+use super::layout::{
+    level_path, level_range, level_spec, needs, open_level, LevelMeta, LevelsSolved, Precision, BLOCK_BYTES,
+};
+use super::read::Zero;
+use crate::category::model::Sheet;
 use crate::category::states::StateIndex;
-use crate::category::table::game_ref;
 use crate::category::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::error::Error;
 use crate::files;
@@ -149,7 +151,7 @@ fn meta(dp: &TurnDp, k: usize, quantum: Option<Quantum>, block_sums: String) -> 
     let index = dp.index();
     let (first, states) = level_range(index, k);
     LevelMeta {
-        game: game_ref(dp.game()),
+        game: dp.game().reference(),
         level: k,
         states,
         first_state: first,
@@ -245,15 +247,6 @@ impl Values for F32Level<'_> {
     }
     fn mask_values(&self, mask: u32) -> MaskValues<'_> {
         MaskValues::F32(&self.values[self.index.offset(mask) - self.first as usize..][..self.index.lanes(mask)])
-    }
-}
-
-/// Values of the full sheet's level: every state is worth 0.
-pub(super) struct Zero;
-
-impl Values for Zero {
-    fn at(&self, _: u32, _: usize) -> f64 {
-        0.0
     }
 }
 

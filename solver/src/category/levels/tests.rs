@@ -1,7 +1,6 @@
 //! The level solve: codes, resuming after a kill, damage found.
 
-use super::codec::{largest_rounding_error, Packed, CODE_BITS};
-use super::*;
+use super::codec::{largest_rounding_error, Packed, Quantum, CODE_BITS};
 
 /// Packing and reading back, for every width and lengths that end
 /// anywhere within a group of 16 codes.

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::category::games::sixhundred::{self, build_reduced, RungStates};
+use crate::category::model::Sheet;
 use crate::category::model::{CategoryGame, ExtraRules, Scored};
-use crate::category::sheet::Sheet;
 use crate::category::solve::{solve, solve_in};
 use crate::category::turn::TurnDp;
 use crate::dice::{Counts, Multisets};
