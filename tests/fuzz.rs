@@ -541,6 +541,8 @@ struct Ran {
 /// the reaped child) and a hang detector: killed after [`HANG`].
 fn run_bounded(args: &[String], tables: &Path) -> Ran {
     use std::io::Read;
+    // Reaped by wait4 below (for its rusage), not by `Child::wait`.
+    #[allow(clippy::zombie_processes)]
     let mut child = bin()
         .args(args)
         .arg("--tables")

@@ -97,7 +97,10 @@ fn bad_six_hundred_questions() {
         &[&dice[..], &["--roll", "2", "--locked", "5,5,5"]].concat(),
         "--locked: locked dice 5,5,5 are not among the dice",
     );
-    advise(&[&dice[..], &["--roll", "1", "--locked", "5,5"]].concat(), "--locked: dice are locked only between rolls: locked dice go with roll 2, not with roll 1");
+    advise(
+        &[&dice[..], &["--roll", "1", "--locked", "5,5"]].concat(),
+        "--locked: dice are locked only between rolls: locked dice go with roll 2, not with roll 1",
+    );
     advise(&[&dice[..], &["--roll", "3", "--locked", "5,5"]].concat(), "not with roll 3");
     advise(&[&dice[..], &["--locked", "5,5"]].concat(), "not with roll 1");
     advise(&["--sheet", "rung1=30 rung3=20"], "rung1=30 and rung3=20: rungs holding points must ascend");

@@ -134,14 +134,14 @@ pub fn compare(
 pub fn strategy(game: &Game, q: &StrategyQuestion, tables: &Path, progress: &dyn Progress) -> Result<Strategy, Error> {
     let g = game.push_luck("a strategy sheet")?;
     if q.objective != Objective::Win {
-        return Ok(Strategy::Score(pushluck::strategy::strategy(g)?));
+        return Ok(Strategy::Score(Box::new(pushluck::strategy::strategy(g)?)));
     }
     pushluck::win::sheet::check(q)?;
     let values = pushluck::win::table::load(g, tables, progress)?;
     progress.stage("games of optimal play, for fitting and measuring the sheet", 0);
     let sheet = pushluck::win::sheet::win_sheet(g, values, q);
     progress.finish();
-    Ok(Strategy::Win(sheet?))
+    Ok(Strategy::Win(Box::new(sheet?)))
 }
 
 /// `rules`: the effective rules of a push-your-luck game as a TOML file.

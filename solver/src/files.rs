@@ -294,6 +294,31 @@ impl Drop for TempFile {
     }
 }
 
+/// Free bytes on the file system of `dir`, where the OS says.
+pub(crate) fn free_bytes(dir: &Path) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
+        let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
+        // SAFETY: `path` is a valid C string and `st` is written by statvfs
+        // before it is read (only when it returns 0).
+        let st = unsafe {
+            if libc::statvfs(path.as_ptr(), st.as_mut_ptr()) != 0 {
+                return None;
+            }
+            st.assume_init()
+        };
+        #[allow(clippy::useless_conversion)] // the field types differ by platform
+        Some(u64::from(st.f_bavail) * u64::from(st.f_frsize))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,30 +387,5 @@ mod tests {
         assert_eq!(e.to_string(), std::io::Error::from_raw_os_error(libc::ENOSPC).to_string());
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "old");
         assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1);
-    }
-}
-
-/// Free bytes on the file system of `dir`, where the OS says.
-pub(crate) fn free_bytes(dir: &Path) -> Option<u64> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        let path = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-        let mut st = std::mem::MaybeUninit::<libc::statvfs>::uninit();
-        // SAFETY: `path` is a valid C string and `st` is written by statvfs
-        // before it is read (only when it returns 0).
-        let st = unsafe {
-            if libc::statvfs(path.as_ptr(), st.as_mut_ptr()) != 0 {
-                return None;
-            }
-            st.assume_init()
-        };
-        #[allow(clippy::useless_conversion)] // the field types differ by platform
-        Some(u64::from(st.f_bavail) * u64::from(st.f_frsize))
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = dir;
-        None
     }
 }

@@ -42,6 +42,12 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
     Ok(())
 }
 
+/// A change of a probability in percentage points, short, e.g. `+0.57
+/// pts` (the compare table and its picture).
+pub fn percentage_points(change: f64) -> String {
+    format!("{:+.2} pts", 100.0 * change)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,10 +59,4 @@ mod tests {
         assert_eq!(Quoted("line\u{2028}sep").to_string(), "`line\\u{2028}sep`");
         assert_eq!(Quoted("ünïcode 'ok'").to_string(), "`ünïcode 'ok'`");
     }
-}
-
-/// A change of a probability in percentage points, short, e.g. `+0.57
-/// pts` (the compare table and its picture).
-pub fn percentage_points(change: f64) -> String {
-    format!("{:+.2} pts", 100.0 * change)
 }

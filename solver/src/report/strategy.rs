@@ -219,6 +219,6 @@ pub(crate) fn band_of(bands: &[ScoreBand], difference: i64) -> usize {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Strategy {
-    Score(StrategyReport),
-    Win(WinSheet),
+    Score(Box<StrategyReport>),
+    Win(Box<WinSheet>),
 }

@@ -24,7 +24,7 @@ pub(crate) fn to_hex(sums: &[u64]) -> String {
 
 /// The sums of a string [`to_hex`] wrote; `None` if it is not one.
 pub(crate) fn from_hex(text: &str) -> Option<Vec<u64>> {
-    if !text.is_ascii() || text.len() % 16 != 0 {
+    if !text.is_ascii() || !text.len().is_multiple_of(16) {
         return None;
     }
     (0..text.len() / 16).map(|i| u64::from_str_radix(&text[i * 16..i * 16 + 16], 16).ok()).collect()
