@@ -620,9 +620,11 @@ fn check(args: &[String], ran: &Ran) -> Result<(), String> {
         Some(2) => {
             let line = err.trim_end_matches('\n');
             let last = line.lines().last().unwrap_or("");
-            // Notes (a table solved first, or not saved) may come before it.
+            // Notes (a table solved first, or not saved) and progress lines
+            // (a stage over a second, off a terminal) may come before it.
+            let known = |l: &str| ["note: ", "progress: ", "error: "].iter().any(|p| l.starts_with(p));
             if !last.starts_with("error: ")
-                || line.lines().any(|l| !l.starts_with("note: ") && !l.starts_with("error: "))
+                || !line.lines().all(known)
                 || line.chars().any(|c| c.is_control() && c != '\n')
                 || line.matches("error: ").count() != 1
             {

@@ -27,6 +27,10 @@ pub struct Cli {
     /// Worker threads for solves and simulations (default: one per core).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+    /// No progress on stderr (notes and errors still show). Off a terminal,
+    /// every stage longer than a second prints a `progress:` line.
+    #[arg(long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: RawCommand,
 }
@@ -252,6 +256,7 @@ pub struct Args {
     pub tables: PathBuf,
     pub json: bool,
     pub threads: Option<usize>,
+    pub quiet: bool,
     pub command: Command,
 }
 
@@ -428,7 +433,13 @@ impl Args {
             }
             RawCommand::Completions(a) => Command::Completions(a.shell),
         };
-        Ok(Args { tables: cli.tables, json: cli.json, threads: cli.threads.map(usize::from), command })
+        Ok(Args {
+            tables: cli.tables,
+            json: cli.json,
+            threads: cli.threads.map(usize::from),
+            quiet: cli.quiet,
+            command,
+        })
     }
 }
 

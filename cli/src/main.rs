@@ -27,7 +27,7 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
     if let Some(n) = args.threads {
         solver::use_threads(n)?;
     }
-    let bar = progress::Bar::new();
+    let bar = progress::Bar::new(args.quiet);
     let solve_command = args.command.game().map(|g| g.reference().solve_command(args.command.objective()));
     let fail = |e| errors::phrase(e, solve_command.as_deref());
     let (json, tables) = (args.json, args.tables.as_path());

@@ -5,7 +5,7 @@
 //! games plausibly need, checked before anything is allocated. On top of
 //! that, a solve estimates its size from the rules before it allocates, and
 //! refuses anything over its budget (e.g. [`TURN_SOLVE_BYTES`]) with one line
-//! that says by how much it is over. The README lists the same ranges.
+//! that says by how much it is over. The user guide lists the same ranges.
 
 /// Any point value in push-your-luck rules: a combination's points, a
 /// premium or bonus, the entry threshold, the minimum bank, Van't Hof's

@@ -7,7 +7,7 @@
 //! help. [`OptionSet::parse`] checks what a user gave against that table, in
 //! one place and with one wording for every game, and the game's builder then
 //! reads typed values from the set. So `--help`, error messages and the
-//! README's option table all come from the same declaration.
+//! option tables of the user guide all come from the same declaration.
 
 use std::collections::BTreeMap;
 
@@ -63,7 +63,7 @@ pub enum OptionKind {
 pub struct OptionSpec {
     pub name: &'static str,
     pub kind: OptionKind,
-    /// One line for `--help` and the README.
+    /// One line for `--help` and the user guide.
     pub help: &'static str,
 }
 

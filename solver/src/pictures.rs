@@ -404,6 +404,7 @@ mod tests {
                 first_wins_change: base.map(|b| first_wins - b),
                 facts: None,
                 solve_seconds: 0.0,
+                estimated_seconds: None,
             }),
             not_solved: None,
         };

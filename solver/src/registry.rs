@@ -9,7 +9,7 @@
 //! [`GAMES`]; nothing else keeps such a list.
 //!
 //! To add a game, add its entry here and its builder in the family's module
-//! (see the README's development section).
+//! (see docs/development.md, "Adding a game").
 
 use std::path::Path;
 

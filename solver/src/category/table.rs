@@ -96,6 +96,7 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution, stored: &[f32]) -> Result<Table
         levels: vec![],
         win: None,
         game_facts: None,
+        estimated_seconds: None,
     })
 }
 
@@ -126,6 +127,7 @@ pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<Ta
         levels: vec![],
         win: None,
         game_facts: None,
+        estimated_seconds: None,
     })
 }
 

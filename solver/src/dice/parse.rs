@@ -1,6 +1,6 @@
 //! Parsing dice given by a user, e.g. `--dice 1,1,2,3,5,5`.
 //!
-//! Exactly two spellings are accepted, as the README writes them: faces
+//! Exactly two spellings are accepted, as the user guide writes them: faces
 //! 1-6 separated by commas, each comma with or without ASCII spaces around
 //! it (`1,1,2,3,5,5`, `1, 1, 2`), or faces written together (`112355`);
 //! ASCII spaces at either end are ignored. Anything else between faces (a

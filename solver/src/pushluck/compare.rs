@@ -17,7 +17,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::win::table::{summary, WinSummary};
+use super::win::table::{about, present, summary, win_solve_estimate, WinSummary};
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::progress::Progress;
@@ -34,6 +34,7 @@ pub(crate) fn compare(
     progress: &dyn Progress,
 ) -> Result<CompareReport, Error> {
     let started = Instant::now();
+    announce(variants, tables, progress);
     let mut rows = Vec::with_capacity(variants.len());
     for (label, game) in variants {
         let (odds, not_solved) = match summary(game, tables, progress) {
@@ -65,5 +66,30 @@ fn odds_of(s: &WinSummary) -> VariantOdds {
             optimal_edge: (f.optimal_first_vs_ev + second) / 2.0 - 0.5,
         }
     });
-    VariantOdds { first_wins: s.first_wins, first_wins_change: None, facts, solve_seconds: s.solved_seconds }
+    VariantOdds {
+        first_wins: s.first_wins,
+        first_wins_change: None,
+        facts,
+        solve_seconds: s.solved_seconds,
+        estimated_seconds: s.estimated_seconds,
+    }
+}
+
+/// Says, before anything is solved, which variants have no table yet and
+/// what solving them all should take, so that a person knows whether to
+/// wait (each solve then says its own estimate as it starts).
+fn announce(variants: &[(String, &PushLuckGame)], tables: &Path, progress: &dyn Progress) {
+    let missing: Vec<&(String, &PushLuckGame)> = variants.iter().filter(|(_, g)| !present(g, tables)).collect();
+    if missing.is_empty() {
+        return;
+    }
+    let total: f64 = missing.iter().map(|(_, g)| win_solve_estimate(g)).sum();
+    let labels: Vec<&str> = missing.iter().map(|(l, _)| l.as_str()).collect();
+    progress.note(&format!(
+        "{} of {} variants to solve first ({}): about {} in all",
+        missing.len(),
+        variants.len(),
+        labels.join(", "),
+        about(total)
+    ));
 }

@@ -143,6 +143,7 @@ pub(crate) fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Pro
         levels: vec![],
         win: None,
         game_facts: None,
+        estimated_seconds: None,
     })
 }
 
@@ -158,6 +159,7 @@ pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Ta
         levels: vec![],
         win: None,
         game_facts: None,
+        estimated_seconds: None,
     })
 }
 

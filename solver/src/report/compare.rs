@@ -21,6 +21,10 @@ pub struct VariantOdds {
     pub facts: Option<FactColumns>,
     /// Seconds spent solving this variant now (0 when its table was there).
     pub solve_seconds: f64,
+    /// What the solve was estimated to take before it started (absent when
+    /// the table was there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_seconds: Option<f64>,
 }
 
 /// A variant's game facts, as `compare` shows them.

@@ -85,6 +85,10 @@ pub struct TableReport {
     /// Win-objective tables: what they say about the game (see `compare`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_facts: Option<GameFacts>,
+    /// Win solves: what the whole solve (game facts included) was estimated
+    /// to take before it started, beside `solve_seconds`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_seconds: Option<f64>,
 }
 
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.

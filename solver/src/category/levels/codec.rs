@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// bits per state took 6.56 GB, 14 take 5.74. The levels' value ranges are
 /// at most 213 points wide (level 9: 54.9 to 267.8), so the step is at most
 /// 213 / 16,383 = 0.013 points and the largest rounding error half that
-/// (measured effect on advise's ranking: README, "Six Hundred").
+/// (measured effect on advise's ranking: docs/results.md, "Six Hundred").
 pub(crate) const CODE_BITS: u32 = 14;
 
 /// Number of 16-bit words that hold `states` codes of [`CODE_BITS`] bits

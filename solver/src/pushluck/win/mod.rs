@@ -79,12 +79,14 @@
 //! - [`offers`]: the piggyback values; [`sides`]: a player's state;
 //! - [`facts`]: the game facts solved along; [`sheet`]: the sheet to win;
 //! - [`table`]: the win table on disk; this file: the driver ([`solve`])
-//!   and the size budget ([`check_size`], [`work`]);
+//!   and the size budget ([`check_size`]); [`estimate`]: how long a solve
+//!   will take, said before it starts;
 //! - `tests`: against a plain value iteration (`tests::reference`), and
 //!   every number advice shows against the solved values (`tests::advice`).
 
 use std::time::Instant;
 
+mod estimate;
 pub(crate) mod facts;
 mod last_turn;
 pub(crate) mod offers;
@@ -96,6 +98,7 @@ pub(crate) mod table;
 mod turn;
 mod values;
 
+pub(crate) use estimate::solve_seconds;
 pub(crate) use last_turn::{last_turn, leftover_context, LastTurn};
 pub(crate) use offers::Offers;
 use pair::solve_pairs;
@@ -157,54 +160,6 @@ fn max_turn_levels(model: &Model) -> Option<usize> {
     let (mut memo, mut on_path) = (vec![None; n], vec![false; n]);
     let top = most(model, start_context(model), &mut memo, &mut on_path)?;
     usize::try_from(top / model.grid).ok()
-}
-
-/// The inner-loop work of a whole win solve, in successor reads: pairs of
-/// totals x turn DPs per pair (about 5, each about 1.3 plain DPs' worth
-/// with the slopes: measured) x levels per turn (half
-/// the goal on average, or the most a bounded turn scores; with piggyback
-/// also the last turn's tail) x successor reads per level, plus the game
-/// facts' turns ([`facts`]). Times come
-/// from this at a measured rate ([`super::table::win_solve_estimate`]).
-///
-/// With the penalty: states x turn DPs per state (about 8 improvement
-/// sweeps, each a DP and a walk of its policy, measured) x levels.
-pub(crate) fn work(model: &Model) -> f64 {
-    let sides = Sides::new(model, sides::default_floor(model));
-    let n = (model.rules.game.goal - sides.floor() + model.grid - 1) / model.grid;
-    let mut levels = (n as f64 / 2.0).max(1.0);
-    let piggyback = model.rules.turn.piggyback;
-    if piggyback {
-        // Every turn is solved past the goal until the last turn's pass
-        // probability reaches its tail (see `setup`).
-        // (Measured: the tail's levels cost about 0.7 of a level below
-        // the goal, as fewer contexts are reached up there.)
-        levels += 0.7 * LastTurn::solve(model).fresh.len() as f64;
-    }
-    if let Some(most) = max_turn_levels(model) {
-        levels = levels.min(most as f64 + 1.0);
-    }
-    let reads: usize = model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum();
-    let m = sides.len() as f64;
-    // Turn DPs per state, weighted by what each costs (measured on the
-    // development machine, fitted to Farkle, Van't Hof and Yahtzix): without
-    // the penalty and piggyback about 1.1 evaluations of each turn (most
-    // pair steps are accepted on their policy ranges), each DP with slopes
-    // and ranges, plus one backward pass for the game facts; with piggyback
-    // every step is evaluated, the offers are read off the turns, and the
-    // game facts walk both players' turns per pair (1.25 to 1.5 times the
-    // solve without them, measured on Farkle, Dice 10000 and Yahtzix); with
-    // the penalty, policy iteration (about 4 plain DPs per state, each
-    // walked for its ends).
-    let states = m * m;
-    let turns = if sides.penalty() {
-        states * 8.0
-    } else if piggyback {
-        states * 4.8
-    } else {
-        states * 2.5
-    };
-    turns * levels * reads as f64
 }
 
 /// Per context: the farkle probability and the chance that a roll offers an

@@ -13,7 +13,7 @@
 //! at or above it, off the board). The floor is part of the table; its
 //! effect on the win probabilities is measured by a test (lowering it
 //! changes P(first player wins) by less than 1e-6 on a small goal) and
-//! stated in the README. Sides are laid out as
+//! stated in docs/how-it-works.md. Sides are laid out as
 //! - on the board: totals `floor, floor + grid, ..., goal - grid`, three
 //!   farkle counts each;
 //! - off the board (rules with an entry threshold): totals `0, -penalty,

@@ -54,8 +54,10 @@ struct OffersMeta {
 /// (checked writable first).
 pub(crate) fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     table::check_writable(&table_path(dir, game, Objective::Win))?;
+    let estimate = win_solve_estimate(game);
+    progress.note(&format!("solving {} to win: about {}", game.title(), about(estimate)));
     let (values, meta) = solve_win(game, progress)?;
-    Ok(write_win(game, dir, &values, &meta)?)
+    Ok(TableReport { estimated_seconds: Some(estimate), ..write_win(game, dir, &values, &meta)? })
 }
 
 /// Solves the win objective to answer a question: the table is saved when
@@ -167,6 +169,7 @@ fn write_win(game: &PushLuckGame, dir: &Path, values: &WinValues, meta: &WinMeta
         levels: vec![],
         win: Some(meta.facts),
         game_facts: meta.game,
+        estimated_seconds: None,
     })
 }
 
@@ -181,21 +184,30 @@ pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Ta
         levels: vec![],
         win: Some(meta.facts),
         game_facts: meta.game,
+        estimated_seconds: None,
     })
 }
 
-/// Rough time of a win solve on this machine, from its work
-/// ([`win::work`]), for the "solve it first?" decision of advice.
+/// How long the win solve of `game` should take on this machine now
+/// ([`win::solve_seconds`]).
 pub(crate) fn win_solve_estimate(game: &PushLuckGame) -> f64 {
-    win::work(game.win_model()) * WIN_NANOS_PER_READ * 1e-9 / rayon::current_num_threads().max(1) as f64
+    win::solve_seconds(game)
 }
 
-/// Core time per successor read in a win solve, measured on the 2-core
-/// development machine on a quiet day (the estimate came within 20% of
-/// every built-in variant's solve time, except Yahtzix go-for-it: 15 s
-/// estimated, 27 s measured; the penalty's 307 s against 306 s). The
-/// machine is shared: on a slow day solves take up to twice as long.
-const WIN_NANOS_PER_READ: f64 = 0.7;
+/// A solve's estimate for people: `40 s`, `6 min`.
+pub(crate) fn about(seconds: f64) -> String {
+    if seconds < 120.0 {
+        format!("{seconds:.0} s")
+    } else {
+        format!("{:.0} min", seconds / 60.0)
+    }
+}
+
+/// Whether `game`'s win table is in `dir` (not opened: `compare`'s list of
+/// what it must solve).
+pub(crate) fn present(game: &PushLuckGame, dir: &Path) -> bool {
+    table_path(dir, game, Objective::Win).is_file()
+}
 
 /// Advice solves a missing win table first when that takes at most this
 /// long ("about a minute").
@@ -211,16 +223,15 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progre
         Err(table::TableError::Missing { .. }) => {
             let estimate = win_solve_estimate(game);
             if estimate > WIN_AUTO_SOLVE_SECONDS {
-                let about =
-                    if estimate < 120.0 { format!("{estimate:.0} s") } else { format!("{:.0} min", estimate / 60.0) };
                 return Err(Error::Win(crate::error::WinError::NeedsSolve {
                     command: game.reference().solve_command(Objective::Win),
-                    about,
+                    about: about(estimate),
                 }));
             }
             progress.note(&format!(
-                "no win table for {} yet: solving it first (about {estimate:.0} s, once)",
-                game.title()
+                "no win table for {} yet: solving it first (about {}, once)",
+                game.title(),
+                about(estimate)
             ));
             // The values just solved are the table's: no need to read it back.
             return Ok(solve_win_to_answer(game, dir, progress)?.0);
@@ -267,6 +278,8 @@ pub(crate) struct WinSummary {
     pub(crate) game: Option<GameFacts>,
     /// Seconds spent solving now (0 when the table was there).
     pub(crate) solved_seconds: f64,
+    /// The solve's estimate ([`win_solve_estimate`]) when it was solved now.
+    pub(crate) estimated_seconds: Option<f64>,
 }
 
 /// The win summary of `game` from its table in `dir`, solving the table
@@ -283,18 +296,25 @@ pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
                 // A table from before these facts: compute them from its values.
                 None => Some(game_facts(game, &load(game, dir, progress)?)?),
             };
-            Ok(WinSummary { first_wins: meta.solved.expected_score, game: facts, solved_seconds: 0.0 })
+            Ok(WinSummary {
+                first_wins: meta.solved.expected_score,
+                game: facts,
+                solved_seconds: 0.0,
+                estimated_seconds: None,
+            })
         }
         Err(table::TableError::Missing { .. }) => {
             win::check_size(game, win::sides::default_floor(game.win_model()))?;
-            progress.note(&format!(
-                "no win table for {} yet: solving it (about {:.0} s)",
-                game.title(),
-                win_solve_estimate(game)
-            ));
+            let estimate = win_solve_estimate(game);
+            progress.note(&format!("no win table for {} yet: solving it (about {})", game.title(), about(estimate)));
             let started = std::time::Instant::now();
             let (values, facts) = solve_win_to_answer(game, dir, progress)?;
-            Ok(WinSummary { first_wins: values.first(), game: facts, solved_seconds: started.elapsed().as_secs_f64() })
+            Ok(WinSummary {
+                first_wins: values.first(),
+                game: facts,
+                solved_seconds: started.elapsed().as_secs_f64(),
+                estimated_seconds: Some(estimate),
+            })
         }
         Err(e) => Err(e.into()),
     }

@@ -1,0 +1,173 @@
+//! How long a win solve will take, said before it starts: `compare` lists
+//! what it must solve with the total, each solve announces its own
+//! estimate, and advice decides from it whether to solve a missing table on
+//! the spot or to name the `solve` command.
+//!
+//! An estimate is the solve's work counted from the rules ([`work`]: turn
+//! DPs x levels per DP x successor reads per level) times this machine's
+//! speed *now* on that work: a sample of the game's own turn DP kernel,
+//! timed for a few milliseconds ([`nanos_per_read`]). Timing the machine at
+//! the moment of asking matters: a shared machine's speed drifts by up to
+//! twice from one day to the next (the same Farkle penalty solve took 323 s
+//! and 546 s on two quiet days), which no constant can follow. What a solve
+//! costs beyond its kernel reads (the walks, the game facts, the pair
+//! steps, two threads sharing caches) is a factor per kind of solve,
+//! measured once against whole solves ([`OVERHEAD`]).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::sides::{self, Sides};
+use super::{max_turn_levels, LastTurn};
+use crate::pushluck::model::{Model, Params};
+use crate::pushluck::solution::{SameBeyond, WinPayoff};
+use crate::pushluck::{level_total, PushLuckGame};
+
+/// Seconds the win solve of `game` should take on this machine now, with
+/// the threads the solve will use.
+pub(crate) fn solve_seconds(game: &PushLuckGame) -> f64 {
+    let model = game.win_model();
+    let threads = rayon::current_num_threads().max(1) as f64;
+    work(model) * nanos_per_read(model) * 1e-9 * overhead(model) / threads
+}
+
+/// Whole-solve time per kernel read (both threads' time, the kernel's own
+/// included) over the sampled kernel's time per read, by kind of solve:
+/// the solve without the penalty and piggyback (pair steps, the game facts
+/// along), with Van't Hof's 1s (60 contexts whose DPs miss the cache more
+/// than the sample's), with piggyback (offers read off every turn, the
+/// facts over every offer state), with the penalty (policy iteration: a
+/// walk of each policy's ends). Fitted to the 16 built-in variants'
+/// whole solves on the 2-core development machine, where each kind's
+/// ratios spread by at most 1.5 (plain: 0.49 for Dice 10000's alternative
+/// scoring to 0.73; piggyback: 0.74 to 1.01 for Yahtzix's go-for-it); see
+/// docs/how-it-works.md, "How long a solve will take".
+const OVERHEAD: Overhead = Overhead { plain: 0.62, vant_hof: 0.94, piggyback: 0.82, penalty: 0.84 };
+
+struct Overhead {
+    plain: f64,
+    vant_hof: f64,
+    piggyback: f64,
+    penalty: f64,
+}
+
+fn overhead(model: &Model) -> f64 {
+    let turn = &model.rules.turn;
+    if turn.three_farkle_penalty > 0 {
+        OVERHEAD.penalty
+    } else if turn.piggyback {
+        OVERHEAD.piggyback
+    } else if turn.vant_hof > 0 {
+        OVERHEAD.vant_hof
+    } else {
+        OVERHEAD.plain
+    }
+}
+
+/// Successor reads of one turn DP level: every roll of every context, and
+/// the hot-dice reads.
+fn reads_per_level(model: &Model) -> usize {
+    model.tables.iter().map(|t| t.hot.len() + t.rolls.len()).sum()
+}
+
+/// The inner-loop work of a whole win solve, in successor reads: states x
+/// turn DPs per state x levels per turn (half the goal on average, or the
+/// most a bounded turn scores; with piggyback also the last turn's tail) x
+/// successor reads per level. Turn DPs per state, weighted by what each
+/// costs (measured: Farkle, Van't Hof, Yahtzix): without the penalty and
+/// piggyback about 1.1 evaluations of each turn (most pair steps are
+/// accepted on their policy ranges), each DP with slopes and ranges, plus
+/// one backward pass for the game facts; with piggyback every step is
+/// evaluated, the offers are read off the turns, and the game facts walk
+/// both players' turns per pair; with the penalty, policy iteration (about
+/// 4 plain DPs per state, each walked for its ends).
+pub(crate) fn work(model: &Model) -> f64 {
+    let sides = Sides::new(model, sides::default_floor(model));
+    let n = (model.rules.game.goal - sides.floor() + model.grid - 1) / model.grid;
+    let mut levels = (n as f64 / 2.0).max(1.0);
+    let piggyback = model.rules.turn.piggyback;
+    if piggyback {
+        // Every turn is solved past the goal until the last turn's pass
+        // probability reaches its tail; the tail's levels cost about 0.7
+        // of a level below the goal (fewer contexts are reached up there).
+        levels += 0.7 * LastTurn::solve(model).fresh.len() as f64;
+    }
+    if let Some(most) = max_turn_levels(model) {
+        levels = levels.min(most as f64 + 1.0);
+    }
+    let m = sides.len() as f64;
+    let states = m * m;
+    let turns = if sides.penalty() {
+        states * 8.0
+    } else if piggyback {
+        states * 4.8
+    } else {
+        states * 2.5
+    };
+    turns * levels * reads_per_level(model) as f64
+}
+
+/// Levels of the sampled turn DP: enough reads (about two million) to be
+/// timed to a few percent, few enough to take milliseconds.
+fn sample_levels(model: &Model) -> usize {
+    (2_000_000 / reads_per_level(model).max(1)).clamp(20, 4000)
+}
+
+/// This machine's time now per successor read of `model`'s turn DP kernel
+/// (the sloped win DP, on one thread), in nanoseconds: the best of seven
+/// timed runs of a made-up turn whose banks grow from worth little to
+/// nearly a win, so that it rolls low and banks high as a real turn does.
+/// The best of several: now and then a whole run of a few milliseconds is
+/// slowed by half or more (another process, the hypervisor), and the solve
+/// that follows runs for seconds, over which such moments average out.
+fn nanos_per_read(model: &Model) -> f64 {
+    let levels = sample_levels(model);
+    let reach = super::reach(model);
+    let stride = if model.rules.turn.piggyback { 6 } else { 1 };
+    let top = (levels + reach + 1) as f64;
+    let banks: Vec<f64> = (0..(levels + reach + 1) * stride).map(|i| 0.2 + 0.75 * (i / stride) as f64 / top).collect();
+    let payoff = WinPayoff {
+        farkle: 0.3,
+        banks,
+        stride,
+        beyond: Arc::new(SameBeyond(vec![0.95; stride])),
+        above: None,
+        above_slopes: vec![],
+        farkle_like: vec![],
+    };
+    let params = Params {
+        on_board: true,
+        last_chance: false,
+        goal_left: level_total(levels + reach, model.grid) + model.rules.game.goal,
+    };
+    let reads = (levels * reads_per_level(model)) as f64;
+    let mut best = f64::INFINITY;
+    for run in 0..8 {
+        let started = Instant::now();
+        let sol = model.solve_payoff_sloped(params, payoff.clone(), levels, reach, true);
+        std::hint::black_box(sol.start_value());
+        // The first run warms the caches and is not counted.
+        if run > 0 {
+            best = best.min(started.elapsed().as_secs_f64() * 1e9 / reads);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::registry::testing::push_luck;
+
+    /// The estimate grows with the work: a larger goal, Van't Hof's 1s, the
+    /// penalty's policy iteration each cost more than the base game.
+    #[test]
+    fn estimates_follow_the_work() {
+        let base = super::work(push_luck("farkle", &[], None).win_model());
+        let larger = super::work(push_luck("farkle", &["goal=20000"], None).win_model());
+        let vant_hof = super::work(push_luck("farkle", &["vant-hof-6"], None).win_model());
+        let penalty = super::work(push_luck("farkle", &["three-farkle-penalty"], None).win_model());
+        assert!(larger > 3.0 * base && vant_hof > 5.0 * base && penalty > 20.0 * base, "{base} {larger} {vant_hof}");
+        let seconds = super::solve_seconds(&push_luck("farkle", &[], None));
+        assert!(seconds.is_finite() && seconds > 0.0, "{seconds}");
+    }
+}
