@@ -127,6 +127,10 @@ impl Progress for Bar {
     fn stage(&self, what: &str, total: u64) {
         match self {
             Bar::Terminal(bar) => {
+                // The old bar is cleared before the new one draws: two bars
+                // drawn at once (no MultiProgress) leave lines behind.
+                let mut slot = bar.write().expect("progress lock");
+                slot.finish_and_clear();
                 let pb = ProgressBar::new(total);
                 pb.set_style(
                     ProgressStyle::with_template(
@@ -140,8 +144,6 @@ impl Progress for Bar {
                     .progress_chars("=> "),
                 );
                 pb.set_message(what.to_string());
-                let mut slot = bar.write().expect("progress lock");
-                slot.finish_and_clear();
                 *slot = pb;
             }
             Bar::Plain(current) => {

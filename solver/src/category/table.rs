@@ -89,15 +89,7 @@ fn save(dir: &Path, dp: &TurnDp, sol: &Solution, stored: &[f32]) -> Result<Table
     };
     let spec = table_spec(game, Some(states));
     write_table(&path, &spec, &solved, stored)?;
-    Ok(TableReport {
-        table: TableFile::written(&path, vec![states]),
-        solved,
-        max_score: None,
-        levels: vec![],
-        win: None,
-        game_facts: None,
-        estimated_seconds: None,
-    })
+    Ok(TableReport::of(TableFile::written(&path, vec![states]), solved))
 }
 
 /// Opens the game's table from `dir` and checks it against the rules (and
@@ -120,15 +112,7 @@ pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<Ta
         return levels::info(&dp, &levels::levels_dir(dir, game), verify);
     }
     let (table, solved) = open(dir, game, None, verify)?;
-    Ok(TableReport {
-        table: TableFile::of(&table),
-        solved,
-        max_score: None,
-        levels: vec![],
-        win: None,
-        game_facts: None,
-        estimated_seconds: None,
-    })
+    Ok(TableReport::of(TableFile::of(&table), solved))
 }
 
 /// A game's values: from its table, or solved just now.

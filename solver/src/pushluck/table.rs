@@ -136,15 +136,7 @@ pub(crate) fn solve_and_save(game: &PushLuckGame, dir: &Path, progress: &dyn Pro
     };
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::TurnScore) };
     write_table(&path, &spec, &solved, &data)?;
-    Ok(TableReport {
-        table: TableFile::written(&path, shape),
-        solved,
-        max_score: None,
-        levels: vec![],
-        win: None,
-        game_facts: None,
-        estimated_seconds: None,
-    })
+    Ok(TableReport::of(TableFile::written(&path, shape), solved))
 }
 
 /// `info`: the facts of an existing table, without solving anything.
@@ -152,15 +144,7 @@ pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Ta
     let table =
         Table::open(&table_path(dir, game, Objective::TurnScore), &table_spec(game, Objective::TurnScore), verify)?;
     let solved = as_asked(table.meta::<Solved>()?, game);
-    Ok(TableReport {
-        table: TableFile::of(&table),
-        solved,
-        max_score: None,
-        levels: vec![],
-        win: None,
-        game_facts: None,
-        estimated_seconds: None,
-    })
+    Ok(TableReport::of(TableFile::of(&table), solved))
 }
 
 /// A table's report naming the game as asked. A table under a rules file

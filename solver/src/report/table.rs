@@ -91,6 +91,22 @@ pub struct TableReport {
     pub estimated_seconds: Option<f64>,
 }
 
+impl TableReport {
+    /// The report of a table and its solve, with nothing more to say (no
+    /// levels, no win facts, no estimate).
+    pub(crate) fn of(table: TableFile, solved: Solved) -> TableReport {
+        TableReport {
+            solved,
+            table,
+            max_score: None,
+            levels: vec![],
+            win: None,
+            game_facts: None,
+            estimated_seconds: None,
+        }
+    }
+}
+
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RulesReport {

@@ -163,13 +163,9 @@ fn write_win(game: &PushLuckGame, dir: &Path, values: &WinValues, meta: &WinMeta
     let spec = TableSpec { shape: Some(shape.clone()), ..table_spec(game, Objective::Win) };
     write_table_parts(&path, &spec, meta, &[&values.w, offers])?;
     Ok(TableReport {
-        table: TableFile::written(&path, shape),
-        solved: meta.solved.clone(),
-        max_score: None,
-        levels: vec![],
         win: Some(meta.facts),
         game_facts: meta.game,
-        estimated_seconds: None,
+        ..TableReport::of(TableFile::written(&path, shape), meta.solved.clone())
     })
 }
 
@@ -178,13 +174,9 @@ pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Ta
     let table = Table::open(&table_path(dir, game, Objective::Win), &table_spec(game, Objective::Win), verify)?;
     let meta = table.meta::<WinMeta>()?;
     Ok(TableReport {
-        table: TableFile::of(&table),
-        solved: as_asked(meta.solved, game),
-        max_score: None,
-        levels: vec![],
         win: Some(meta.facts),
         game_facts: meta.game,
-        estimated_seconds: None,
+        ..TableReport::of(TableFile::of(&table), as_asked(meta.solved, game))
     })
 }
 
