@@ -1,0 +1,388 @@
+//! Reading a record: line by line, word by word, every refusal naming the
+//! line, the column (counted in characters from 1) and what was expected
+//! there. Nothing is half-read: a record either parses whole or not at all.
+
+use super::{Action, Line, Record, Step, Then, Turn, RECORD_VERSION};
+use crate::text::Quoted;
+
+/// The largest record read (a game of hundreds of turns is a few tens of
+/// kilobytes).
+pub const MAX_RECORD_BYTES: usize = 4 << 20;
+/// The most players a record names (the rules texts are written for up to
+/// six; two more for kibitzers is generous).
+const MAX_PLAYERS: usize = 8;
+/// The longest player name.
+const MAX_NAME: usize = 40;
+/// The most dice in one roll.
+const MAX_DICE: usize = 6;
+
+/// Why a text is not a record: where, and what was expected there.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: expected {expected}{}", found_part(.found))]
+pub struct RecordError {
+    pub line: usize,
+    pub column: usize,
+    pub expected: String,
+    /// What stood there instead (absent at the end of a line).
+    pub found: Option<String>,
+}
+
+fn found_part(found: &Option<String>) -> String {
+    found.as_ref().map_or_else(|| ", found the end of the line".into(), |f| format!(", found {}", Quoted(f)))
+}
+
+/// A word of a line and the column it starts at.
+#[derive(Debug, Clone, Copy)]
+struct Word<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+/// The words of one line (its comment removed), and the comment.
+struct Words<'a> {
+    line: usize,
+    words: Vec<Word<'a>>,
+    next: usize,
+    /// Column just past the last character before the comment.
+    end: usize,
+}
+
+impl<'a> Words<'a> {
+    fn error(&self, column: usize, expected: &str, found: Option<&str>) -> RecordError {
+        RecordError { line: self.line, column, expected: expected.into(), found: found.map(String::from) }
+    }
+
+    fn peek(&self) -> Option<Word<'a>> {
+        self.words.get(self.next).copied()
+    }
+
+    /// The next word, or an error saying what was expected.
+    fn word(&mut self, expected: &str) -> Result<Word<'a>, RecordError> {
+        match self.peek() {
+            Some(w) => {
+                self.next += 1;
+                Ok(w)
+            }
+            None => Err(self.error(self.end, expected, None)),
+        }
+    }
+
+    /// The next word if it is `text`.
+    fn eat(&mut self, text: &str) -> bool {
+        if self.peek().is_some_and(|w| w.text == text) {
+            self.next += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Refuses anything left on the line.
+    fn done(&self) -> Result<(), RecordError> {
+        match self.peek() {
+            Some(w) => Err(self.error(w.column, "the end of the line", Some(w.text))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Splits a line into words at spaces and tabs (`;` and a trailing `:` of
+/// a name stand as words of their own), and its comment from `#` on.
+/// Control characters other than the tab are refused where they stand.
+fn split(line_no: usize, line: &str) -> Result<(Words<'_>, Option<&str>), RecordError> {
+    let (body, comment) = match line.find('#') {
+        Some(i) => (&line[..i], Some(&line[i + 1..])),
+        None => (line, None),
+    };
+    let mut words = vec![];
+    let mut start: Option<(usize, usize)> = None; // byte offset, column
+    let mut column = 0;
+    for (i, c) in body.char_indices() {
+        column += 1;
+        if c.is_control() && c != '\t' {
+            return Err(RecordError {
+                line: line_no,
+                column,
+                expected: "a word, a space or a tab".into(),
+                found: Some(c.to_string()),
+            });
+        }
+        let separator = c == ' ' || c == '\t';
+        let own_word = c == ';' || c == ':';
+        if separator || own_word {
+            if let Some((s, col)) = start.take() {
+                words.push(Word { text: &body[s..i], column: col });
+            }
+            if own_word {
+                words.push(Word { text: &body[i..i + 1], column });
+            }
+        } else if start.is_none() {
+            start = Some((i, column));
+        }
+    }
+    if let Some((s, col)) = start {
+        words.push(Word { text: &body[s..], column: col });
+    }
+    if let Some(c) = comment {
+        if let Some((j, ch)) = c.char_indices().find(|(_, ch)| ch.is_control() && *ch != '\t') {
+            return Err(RecordError {
+                line: line_no,
+                column: body.chars().count() + 2 + c[..j].chars().count(),
+                expected: "comment text".into(),
+                found: Some(ch.to_string()),
+            });
+        }
+    }
+    let end = body.trim_end_matches([' ', '\t']).chars().count() + 1;
+    Ok((Words { line: line_no, words, next: 0, end }, comment))
+}
+
+/// Parses a record (see the module docs of [`super`] and docs/records.md).
+///
+/// # Errors
+/// The first place the text is not a record: its line and column, what
+/// was expected there and what stood there.
+pub fn parse_record(text: &str) -> Result<Record, RecordError> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(RecordError {
+            line: 1,
+            column: 1,
+            expected: format!("a record of at most {} MiB", MAX_RECORD_BYTES >> 20),
+            found: Some(format!("{} bytes", text.len())),
+        });
+    }
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let mut record =
+        Record { game: String::new(), options: vec![], rules: None, players: vec![], seed: None, lines: vec![] };
+    let mut version_seen = false;
+    let mut header_done = false;
+    let mut last_line = 0;
+    for (i, raw) in text.split('\n').enumerate() {
+        let line_no = i + 1;
+        last_line = line_no;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let (mut words, comment) = split(line_no, raw)?;
+        let Some(first) = words.peek() else {
+            // A blank line, or a comment alone: kept (one before the
+            // version line is written back after the header).
+            record.lines.push(match comment {
+                Some(c) => Line::Comment { text: c.to_string() },
+                None => Line::Blank,
+            });
+            continue;
+        };
+        if !version_seen {
+            version(&mut words)?;
+            version_seen = true;
+            continue;
+        }
+        let is_turn = words.words.get(1).is_some_and(|w| w.text == ":");
+        if !is_turn && !header_done {
+            header(&mut words, &mut record)?;
+            continue;
+        }
+        if !header_done {
+            if record.game.is_empty() {
+                return Err(words.error(first.column, "a `game` line before the first turn", Some(first.text)));
+            }
+            if record.players.is_empty() {
+                return Err(words.error(first.column, "a `players` line before the first turn", Some(first.text)));
+            }
+            header_done = true;
+        }
+        if !is_turn {
+            return Err(words.error(
+                first.column,
+                "a turn (NAME: ...); header lines come before the first turn",
+                Some(first.text),
+            ));
+        }
+        let turn = turn(&mut words, &record.players, comment)?;
+        record.lines.push(Line::Turn(turn));
+    }
+    if !version_seen {
+        return Err(RecordError {
+            line: 1,
+            column: 1,
+            expected: format!("`sixdice-record {RECORD_VERSION}`"),
+            found: None,
+        });
+    }
+    if record.game.is_empty() || record.players.is_empty() {
+        let what = if record.game.is_empty() { "a `game` line" } else { "a `players` line" };
+        return Err(RecordError { line: last_line + 1, column: 1, expected: what.into(), found: None });
+    }
+    // Blank lines and comments after the last turn are kept as written; a
+    // single final newline is the file's end, not a blank line.
+    Ok(record)
+}
+
+/// `sixdice-record 1`.
+fn version(words: &mut Words) -> Result<(), RecordError> {
+    let expected = format!("`sixdice-record {RECORD_VERSION}`");
+    let w = words.word(&expected)?;
+    if w.text != "sixdice-record" {
+        return Err(words.error(w.column, &expected, Some(w.text)));
+    }
+    let v = words.word("the format's version")?;
+    match v.text.parse::<u32>() {
+        Ok(RECORD_VERSION) => words.done(),
+        Ok(_) => {
+            Err(words.error(v.column, &format!("version {RECORD_VERSION} (this sixdice reads no other)"), Some(v.text)))
+        }
+        Err(_) => Err(words.error(v.column, "the format's version (a number)", Some(v.text))),
+    }
+}
+
+/// One header line: `game ID`, `option O`, `rules PATH`, `players A B`,
+/// `seed N`.
+fn header(words: &mut Words, record: &mut Record) -> Result<(), RecordError> {
+    let key = words.word("a header line")?;
+    match key.text {
+        "game" if record.game.is_empty() => {
+            record.game = name(words, "a game (e.g. farkle)")?.to_string();
+        }
+        "option" => {
+            let o = words.word("an option (e.g. piggyback, goal=5000)")?;
+            record.options.push(o.text.to_string());
+        }
+        "rules" if record.rules.is_none() => {
+            let p = words.word("a rules file")?;
+            record.rules = Some(p.text.to_string());
+        }
+        "players" if record.players.is_empty() => {
+            while words.peek().is_some() {
+                let n = name(words, "a player")?;
+                if record.players.iter().any(|p| p == n) {
+                    return Err(words.error(words.words[words.next - 1].column, "a player not named already", Some(n)));
+                }
+                if record.players.len() == MAX_PLAYERS {
+                    return Err(words.error(
+                        words.words[words.next - 1].column,
+                        &format!("at most {MAX_PLAYERS} players"),
+                        Some(n),
+                    ));
+                }
+                record.players.push(n.to_string());
+            }
+            if record.players.is_empty() {
+                return Err(words.error(words.end, "the players' names", None));
+            }
+        }
+        "seed" if record.seed.is_none() => {
+            let s = words.word("a seed (a number)")?;
+            record.seed = Some(
+                s.text
+                    .parse()
+                    .map_err(|_| words.error(s.column, "a seed (a whole number below 2^64)", Some(s.text)))?,
+            );
+        }
+        "game" | "rules" | "players" | "seed" => {
+            return Err(words.error(key.column, &format!("one `{}` line only", key.text), Some(key.text)));
+        }
+        _ => {
+            return Err(words.error(
+                key.column,
+                "a header line (game, option, rules, players, seed) or a turn (NAME: ...)",
+                Some(key.text),
+            ))
+        }
+    }
+    words.done()
+}
+
+/// A name: letters, digits and `_ . = -`, at most [`MAX_NAME`] characters.
+fn name<'a>(words: &mut Words<'a>, expected: &str) -> Result<&'a str, RecordError> {
+    let w = words.word(expected)?;
+    let ok = w.text.chars().count() <= MAX_NAME
+        && w.text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '=' | '-'));
+    if ok {
+        Ok(w.text)
+    } else {
+        Err(words.error(
+            w.column,
+            &format!("{expected}: letters, digits, _ . = -, at most {MAX_NAME} characters"),
+            Some(w.text),
+        ))
+    }
+}
+
+/// `NAME: STEP; STEP; ...`.
+fn turn(words: &mut Words, players: &[String], comment: Option<&str>) -> Result<Turn, RecordError> {
+    let who = words.word("a player")?;
+    if !players.iter().any(|p| p == who.text) {
+        return Err(words.error(who.column, &format!("one of the players ({})", players.join(", ")), Some(who.text)));
+    }
+    words.word(":")?;
+    let mut steps = vec![];
+    loop {
+        steps.push(step(words, steps.is_empty())?);
+        if words.peek().is_none() {
+            break;
+        }
+        let w = words.word("`;`")?;
+        if w.text != ";" {
+            return Err(words.error(w.column, "`;` before the next roll, or the end of the line", Some(w.text)));
+        }
+    }
+    Ok(Turn { player: who.text.to_string(), steps, comment: comment.map(String::from) })
+}
+
+/// One step: `take`, `fresh` (first only), or `DICE ACTION`.
+fn step(words: &mut Words, first: bool) -> Result<Step, RecordError> {
+    if first && words.eat("take") {
+        return Ok(Step::Take);
+    }
+    if first && words.eat("fresh") {
+        return Ok(Step::Fresh);
+    }
+    let rolled = dice(words, "the dice rolled (e.g. 112355)")?;
+    let w = words.word("what was done: keep, lock, score, farkle")?;
+    let action = match w.text {
+        "farkle" => Action::Farkle,
+        "keep" => {
+            let kept = dice_or_none(words)?;
+            if words.eat("roll") {
+                Action::SetAside { dice: kept, then: Then::Roll }
+            } else if words.eat("bank") {
+                Action::SetAside { dice: kept, then: Then::Bank }
+            } else {
+                Action::Keep { dice: kept }
+            }
+        }
+        "lock" => Action::Lock { dice: dice(words, "the dice locked")? },
+        "score" => Action::Score { category: name(words, "a box")?.to_string() },
+        _ => return Err(words.error(w.column, "what was done: keep, lock, score or farkle", Some(w.text))),
+    };
+    Ok(Step::Roll { dice: rolled, action })
+}
+
+/// Kept dice: faces, or `-` for none (a category roll kept nothing).
+fn dice_or_none(words: &mut Words) -> Result<Vec<u8>, RecordError> {
+    if words.eat("-") {
+        return Ok(vec![]);
+    }
+    dice(words, "the dice kept (e.g. 155), or - for none")
+}
+
+/// Dice: faces 1-6 written together (`112355`) or with commas
+/// (`1,1,2,3,5,5`), one to six of them.
+fn dice(words: &mut Words, expected: &str) -> Result<Vec<u8>, RecordError> {
+    let w = words.word(expected)?;
+    let faces: Option<Vec<u8>> = if w.text.contains(',') {
+        w.text.split(',').map(face).collect()
+    } else {
+        w.text.chars().map(|c| face(c.encode_utf8(&mut [0; 4]))).collect()
+    };
+    match faces {
+        Some(f) if !f.is_empty() && f.len() <= MAX_DICE => Ok(f),
+        _ => Err(words.error(w.column, &format!("{expected}: one to {MAX_DICE} faces 1-6"), Some(w.text))),
+    }
+}
+
+fn face(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        [d @ b'1'..=b'6'] => Some(d - b'0'),
+        _ => None,
+    }
+}
