@@ -39,6 +39,8 @@ pub struct Stage {
 
 /// A stage shorter than this prints no plain line.
 const FIRST_LINE_AFTER: Duration = Duration::from_secs(1);
+/// The share of a stage done before its time left is guessed.
+const ETA_FROM: f64 = 0.1;
 /// While a stage runs, a plain line this often.
 const LINE_EVERY: Duration = Duration::from_secs(30);
 
@@ -79,7 +81,7 @@ fn watch(current: &Weak<Mutex<Option<Stage>>>) {
 }
 
 /// Where a running stage is: done of total (when known), time so far and
-/// the time left at the rate so far.
+/// the time left at the rate so far (once a tenth is done).
 fn running(s: &Stage) -> String {
     let elapsed = s.started.elapsed().as_secs_f64();
     let mut text = format!("progress: {}: ", s.what);
@@ -87,7 +89,10 @@ fn running(s: &Stage) -> String {
         let share = s.done as f64 / s.total as f64;
         text += &format!("{:.0}% ({}/{}), ", 100.0 * share, s.done, s.total);
         text += &format!("{} so far", seconds(elapsed));
-        if s.done > 0 && s.done < s.total {
+        // The rate of the first few percent says little (a penalty sweep's
+        // first states go twice as fast as its average): no time left is
+        // guessed before a tenth is done.
+        if share >= ETA_FROM && s.done < s.total {
             text += &format!(", about {} left", seconds(elapsed * (1.0 - share) / share));
         }
     } else {
@@ -205,8 +210,9 @@ mod tests {
             running(&stage(100, 25, 10)),
             "progress: pairs of totals: 25% (25/100), 10 s so far, about 30 s left"
         );
-        // Nothing done yet, or no count: no time left is guessed.
+        // Less than a tenth done, or no count: no time left is guessed.
         assert_eq!(running(&stage(100, 0, 3)), "progress: pairs of totals: 0% (0/100), 3 s so far");
+        assert_eq!(running(&stage(100, 9, 3)), "progress: pairs of totals: 9% (9/100), 3 s so far");
         assert_eq!(running(&stage(0, 0, 200)), "progress: pairs of totals: 3.3 min so far");
     }
 }
