@@ -38,6 +38,10 @@
 //! assert!(sheet.sections[0].expected_score > 500.0);
 //! ```
 
+// Every `pub` item is reachable from this root, the library's face; the
+// rest is `pub(crate)` (clippy's -D warnings makes this an error).
+#![warn(unreachable_pub)]
+
 mod category;
 mod commands;
 mod dice;
@@ -57,7 +61,10 @@ mod text;
 
 pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
 pub use dice::{parse_dice, Counts, DiceError};
-pub use error::{Error, Field};
+pub use error::{
+    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, RulesError, SheetError, SimulateError,
+    SituationError, TurnError, WinError,
+};
 pub use files::{check_output, write_output, OutputError};
 pub use limits::SHEET_GAMES;
 pub use options::{OptionKind, OptionSpec, RuleOption};

@@ -160,7 +160,11 @@ pub(crate) struct OptionSet {
 
 impl OptionSet {
     /// Checks `given` against `specs` (the options of game `game`).
-    pub fn parse(game: &str, specs: &'static [OptionSpec], given: &[RuleOption]) -> Result<OptionSet, OptionError> {
+    pub(crate) fn parse(
+        game: &str,
+        specs: &'static [OptionSpec],
+        given: &[RuleOption],
+    ) -> Result<OptionSet, OptionError> {
         let mut values = BTreeMap::new();
         for o in given {
             let spec = specs.iter().find(|s| s.name == o.name).ok_or_else(|| OptionError::Unknown {

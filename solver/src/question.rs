@@ -89,7 +89,7 @@ pub struct PushLuckQuestion {
 impl PushLuckQuestion {
     /// Whether the question is about winning the game: asked so, or an
     /// opponent's total or farkles given.
-    pub fn wants_win(&self) -> bool {
+    pub(crate) fn wants_win(&self) -> bool {
         self.objective == Objective::Win || self.opponent.is_some() || self.opponent_farkles > 0
     }
 

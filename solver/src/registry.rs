@@ -166,7 +166,7 @@ pub static GAMES: &[GameEntry] = &[
 ];
 
 /// Every accepted game name (ids first, then aliases).
-pub fn names() -> Vec<String> {
+pub(crate) fn names() -> Vec<String> {
     let mut v: Vec<String> = GAMES.iter().map(|g| g.id.to_string()).collect();
     v.extend(GAMES.iter().flat_map(|g| g.aliases.iter().map(ToString::to_string)));
     v

@@ -9,7 +9,7 @@
 use std::fmt;
 
 /// Displays a string between backticks with control characters escaped.
-pub struct Quoted<'a>(pub &'a str);
+pub(crate) struct Quoted<'a>(pub(crate) &'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -103,7 +103,11 @@ impl Error {
     }
 
     /// `what` asked of `game`, which is of the other family.
-    pub fn wrong_family(what: &'static str, game: &crate::report::GameRef, for_family: crate::report::Family) -> Error {
+    pub(crate) fn wrong_family(
+        what: &'static str,
+        game: &crate::report::GameRef,
+        for_family: crate::report::Family,
+    ) -> Error {
         Error::WrongFamily { what, game: game.title.clone(), family: game.family, for_family }
     }
 

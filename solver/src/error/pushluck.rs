@@ -174,7 +174,7 @@ impl RulesError {
     /// The rules keys whose values the failed check read (none for a file
     /// that could not be read as rules). A key may carry an index and a
     /// label, e.g. `scoring.patterns[2].points (three pairs)`.
-    pub fn keys(&self) -> Vec<&str> {
+    pub(crate) fn keys(&self) -> Vec<&str> {
         match self {
             RulesError::Invalid { key, .. } => vec![key.as_str()],
             RulesError::EntryAboveGoal { .. } => vec!["turn.entry", "game.goal"],
@@ -184,7 +184,7 @@ impl RulesError {
 
     /// What is wrong, without naming a key, in the words of whoever set
     /// `blamed` (keys among [`RulesError::keys`]): for a named option.
-    pub fn reason(&self, blamed: &[&str]) -> String {
+    pub(crate) fn reason(&self, blamed: &[&str]) -> String {
         match self {
             RulesError::Invalid { why, .. } | RulesError::File { why, .. } => why.clone(),
             RulesError::EntryAboveGoal { entry, goal } if !blamed.contains(&"turn.entry") => {

@@ -7,7 +7,7 @@ use crate::text::Quoted;
 
 /// The largest record read (a game of hundreds of turns is a few tens of
 /// kilobytes).
-pub const MAX_RECORD_BYTES: usize = 4 << 20;
+pub(crate) const MAX_RECORD_BYTES: usize = 4 << 20;
 /// The most players a record names (the rules texts are written for up to
 /// six; two more for kibitzers is generous).
 const MAX_PLAYERS: usize = 8;

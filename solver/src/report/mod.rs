@@ -95,7 +95,13 @@ pub struct GameRef {
 impl GameRef {
     /// Game `id` of `family`, titled `title` (name and options), with its
     /// canonical options and the house-rules file it was built with.
-    pub fn new(id: &str, family: Family, title: String, options: &[String], rules_file: Option<&str>) -> GameRef {
+    pub(crate) fn new(
+        id: &str,
+        family: Family,
+        title: String,
+        options: &[String],
+        rules_file: Option<&str>,
+    ) -> GameRef {
         GameRef {
             id: id.to_string(),
             title,

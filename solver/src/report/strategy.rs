@@ -144,7 +144,15 @@ impl SheetRules {
     /// roll class). A turn that reaches the goal banks once the lead its row
     /// names is reached (always, when it has none); a row the sheet lacks
     /// rolls.
-    pub fn banks(&self, total: i64, on_board: bool, opponent: i64, turn_total: i64, dice: u8, rolls: u32) -> bool {
+    pub(crate) fn banks(
+        &self,
+        total: i64,
+        on_board: bool,
+        opponent: i64,
+        turn_total: i64,
+        dice: u8,
+        rolls: u32,
+    ) -> bool {
         if total + turn_total >= self.goal {
             let row = self
                 .reaching_goal

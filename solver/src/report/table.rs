@@ -61,7 +61,7 @@ impl TableFile {
     }
 
     /// Facts of a table just written (its data was checksummed as written).
-    pub fn written(path: &Path, shape: Vec<u64>) -> TableFile {
+    pub(crate) fn written(path: &Path, shape: Vec<u64>) -> TableFile {
         let bytes = std::fs::metadata(path).map_or(0, |m| m.len());
         TableFile { path: path.to_path_buf(), bytes, shape, verified: true }
     }
