@@ -66,7 +66,7 @@ fn watch(current: &Weak<Mutex<Option<Stage>>>) {
     loop {
         std::thread::sleep(Duration::from_millis(250));
         let Some(current) = current.upgrade() else { return };
-        let mut slot = current.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut slot = lock(&current);
         if let Some(stage) = slot.as_mut() {
             let due = match stage.shown {
                 None => stage.started.elapsed() >= FIRST_LINE_AFTER,
@@ -124,6 +124,7 @@ fn end_plain(slot: &mut Option<Stage>) {
     }
 }
 
+/// The current stage (a panic elsewhere while printing leaves it usable).
 fn lock(current: &Mutex<Option<Stage>>) -> std::sync::MutexGuard<'_, Option<Stage>> {
     current.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

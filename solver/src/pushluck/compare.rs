@@ -77,7 +77,9 @@ fn odds_of(s: &WinSummary) -> VariantOdds {
 
 /// Says, before anything is solved, which variants have no table yet and
 /// what solving them all should take, so that a person knows whether to
-/// wait (each solve then says its own estimate as it starts).
+/// wait (each solve then says its own estimate as it starts, from the
+/// machine's speed at that moment: a few milliseconds again per solve of
+/// seconds or minutes).
 fn announce(variants: &[(String, &PushLuckGame)], tables: &Path, progress: &dyn Progress) {
     let missing: Vec<&(String, &PushLuckGame)> = variants.iter().filter(|(_, g)| !present(g, tables)).collect();
     if missing.is_empty() {
