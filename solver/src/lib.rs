@@ -56,14 +56,16 @@ mod question;
 mod record;
 mod registry;
 mod report;
+mod review;
+mod session;
 mod table;
 mod text;
 
 pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
 pub use dice::{parse_dice, Counts, DiceError};
 pub use error::{
-    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, RulesError, SheetError, SimulateError,
-    SituationError, TurnError, WinError,
+    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, RulesError, SessionError, SheetError,
+    SimulateError, SituationError, TurnError, WinError,
 };
 pub use files::{check_output, write_output, OutputError};
 pub use limits::SHEET_GAMES;
@@ -74,6 +76,8 @@ pub use question::*;
 pub use record::{parse_record, Action, Line, Record, RecordError, Step, Then, Turn, RECORD_VERSION};
 pub use registry::{find, resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
 pub use report::*;
+pub use review::review;
+pub use session::Session;
 pub use table::TableError;
 pub use text::{percentage_points, Escaped};
 

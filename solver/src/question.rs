@@ -152,3 +152,34 @@ pub struct StrategyQuestion {
     /// (a heat map's data).
     pub map: bool,
 }
+
+/// `play`: who sits at the table, and the seed of the dice sixdice rolls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayQuestion {
+    /// In seat order: people's names, or the players sixdice plays
+    /// (`optimal`, `ev`, `threshold=N`, `human`; category games:
+    /// `optimal`).
+    pub players: Vec<String>,
+    pub seed: u64,
+}
+
+/// `review`: the error classes' thresholds, and where the record's rules
+/// file is.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReviewQuestion {
+    /// Losses at least these are doubtful, mistakes, blunders: in
+    /// percentage points of P(win) for two-player push-your-luck games, in
+    /// points otherwise. `None`: the documented defaults of the objective.
+    pub thresholds: Option<Thresholds>,
+    /// A `rules` file named in the record is read relative to this
+    /// directory (the record's own).
+    pub record_dir: Option<PathBuf>,
+}
+
+/// Lower bounds of the error classes (see [`ReviewQuestion`]).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct Thresholds {
+    pub doubtful: f64,
+    pub mistake: f64,
+    pub blunder: f64,
+}

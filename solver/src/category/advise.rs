@@ -80,22 +80,31 @@ pub(crate) fn advise(
     progress: &dyn Progress,
 ) -> Result<CategoryAdvice, Error> {
     let (sheet, roll, locked) = check(game, q)?;
-    let dp = TurnDp::new(game);
     let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
+    advise_sheet(game, dir, &sheet, q.dice.is_some().then_some(&at), progress)
+}
+
+/// Ranks every choice at `position` of a turn from `sheet` (`None`: the
+/// sheet's value before the turn's first roll), with the values of the
+/// game's table, its level files, or the sub-game below the sheet (see the
+/// module docs).
+pub(crate) fn advise_sheet(
+    game: &CategoryGame,
+    dir: &Path,
+    sheet: &Sheet,
+    position: Option<&Position>,
+    progress: &dyn Progress,
+) -> Result<CategoryAdvice, Error> {
+    let dp = TurnDp::new(game);
     let states = dp.index().len();
     if Storage::of(game) == Storage::Table {
         let table = open_or_solve(dir, &dp, progress)?;
-        return rank(
-            &dp,
-            &Indexed { index: dp.index(), values: table.values() },
-            &sheet,
-            q.dice.is_some().then_some(&at),
-        );
+        return rank(&dp, &Indexed { index: dp.index(), values: table.values() }, sheet, position);
     }
     // Too large to solve here (Six Hundred): the level files of a level
     // solve, where the one this sheet needs is there; else the sub-game.
     let level_dir = levels::levels_dir(dir, game);
-    let (mask, lane) = locate(&dp, &sheet)?;
+    let (mask, lane) = locate(&dp, sheet)?;
     let in_memory: Vec<f64>;
     let mut solved = levels::successors_of(&dp, &level_dir, mask)?;
     if solved.is_none() && states <= WHOLE_SOLVE_STATES_MAX {
@@ -115,7 +124,7 @@ pub(crate) fn advise(
         }
     }
     match solved {
-        Some(values) => rank(&dp, values.as_ref(), &sheet, q.dice.is_some().then_some(&at)),
+        Some(values) => rank(&dp, values.as_ref(), sheet, position),
         None => {
             let Some(reach) = Reach::new(&dp, mask, lane, SUBGAME_STATES_MAX) else {
                 return Err(AdviseError::NeedsTable {
@@ -126,7 +135,7 @@ pub(crate) fn advise(
                 .into());
             };
             let sub = subgame::solve(&dp, &reach, progress);
-            rank(&dp, &sub, &sheet, q.dice.is_some().then_some(&at))
+            rank(&dp, &sub, sheet, position)
         }
     }
 }

@@ -8,10 +8,12 @@
 mod category;
 mod game;
 mod pushluck;
+mod session;
 
 pub use category::{AdviseError, BonusProblem, SheetError, SimulateError};
 pub use game::GameError;
 pub use pushluck::{PlayersError, RulesError, SituationError, TurnError, WinError};
+pub use session::SessionError;
 
 use crate::dice::DiceError;
 use crate::files::FileError;
@@ -83,6 +85,10 @@ pub enum Error {
     TooLarge(#[from] TooLarge),
     #[error(transparent)]
     Win(#[from] WinError),
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    #[error(transparent)]
+    Record(#[from] crate::record::RecordError),
     #[error("{what} is for {}s; {game} is a {}", .for_family.describe(), .family.describe())]
     WrongFamily { what: &'static str, game: String, family: Family, for_family: Family },
     /// The `rules` command asked of a category game, which has no rules

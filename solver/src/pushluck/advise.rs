@@ -164,7 +164,7 @@ fn answer_win(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn rank(
+pub(crate) fn rank(
     game: &PushLuckGame,
     model: &Model,
     sol: &Solution,
@@ -285,7 +285,7 @@ fn near_goal_note(game: &PushLuckGame, sol: &Solution, s: &Situation) -> Option<
     })
 }
 
-fn piggyback(game: &PushLuckGame, sol: &Solution, s: &Situation, k: u8) -> Result<PiggybackAdvice, Error> {
+pub(crate) fn piggyback(game: &PushLuckGame, sol: &Solution, s: &Situation, k: u8) -> Result<PiggybackAdvice, Error> {
     let pig = sol.roll_value(&s.state)?;
     let fresh = sol.start_value();
     let best = if pig > fresh { "piggyback" } else { "start fresh" };
@@ -321,7 +321,7 @@ fn reading_text(v: &Variant) -> String {
     out.iter().map(|(p, n)| if *n > 1 { format!("{n} x {p}") } else { p.clone() }).collect::<Vec<_>>().join(" + ")
 }
 
-fn situation_line(game: &PushLuckGame, s: &Situation, dice: Option<&Counts>) -> String {
+pub(crate) fn situation_line(game: &PushLuckGame, s: &Situation, dice: Option<&Counts>) -> String {
     let rules = &game.rules;
     let st = &s.state;
     let mut parts = vec![format!("{} points at stake", st.points)];

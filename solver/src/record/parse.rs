@@ -143,6 +143,19 @@ fn split(line_no: usize, line: &str) -> Result<(Words<'_>, Option<&str>), Record
 /// The first place the text is not a record: its line and column, what
 /// was expected there and what stood there.
 pub fn parse_record(text: &str) -> Result<Record, RecordError> {
+    parse_with_lines(text).map(|(r, _)| r)
+}
+
+/// Where a record's lines were: the header's `game` line and each turn's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct RecordLines {
+    pub(crate) game: usize,
+    pub(crate) turns: Vec<usize>,
+}
+
+/// [`parse_record`], with the lines of the game and of every turn.
+pub(crate) fn parse_with_lines(text: &str) -> Result<(Record, RecordLines), RecordError> {
+    let mut lines = RecordLines::default();
     if text.len() > MAX_RECORD_BYTES {
         return Err(RecordError {
             line: 1,
@@ -178,6 +191,9 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
         }
         let is_turn = words.words.get(1).is_some_and(|w| w.text == ":");
         if !is_turn && !header_done {
+            if first.text == "game" {
+                lines.game = line_no;
+            }
             header(&mut words, &mut record)?;
             continue;
         }
@@ -199,6 +215,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
         }
         let turn = turn(&mut words, &record.players, comment)?;
         record.lines.push(Line::Turn(turn));
+        lines.turns.push(line_no);
     }
     if !version_seen {
         return Err(RecordError {
@@ -214,7 +231,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     }
     // Blank lines and comments after the last turn are kept as written; a
     // single final newline is the file's end, not a blank line.
-    Ok(record)
+    Ok((record, lines))
 }
 
 /// `sixdice-record 1`.
@@ -294,9 +311,7 @@ fn header(words: &mut Words, record: &mut Record) -> Result<(), RecordError> {
 /// A name: letters, digits and `_ . = -`, at most [`MAX_NAME`] characters.
 fn name<'a>(words: &mut Words<'a>, expected: &str) -> Result<&'a str, RecordError> {
     let w = words.word(expected)?;
-    let ok = w.text.chars().count() <= MAX_NAME
-        && w.text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '=' | '-'));
-    if ok {
+    if valid_name(w.text) {
         Ok(w.text)
     } else {
         Err(words.error(
@@ -305,6 +320,13 @@ fn name<'a>(words: &mut Words<'a>, expected: &str) -> Result<&'a str, RecordErro
             Some(w.text),
         ))
     }
+}
+
+/// Whether `text` is a name a record takes (a player, a game, a box).
+pub(crate) fn valid_name(text: &str) -> bool {
+    !text.is_empty()
+        && text.chars().count() <= MAX_NAME
+        && text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '=' | '-'))
 }
 
 /// `NAME: STEP; STEP; ...`.
@@ -337,23 +359,7 @@ fn step(words: &mut Words, first: bool) -> Result<Step, RecordError> {
         return Ok(Step::Fresh);
     }
     let rolled = dice(words, "the dice rolled (e.g. 112355)")?;
-    let w = words.word("what was done: keep, lock, score, farkle")?;
-    let action = match w.text {
-        "farkle" => Action::Farkle,
-        "keep" => {
-            let kept = dice_or_none(words)?;
-            if words.eat("roll") {
-                Action::SetAside { dice: kept, then: Then::Roll }
-            } else if words.eat("bank") {
-                Action::SetAside { dice: kept, then: Then::Bank }
-            } else {
-                Action::Keep { dice: kept }
-            }
-        }
-        "lock" => Action::Lock { dice: dice(words, "the dice locked")? },
-        "score" => Action::Score { category: name(words, "a box")?.to_string() },
-        _ => return Err(words.error(w.column, "what was done: keep, lock, score or farkle", Some(w.text))),
-    };
+    let Step::Roll { action, .. } = step_after_dice(words)? else { unreachable!("a roll's action") };
     Ok(Step::Roll { dice: rolled, action })
 }
 
@@ -385,4 +391,75 @@ fn face(text: &str) -> Option<u8> {
         [d @ b'1'..=b'6'] => Some(d - b'0'),
         _ => None,
     }
+}
+
+/// A decision typed at the table (`play`): the words of a record's step
+/// after the dice, or `take` / `fresh` at a leftover.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Decision {
+    Take,
+    Fresh,
+    Act(Action),
+}
+
+/// Reads a decision typed in `play`, in the record's words (`keep 15
+/// roll`, `keep 15 bank`, `keep 2255`, `keep -`, `lock 55`, `score
+/// fives`, `take`, `fresh`) or their short forms: `15 roll`, `15 bank`,
+/// `2255` (keep), a box's name alone (score it). Columns count in `text`.
+///
+/// # Errors
+/// Where the text stops being a decision, as for a record's line 1.
+pub(crate) fn parse_decision(text: &str) -> Result<Decision, RecordError> {
+    let (mut words, _) = split(1, text)?;
+    let first = words.word("a decision: keep, lock, score, take or fresh")?;
+    let decision = match first.text {
+        "take" => Decision::Take,
+        "fresh" => Decision::Fresh,
+        "farkle" => Decision::Act(Action::Farkle),
+        "keep" | "lock" | "score" => {
+            words.next -= 1;
+            let Step::Roll { action, .. } = step_after_dice(&mut words)? else { unreachable!("a roll's action") };
+            Decision::Act(action)
+        }
+        t if t.chars().all(|c| c.is_ascii_digit() || c == ',') || t == "-" => {
+            words.next -= 1;
+            let kept = dice_or_none(&mut words)?;
+            if words.eat("roll") {
+                Decision::Act(Action::SetAside { dice: kept, then: Then::Roll })
+            } else if words.eat("bank") {
+                Decision::Act(Action::SetAside { dice: kept, then: Then::Bank })
+            } else {
+                Decision::Act(Action::Keep { dice: kept })
+            }
+        }
+        _ => {
+            words.next -= 1;
+            Decision::Act(Action::Score { category: name(&mut words, "a decision or a box's name")?.to_string() })
+        }
+    };
+    words.done()?;
+    Ok(decision)
+}
+
+/// The action words of a step whose dice are known (`keep ...`, `lock
+/// ...`, `score ...`).
+fn step_after_dice(words: &mut Words) -> Result<Step, RecordError> {
+    let w = words.word("what was done: keep, lock, score, farkle")?;
+    let action = match w.text {
+        "farkle" => Action::Farkle,
+        "keep" => {
+            let kept = dice_or_none(words)?;
+            if words.eat("roll") {
+                Action::SetAside { dice: kept, then: Then::Roll }
+            } else if words.eat("bank") {
+                Action::SetAside { dice: kept, then: Then::Bank }
+            } else {
+                Action::Keep { dice: kept }
+            }
+        }
+        "lock" => Action::Lock { dice: dice_or_none(words)? },
+        "score" => Action::Score { category: name(words, "a box")?.to_string() },
+        _ => return Err(words.error(w.column, "what was done: keep, lock, score or farkle", Some(w.text))),
+    };
+    Ok(Step::Roll { dice: vec![], action })
 }

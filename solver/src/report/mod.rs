@@ -14,12 +14,16 @@
 
 mod advice;
 mod compare;
+mod review;
+mod session;
 mod simulation;
 mod strategy;
 mod table;
 
 pub use advice::*;
 pub use compare::*;
+pub use review::*;
+pub use session::*;
 pub use simulation::*;
 pub use strategy::*;
 pub use table::*;

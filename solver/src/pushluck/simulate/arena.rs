@@ -268,11 +268,7 @@ impl<'g> Arena<'g> {
                 sol.roll_value(&TurnState::leftover(k, t)).is_ok_and(|v| v > sol.start_value())
             }
             Player::Threshold(n) => t >= n,
-            Player::Human => self
-                .section(me)
-                .piggyback_from
-                .iter()
-                .any(|row| row.leftover_dice == k && row.inherited_from.is_some_and(|from| t >= from)),
+            Player::Human => sheet_takes(self.section(me), k, t),
         };
         takes.then_some(start)
     }
@@ -369,14 +365,7 @@ impl<'g> Arena<'g> {
                         let t = level_total(l, g);
                         let (k, r, _) = m.unctx(c);
                         let rolls_made = if limited { r as u32 } else { 1 };
-                        let row = section
-                            .bank_at
-                            .iter()
-                            .find(|row| usize::from(row.dice_to_roll) == k && row.rolls_made == rolls_made);
-                        counts(t)
-                            && row.is_some_and(|row| {
-                                row.bank_from.is_some_and(|f| t >= f) || row.also_bank_at.contains(&t)
-                            })
+                        counts(t) && sheet_banks(section, k, rolls_made, t)
                     },
                 )
             }
@@ -472,7 +461,8 @@ impl<'g> Arena<'g> {
                         let x = me.total + t;
                         let leftover = (rules.turn.piggyback && left > 0).then_some((left, t));
                         if rules.game.exact_goal && x > goal {
-                            side[mover] = self.sides.after_pass(a);
+                            // A bust counts as a farkle (docs/rules.md).
+                            side[mover] = self.sides.after_farkle(a);
                         } else if x >= goal {
                             if !rules.game.last_turn || rules.game.exact_goal {
                                 return (Some(mover), turn, piggybacks);
@@ -564,6 +554,20 @@ pub(crate) fn optimal_decisions<'g>(
                 .collect()
         })
         .collect())
+}
+
+/// Whether the strategy sheet's `section` banks `t` points with `dice` to
+/// roll after `rolls_made` rolls (1 when the rules do not count rolls):
+/// the `human` player's rule.
+pub(crate) fn sheet_banks(section: &StrategySection, dice: usize, rolls_made: u32, t: i64) -> bool {
+    let row = section.bank_at.iter().find(|row| usize::from(row.dice_to_roll) == dice && row.rolls_made == rolls_made);
+    row.is_some_and(|row| row.bank_from.is_some_and(|f| t >= f) || row.also_bank_at.contains(&t))
+}
+
+/// Whether the sheet's `section` rolls `k` leftover dice with `t`
+/// inherited points (the `human` player's rule).
+pub(crate) fn sheet_takes(section: &StrategySection, k: u8, t: i64) -> bool {
+    section.piggyback_from.iter().any(|row| row.leftover_dice == k && row.inherited_from.is_some_and(|from| t >= from))
 }
 
 /// Plays a turn by a solved policy, from `from` (see [`Dice::walk`]).

@@ -1,0 +1,155 @@
+//! The reports of a game session (`play`): what the session asks for next,
+//! what just happened, and the table as the players see it.
+
+use serde::Serialize;
+
+use super::{GameRef, Objective};
+
+/// What the session needs next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "prompt", rename_all = "kebab-case")]
+pub enum Prompt {
+    /// The previous player left dice: `take` them (with their points) or
+    /// start `fresh`.
+    Offer { seat: usize, player: String, dice: u8, points: i64 },
+    /// Dice to roll: the session rolls them, or they are typed.
+    Roll { seat: usize, player: String, dice: usize },
+    /// A roll to decide on, in the words of a record's step.
+    Decide { seat: usize, player: String, dice: Vec<u8>, roll: u32 },
+    /// The game is over.
+    Over,
+}
+
+impl Prompt {
+    /// The seat that acts next, if the game goes on.
+    pub fn seat(&self) -> Option<usize> {
+        match self {
+            Prompt::Offer { seat, .. } | Prompt::Roll { seat, .. } | Prompt::Decide { seat, .. } => Some(*seat),
+            Prompt::Over => None,
+        }
+    }
+}
+
+/// Something that happened at the table.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "event", rename_all = "kebab-case")]
+pub enum Event {
+    /// Dice were rolled (`farkle`: nothing in them scores).
+    Rolled { seat: usize, player: String, dice: Vec<u8>, farkle: bool },
+    /// A decision: what was played, the best play, and what the
+    /// difference cost under the session's objective (0 for the best).
+    Decided {
+        seat: usize,
+        player: String,
+        played: String,
+        best: String,
+        value_played: f64,
+        value_best: f64,
+        loss: f64,
+        /// Only one legal play.
+        forced: bool,
+    },
+    /// A turn ended: how, and the player's total after it.
+    TurnOver { seat: usize, player: String, how: TurnEnd, total: i64 },
+    /// The game ended; `winners` are seats (several only for equal
+    /// category scores).
+    GameOver { winners: Vec<usize>, totals: Vec<i64> },
+}
+
+/// How a turn ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "how", rename_all = "kebab-case")]
+pub enum TurnEnd {
+    /// Banked points (push-your-luck); `counted` false when the bank
+    /// scored nothing (under the entry threshold, past an exact goal).
+    Bank { points: i64, counted: bool },
+    /// Nothing scored; `penalty` is what a third farkle in a row cost.
+    Farkle { penalty: i64 },
+    /// An instant win.
+    InstantWin,
+    /// A box scored (category games), with any bonus it earned.
+    Scored { category: String, points: u32, bonus: u32 },
+}
+
+/// The table as the players see it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableView {
+    pub game: GameRef,
+    /// What the session's values are: P(win) for two-player push-your-luck
+    /// games, else expected points (of the turn, or of the final score).
+    pub objective: Objective,
+    pub seats: Vec<SeatView>,
+    /// Whose turn it is (none once the game is over).
+    pub mover: Option<usize>,
+    /// The turn in play: points at stake, dice, roll number.
+    pub turn: Option<TurnView>,
+    /// Someone reached the goal: the others' last turns (push-your-luck).
+    pub last_turns: Option<LastTurns>,
+    pub over: bool,
+}
+
+/// One seat.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatView {
+    pub player: String,
+    /// Played by sixdice (`optimal`, `ev`, `threshold=N`, `human`).
+    pub computer: bool,
+    /// Points banked (push-your-luck) or on the sheet, bonuses included.
+    pub total: i64,
+    /// Push-your-luck: on the board (past the entry threshold).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub on_board: Option<bool>,
+    /// Push-your-luck with the three-farkle penalty: farkles in a row.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub farkles: Option<u8>,
+    /// Category games: the sheet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheet: Option<SheetView>,
+    /// The player's value now under the session's objective (P(win), or
+    /// the expected final score; for a turn's expected points, that of the
+    /// turn in play).
+    pub value: f64,
+}
+
+/// A score sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetView {
+    pub boxes: Vec<BoxView>,
+    /// Upper section so far, its bonus threshold and whether it is earned.
+    pub upper: Option<UpperView>,
+    /// Bonus points besides boxes (extra Yahtzees, a full card).
+    pub bonus: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoxView {
+    pub name: String,
+    pub points: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct UpperView {
+    pub total: u32,
+    pub threshold: u32,
+    pub bonus: u32,
+}
+
+/// The turn in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TurnView {
+    /// Which roll of the turn comes next or was just made (1-based).
+    pub roll: u32,
+    /// Push-your-luck: points set aside this turn, at stake.
+    pub at_stake: i64,
+    /// Dice to roll next, or just rolled.
+    pub dice: usize,
+    /// Category games: the dice kept or locked so far this turn.
+    pub kept: Vec<u8>,
+}
+
+/// The last turns after someone reached the goal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LastTurns {
+    pub leader: usize,
+    pub leader_total: i64,
+}

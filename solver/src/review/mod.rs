@@ -1,0 +1,207 @@
+//! `review`: a game record replayed through its rules, every decision
+//! valued against the best play and every roll against the average roll.
+//!
+//! The replay is a [`Session`] fed the record's rolls and decisions (so a
+//! decision the rules forbid is refused at its line, as `play` refuses
+//! it); the session's ledgers and moments (see `crate::session`) are the
+//! review's figures. This module classes the losses, rates the players and
+//! picks the costliest decisions.
+//!
+//! ## Classes and rating
+//! A decision's loss is the best play's value less the value of the play
+//! made: percentage points of P(win) for two-player push-your-luck games,
+//! points otherwise (expected points of the turn, or of the final score).
+//! Unforced decisions (more than one legal play) with a loss of at least a
+//! threshold are *doubtful*, *mistakes* or *blunders*. The defaults
+//! ([`default_thresholds`]) and the rating scale ([`RATINGS`]) are in
+//! docs/guide.md.
+
+use std::path::Path;
+
+use crate::error::{Error, SessionError};
+use crate::options::RuleOption;
+use crate::progress::Progress;
+use crate::question::{ReviewQuestion, Thresholds};
+use crate::record::{parse_with_lines, RecordLines};
+use crate::registry::{resolve, HouseRules};
+use crate::report::{
+    ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues,
+};
+use crate::session::{MomentKind, Session};
+
+#[cfg(test)]
+mod tests;
+
+/// The error classes' defaults, per objective, in the unit shown:
+/// percentage points of P(win), or points.
+pub(crate) fn default_thresholds(objective: Objective) -> Thresholds {
+    match objective {
+        Objective::Win => Thresholds { doubtful: 0.2, mistake: 1.0, blunder: 4.0 },
+        Objective::TurnScore => Thresholds { doubtful: 5.0, mistake: 25.0, blunder: 100.0 },
+        Objective::FinalScore => Thresholds { doubtful: 0.5, mistake: 2.0, blunder: 6.0 },
+    }
+}
+
+/// The rating scale: the name of a mean loss per unforced decision up to
+/// each bound, per objective (win: percentage points; else points).
+pub(crate) const RATINGS: [(&str, f64, f64, f64); 6] = [
+    // (name, win pp, turn points, final-score points)
+    ("world class", 0.02, 0.5, 0.1),
+    ("expert", 0.1, 2.0, 0.4),
+    ("advanced", 0.3, 5.0, 1.0),
+    ("intermediate", 0.7, 10.0, 2.0),
+    ("casual", 1.5, 20.0, 4.0),
+    ("beginner", f64::INFINITY, f64::INFINITY, f64::INFINITY),
+];
+
+fn rating(objective: Objective, mean: f64) -> &'static str {
+    RATINGS
+        .iter()
+        .find(|(_, w, t, f)| {
+            mean <= match objective {
+                Objective::Win => *w,
+                Objective::TurnScore => *t,
+                Objective::FinalScore => *f,
+            }
+        })
+        .map_or("beginner", |r| r.0)
+}
+
+/// Reviews the record `text` (see the module docs), reading the win or
+/// score tables its values need from `tables` (solved first where quick,
+/// as `advise` does).
+///
+/// # Errors
+/// A text that is not a record (its line and column), a header that names
+/// no game or options sixdice takes, a decision or roll the rules forbid
+/// (its line), a missing table too long to solve here.
+pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Progress) -> Result<ReviewReport, Error> {
+    let (record, lines) = parse_with_lines(text)?;
+    let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
+    let rules_path = record.rules.as_ref().map(|r| match &q.record_dir {
+        Some(dir) => dir.join(r),
+        None => r.into(),
+    });
+    let game = resolve(&record.game, &options, rules_path.as_deref().map(HouseRules::File))
+        .map_err(|e| SessionError::Header { line: lines.game, why: e.to_string() })?;
+    let session = Session::replay(&game, &record, &lines.turns, tables, progress)?;
+    Ok(summarise(&session, &lines, q.thresholds))
+}
+
+/// The report of a replayed game.
+pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Option<Thresholds>) -> ReviewReport {
+    let objective = session.objective();
+    let thresholds = thresholds.unwrap_or_else(|| default_thresholds(objective));
+    // Losses are compared in the unit shown.
+    let shown = |v: f64| if objective == Objective::Win { 100.0 * v } else { v };
+    let class = |loss: f64, forced: bool| {
+        let l = shown(loss);
+        if forced {
+            None
+        } else if l >= thresholds.blunder {
+            Some(ErrorClass::Blunder)
+        } else if l >= thresholds.mistake {
+            Some(ErrorClass::Mistake)
+        } else if l >= thresholds.doubtful {
+            Some(ErrorClass::Doubtful)
+        } else {
+            None
+        }
+    };
+    let names = session.names();
+    let line_of = |turn: usize| lines.turns.get(turn.wrapping_sub(1)).copied().unwrap_or(0);
+    let mut decisions = vec![];
+    let mut rolls = vec![];
+    let mut turns: Vec<TurnValues> = vec![];
+    for m in session.moments() {
+        let (line, player) = (line_of(m.turn), names[m.seat].clone());
+        let mut worst = None;
+        match &m.kind {
+            MomentKind::Roll { dice, farkle, before, after } => rolls.push(ReviewedRoll {
+                line,
+                turn: m.turn,
+                seat: m.seat,
+                player,
+                dice: dice.clone(),
+                farkle: *farkle,
+                value_before: *before,
+                value_after: *after,
+                luck: after - before,
+            }),
+            MomentKind::Decision { best, chosen, choices, best_text, played_text, points_loss } => {
+                let loss = (best - chosen).max(0.0);
+                let forced = *choices == 1;
+                worst = class(loss, forced);
+                decisions.push(ReviewedDecision {
+                    line,
+                    turn: m.turn,
+                    seat: m.seat,
+                    player,
+                    played: played_text.clone(),
+                    best: best_text.clone(),
+                    value_played: *chosen,
+                    value_best: *best,
+                    loss,
+                    points_loss: *points_loss,
+                    forced,
+                    class: worst,
+                });
+            }
+        }
+        match turns.last_mut() {
+            Some(t) if t.turn == m.turn => {
+                t.values.clone_from(&m.values);
+                t.worst = t.worst.max(worst);
+            }
+            _ => turns.push(TurnValues { turn: m.turn, line, seat: m.seat, values: m.values.clone(), worst }),
+        }
+    }
+    let finished = session.winners().is_some();
+    let players = session
+        .ledgers()
+        .iter()
+        .enumerate()
+        .map(|(seat, l)| {
+            let mine: Vec<&ReviewedDecision> = decisions.iter().filter(|d| d.seat == seat).collect();
+            let forced = mine.iter().filter(|d| d.forced).count();
+            let unforced = mine.len() - forced;
+            let total_loss: f64 = mine.iter().map(|d| d.loss).sum();
+            let count = |c: ErrorClass| mine.iter().filter(|d| d.class == Some(c)).count();
+            #[allow(clippy::cast_precision_loss)]
+            let mean_loss = if unforced == 0 { 0.0 } else { total_loss / unforced as f64 };
+            let total_points_loss =
+                (objective == Objective::Win).then(|| mine.iter().filter_map(|d| d.points_loss).sum());
+            PlayerReview {
+                player: names[seat].clone(),
+                decisions: mine.len(),
+                forced,
+                doubtful: count(ErrorClass::Doubtful),
+                mistakes: count(ErrorClass::Mistake),
+                blunders: count(ErrorClass::Blunder),
+                total_loss,
+                mean_loss,
+                total_points_loss,
+                rating: rating(objective, shown(mean_loss)),
+                start: l.start,
+                luck: l.luck,
+                gifts: l.gifts,
+                result: l.settled + if l.open { l.running } else { 0.0 },
+            }
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..decisions.len()).filter(|&i| decisions[i].loss > 0.0).collect();
+    order.sort_by(|&a, &b| decisions[b].loss.total_cmp(&decisions[a].loss).then(a.cmp(&b)));
+    order.truncate(5);
+    ReviewReport {
+        game: session.game().reference(),
+        objective,
+        thresholds,
+        finished,
+        winners: session.winners().map(<[usize]>::to_vec).unwrap_or_default(),
+        players,
+        decisions,
+        rolls,
+        costliest: order,
+        turns,
+    }
+}

@@ -1,0 +1,673 @@
+//! A game session: a whole game played through its rules, one roll and one
+//! decision at a time, with the solver's value of every position on the way.
+//!
+//! `play` drives a session from the terminal and `review` replays a record
+//! through one; any other front end can do either through this face:
+//! [`Session::new`] starts a game, [`Session::prompt`] says what is needed
+//! next (a roll, a decision, take-or-fresh at a leftover), [`Session::roll`]
+//! and [`Session::decide`] apply them and return what happened,
+//! [`Session::play_computer`] moves for a seat sixdice plays,
+//! [`Session::hint`] is `advise`'s answer for the position in play, and
+//! [`Session::record`] is the game so far as a [`Record`].
+//!
+//! Each family has its own table (`pushluck`, `category`): the state of the
+//! game, what its rules allow, and where the values come from. A table
+//! reports what happens as [`Note`]s; this module keeps the record, the
+//! events and each player's *ledger* from them.
+//!
+//! ## Values, luck and loss
+//! Every position has a value under the session's objective: the
+//! probability of winning (two-player push-your-luck games, from the win
+//! table), the expected points of the turn (push-your-luck games of one
+//! player, or of three or more, whose win odds sixdice does not solve yet),
+//! or the expected final score (category games, from the game's table). A
+//! player's ledger follows their value through the game:
+//! - a roll moves it from the value before the roll to the value of the
+//!   best play with the dice that came: that difference is the roll's
+//!   *luck* (the average roll is worth the value before it, so luck
+//!   averages 0);
+//! - a decision moves it down by its *loss*: the best play's value less
+//!   the value of the play made (0 for the best play);
+//! - in a two-player game every change of one player's P(win) is the
+//!   opposite change of the other's: the opponent's rolls are luck too,
+//!   and the opponent's losses are *gifts*.
+//!
+//! So for every player, exactly (up to rounding),
+//! `result = start + luck - loss + gifts`, where the result is 1 or 0 (the
+//! game won or lost), the final score, or the points of the turns played;
+//! `start` is the value at the start (of the game, or summed over the turns
+//! for turn points). Values chain: the value before a roll is the value the
+//! previous decision left, so the identity holds by construction and a
+//! test checks the bookkeeping to 1e-9; the values themselves are the
+//! solver's (the table's value of a turn-start state may differ from the
+//! turn's own expectation in the last bits, f32 tables in the 6th digit:
+//! that difference sits in the next roll's luck).
+
+mod category;
+mod pushluck;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::dice::counts_of;
+use crate::error::{Error, SessionError};
+use crate::progress::Progress;
+use crate::pushluck::simulate::arena::Player;
+use crate::question::PlayQuestion;
+use crate::record::{parse_decision, Action, Decision, Line, Record, Step, Turn};
+use crate::registry::{Game, GameKind};
+use crate::report::{Advice, Event, Objective, Prompt, TableView, TurnEnd};
+
+/// The most players at one table (the rules texts say three to six).
+pub(crate) const PLAYERS_MAX: usize = 8;
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Seat {
+    /// A person: decisions are typed (or read from a record).
+    Person,
+    /// sixdice plays it with this policy.
+    Computer(Player),
+}
+
+/// What a table reports to the session.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Note {
+    /// A seat's value starts (again) from `value`: the game's start, or
+    /// (turn points) a turn's start.
+    Start { seat: usize, value: f64 },
+    /// A new turn line for `seat` in the record.
+    TurnBegins { seat: usize },
+    /// Dice rolled; `post` is the mover's value with them (the best play's).
+    Roll { seat: usize, dice: Vec<u8>, post: f64, farkle: bool },
+    /// A decision: the best play's value and text, the one played.
+    Decision {
+        seat: usize,
+        best: f64,
+        chosen: f64,
+        choices: usize,
+        best_text: String,
+        played_text: String,
+        /// Under the win objective: the same decision's loss in expected
+        /// points of the turn.
+        points_loss: Option<f64>,
+    },
+    /// A step of the record's current turn.
+    Step(Step),
+    /// A turn ended; `settle` (turn points) closes the seat's value there.
+    TurnOver { seat: usize, how: TurnEnd, total: i64, settle: bool },
+    /// The game ended; `results` (per seat) close every ledger.
+    GameOver { winners: Vec<usize>, totals: Vec<i64>, results: Option<Vec<f64>> },
+}
+
+/// How the players' values relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Two players, P(win): one's gain is the other's loss.
+    ZeroSum,
+    /// Each player's own value (expected points).
+    Own,
+}
+
+/// One player's value through the game (see the module docs).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Ledger {
+    pub(crate) start: f64,
+    pub(crate) luck: f64,
+    pub(crate) loss: f64,
+    pub(crate) gifts: f64,
+    /// The value now.
+    pub(crate) running: f64,
+    /// Results of closed stretches (turns, or the game).
+    pub(crate) settled: f64,
+    /// The value is being followed (a stretch started and not settled).
+    pub(crate) open: bool,
+    pub(crate) started: bool,
+}
+
+/// One valued moment of the game, for review.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Moment {
+    pub(crate) seat: usize,
+    /// The turn (1-based, in the order played).
+    pub(crate) turn: usize,
+    pub(crate) kind: MomentKind,
+    /// Every seat's value after the moment.
+    pub(crate) values: Vec<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum MomentKind {
+    Roll {
+        dice: Vec<u8>,
+        farkle: bool,
+        /// The mover's value before and after.
+        before: f64,
+        after: f64,
+    },
+    Decision {
+        best: f64,
+        chosen: f64,
+        choices: usize,
+        best_text: String,
+        played_text: String,
+        points_loss: Option<f64>,
+    },
+}
+
+/// The family's game state and rules.
+enum Table<'g> {
+    PushLuck(pushluck::Table<'g>),
+    Category(category::Table<'g>),
+}
+
+/// What both tables answer.
+macro_rules! each {
+    ($t:expr, $x:ident => $e:expr) => {
+        match $t {
+            Table::PushLuck($x) => $e,
+            Table::Category($x) => $e,
+        }
+    };
+}
+
+/// A game in progress (see the module docs).
+pub struct Session<'g> {
+    game: &'g Game,
+    seats: Vec<Seat>,
+    names: Vec<String>,
+    table: Table<'g>,
+    record: Record,
+    rng: SmallRng,
+    mode: Mode,
+    ledgers: Vec<Ledger>,
+    moments: Vec<Moment>,
+    turns: usize,
+    turns_over: usize,
+    /// A turn began whose record line is not written yet (it is, at its
+    /// first step: a record has no empty turns).
+    pending_turn: Option<usize>,
+    winners: Option<Vec<usize>>,
+}
+
+impl<'g> Session<'g> {
+    /// Starts a game of `game` between `q.players` (names of people, or the
+    /// players sixdice plays: `optimal`, `ev`, `threshold=N`, `human`),
+    /// reading (or, where quick, first solving) the tables its values
+    /// need from `tables`.
+    ///
+    /// # Errors
+    /// A player list the game cannot seat, a table that is missing and too
+    /// long to solve here (Six Hundred without its table, the penalty's win
+    /// table), a damaged table.
+    pub fn new(
+        game: &'g Game,
+        q: &PlayQuestion,
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Session<'g>, Error> {
+        let (seats, names) = seats(game, &q.players)?;
+        let record = Record {
+            game: game.reference().id.to_string(),
+            options: game.reference().options.clone(),
+            rules: game.reference().rules_file.clone(),
+            players: names.clone(),
+            seed: Some(q.seed),
+            lines: vec![],
+        };
+        Session::start(game, seats, names, record, q.seed, tables, progress)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn start(
+        game: &'g Game,
+        seats: Vec<Seat>,
+        names: Vec<String>,
+        record: Record,
+        seed: u64,
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Session<'g>, Error> {
+        let mut notes = vec![];
+        let (table, mode) = match &game.0 {
+            GameKind::PushLuck(g) => {
+                let t = pushluck::Table::new(g, &seats, tables, progress, &mut notes)?;
+                let mode = t.mode();
+                (Table::PushLuck(t), mode)
+            }
+            GameKind::Category(g) => {
+                (Table::Category(category::Table::new(g, seats.len(), tables, progress, &mut notes)?), Mode::Own)
+            }
+        };
+        let n = seats.len();
+        let mut s = Session {
+            game,
+            seats,
+            names,
+            table,
+            record,
+            rng: SmallRng::seed_from_u64(seed),
+            mode,
+            ledgers: vec![Ledger::default(); n],
+            moments: vec![],
+            turns: 0,
+            turns_over: 0,
+            pending_turn: None,
+            winners: None,
+        };
+        s.absorb(notes);
+        Ok(s)
+    }
+
+    /// Replays `record` (whose header made `game`) through the rules,
+    /// valuing every position; `lines[i]` is the line of the record's
+    /// `i`-th turn, for errors.
+    pub(crate) fn replay(
+        game: &'g Game,
+        record: &Record,
+        lines: &[usize],
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Session<'g>, Error> {
+        let names = record.players.clone();
+        let seats = vec![Seat::Person; names.len()];
+        check_count(game, names.len())?;
+        let header = Record { lines: vec![], ..record.clone() };
+        let mut s = Session::start(game, seats, names, header, record.seed.unwrap_or(0), tables, progress)?;
+        for (i, turn) in record.turns().enumerate() {
+            let line = lines.get(i).copied().unwrap_or(0);
+            s.replay_turn(turn).map_err(|e| at_line(line, e))?;
+        }
+        Ok(s)
+    }
+
+    fn replay_turn(&mut self, turn: &Turn) -> Result<(), Error> {
+        let Some(seat) = self.prompt().seat() else {
+            return Err(SessionError::Illegal(format!("the game is over; {} has no turn", turn.player)).into());
+        };
+        if self.names[seat] != turn.player {
+            return Err(SessionError::Illegal(format!("it is {}'s turn, not {}'s", self.names[seat], turn.player)).into());
+        }
+        let before = self.turns_over;
+        for (j, step) in turn.steps.iter().enumerate() {
+            if self.turns_over > before {
+                return Err(SessionError::Illegal(format!(
+                    "the turn ended at step {j} ({}), yet the line goes on",
+                    turn.steps[j - 1]
+                ))
+                .into());
+            }
+            self.replay_step(step, j).map_err(|e| match e {
+                Error::Session(SessionError::Illegal(why)) => {
+                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
+                }
+                e => e,
+            })?;
+        }
+        if self.turns_over == before {
+            return Err(SessionError::Illegal(format!(
+                "the turn is not over at the end of the line: {}",
+                self.expecting()
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    fn replay_step(&mut self, step: &Step, j: usize) -> Result<(), Error> {
+        match step {
+            Step::Take | Step::Fresh if j > 0 => {
+                Err(SessionError::Illegal("take and fresh come first in a turn".into()).into())
+            }
+            Step::Take => self.apply(Decision::Take).map(drop),
+            Step::Fresh => self.apply(Decision::Fresh).map(drop),
+            Step::Roll { dice, action } => {
+                if let Prompt::Offer { .. } = self.prompt() {
+                    // A record that says nothing at a leftover started fresh.
+                    self.apply(Decision::Fresh)?;
+                }
+                let (Prompt::Roll { .. } | Prompt::Decide { .. }) = self.prompt() else {
+                    return Err(SessionError::Illegal(self.expecting()).into());
+                };
+                let notes = each!(&mut self.table, t => t.record_roll(dice))?;
+                self.absorb(notes);
+                match (action, self.prompt()) {
+                    (Action::Farkle, Prompt::Decide { .. }) => {
+                        Err(SessionError::Illegal(format!("{} scores: a farkle is a roll where nothing does", faces(dice)))
+                            .into())
+                    }
+                    (Action::Farkle, _) => Ok(()),
+                    (_, Prompt::Decide { .. }) => self.apply(Decision::Act(action.clone())).map(drop),
+                    (_, _) => Err(SessionError::Illegal(format!("nothing in {} scores: a farkle", faces(dice))).into()),
+                }
+            }
+        }
+    }
+
+    /// What is needed next.
+    pub fn prompt(&self) -> Prompt {
+        if self.winners.is_some() {
+            return Prompt::Over;
+        }
+        each!(&self.table, t => t.prompt(&self.names))
+    }
+
+    /// Whether sixdice plays `seat`.
+    pub fn is_computer(&self, seat: usize) -> bool {
+        matches!(self.seats.get(seat), Some(Seat::Computer(_)))
+    }
+
+    /// Rolls the dice the prompt asks for: `dice` as rolled at the table
+    /// (only the dice rolled, not those kept), or `None` to let the
+    /// session roll them with its seed.
+    ///
+    /// # Errors
+    /// No roll is due, or `dice` are not the number of dice to roll.
+    pub fn roll(&mut self, dice: Option<&[u8]>) -> Result<Vec<Event>, Error> {
+        let Prompt::Roll { dice: n, .. } = self.prompt() else {
+            return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
+        };
+        let faces: Vec<u8> = match dice {
+            Some(d) => d.to_vec(),
+            None => (0..n).map(|_| self.rng.gen_range(1..=6)).collect(),
+        };
+        if faces.len() != n || faces.iter().any(|f| !(1..=6).contains(f)) {
+            return Err(SessionError::Illegal(format!(
+                "{n} {} to roll: type {n} faces 1-6, not `{}`",
+                if n == 1 { "die" } else { "dice" },
+                crate::text::Escaped(&faces.iter().map(|f| f.to_string()).collect::<String>())
+            ))
+            .into());
+        }
+        let notes = each!(&mut self.table, t => t.roll(&counts_of(&faces)))?;
+        Ok(self.absorb(notes))
+    }
+
+    /// Applies a decision typed by the player whose turn it is, in the
+    /// words of a record's step (`keep 15 roll`, `keep 2255`, `lock 55`,
+    /// `score fives`, `take`, `fresh`, or the short forms `15 bank`, `fives`).
+    ///
+    /// # Errors
+    /// Words that are not a decision, or a decision the rules do not allow
+    /// here (the message says why); nothing changes then.
+    pub fn decide(&mut self, words: &str) -> Result<Vec<Event>, Error> {
+        let d = parse_decision(words).map_err(SessionError::Words)?;
+        self.apply(d)
+    }
+
+    fn apply(&mut self, d: Decision) -> Result<Vec<Event>, Error> {
+        if self.winners.is_some() {
+            return Err(SessionError::Over.into());
+        }
+        let notes = each!(&mut self.table, t => t.decide(&d))?;
+        Ok(self.absorb(notes))
+    }
+
+    /// Moves for the seat sixdice plays: its roll (with the session's
+    /// dice, or `dice` when given) or its decision.
+    ///
+    /// # Errors
+    /// The seat to move is a person's.
+    pub fn play_computer(&mut self, dice: Option<&[u8]>) -> Result<Vec<Event>, Error> {
+        let prompt = self.prompt();
+        let Some(seat) = prompt.seat() else { return Err(SessionError::Over.into()) };
+        let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };
+        match prompt {
+            Prompt::Roll { .. } => self.roll(dice),
+            _ => {
+                let d = each!(&self.table, t => t.computer(player))?;
+                self.apply(d)
+            }
+        }
+    }
+
+    /// `advise`'s answer for the position in play: every alternative,
+    /// ranked by the session's values.
+    ///
+    /// # Errors
+    /// No decision is due (a roll is), or the game is over.
+    pub fn hint(&self) -> Result<Advice, Error> {
+        match self.prompt() {
+            Prompt::Decide { .. } | Prompt::Offer { .. } => each!(&self.table, t => t.hint()),
+            Prompt::Roll { .. } => Err(SessionError::Illegal("roll first: advice is for a roll made".into()).into()),
+            Prompt::Over => Err(SessionError::Over.into()),
+        }
+    }
+
+    /// The table as the players see it.
+    pub fn view(&self) -> TableView {
+        let mut v = each!(&self.table, t => t.view(&self.names));
+        for (i, s) in v.seats.iter_mut().enumerate() {
+            s.computer = self.is_computer(i);
+            s.value = self.ledgers[i].running;
+        }
+        v.over = self.winners.is_some();
+        if v.over {
+            v.mover = None;
+            v.turn = None;
+        }
+        v
+    }
+
+    /// The objective of the session's values.
+    pub fn objective(&self) -> Objective {
+        each!(&self.table, t => t.objective())
+    }
+
+    /// The game so far as a record.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The winners (seats), once the game is over.
+    pub fn winners(&self) -> Option<&[usize]> {
+        self.winners.as_deref()
+    }
+
+    pub(crate) fn ledgers(&self) -> &[Ledger] {
+        &self.ledgers
+    }
+
+    pub(crate) fn moments(&self) -> &[Moment] {
+        &self.moments
+    }
+
+    pub(crate) fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub(crate) fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// What the session waits for, in words (for errors).
+    fn expecting(&self) -> String {
+        match self.prompt() {
+            Prompt::Offer { player, dice, points, .. } => {
+                format!("{player} may take the {dice} leftover dice with {points} points (take or fresh)")
+            }
+            Prompt::Roll { player, dice, .. } => format!("{player} rolls {dice} dice next"),
+            Prompt::Decide { player, dice, .. } => format!("{player} decides what to do with {}", faces(&dice)),
+            Prompt::Over => "the game is over".into(),
+        }
+    }
+
+    /// Keeps the record, the ledgers and the moments from a table's notes;
+    /// returns the events.
+    fn absorb(&mut self, notes: Vec<Note>) -> Vec<Event> {
+        let mut events = vec![];
+        for note in notes {
+            match note {
+                Note::Start { seat, value } => self.start_value(seat, value),
+                Note::TurnBegins { seat } => {
+                    self.turns += 1;
+                    self.pending_turn = Some(seat);
+                }
+                Note::Step(step) => {
+                    if let Some(seat) = self.pending_turn.take() {
+                        let player = self.names[seat].clone();
+                        self.record.lines.push(Line::Turn(Turn { player, steps: vec![], comment: None }));
+                    }
+                    if let Some(Line::Turn(t)) = self.record.lines.last_mut() {
+                        t.steps.push(step);
+                    }
+                }
+                Note::Roll { seat, dice, post, farkle } => {
+                    let before = self.ledgers[seat].running;
+                    self.shift(seat, post - before, |l, d| l.luck += d);
+                    self.moment(seat, MomentKind::Roll { dice: dice.clone(), farkle, before, after: post });
+                    events.push(Event::Rolled { seat, player: self.names[seat].clone(), dice, farkle });
+                }
+                Note::Decision { seat, best, chosen, choices, best_text, played_text, points_loss } => {
+                    let loss = (best - chosen).max(0.0);
+                    self.ledgers[seat].loss += loss;
+                    self.shift(seat, -loss, |_, _| {});
+                    if self.mode == Mode::ZeroSum {
+                        let other = 1 - seat;
+                        self.ledgers[other].gifts += loss;
+                    }
+                    events.push(Event::Decided {
+                        seat,
+                        player: self.names[seat].clone(),
+                        played: played_text.clone(),
+                        best: best_text.clone(),
+                        value_played: chosen,
+                        value_best: best,
+                        loss,
+                        forced: choices == 1,
+                    });
+                    self.moment(seat, MomentKind::Decision { best, chosen, choices, best_text, played_text, points_loss });
+                }
+                Note::TurnOver { seat, how, total, settle } => {
+                    self.turns_over += 1;
+                    if settle {
+                        let l = &mut self.ledgers[seat];
+                        l.settled += l.running;
+                        l.open = false;
+                    }
+                    events.push(Event::TurnOver { seat, player: self.names[seat].clone(), how, total });
+                }
+                Note::GameOver { winners, totals, results } => {
+                    if let Some(results) = results {
+                        for (l, r) in self.ledgers.iter_mut().zip(results) {
+                            l.settled += r;
+                            l.open = false;
+                        }
+                    }
+                    self.winners = Some(winners.clone());
+                    events.push(Event::GameOver { winners, totals });
+                }
+            }
+        }
+        events
+    }
+
+    /// A seat's value starts from `value` (two players: both seats).
+    fn start_value(&mut self, seat: usize, value: f64) {
+        match self.mode {
+            Mode::ZeroSum => {
+                for (i, l) in self.ledgers.iter_mut().enumerate() {
+                    let v = if i == seat { value } else { 1.0 - value };
+                    l.start += v;
+                    l.running = v;
+                    l.open = true;
+                    l.started = true;
+                }
+            }
+            Mode::Own => {
+                let l = &mut self.ledgers[seat];
+                l.start += value;
+                l.running = value;
+                l.open = true;
+                l.started = true;
+            }
+        }
+    }
+
+    /// Moves `seat`'s value by `d` (the other seat's by `-d` when zero-sum),
+    /// booking it with `book`.
+    fn shift(&mut self, seat: usize, d: f64, book: impl Fn(&mut Ledger, f64)) {
+        let l = &mut self.ledgers[seat];
+        l.running += d;
+        book(l, d);
+        if self.mode == Mode::ZeroSum {
+            let o = &mut self.ledgers[1 - seat];
+            o.running -= d;
+            book(o, -d);
+        }
+    }
+
+    fn moment(&mut self, seat: usize, kind: MomentKind) {
+        let values = self.ledgers.iter().map(|l| l.running).collect();
+        self.moments.push(Moment { seat, turn: self.turns, kind, values });
+    }
+}
+
+/// The seats and names of a player list.
+fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Error> {
+    check_count(game, players.len())?;
+    let category = matches!(game.0, GameKind::Category(_));
+    let mut seats = vec![];
+    let mut names: Vec<String> = vec![];
+    for p in players {
+        let p = p.trim();
+        if !crate::record::valid_name(p) {
+            return Err(SessionError::Computer {
+                name: crate::text::Escaped(p).to_string(),
+                why: ": a name is letters, digits and _ . = -, at most 40 characters".into(),
+            }
+            .into());
+        }
+        let seat = match Player::parse(p) {
+            Ok(Player::WinSheet) => {
+                return Err(SessionError::Computer { name: p.into(), why: " at the table (it is for simulate)".into() }.into())
+            }
+            Ok(Player::Optimal) => Seat::Computer(Player::Optimal),
+            Ok(_) if category => {
+                return Err(SessionError::Computer {
+                    name: p.into(),
+                    why: " in a category game (its computer player is optimal)".into(),
+                }
+                .into())
+            }
+            Ok(player) => Seat::Computer(player),
+            Err(_) if p.starts_with("threshold=") => return Err(Error::Players(Player::parse(p).unwrap_err())),
+            Err(_) => Seat::Person,
+        };
+        // Two computers of one kind are told apart in the record.
+        let mut name = p.to_string();
+        let mut k = 2;
+        while names.contains(&name) {
+            name = format!("{p}-{k}");
+            k += 1;
+        }
+        seats.push(seat);
+        names.push(name);
+    }
+    Ok((seats, names))
+}
+
+fn check_count(_game: &Game, n: usize) -> Result<(), Error> {
+    if !(1..=PLAYERS_MAX).contains(&n) {
+        return Err(SessionError::PlayerCount { players: n, most: PLAYERS_MAX }.into());
+    }
+    Ok(())
+}
+
+/// Puts a replay's error at its record line.
+fn at_line(line: usize, e: Error) -> Error {
+    match e {
+        Error::Session(SessionError::Illegal(why)) => SessionError::AtLine { line, why }.into(),
+        Error::Session(SessionError::Words(w)) => SessionError::AtLine { line, why: w.to_string() }.into(),
+        e => e,
+    }
+}
+
+fn faces(dice: &[u8]) -> String {
+    dice.iter().map(|f| f.to_string()).collect()
+}

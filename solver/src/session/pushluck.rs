@@ -1,0 +1,728 @@
+//! A push-your-luck game at the table: every player's total, board status
+//! and farkles in a row, the turn in play, leftovers, and the last turns
+//! once someone reaches the goal; the rules of each roll and decision, and
+//! the values that rank them.
+//!
+//! Values: with two players, P(win) from the game's win table (each turn is
+//! the turn `advise` solves for the two totals; a last turn is the chase
+//! past the leader's total). With one player, or three and more (whose win
+//! odds sixdice does not solve yet), the expected points of each turn, from
+//! the turn solved for that player's board status, farkle count and goal.
+//! Each roll is ranked by `advise`'s own ranking ([`rank`]): what it lists
+//! is exactly what the session allows, so a set-aside is legal when it is
+//! among the ranked alternatives.
+
+use std::path::Path;
+
+use super::{Mode, Note, Seat};
+use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
+use crate::error::{Error, SessionError};
+use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
+use crate::progress::Progress;
+use crate::pushluck::advise::{piggyback, rank, situation_line};
+use crate::pushluck::model::TurnState;
+use crate::pushluck::rules::Stop;
+use crate::pushluck::simulate::arena::{sheet_banks, sheet_takes};
+use crate::pushluck::simulate::arena::Player;
+use crate::pushluck::situation::Situation;
+use crate::pushluck::solution::{Next, Solution};
+use crate::pushluck::strategy::strategy;
+use crate::pushluck::win::table::load as load_win;
+use crate::pushluck::win::{self, Side, Sides, WinValues};
+use crate::pushluck::PushLuckGame;
+use crate::record::{Action, Decision, Step, Then};
+use crate::report::{
+    Advice, LastTurns, Objective, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
+    Then as AltThen, TurnEnd, TurnView,
+};
+
+/// The last turns: who leads, with what; the seats still to play.
+#[derive(Debug, Clone)]
+struct Ending {
+    leader: usize,
+    best: i64,
+    chasers: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+enum Phase {
+    /// Take the leftover `k` dice with `t` points, or start fresh.
+    Offer { k: u8, t: i64 },
+    Roll,
+    /// A roll to decide on, ranked by the session's values (and, under
+    /// the win objective, by expected points too).
+    Decide { dice: Counts, advice: Box<PushLuckAdvice>, ev: Option<Box<PushLuckAdvice>> },
+}
+
+/// The turn in play.
+struct Turn<'g> {
+    /// The session's values of this turn.
+    sol: Solution<'g>,
+    /// Win objective, not a last turn: the expected-score turn.
+    ev: Option<Solution<'g>>,
+    /// A last turn: points needed to pass the leader (strictly above).
+    need: Option<i64>,
+    state: TurnState,
+    phase: Phase,
+}
+
+pub(super) struct Table<'g> {
+    game: &'g PushLuckGame,
+    win: Option<WinValues<'g>>,
+    sides: Sides,
+    players: Vec<Side>,
+    mover: usize,
+    /// What the last bank left to take over: (dice, points).
+    offer: Option<(u8, i64)>,
+    ending: Option<Ending>,
+    over: bool,
+    turn: Option<Turn<'g>>,
+    /// The strategy sheet's sections, for `human` players.
+    sheet: Vec<StrategySection>,
+    first_turn: bool,
+}
+
+impl<'g> Table<'g> {
+    pub(super) fn new(
+        game: &'g PushLuckGame,
+        seats: &[Seat],
+        tables: &Path,
+        progress: &dyn Progress,
+        notes: &mut Vec<Note>,
+    ) -> Result<Table<'g>, Error> {
+        let n = seats.len();
+        let win = if n == 2 { Some(load_win(game, tables, progress)?) } else { None };
+        let sides = match &win {
+            Some(v) => v.sides,
+            None => Sides::new(game.win_model(), win::sides::default_floor(game.win_model())),
+        };
+        let sheet = if seats.contains(&Seat::Computer(Player::Human)) { strategy(game)?.sections } else { vec![] };
+        let on_board = game.rules.turn.entry == 0;
+        let mut t = Table {
+            game,
+            win,
+            sides,
+            players: vec![Side { total: 0, on_board, farkles: 0 }; n],
+            mover: 0,
+            offer: None,
+            ending: None,
+            over: false,
+            turn: None,
+            sheet,
+            first_turn: true,
+        };
+        t.begin_turn(notes)?;
+        Ok(t)
+    }
+
+    pub(super) fn mode(&self) -> Mode {
+        if self.win.is_some() {
+            Mode::ZeroSum
+        } else {
+            Mode::Own
+        }
+    }
+
+    pub(super) fn objective(&self) -> Objective {
+        if self.win.is_some() {
+            Objective::Win
+        } else {
+            Objective::TurnScore
+        }
+    }
+
+    fn turn(&self) -> &Turn<'g> {
+        self.turn.as_ref().expect("a turn is in play until the game is over")
+    }
+
+    fn may_piggyback(&self, me: Side) -> bool {
+        let t = &self.game.rules.turn;
+        t.piggyback && (me.on_board || !t.piggyback_needs_board)
+    }
+
+    /// The win table's index of a player's side (a total below the
+    /// table's floor is valued at the floor, as the solver's game keeps it).
+    fn side_index(&self, s: Side) -> Result<usize, Error> {
+        let floor = self.sides.floor();
+        let clamped = Side { total: s.total.max(floor), ..s };
+        self.sides
+            .index(clamped)
+            .or_else(|| self.sides.of_question(clamped.total, clamped.farkles))
+            .ok_or_else(|| {
+                SessionError::Illegal(format!("a total of {} is outside the win table", s.total)).into()
+            })
+    }
+
+    /// Starts the mover's turn: its values, and the leftover offer.
+    fn begin_turn(&mut self, notes: &mut Vec<Note>) -> Result<(), Error> {
+        let game = self.game;
+        let me = self.players[self.mover];
+        let params = me.turn_params(&game.rules);
+        let need = self.ending.as_ref().map(|e| e.best - me.total);
+        let (sol, ev) = match (&self.win, need) {
+            (Some(_), Some(need)) => {
+                let model = game.win_model();
+                let levels = u64::try_from(need / model.grid + 1).unwrap_or(u64::MAX);
+                let states = levels.saturating_mul(model.contexts() as u64);
+                check_solve_size(
+                    || format!("a last turn needing more than {need} points"),
+                    states,
+                    states.saturating_mul(16),
+                    TURN_SOLVE_BYTES,
+                )?;
+                (win::last_turn(model, me.on_board, need), None)
+            }
+            (Some(values), None) => {
+                let other = self.players[1 - self.mover];
+                let (a, b) = (self.side_index(me)?, self.side_index(other)?);
+                if let Some(o) = &values.offers {
+                    o.check(&[b])?;
+                }
+                (values.turn(a, b), Some(game.model().solve(params)?))
+            }
+            (None, _) => (game.model().solve(params)?, None),
+        };
+        let mut phase = Phase::Roll;
+        if let Some((k, t)) = self.offer.take() {
+            if self.may_piggyback(me) && sol.roll_value(&TurnState::leftover(k, t)).is_ok() {
+                phase = Phase::Offer { k, t };
+            }
+        }
+        notes.push(Note::TurnBegins { seat: self.mover });
+        let start = match phase {
+            Phase::Offer { k, t } => {
+                sol.roll_value(&TurnState::leftover(k, t)).expect("checked above").max(sol.start_value())
+            }
+            _ => sol.start_value(),
+        };
+        if self.win.is_none() || self.first_turn {
+            notes.push(Note::Start { seat: self.mover, value: start });
+        }
+        self.first_turn = false;
+        self.turn = Some(Turn { sol, ev, need, state: TurnState::start(), phase });
+        Ok(())
+    }
+
+    pub(super) fn prompt(&self, names: &[String]) -> Prompt {
+        if self.over {
+            return Prompt::Over;
+        }
+        let (seat, player) = (self.mover, names[self.mover].clone());
+        let turn = self.turn();
+        match &turn.phase {
+            Phase::Offer { k, t } => Prompt::Offer { seat, player, dice: *k, points: *t },
+            Phase::Roll => Prompt::Roll { seat, player, dice: usize::from(turn.state.dice) },
+            Phase::Decide { dice, .. } => {
+                Prompt::Decide { seat, player, dice: faces_of(dice), roll: turn.state.rolls + 1 }
+            }
+        }
+    }
+
+    /// The situation of the roll in play, as `advise` checks it.
+    fn situation(&self) -> Situation {
+        let me = self.players[self.mover];
+        let state = self.turn().state;
+        Situation {
+            params: me.turn_params(&self.game.rules),
+            state,
+            roll: state.rolls + 1,
+            farkles: u32::from(me.farkles),
+        }
+    }
+
+    fn model(&self) -> &'g crate::pushluck::Model {
+        if self.win.is_some() {
+            self.game.win_model()
+        } else {
+            self.game.model()
+        }
+    }
+
+    pub(super) fn record_roll(&mut self, dice: &[u8]) -> Result<Vec<Note>, Error> {
+        self.roll(&counts_of(dice))
+    }
+
+    pub(super) fn roll(&mut self, dice: &Counts) -> Result<Vec<Note>, Error> {
+        let k = usize::from(self.turn().state.dice);
+        if !matches!(self.turn().phase, Phase::Roll) {
+            return Err(SessionError::Illegal("no roll is due".into()).into());
+        }
+        if dice_count(dice) != k {
+            return Err(SessionError::Illegal(format!(
+                "{} {} to roll, not {} ({})",
+                k,
+                if k == 1 { "die" } else { "dice" },
+                dice_count(dice),
+                format_dice(dice)
+            ))
+            .into());
+        }
+        let s = self.situation();
+        let line = self.situation_text(&s, dice);
+        let objective = self.objective();
+        let turn = self.turn();
+        let advice = rank(self.game, self.model(), &turn.sol, &s, dice, objective, line, None)?;
+        let ev = match &turn.ev {
+            Some(ev) => Some(Box::new(rank(
+                self.game,
+                self.game.model(),
+                ev,
+                &s,
+                dice,
+                Objective::TurnScore,
+                String::new(),
+                None,
+            )?)),
+            None => None,
+        };
+        let mut notes = vec![];
+        let seat = self.mover;
+        if advice.farkle {
+            let post = turn.sol.farkle_score();
+            notes.push(Note::Roll { seat, dice: faces_of(dice), post, farkle: true });
+            notes.push(Note::Step(Step::Roll { dice: faces_of(dice), action: Action::Farkle }));
+            self.end_turn(Ended::Farkle, &mut notes)?;
+        } else {
+            let post = advice.expected_score;
+            notes.push(Note::Roll { seat, dice: faces_of(dice), post, farkle: false });
+            self.turn.as_mut().expect("in play").phase = Phase::Decide { dice: *dice, advice: Box::new(advice), ev };
+        }
+        Ok(notes)
+    }
+
+    /// The situation line of `advise`, with the totals.
+    fn situation_text(&self, s: &Situation, dice: &Counts) -> String {
+        let mut line = situation_line(self.game, s, Some(dice));
+        let me = self.players[self.mover];
+        match &self.turn().need {
+            Some(need) => line.push_str(&format!(
+                "; your total {}: this is your last turn, and only more than {need} points wins",
+                me.total
+            )),
+            None if self.win.is_some() => {
+                let other = self.players[1 - self.mover];
+                line.push_str(&format!("; your total {}, your opponent's {}", me.total, other.total));
+            }
+            None => line.push_str(&format!("; your total {}", me.total)),
+        }
+        line
+    }
+
+    pub(super) fn decide(&mut self, d: &Decision) -> Result<Vec<Note>, Error> {
+        let seat = self.mover;
+        let mut notes = vec![];
+        let turn = self.turn.as_ref().expect("in play");
+        match (&turn.phase, d) {
+            (Phase::Offer { k, t }, Decision::Take | Decision::Fresh) => {
+                let (k, t) = (*k, *t);
+                let take = *d == Decision::Take;
+                let left = TurnState::leftover(k, t);
+                let values = |sol: &Solution| (sol.roll_value(&left).expect("offered"), sol.start_value());
+                let (pig, fresh) = values(&turn.sol);
+                let text = |take: bool| {
+                    if take {
+                        format!("take the {k} leftover dice and {t} points")
+                    } else {
+                        "start fresh".to_string()
+                    }
+                };
+                let points_loss = turn.ev.as_ref().map(|ev| {
+                    let (p, f) = values(ev);
+                    p.max(f) - if take { p } else { f }
+                });
+                notes.push(Note::Decision {
+                    seat,
+                    best: pig.max(fresh),
+                    chosen: if take { pig } else { fresh },
+                    choices: 2,
+                    best_text: text(pig > fresh),
+                    played_text: text(take),
+                    points_loss,
+                });
+                notes.push(Note::Step(if take { Step::Take } else { Step::Fresh }));
+                let turn = self.turn.as_mut().expect("in play");
+                if take {
+                    turn.state = left;
+                }
+                turn.phase = Phase::Roll;
+            }
+            (Phase::Offer { .. }, _) => {
+                return Err(SessionError::Illegal("take the leftover dice or start fresh first".into()).into())
+            }
+            (Phase::Roll, _) => {
+                return Err(SessionError::Illegal(format!("roll {} dice first", turn.state.dice)).into())
+            }
+            (Phase::Decide { .. }, Decision::Take | Decision::Fresh) => {
+                return Err(SessionError::Illegal("take and fresh are for the start of a turn".into()).into())
+            }
+            (Phase::Decide { dice, advice, ev }, Decision::Act(action)) => {
+                let (dice, advice, ev) = (*dice, advice.clone(), ev.clone());
+                let (keep, then) = match action {
+                    Action::SetAside { dice, then } => (counts_of(dice), *then),
+                    Action::Farkle => {
+                        return Err(SessionError::Illegal(format!("{} scores: set aside dice", format_dice(&dice))).into())
+                    }
+                    _ => {
+                        return Err(SessionError::Illegal(
+                            "set aside scoring dice, then roll or bank: keep DICE roll, keep DICE bank".into(),
+                        )
+                        .into())
+                    }
+                };
+                let chosen = choose(&advice, &dice, &keep, then)?;
+                let best = &advice.alternatives[0];
+                let points_loss = ev.as_ref().and_then(|ev| {
+                    let c = choose(ev, &dice, &keep, then).ok()?;
+                    Some(ev.alternatives[0].expected_score - c.expected_score)
+                });
+                notes.push(Note::Decision {
+                    seat,
+                    best: best.expected_score,
+                    chosen: chosen.expected_score,
+                    choices: advice.alternatives.len(),
+                    best_text: alternative_text(best),
+                    played_text: alternative_text(chosen),
+                    points_loss,
+                });
+                let written = if chosen.then == AltThen::Roll { Then::Roll } else { Then::Bank };
+                notes.push(Note::Step(Step::Roll {
+                    dice: faces_of(&dice),
+                    action: Action::SetAside { dice: faces_of(&keep), then: written },
+                }));
+                let chosen = chosen.clone();
+                self.apply(&dice, &keep, &chosen, &mut notes)?;
+            }
+        }
+        Ok(notes)
+    }
+
+    /// Plays alternative `alt` (setting aside `keep` from `dice`).
+    fn apply(&mut self, dice: &Counts, keep: &Counts, alt: &PushLuckAlternative, notes: &mut Vec<Note>) -> Result<(), Error> {
+        let model = self.model();
+        let turn = self.turn.as_ref().expect("in play");
+        let before = turn.state;
+        let first = before.rolls == 0;
+        let set_aside = model.scorer.set_asides(dice, first);
+        let variant = set_aside
+            .iter()
+            .find(|sa| sa.keep == *keep)
+            .and_then(|sa| sa.variants.iter().find(|v| v.parts == alt.reading && v.instant_win == alt.instant_win))
+            .expect("a ranked alternative is a reading of a set-aside")
+            .clone();
+        let next = turn.sol.after(&before, keep, &variant)?;
+        match (alt.then, next) {
+            (AltThen::Ends, _) if alt.instant_win => self.end_turn(Ended::Instant, notes),
+            (AltThen::Ends, _) => {
+                let left = (dice_count(dice) - dice_count(keep)) as u8;
+                self.end_turn(Ended::Bank(alt.at_stake, left), notes)
+            }
+            (AltThen::Bank, Next::Decide { points, dice: k2, .. }) => self.end_turn(Ended::Bank(points, k2), notes),
+            (AltThen::Roll, Next::Decide { points, dice: k2, .. }) => {
+                let tracks = model.scorer.tracks_ones();
+                let ones = if tracks { before.ones.saturating_add(variant.ones).min(6) } else { 0 };
+                let ones_points = if tracks { before.ones_points + variant.ones_points } else { 0 };
+                let turn = self.turn.as_mut().expect("in play");
+                turn.state = TurnState { points, dice: k2, rolls: before.rolls + 1, ones, ones_points };
+                turn.phase = Phase::Roll;
+                Ok(())
+            }
+            (then, next) => unreachable!("alternative {then:?} leads to {next:?}"),
+        }
+    }
+
+    /// Ends the mover's turn and starts the next (or ends the game).
+    fn end_turn(&mut self, ended: Ended, notes: &mut Vec<Note>) -> Result<(), Error> {
+        let rules = &self.game.rules;
+        let goal = rules.game.goal;
+        let seat = self.mover;
+        let me = self.players[seat];
+        let settle = self.win.is_none();
+        let mut won = false;
+        let how = match ended {
+            Ended::Instant => {
+                won = true;
+                TurnEnd::InstantWin
+            }
+            Ended::Farkle => TurnEnd::Farkle { penalty: self.farkle(seat) },
+            Ended::Bank(t, left) => match rules.turn.stop(me.on_board, t) {
+                Stop::Forbidden => {
+                    self.farkle(seat);
+                    TurnEnd::Bank { points: t, counted: false }
+                }
+                Stop::ScoresNothing => {
+                    self.players[seat].farkles = 0;
+                    TurnEnd::Bank { points: t, counted: false }
+                }
+                Stop::Counts => {
+                    let x = me.total + t;
+                    if rules.game.exact_goal && x > goal {
+                        // A bust counts as a farkle (docs/rules.md).
+                        self.farkle(seat);
+                        TurnEnd::Bank { points: t, counted: false }
+                    } else {
+                        self.players[seat] = Side { total: x, on_board: true, farkles: 0 };
+                        let leftover = (rules.turn.piggyback && (1..=5).contains(&left)).then_some((left, t));
+                        match &mut self.ending {
+                            Some(e) => {
+                                if x > e.best {
+                                    e.leader = seat;
+                                    e.best = x;
+                                }
+                                self.offer = leftover;
+                            }
+                            None if x >= goal => {
+                                if !rules.game.last_turn || rules.game.exact_goal || self.players.len() == 1 {
+                                    won = true;
+                                } else {
+                                    let n = self.players.len();
+                                    let chasers = (1..n).map(|i| (seat + i) % n).collect();
+                                    self.ending = Some(Ending { leader: seat, best: x, chasers });
+                                    self.offer = leftover;
+                                }
+                            }
+                            None => self.offer = leftover,
+                        }
+                        TurnEnd::Bank { points: t, counted: true }
+                    }
+                }
+            },
+        };
+        notes.push(Note::TurnOver { seat, how, total: self.players[seat].total, settle });
+        let winner = if won {
+            Some(seat)
+        } else {
+            match &mut self.ending {
+                Some(e) if e.chasers.is_empty() => Some(e.leader),
+                Some(e) => {
+                    self.mover = e.chasers.remove(0);
+                    None
+                }
+                None => {
+                    self.mover = (seat + 1) % self.players.len();
+                    None
+                }
+            }
+        };
+        match winner {
+            Some(w) => {
+                self.over = true;
+                self.turn = None;
+                let results = self.win.is_some().then(|| (0..2).map(|i| if i == w { 1.0 } else { 0.0 }).collect());
+                let totals = self.players.iter().map(|p| p.total).collect();
+                notes.push(Note::GameOver { winners: vec![w], totals, results });
+                Ok(())
+            }
+            None => self.begin_turn(notes),
+        }
+    }
+
+    /// A farkle: one more in a row, or at the third the penalty; returns
+    /// the penalty paid.
+    fn farkle(&mut self, seat: usize) -> i64 {
+        let penalty = self.game.rules.turn.three_farkle_penalty;
+        let p = &mut self.players[seat];
+        if penalty == 0 {
+            return 0;
+        }
+        if p.farkles < 2 {
+            p.farkles += 1;
+            return 0;
+        }
+        p.farkles = 0;
+        p.total -= penalty;
+        penalty
+    }
+
+    pub(super) fn computer(&self, player: Player) -> Result<Decision, Error> {
+        let turn = self.turn();
+        let me = self.players[self.mover];
+        let last = turn.need.is_some();
+        let counts = |t: i64| self.game.rules.turn.stop(me.on_board, t) == Stop::Counts;
+        match &turn.phase {
+            Phase::Offer { k, t } => {
+                let left = TurnState::leftover(*k, *t);
+                let better = |sol: &Solution| sol.roll_value(&left).is_ok_and(|v| v > sol.start_value());
+                let take = match player {
+                    Player::Ev if !last => better(turn.ev.as_ref().unwrap_or(&turn.sol)),
+                    Player::Optimal | Player::Ev | Player::WinSheet => better(&turn.sol),
+                    Player::Threshold(n) => *t >= n,
+                    Player::Human => sheet_takes(self.section(me), *k, *t),
+                };
+                Ok(if take { Decision::Take } else { Decision::Fresh })
+            }
+            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+            Phase::Decide { advice, ev, .. } => {
+                let alt = match player {
+                    Player::Ev if !last => &ev.as_deref().unwrap_or(advice).alternatives[0],
+                    Player::Optimal | Player::Ev | Player::WinSheet => &advice.alternatives[0],
+                    Player::Threshold(n) => {
+                        let bank = |t: i64| counts(t) && turn.need.map_or(t >= n, |need| t > need);
+                        most_points(advice, bank)
+                    }
+                    Player::Human => {
+                        let section = self.section(me);
+                        let limited = self.game.rules.turn.max_rolls > 0;
+                        let rolls_made = if limited { turn.state.rolls + 1 } else { 1 };
+                        most_points(advice, |t| {
+                            counts(t)
+                                && match turn.need {
+                                    Some(need) => t > need,
+                                    None => {
+                                        let k = advice
+                                            .alternatives
+                                            .iter()
+                                            .find(|a| a.at_stake == t && a.then == AltThen::Roll)
+                                            .and_then(|a| a.roll_dice)
+                                            .map_or(0, usize::from);
+                                        sheet_banks(section, k, rolls_made, t)
+                                    }
+                                }
+                        })
+                    }
+                };
+                let then = if alt.then == AltThen::Roll { Then::Roll } else { Then::Bank };
+                Ok(Decision::Act(Action::SetAside { dice: alt.set_aside.clone(), then }))
+            }
+        }
+    }
+
+    fn section(&self, me: Side) -> &StrategySection {
+        let p = me.turn_params(&self.game.rules);
+        self.sheet
+            .iter()
+            .find(|s| s.on_board == p.on_board && s.two_farkles_in_a_row == p.last_chance)
+            .expect("the sheet has every section")
+    }
+
+    pub(super) fn hint(&self) -> Result<Advice, Error> {
+        let turn = self.turn();
+        match &turn.phase {
+            Phase::Offer { k, t } => {
+                let mut s = self.situation();
+                s.state = TurnState::leftover(*k, *t);
+                s.roll = 2;
+                let mut a = piggyback(self.game, &turn.sol, &s, *k)?;
+                a.objective = self.objective();
+                Ok(Advice::Piggyback(a))
+            }
+            Phase::Decide { advice, .. } => Ok(Advice::PushLuck((**advice).clone())),
+            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+        }
+    }
+
+    pub(super) fn view(&self, names: &[String]) -> TableView {
+        let rules = &self.game.rules;
+        let seats = self
+            .players
+            .iter()
+            .zip(names)
+            .map(|(p, name)| SeatView {
+                player: name.clone(),
+                computer: false,
+                total: p.total,
+                on_board: (rules.turn.entry > 0).then_some(p.on_board),
+                farkles: (rules.turn.three_farkle_penalty > 0).then_some(p.farkles),
+                sheet: None,
+                value: 0.0,
+            })
+            .collect();
+        let turn = self.turn.as_ref().map(|t| TurnView {
+            roll: t.state.rolls + 1,
+            at_stake: t.state.points,
+            dice: usize::from(t.state.dice),
+            kept: vec![],
+        });
+        TableView {
+            game: self.game.reference(),
+            objective: self.objective(),
+            seats,
+            mover: (!self.over).then_some(self.mover),
+            turn,
+            last_turns: self.ending.as_ref().map(|e| LastTurns { leader: e.leader, leader_total: e.best }),
+            over: self.over,
+        }
+    }
+}
+
+/// How a turn ended, before the rules say what it scores.
+#[derive(Debug, Clone, Copy)]
+enum Ended {
+    Farkle,
+    /// Turn points, and the dice not set aside (a leftover, 1 to 5).
+    Bank(i64, u8),
+    Instant,
+}
+
+/// The ranked alternative that sets aside `keep` from `dice`, then rolls
+/// or banks (an end of the turn counts as a bank, or as a roll when it is
+/// the only way on); the best reading when there are several.
+fn choose<'a>(advice: &'a PushLuckAdvice, dice: &Counts, keep: &Counts, then: Then) -> Result<&'a PushLuckAlternative, Error> {
+    if keep.iter().zip(dice).any(|(k, d)| k > d) {
+        return Err(SessionError::Illegal(format!(
+            "{} is not among the dice rolled ({})",
+            format_dice(keep),
+            format_dice(dice)
+        ))
+        .into());
+    }
+    let same: Vec<&PushLuckAlternative> =
+        advice.alternatives.iter().filter(|a| counts_of(&a.set_aside) == *keep).collect();
+    if same.is_empty() {
+        let mut scoring: Vec<String> = vec![];
+        for a in &advice.alternatives {
+            let t = format_dice(&counts_of(&a.set_aside));
+            if !scoring.contains(&t) {
+                scoring.push(t);
+            }
+        }
+        return Err(SessionError::Illegal(format!(
+            "setting aside {} from {} does not score (set-asides that do: {})",
+            format_dice(keep),
+            format_dice(dice),
+            scoring.join(", ")
+        ))
+        .into());
+    }
+    let wanted = |a: &&&PushLuckAlternative| match then {
+        Then::Roll => a.then == AltThen::Roll,
+        Then::Bank => a.then == AltThen::Bank || a.then == AltThen::Ends,
+    };
+    if let Some(a) = same.iter().find(wanted) {
+        return Ok(a);
+    }
+    if let Some(a) = same.iter().find(|a| a.then == AltThen::Ends) {
+        return Ok(a);
+    }
+    let at = same[0].at_stake;
+    Err(SessionError::Illegal(match then {
+        Then::Bank => format!("banking {at} points is not allowed here"),
+        Then::Roll => "no dice or rolls are left to roll".into(),
+    })
+    .into())
+}
+
+/// The set-aside with the most points (an instant win first), then bank
+/// where `bank` says so and the rules allow it, else roll on.
+fn most_points(advice: &PushLuckAdvice, bank: impl Fn(i64) -> bool) -> &PushLuckAlternative {
+    let top = advice
+        .alternatives
+        .iter()
+        .max_by_key(|a| (a.instant_win, a.points))
+        .expect("a roll that scores has alternatives");
+    let same = |a: &&PushLuckAlternative| a.set_aside == top.set_aside && a.reading == top.reading;
+    let find = |then: AltThen| advice.alternatives.iter().filter(same).find(|a| a.then == then);
+    if let Some(a) = find(AltThen::Ends) {
+        return a;
+    }
+    match (find(AltThen::Bank), find(AltThen::Roll)) {
+        (Some(b), _) if bank(b.at_stake) => b,
+        (_, Some(r)) => r,
+        (Some(b), None) => b,
+        (None, None) => top,
+    }
+}
+
+/// `set aside 15, roll 4 dice`.
+fn alternative_text(a: &PushLuckAlternative) -> String {
+    format!("set aside {}, {}", format_dice(&counts_of(&a.set_aside)), a.then_text())
+}

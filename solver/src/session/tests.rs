@@ -1,0 +1,162 @@
+//! Sessions played out: computer seats against each other and against a
+//! random legal player, records written and read back, rules enforced.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::Session;
+use crate::options::RuleOption;
+use crate::progress::Silent;
+use crate::question::PlayQuestion;
+use crate::record::parse_record;
+use crate::registry::{resolve, Game};
+use crate::report::{Advice, CategoryAction, Prompt, Then};
+
+pub(crate) fn game(name: &str, options: &[&str]) -> Game {
+    let o: Vec<RuleOption> = options.iter().map(|s| RuleOption::parse(s)).collect();
+    resolve(name, &o, None).expect("a game")
+}
+
+/// The words of a random legal decision, from the hint's alternatives.
+pub(crate) fn random_words(s: &Session, rng: &mut SmallRng) -> String {
+    match s.hint().expect("a decision is due") {
+        Advice::Piggyback(_) => if rng.gen_bool(0.5) { "take" } else { "fresh" }.into(),
+        Advice::PushLuck(a) => {
+            let alt = &a.alternatives[rng.gen_range(0..a.alternatives.len())];
+            let dice: String = alt.set_aside.iter().map(|d| d.to_string()).collect();
+            format!("keep {dice} {}", if alt.then == Then::Roll { "roll" } else { "bank" })
+        }
+        Advice::Category(a) => {
+            let alt = &a.alternatives[rng.gen_range(0..a.alternatives.len())];
+            let faces = |d: &[u8]| if d.is_empty() { "-".to_string() } else { d.iter().map(|x| x.to_string()).collect() };
+            match &alt.action {
+                CategoryAction::Keep { keep, .. } => format!("keep {}", faces(keep)),
+                CategoryAction::Lock { lock, .. } => format!("lock {}", faces(lock)),
+                CategoryAction::Score { category, .. } => format!("score {category}"),
+            }
+        }
+    }
+}
+
+/// Plays `s` to its end: computer seats move themselves, people choose
+/// at random among the legal plays (and, in category games, sometimes
+/// stand pat in a random open box).
+pub(crate) fn play_out(s: &mut Session, rng: &mut SmallRng) {
+    for _ in 0..100_000 {
+        let prompt = s.prompt();
+        let Some(seat) = prompt.seat() else { return };
+        if s.is_computer(seat) {
+            s.play_computer(None).expect("a computer's move is legal");
+            continue;
+        }
+        match prompt {
+            Prompt::Roll { .. } => {
+                s.roll(None).expect("the session rolls");
+            }
+            _ => {
+                let words = random_words(s, rng);
+                s.decide(&words).unwrap_or_else(|e| panic!("`{words}` was offered as legal: {e}"));
+            }
+        }
+    }
+    panic!("a game longer than 100,000 moves");
+}
+
+fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Session<'g> {
+    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+    Session::new(g, &q, dir, &Silent).expect("a session")
+}
+
+/// Checks every player's ledger: `result = start + luck - loss + gifts`.
+pub(crate) fn check_identity(s: &Session) {
+    for (i, l) in s.ledgers().iter().enumerate() {
+        let result = l.settled + if l.open { l.running } else { 0.0 };
+        let sum = l.start + l.luck - l.loss + l.gifts;
+        let scale = result.abs().max(1.0);
+        assert!((result - sum).abs() <= 1e-9 * scale, "seat {i}: result {result} against {sum} ({l:?})");
+    }
+}
+
+#[test]
+fn optimal_players_lose_nothing_and_two_player_results_are_won_or_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("farkle", &["goal=2000"]);
+    for seed in 0..20 {
+        let mut s = start(&g, &["optimal", "optimal"], seed, dir.path());
+        play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
+        let winners = s.winners().expect("over").to_vec();
+        assert_eq!(winners.len(), 1);
+        for (i, l) in s.ledgers().iter().enumerate() {
+            assert!(l.loss.abs() < 1e-12, "seed {seed}: optimal seat {i} lost {}", l.loss);
+            assert_eq!(l.settled, if winners[0] == i { 1.0 } else { 0.0 });
+        }
+        check_identity(&s);
+    }
+}
+
+#[test]
+fn random_players_keep_the_luck_identity_in_every_family() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[&str], &[&str], u64); 7] = [
+        ("farkle", &["goal=2000"], &["ann", "optimal"], 30),
+        ("farkle", &["goal=1500", "three-farkle-penalty", "on-the-board"], &["ann", "bob"], 20),
+        ("farkle", &["goal=1500", "piggyback"], &["ann", "threshold=300"], 20),
+        ("ten-thousand", &["goal=1500"], &["ann", "human", "ev"], 10),
+        ("yahtzix", &["goal=600", "go-for-it"], &["ann"], 10),
+        ("yatzy", &[], &["ann", "optimal"], 5),
+        ("sixhundred", &["card=mini"], &["ann", "bob"], 5),
+    ];
+    for (name, options, players, games) in cases {
+        let g = game(name, options);
+        for seed in 0..games {
+            let mut s = start(&g, players, seed, dir.path());
+            play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
+            assert!(s.winners().is_some(), "{name}: the game ended");
+            check_identity(&s);
+            // The record reads back, writes the same text, and replays to
+            // the same values.
+            let text = s.record().to_string();
+            let back = parse_record(&text).expect("a record");
+            assert_eq!(&back, s.record());
+            assert_eq!(back.to_string(), text);
+            let (_, lines) = crate::record::parse_with_lines(&text).unwrap();
+            let r = Session::replay(&g, &back, &lines.turns, dir.path(), &Silent)
+                .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}\n{text}"));
+            assert_eq!(r.winners(), s.winners());
+            assert_eq!(r.ledgers().len(), s.ledgers().len());
+            for (a, b) in r.ledgers().iter().zip(s.ledgers()) {
+                assert!((a.loss - b.loss).abs() < 1e-9 && (a.luck - b.luck).abs() < 1e-9, "{name} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn decisions_the_rules_forbid_are_refused_and_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("farkle", &["goal=2000", "min-bank"]);
+    let mut s = start(&g, &["ann", "bob"], 1, dir.path());
+    assert!(s.decide("keep 1 roll").is_err(), "a decision before the roll");
+    s.roll(Some(&[1, 2, 3, 4, 6, 6])).unwrap();
+    for words in ["keep 2 roll", "keep 11 roll", "keep 66 bank", "score fives", "take", "farkle", "keep 7 roll"] {
+        let before = s.record().clone();
+        assert!(s.decide(words).is_err(), "`{words}` is refused");
+        assert_eq!(s.record(), &before);
+    }
+    s.decide("keep 1 roll").unwrap();
+    assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 5 });
+    assert!(s.roll(Some(&[1, 2, 3])).is_err(), "5 dice are due");
+
+    let y = game("yahtzee", &[]);
+    let mut s = start(&y, &["ann"], 1, dir.path());
+    s.roll(Some(&[2, 2, 5, 5, 6])).unwrap();
+    for words in ["keep 33", "score nothing", "lock 22", "keep 22 roll"] {
+        assert!(s.decide(words).is_err(), "`{words}` is refused");
+    }
+    // Any roll may go in any open box (for 0): standing pat on roll 1.
+    s.decide("score full-house").unwrap();
+    let sheet = s.view().seats[0].sheet.clone().unwrap();
+    assert_eq!(sheet.boxes.iter().find(|b| b.name == "full-house").unwrap().points, Some(0));
+    assert!(s.decide("score full-house").is_err(), "a roll is due");
+}
+
