@@ -9,8 +9,8 @@ use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
     parse_dice, resolve, AdviseQuestion, CategoryQuestion, CompareQuestion, Counts, Family, Game, GameEntry,
-    HouseRules, InfoQuestion, Objective, PushLuckQuestion, RuleOption, SimulateQuestion, SolveQuestion, Start,
-    StrategyQuestion, GAMES,
+    HouseRules, InfoQuestion, Objective, PlayQuestion, PushLuckQuestion, ReviewQuestion, RuleOption,
+    SimulateQuestion, SolveQuestion, Start, StrategyQuestion, Thresholds, GAMES,
 };
 
 use crate::errors::phrase_with_flag;
@@ -52,6 +52,11 @@ pub enum RawCommand {
     Strategy(StrategyArgs),
     /// Print the effective rules of a push-your-luck game as an editable TOML file.
     Rules(GameSel),
+    /// Play a whole game in the terminal: against sixdice's players, or at
+    /// a real table with the solver beside you; writes a game record.
+    Play(PlayArgs),
+    /// Review a game record: what each decision cost, and how much was luck.
+    Review(ReviewArgs),
     /// Print shell completions (plain text; no --json).
     Completions(CompletionsArgs),
 }
@@ -246,6 +251,48 @@ pub struct CompareArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub sel: GameSel,
+    /// The players in seat order, comma-separated: people's names (e.g.
+    /// me, ann) and sixdice's players: optimal, ev, threshold=N, human
+    /// (category games: optimal).
+    #[arg(long, value_name = "P1,P2,...", default_value = "me,optimal")]
+    pub players: String,
+    /// Seed of the dice sixdice rolls (default: from the clock; the record
+    /// keeps it).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Write the game record here, after every move (default: printed at
+    /// the end).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Type the dice rolled at the table instead of letting sixdice roll.
+    #[arg(long)]
+    pub dice_from_me: bool,
+    /// Answer each decision at once with its cost when it was not the best.
+    #[arg(long)]
+    pub coach: bool,
+}
+
+#[derive(ClapArgs, Debug)]
+pub struct ReviewArgs {
+    /// The game record to review.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Draw the game: P(win) (or the expected final score) turn by turn,
+    /// mistakes marked (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+    /// The error classes' lower bounds, doubtful,mistake,blunder: in
+    /// percentage points of P(win) for two-player push-your-luck games,
+    /// else in points (default: 0.2,1,4 / 5,25,100 per turn / 0.5,2,6 per
+    /// game).
+    #[arg(long, value_name = "D,M,B")]
+    pub thresholds: Option<String>,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct CompletionsArgs {
     /// Shell to generate completions for.
     pub shell: clap_complete::Shell,
@@ -269,6 +316,8 @@ pub enum Command {
     Compare { game: Game, question: CompareQuestion, plot: Option<PathBuf> },
     Strategy { game: Game, question: StrategyQuestion, plot: Option<PathBuf> },
     Rules(Game),
+    Play { game: Game, question: PlayQuestion, record: Option<PathBuf>, dice_from_me: bool, coach: bool },
+    Review { file: PathBuf, question: ReviewQuestion, plot: Option<PathBuf> },
     Completions(clap_complete::Shell),
 }
 
@@ -282,8 +331,9 @@ impl Command {
             | Command::Advise { game, .. }
             | Command::Simulate { game, .. }
             | Command::Compare { game, .. }
-            | Command::Strategy { game, .. } => Some(game),
-            Command::Completions(_) => None,
+            | Command::Strategy { game, .. }
+            | Command::Play { game, .. } => Some(game),
+            Command::Completions(_) | Command::Review { .. } => None,
         }
     }
 
@@ -295,6 +345,7 @@ impl Command {
             Command::Advise { question: AdviseQuestion::PushLuck(q), .. } => q.objective == Objective::Win,
             Command::Strategy { question, .. } => question.objective == Objective::Win,
             Command::Compare { .. } => true,
+            Command::Play { question, .. } => question.players.len() == 2,
             _ => false,
         };
         Objective::of(win, self.game().map_or(Family::PushLuck, Game::family))
@@ -366,7 +417,7 @@ pub fn command(sheets: bool) -> clap::Command {
     let every = games_help(|_| true);
     let push_luck = games_help(|g| g.family == Family::PushLuck);
     let mut cmd = Cli::command().after_long_help(every.clone());
-    for name in ["solve", "info", "simulate"] {
+    for name in ["solve", "info", "simulate", "play"] {
         cmd = cmd.mut_subcommand(name, |c| c.after_long_help(every.clone()));
     }
     let advise = if sheets { every.clone() + &sheet_help() } else { every.clone() };
@@ -428,6 +479,8 @@ impl Args {
             RawCommand::Compare(a) => compare(a)?,
             RawCommand::Strategy(a) => strategy(a)?,
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
+            RawCommand::Play(a) => play(a)?,
+            RawCommand::Review(a) => review(a)?,
             RawCommand::Completions(_) if cli.json => {
                 bail!("completions prints a shell script; --json does not apply")
             }
@@ -467,6 +520,49 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
 
 /// A comma-separated list (`--players`, `--variant`): its items, trimmed,
 /// empty ones left out.
+fn play(a: PlayArgs) -> anyhow::Result<Command> {
+    let game = a.sel.resolve()?;
+    if let Some(path) = &a.record {
+        solver::check_output(path).map_err(|e| anyhow::anyhow!("cannot write the record {}: {e}", path.display()))?;
+    }
+    let seed = a.seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.as_secs() ^ u64::from(now.subsec_nanos())
+    });
+    let players = list(Some(&a.players));
+    if players.is_empty() {
+        bail!("--players: name at least one player");
+    }
+    let question = PlayQuestion { players, seed };
+    Ok(Command::Play { game, question, record: a.record, dice_from_me: a.dice_from_me, coach: a.coach })
+}
+
+fn review(a: ReviewArgs) -> anyhow::Result<Command> {
+    if let Some(path) = &a.plot {
+        crate::pictures::check_path(path)?;
+    }
+    let thresholds = match a.thresholds.as_deref() {
+        None => None,
+        Some(text) => {
+            let v: Vec<f64> = text
+                .split(',')
+                .map(|x| x.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 1e6))
+                .collect::<Option<_>>()
+                .filter(|v: &Vec<f64>| v.len() == 3 && v[0] <= v[1] && v[1] <= v[2])
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "--thresholds: three numbers from 0 to 1000000, rising, as doubtful,mistake,blunder (e.g. \
+                         0.2,1,4), not `{}`",
+                        solver::Escaped(text)
+                    )
+                })?;
+            Some(Thresholds { doubtful: v[0], mistake: v[1], blunder: v[2] })
+        }
+    };
+    let record_dir = a.file.parent().map(std::path::Path::to_path_buf);
+    Ok(Command::Review { file: a.file, question: ReviewQuestion { thresholds, record_dir }, plot: a.plot })
+}
+
 fn list(text: Option<&str>) -> Vec<String> {
     text.map_or_else(Vec::new, |t| t.split(',').map(str::trim).filter(|x| !x.is_empty()).map(String::from).collect())
 }

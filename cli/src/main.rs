@@ -11,6 +11,7 @@ mod completions;
 mod errors;
 mod output;
 mod pictures;
+mod play;
 mod progress;
 mod render;
 
@@ -65,6 +66,21 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
             emit(json, &r, render::strategy)
         }
         Command::Rules(game) => emit(json, &solver::rules(game).map_err(fail)?, |r| r.toml.clone()),
+        Command::Play { game, question, record, dice_from_me, coach } => {
+            let o = play::Options { record: record.as_deref(), dice_from_me: *dice_from_me, coach: *coach, json };
+            play::run(game, question, tables, &bar, &o).map_err(|e| match e.downcast::<solver::Error>() {
+                Ok(e) => fail(e),
+                Err(e) => e,
+            })?
+        }
+        Command::Review { file, question, plot } => {
+            let text = solver::read_record(file)?;
+            let r = solver::review(&text, question, tables, &bar).map_err(fail)?;
+            if let Some(path) = plot {
+                pictures::write(path, &solver::draw_review(&r)?)?;
+            }
+            emit(json, &r, render::review)
+        }
         Command::Completions(shell) => completions::script(*shell),
     })
 }

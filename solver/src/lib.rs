@@ -70,13 +70,13 @@ pub use error::{
 pub use files::{check_output, write_output, OutputError};
 pub use limits::SHEET_GAMES;
 pub use options::{OptionKind, OptionSpec, RuleOption};
-pub use pictures::{draw_bank_boundary, draw_compare, draw_win_map, PictureError};
+pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_win_map, PictureError};
 pub use progress::{Progress, Silent};
 pub use question::*;
 pub use record::{parse_record, Action, Line, Record, RecordError, Step, Then, Turn, RECORD_VERSION};
 pub use registry::{find, resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
 pub use report::*;
-pub use review::review;
+pub use review::{read_record, review};
 pub use session::Session;
 pub use table::TableError;
 pub use text::{percentage_points, Escaped};

@@ -15,7 +15,7 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::report::{BankBoundary, CompareReport, WinMap};
+use crate::report::{BankBoundary, CompareReport, ErrorClass, Objective, ReviewReport, WinMap};
 use crate::text::percentage_points;
 
 /// A figure that could not be drawn.
@@ -314,6 +314,82 @@ pub fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
             }
         }
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+        Ok(())
+    })
+}
+
+/// A reviewed game turn by turn: each player's P(win) (two-player
+/// push-your-luck games) or expected final score (category games) or the
+/// expected points of their turns, after every turn; the turns with a
+/// mistake or a blunder marked on the curve of the player who made it
+/// (a cross for a blunder, a circle for a mistake).
+///
+/// # Errors
+/// Only if plotters fails to draw.
+pub fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
+    svg((900, 560), |root| {
+        let win = r.objective == Objective::Win;
+        let scale = |v: f64| if win { 100.0 * v } else { v };
+        let last = r.turns.last().map_or(1, |t| t.turn).max(1);
+        let (lo, hi) = if win {
+            (0.0, 100.0)
+        } else {
+            let all = r.turns.iter().flat_map(|t| t.values.iter().copied());
+            let (lo, hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+            if lo.is_finite() {
+                let pad = ((hi - lo) * 0.08).max(1.0);
+                (lo - pad, hi + pad)
+            } else {
+                (0.0, 1.0)
+            }
+        };
+        let what = match r.objective {
+            Objective::Win => "P(win) (%)",
+            Objective::TurnScore => "expected points of the turn",
+            Objective::FinalScore => "expected final score (points)",
+        };
+        let mut chart = ChartBuilder::on(root)
+            .caption(format!("{}: the game turn by turn", r.game.title), (FONT, 22))
+            .margin(16)
+            .margin_right(RIGHT_MARGIN)
+            .x_label_area_size(50)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0..last, lo..hi)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("turn (a circle marks a mistake, a cross a blunder)")
+            .y_desc(what)
+            .label_style((FONT, 14))
+            .axis_desc_style((FONT, 16))
+            .light_line_style(WHITE.mix(0.0))
+            .draw()
+            .map_err(err)?;
+        let n = r.players.len();
+        for (seat, p) in r.players.iter().enumerate() {
+            let colour = Palette99::pick(seat).to_rgba();
+            let start = (0, scale(p.start));
+            let first = if r.objective == Objective::TurnScore { vec![] } else { vec![start] };
+            let points: Vec<(usize, f64)> =
+                first.into_iter().chain(r.turns.iter().map(|t| (t.turn, scale(t.values[seat])))).collect();
+            chart
+                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+                .map_err(err)?
+                .label(p.player.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3)));
+            let marked = r.turns.iter().filter(|t| t.seat == seat && t.worst >= Some(ErrorClass::Mistake));
+            for t in marked {
+                let at = (t.turn, scale(t.values[seat]));
+                if t.worst == Some(ErrorClass::Blunder) {
+                    chart.draw_series(std::iter::once(Cross::new(at, 7, colour.stroke_width(3)))).map_err(err)?;
+                } else {
+                    chart.draw_series(std::iter::once(Circle::new(at, 6, colour.stroke_width(2)))).map_err(err)?;
+                }
+            }
+        }
+        if n > 0 {
+            legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        }
         Ok(())
     })
 }

@@ -2,6 +2,7 @@
 
 mod advice;
 mod compare;
+mod review;
 mod simulation;
 mod strategy;
 pub(crate) mod table;
@@ -9,6 +10,7 @@ mod win_strategy;
 
 pub use advice::advice;
 pub use compare::compare;
+pub use review::review;
 pub use simulation::simulation;
 pub use strategy::strategy;
 pub use table::table;

@@ -89,6 +89,8 @@ pub enum Error {
     Session(#[from] SessionError),
     #[error(transparent)]
     Record(#[from] crate::record::RecordError),
+    #[error("record file {0}")]
+    RecordFile(FileError),
     #[error("{what} is for {}s; {game} is a {}", .for_family.describe(), .family.describe())]
     WrongFamily { what: &'static str, game: String, family: Family, for_family: Family },
     /// The `rules` command asked of a category game, which has no rules

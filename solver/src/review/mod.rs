@@ -88,6 +88,14 @@ pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Prog
     Ok(summarise(&session, &lines, q.thresholds))
 }
 
+/// Reads a record file (a regular file of at most 4 MiB, as text).
+///
+/// # Errors
+/// A path that is not a regular file, too large, unreadable, not UTF-8.
+pub fn read_record(path: &Path) -> Result<String, Error> {
+    crate::files::read_small_text(path, crate::record::MAX_RECORD_BYTES as u64).map_err(Error::RecordFile)
+}
+
 /// The report of a replayed game.
 pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Option<Thresholds>) -> ReviewReport {
     let objective = session.objective();

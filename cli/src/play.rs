@@ -1,0 +1,330 @@
+//! `sixdice play`: a whole game in the terminal, on the library's
+//! [`Session`]. This file only reads lines and writes text: the session
+//! rolls, checks every decision against the rules, moves for sixdice's
+//! players and values every play.
+//!
+//! Input comes through `rustyline` (history and line editing on a
+//! terminal; plain lines from a pipe, which is how the tests script it).
+//! The record is written after every move when `--record` names a file, so
+//! Ctrl-C or the end of input leaves the game so far on disk; without
+//! `--record` it is printed when the session ends.
+
+use std::io::Write;
+use std::path::Path;
+
+use rustyline::error::ReadlineError;
+use rustyline::DefaultEditor;
+use solver::{parse_dice, Event, Game, Objective, PlayQuestion, Progress, Prompt, Session, TableView, TurnEnd};
+
+use crate::render;
+
+/// How the session is played.
+pub struct Options<'a> {
+    pub record: Option<&'a Path>,
+    pub dice_from_me: bool,
+    pub coach: bool,
+    pub json: bool,
+}
+
+/// Plays the game; everything is written as it happens.
+pub fn run(
+    game: &Game,
+    q: &PlayQuestion,
+    tables: &Path,
+    progress: &dyn Progress,
+    o: &Options,
+) -> anyhow::Result<Vec<u8>> {
+    let mut session = Session::new(game, q, tables, progress)?;
+    let mut out = Out { json: o.json };
+    let mut editor = DefaultEditor::new()?;
+    out.text(&intro(&session, q, o));
+    let ended = loop {
+        let prompt = session.prompt();
+        let Some(seat) = prompt.seat() else { break true };
+        let events = if session.is_computer(seat) {
+            let typed = match (&prompt, o.dice_from_me) {
+                (Prompt::Roll { player, dice, .. }, true) => match read_dice(&mut editor, &mut out, player, *dice)? {
+                    Some(d) => Some(d),
+                    None => break false,
+                },
+                _ => None,
+            };
+            session.play_computer(typed.as_deref())?
+        } else {
+            match person(&mut session, &prompt, &mut editor, &mut out, o)? {
+                Some(events) => events,
+                None => break false,
+            }
+        };
+        out.events(&session, &events, o.coach);
+        if let Some(path) = o.record {
+            save(path, &session)?;
+        }
+    };
+    if !ended {
+        out.text("the game stops here");
+    }
+    if let Some(path) = o.record {
+        save(path, &session)?;
+        out.text(&format!("the record is in {}", path.display()));
+    } else if !o.json {
+        out.text(&format!("\nThe game's record:\n{}", session.record()));
+    }
+    Ok(vec![])
+}
+
+/// A person's move: a roll (sixdice's dice, or typed ones) or a decision,
+/// with hints and the board on request. `None`: input ended.
+fn person(
+    session: &mut Session,
+    prompt: &Prompt,
+    editor: &mut DefaultEditor,
+    out: &mut Out,
+    o: &Options,
+) -> anyhow::Result<Option<Vec<Event>>> {
+    if let Prompt::Roll { player, dice, .. } = prompt {
+        if !o.dice_from_me {
+            return Ok(Some(session.roll(None)?));
+        }
+        let Some(d) = read_dice(editor, out, player, *dice)? else { return Ok(None) };
+        return Ok(Some(session.roll(Some(&d))?));
+    }
+    out.text(&situation(&session.view(), prompt));
+    loop {
+        let Some(line) = read(editor, &format!("{}> ", player_of(prompt)))? else { return Ok(None) };
+        let words = line.trim();
+        match words {
+            "" => continue,
+            "?" | "hint" => out.text(&render::advice(&session.hint()?, 8)),
+            "board" | "sheet" => out.text(&board(&session.view())),
+            "help" => out.text(HELP),
+            "quit" | "exit" => return Ok(None),
+            _ => match session.decide(words) {
+                Ok(events) => return Ok(Some(events)),
+                Err(e) => out.text(&format!("not allowed: {} (? for the choices, help for the words)", solver::Escaped(&e.to_string()))),
+            },
+        }
+    }
+}
+
+const HELP: &str = "Decisions, in the words of a game record:
+  keep 15 roll   set aside 1 and 5, roll the rest      keep 15 bank   set aside 1 and 5, bank
+  take / fresh   roll the leftover dice, or start fresh
+  keep 2255      keep these dice, re-roll the others   keep -         re-roll every die
+  lock 55        Six Hundred: lock these dice          score fives    score the dice in a box
+  (short forms: `15 roll`, `15 bank`, `2255`, `fives`)
+Other words: ? or hint (the choices, ranked), board (every player), quit (stop; the record is kept)";
+
+/// Reads the dice rolled at the table. `None`: input ended.
+fn read_dice(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) -> anyhow::Result<Option<Vec<u8>>> {
+    loop {
+        let Some(line) = read(editor, &format!("{player} rolls {n} {}: ", if n == 1 { "die" } else { "dice" }))? else {
+            return Ok(None);
+        };
+        match parse_dice(line.trim()) {
+            Ok(c) if c.iter().map(|&x| usize::from(x)).sum::<usize>() == n => {
+                return Ok(Some(c.iter().enumerate().flat_map(|(f, &k)| std::iter::repeat_n(f as u8 + 1, usize::from(k))).collect()))
+            }
+            Ok(_) => out.text(&format!("type {n} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1"))),
+            Err(e) => out.text(&format!("not dice: {}", solver::Escaped(&e.to_string()))),
+        }
+    }
+}
+
+/// One line from the player; `None` at the end of input or Ctrl-C/Ctrl-D.
+fn read(editor: &mut DefaultEditor, prompt: &str) -> anyhow::Result<Option<String>> {
+    match editor.readline(prompt) {
+        Ok(line) => {
+            if !line.trim().is_empty() {
+                let _ = editor.add_history_entry(line.as_str());
+            }
+            Ok(Some(line))
+        }
+        Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn save(path: &Path, session: &Session) -> anyhow::Result<()> {
+    let text = session.record().to_string();
+    solver::write_output(path, ".sixdice-record-", ".tmp", |f| f.write_all(text.as_bytes()))
+        .map_err(|e| anyhow::anyhow!("cannot write the record {}: {e}", path.display()))
+}
+
+fn player_of(p: &Prompt) -> String {
+    match p {
+        Prompt::Offer { player, .. } | Prompt::Roll { player, .. } | Prompt::Decide { player, .. } => player.clone(),
+        Prompt::Over => String::new(),
+    }
+}
+
+fn intro(s: &Session, q: &PlayQuestion, o: &Options) -> String {
+    let v = s.view();
+    let values = match s.objective() {
+        Objective::Win => "P(win) of each player, from the win table",
+        Objective::TurnScore => "expected points of each turn",
+        Objective::FinalScore => "expected final score",
+    };
+    let mut t = format!(
+        "{}: {} (seed {}{}). Values: {values}. Type help for the words, ? for the choices.",
+        v.game.title,
+        v.seats.iter().map(|s| s.player.as_str()).collect::<Vec<_>>().join(" against "),
+        q.seed,
+        if o.dice_from_me { ", your dice" } else { "" },
+    );
+    if o.coach {
+        t.push_str(" Coach on: a decision that was not the best is answered with its cost.");
+    }
+    t
+}
+
+/// What the player needs to decide: everyone's totals, then the roll.
+fn situation(v: &TableView, prompt: &Prompt) -> String {
+    let mut t = String::new();
+    let category = v.seats.iter().any(|s| s.sheet.is_some());
+    if category {
+        if let Some(m) = v.mover {
+            t.push_str(&sheet(v, m));
+        }
+    } else {
+        let totals: Vec<String> = v.seats.iter().map(|s| seat_line(v, s)).collect();
+        t.push_str(&totals.join(" | "));
+        if let Some(l) = &v.last_turns {
+            t.push_str(&format!("\nlast turns: {} leads with {}; pass it to win", v.seats[l.leader].player, l.leader_total));
+        }
+    }
+    t.push('\n');
+    match (prompt, &v.turn) {
+        (Prompt::Offer { player, dice, points, .. }, _) => {
+            t.push_str(&format!("{player}: {dice} leftover dice with {points} points: take or fresh?"))
+        }
+        (Prompt::Decide { player, dice, roll, .. }, Some(turn)) if category => t.push_str(&format!(
+            "{player}, roll {roll}: {}{}",
+            faces(dice),
+            if turn.kept.is_empty() { String::new() } else { format!(" (kept {})", faces(&turn.kept)) }
+        )),
+        (Prompt::Decide { player, dice, roll, .. }, Some(turn)) => t.push_str(&format!(
+            "{player}, roll {roll}: {} with {} at stake",
+            faces(dice),
+            turn.at_stake
+        )),
+        _ => {}
+    }
+    t
+}
+
+fn seat_line(v: &TableView, s: &solver::SeatView) -> String {
+    let mut x = format!("{} {}", s.player, s.total);
+    if s.on_board == Some(false) {
+        x.push_str(" (not on the board)");
+    }
+    if let Some(f) = s.farkles.filter(|&f| f > 0) {
+        x.push_str(&format!(" ({f} farkle{} in a row)", if f == 1 { "" } else { "s" }));
+    }
+    if v.objective == Objective::Win {
+        x.push_str(&format!(" P(win) {:.1}%", 100.0 * s.value));
+    }
+    x
+}
+
+/// A seat's sheet in a few lines.
+fn sheet(v: &TableView, seat: usize) -> String {
+    let s = &v.seats[seat];
+    let Some(sh) = &s.sheet else { return String::new() };
+    let boxes: Vec<String> = sh
+        .boxes
+        .iter()
+        .map(|b| match b.points {
+            Some(p) => format!("{} {p}", b.name),
+            None => format!("{} -", b.name),
+        })
+        .collect();
+    let mut t = format!("{}'s sheet: {}", s.player, boxes.join(", "));
+    if let Some(u) = sh.upper {
+        t.push_str(&format!("; upper {}/{} for {}", u.total, u.threshold, u.bonus));
+    }
+    if sh.bonus > 0 {
+        t.push_str(&format!("; bonus {}", sh.bonus));
+    }
+    t.push_str(&format!("; total {} (expected final {:.1})", s.total, s.value));
+    t
+}
+
+fn board(v: &TableView) -> String {
+    if v.seats.iter().any(|s| s.sheet.is_some()) {
+        (0..v.seats.len()).map(|i| sheet(v, i)).collect::<Vec<_>>().join("\n")
+    } else {
+        v.seats.iter().map(|s| seat_line(v, s)).collect::<Vec<_>>().join("\n")
+    }
+}
+
+fn faces(d: &[u8]) -> String {
+    d.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Where the transcript goes: text lines, or one JSON object a line.
+struct Out {
+    json: bool,
+}
+
+impl Out {
+    fn text(&mut self, t: &str) {
+        if !self.json {
+            let _ = writeln!(std::io::stdout(), "{t}");
+        }
+    }
+
+    fn events(&mut self, s: &Session, events: &[Event], coach: bool) {
+        for e in events {
+            if self.json {
+                let _ = writeln!(std::io::stdout(), "{}", serde_json::to_string(e).unwrap_or_default());
+                continue;
+            }
+            if let Some(t) = event_text(s, e, coach) {
+                self.text(&t);
+            }
+        }
+    }
+}
+
+fn event_text(s: &Session, e: &Event, coach: bool) -> Option<String> {
+    let win = s.objective() == Objective::Win;
+    let cost = |loss: f64| {
+        if win {
+            format!("{:.2} percentage points of P(win)", 100.0 * loss)
+        } else {
+            format!("{loss:.2} points")
+        }
+    };
+    Some(match e {
+        Event::Rolled { player, dice, farkle, .. } => {
+            format!("{player} rolls {}{}", faces(dice), if *farkle { ": farkle!" } else { "" })
+        }
+        Event::Decided { seat, player, played, best, loss, .. } => {
+            let mut t = format!("{player}: {played}");
+            if coach && !s.is_computer(*seat) && *loss > 0.0 {
+                t.push_str(&format!("\n  coach: that cost {}; best was: {best}", cost(*loss)));
+            }
+            t
+        }
+        Event::TurnOver { player, how, total, .. } => match how {
+            TurnEnd::Bank { points, counted: true } => format!("{player} banks {points}: total {total}"),
+            TurnEnd::Bank { points, counted: false } => {
+                format!("{player} stops with {points}, which scores nothing here: total {total}")
+            }
+            TurnEnd::Farkle { penalty: 0 } => format!("{player} scores nothing this turn: total {total}"),
+            TurnEnd::Farkle { penalty } => format!("{player}'s third farkle in a row costs {penalty}: total {total}"),
+            TurnEnd::InstantWin => format!("{player} wins at once!"),
+            TurnEnd::Scored { category, points, bonus } => format!(
+                "{player} scores {points} in {category}{}: total {total}",
+                if *bonus > 0 { format!(" (and a bonus of {bonus})") } else { String::new() }
+            ),
+        },
+        Event::GameOver { winners, totals } => {
+            let names = s.view().seats.iter().map(|x| x.player.clone()).collect::<Vec<_>>();
+            let w: Vec<&str> = winners.iter().map(|&i| names[i].as_str()).collect();
+            let scores: Vec<String> = names.iter().zip(totals).map(|(n, t)| format!("{n} {t}")).collect();
+            format!("Game over: {} {} ({})", w.join(" and "), if w.len() == 1 { "wins" } else { "tie" }, scores.join(", "))
+        }
+    })
+}
