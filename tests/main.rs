@@ -8,6 +8,7 @@ mod files;
 mod fuzz;
 mod golden;
 mod headtohead;
+mod play;
 mod pushluck;
 mod sixhundred;
 mod util;

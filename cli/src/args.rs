@@ -9,8 +9,8 @@ use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
     parse_dice, resolve, AdviseQuestion, CategoryQuestion, CompareQuestion, Counts, Family, Game, GameEntry,
-    HouseRules, InfoQuestion, Objective, PlayQuestion, PushLuckQuestion, ReviewQuestion, RuleOption,
-    SimulateQuestion, SolveQuestion, Start, StrategyQuestion, Thresholds, GAMES,
+    HouseRules, InfoQuestion, Objective, PlayQuestion, PushLuckQuestion, ReviewQuestion, RuleOption, SimulateQuestion,
+    SolveQuestion, Start, StrategyQuestion, Thresholds, GAMES,
 };
 
 use crate::errors::phrase_with_flag;

@@ -101,7 +101,10 @@ fn person(
             "quit" | "exit" => return Ok(None),
             _ => match session.decide(words) {
                 Ok(events) => return Ok(Some(events)),
-                Err(e) => out.text(&format!("not allowed: {} (? for the choices, help for the words)", solver::Escaped(&e.to_string()))),
+                Err(e) => out.text(&format!(
+                    "not allowed: {} (? for the choices, help for the words)",
+                    solver::Escaped(&e.to_string())
+                )),
             },
         }
     }
@@ -123,7 +126,9 @@ fn read_dice(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) 
         };
         match parse_dice(line.trim()) {
             Ok(c) if c.iter().map(|&x| usize::from(x)).sum::<usize>() == n => {
-                return Ok(Some(c.iter().enumerate().flat_map(|(f, &k)| std::iter::repeat_n(f as u8 + 1, usize::from(k))).collect()))
+                return Ok(Some(
+                    c.iter().enumerate().flat_map(|(f, &k)| std::iter::repeat_n(f as u8 + 1, usize::from(k))).collect(),
+                ))
             }
             Ok(_) => out.text(&format!("type {n} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1"))),
             Err(e) => out.text(&format!("not dice: {}", solver::Escaped(&e.to_string()))),
@@ -190,7 +195,10 @@ fn situation(v: &TableView, prompt: &Prompt) -> String {
         let totals: Vec<String> = v.seats.iter().map(|s| seat_line(v, s)).collect();
         t.push_str(&totals.join(" | "));
         if let Some(l) = &v.last_turns {
-            t.push_str(&format!("\nlast turns: {} leads with {}; pass it to win", v.seats[l.leader].player, l.leader_total));
+            t.push_str(&format!(
+                "\nlast turns: {} leads with {}; pass it to win",
+                v.seats[l.leader].player, l.leader_total
+            ));
         }
     }
     t.push('\n');
@@ -203,11 +211,9 @@ fn situation(v: &TableView, prompt: &Prompt) -> String {
             faces(dice),
             if turn.kept.is_empty() { String::new() } else { format!(" (kept {})", faces(&turn.kept)) }
         )),
-        (Prompt::Decide { player, dice, roll, .. }, Some(turn)) => t.push_str(&format!(
-            "{player}, roll {roll}: {} with {} at stake",
-            faces(dice),
-            turn.at_stake
-        )),
+        (Prompt::Decide { player, dice, roll, .. }, Some(turn)) => {
+            t.push_str(&format!("{player}, roll {roll}: {} with {} at stake", faces(dice), turn.at_stake))
+        }
         _ => {}
     }
     t
@@ -324,7 +330,12 @@ fn event_text(s: &Session, e: &Event, coach: bool) -> Option<String> {
             let names = s.view().seats.iter().map(|x| x.player.clone()).collect::<Vec<_>>();
             let w: Vec<&str> = winners.iter().map(|&i| names[i].as_str()).collect();
             let scores: Vec<String> = names.iter().zip(totals).map(|(n, t)| format!("{n} {t}")).collect();
-            format!("Game over: {} {} ({})", w.join(" and "), if w.len() == 1 { "wins" } else { "tie" }, scores.join(", "))
+            format!(
+                "Game over: {} {} ({})",
+                w.join(" and "),
+                if w.len() == 1 { "wins" } else { "tie" },
+                scores.join(", ")
+            )
         }
     })
 }

@@ -35,7 +35,15 @@ pub fn review(r: &ReviewReport) -> String {
         th.blunder
     );
     let mut t = TextTable::new([
-        "player", "decisions", "forced", "doubtful", "mistakes", "blunders", "loss", "per decision", "rating",
+        "player",
+        "decisions",
+        "forced",
+        "doubtful",
+        "mistakes",
+        "blunders",
+        "loss",
+        "per decision",
+        "rating",
     ])
     .right(1)
     .right(2)
@@ -60,11 +68,8 @@ pub fn review(r: &ReviewReport) -> String {
     }
     out.push_str(&t.render());
     if win {
-        let lost: Vec<String> = r
-            .players
-            .iter()
-            .filter_map(|p| p.total_points_loss.map(|x| format!("{} {x:.0}", p.player)))
-            .collect();
+        let lost: Vec<String> =
+            r.players.iter().filter_map(|p| p.total_points_loss.map(|x| format!("{} {x:.0}", p.player))).collect();
         out.push_str(&format!("The same decisions in expected points of their turns: {} lost.\n", lost.join(", ")));
     }
     out.push_str(&format!(
@@ -72,7 +77,12 @@ pub fn review(r: &ReviewReport) -> String {
         if win { "P(win)" } else { "points" },
         if r.players.len() == 2 && win { " + the opponent's losses" } else { "" }
     ));
-    let mut t = TextTable::new(["player", "start", "luck", "loss", "gifts", "result"]).right(1).right(2).right(3).right(4).right(5);
+    let mut t = TextTable::new(["player", "start", "luck", "loss", "gifts", "result"])
+        .right(1)
+        .right(2)
+        .right(3)
+        .right(4)
+        .right(5);
     for p in &r.players {
         t.row([
             p.player.clone(),

@@ -32,8 +32,8 @@ mod tests;
 
 use serde::Serialize;
 
+pub(crate) use parse::{parse_decision, parse_with_lines, valid_name, Decision, RecordLines, MAX_RECORD_BYTES};
 pub use parse::{parse_record, RecordError};
-pub(crate) use parse::{parse_decision, MAX_RECORD_BYTES, parse_with_lines, valid_name, Decision, RecordLines};
 
 /// The record format's version, the number on its first line.
 pub const RECORD_VERSION: u32 = 1;

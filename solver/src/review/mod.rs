@@ -24,9 +24,7 @@ use crate::progress::Progress;
 use crate::question::{ReviewQuestion, Thresholds};
 use crate::record::{parse_with_lines, RecordLines};
 use crate::registry::{resolve, HouseRules};
-use crate::report::{
-    ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues,
-};
+use crate::report::{ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues};
 use crate::session::{MomentKind, Session};
 
 #[cfg(test)]

@@ -1,1 +1,251 @@
+//! Reviews against `advise`, hostile records, and the luck identity over
+//! many games.
 
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::review;
+use crate::commands::advise;
+use crate::dice::counts_of;
+use crate::progress::Silent;
+use crate::question::{AdviseQuestion, CategoryQuestion, PlayQuestion, PushLuckQuestion, ReviewQuestion, Start};
+use crate::record::{parse_record, Action, Line, Record, Step, Then};
+use crate::registry::Game;
+use crate::report::{Advice, CategoryAction, Objective, Then as AltThen};
+use crate::session::tests::{check_identity, game, play_out};
+use crate::session::Session;
+
+fn played(g: &Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Record {
+    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+    let mut s = Session::new(g, &q, dir, &Silent).unwrap();
+    play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
+    s.record().clone()
+}
+
+fn reviewed(text: &str, dir: &std::path::Path) -> crate::report::ReviewReport {
+    review(text, &ReviewQuestion::default(), dir, &Silent).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The record up to turn `k` (0-based), whose turn is replaced by `turn`.
+fn cut(record: &Record, k: usize, turn: crate::record::Turn) -> Record {
+    let mut r = Record { lines: vec![], ..record.clone() };
+    for t in record.turns().take(k) {
+        r.lines.push(Line::Turn(t.clone()));
+    }
+    r.lines.push(Line::Turn(turn));
+    r
+}
+
+#[test]
+fn optimal_play_reviews_with_no_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, options) in [("farkle", &["goal=2000"][..]), ("yatzy", &[][..])] {
+        let g = game(name, options);
+        let text = played(&g, &["optimal", "optimal"], 7, dir.path()).to_string();
+        let r = reviewed(&text, dir.path());
+        assert!(r.finished);
+        for p in &r.players {
+            assert!(p.total_loss.abs() < 1e-12, "{name}: {} lost {}", p.player, p.total_loss);
+            assert!(p.decisions > 0);
+            let sum = p.start + p.luck - p.total_loss + p.gifts;
+            assert!((p.result - sum).abs() < 1e-9 * p.result.abs().max(1.0));
+        }
+        assert!(r.costliest.is_empty());
+    }
+}
+
+/// A Farkle game of optimal players, with one turn's first decision
+/// changed to banking what it set aside: its loss is what `advise` says
+/// that bank costs in that position.
+#[test]
+fn a_mistake_costs_what_advise_says_push_your_luck() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("farkle", &["goal=2000"]);
+    let mut checked = 0;
+    for seed in 0..6u64 {
+        let record = played(&g, &["ann", "optimal"], seed, dir.path());
+        let turns: Vec<_> = record.turns().cloned().collect();
+        // A turn whose first roll was set aside and rolled on.
+        let Some(k) = (2..turns.len()).find(|&k| {
+            matches!(&turns[k].steps[0], Step::Roll { action: Action::SetAside { then: Then::Roll, .. }, .. })
+        }) else {
+            continue;
+        };
+        let mut turn = turns[k].clone();
+        let Step::Roll { dice, action: Action::SetAside { dice: kept, .. } } = turn.steps[0].clone() else {
+            unreachable!()
+        };
+        turn.steps =
+            vec![Step::Roll { dice: dice.clone(), action: Action::SetAside { dice: kept.clone(), then: Then::Bank } }];
+        let text = cut(&record, k, turn).to_string();
+        let r = reviewed(&text, dir.path());
+        let d = r.decisions.last().unwrap();
+        // The totals before the turn: the first k turns replayed.
+        let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
+        let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
+        let s = Session::replay(&g, &upto, &lines.turns, dir.path(), &Silent);
+        let view = s.unwrap().view();
+        let mover = view.mover.unwrap();
+        let q = PushLuckQuestion {
+            start: Start::Roll(counts_of(&dice)),
+            banked: 0,
+            score: Some(view.seats[mover].total),
+            opponent: Some(view.seats[1 - mover].total),
+            farkles: 0,
+            ones: 0,
+            roll: Some(1),
+            opponent_farkles: 0,
+            objective: Objective::Win,
+        };
+        let Advice::PushLuck(a) = advise(&g, &AdviseQuestion::PushLuck(q), dir.path(), &Silent).unwrap() else {
+            unreachable!()
+        };
+        let bank = a
+            .alternatives
+            .iter()
+            .find(|x| counts_of(&x.set_aside) == counts_of(&kept) && x.then == AltThen::Bank)
+            .expect("advise lists the bank");
+        let expected = a.alternatives[0].expected_score - bank.expected_score;
+        assert!((d.loss - expected).abs() < 1e-12, "seed {seed}: review {} against advise {expected}", d.loss);
+        assert!(d.loss > 0.0);
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} games had such a turn");
+}
+
+/// A Yatzy game with one turn's box changed: its loss is what `advise`
+/// ranks that box below the best.
+#[test]
+fn a_mistake_costs_what_advise_says_category() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("yatzy", &[]);
+    for seed in 0..3u64 {
+        let record = played(&g, &["optimal"], seed, dir.path());
+        let turns: Vec<_> = record.turns().cloned().collect();
+        let k = 5 + seed as usize;
+        let mut turn = turns[k].clone();
+        let last = turn.steps.len() - 1;
+        let Step::Roll { dice, action: Action::Score { category } } = turn.steps[last].clone() else { unreachable!() };
+        // The sheet before the turn, as advise takes it.
+        let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
+        let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
+        let s = Session::replay(&g, &upto, &lines.turns, dir.path(), &Silent).unwrap();
+        let sheet = s.view().seats[0].sheet.clone().unwrap();
+        let text: Vec<String> =
+            sheet.boxes.iter().filter_map(|b| b.points.map(|p| format!("{}={p}", b.name))).collect();
+        let other = sheet.boxes.iter().find(|b| b.points.is_none() && b.name != category).unwrap().name.clone();
+        turn.steps[last] = Step::Roll { dice: dice.clone(), action: Action::Score { category: other.clone() } };
+        let r = reviewed(&cut(&record, k, turn).to_string(), dir.path());
+        let d = r.decisions.last().unwrap();
+        let q = CategoryQuestion {
+            sheet: text.join(" "),
+            dice: Some(counts_of(&dice)),
+            roll: Some(u32::try_from(last + 1).unwrap()),
+            locked: None,
+        };
+        let Advice::Category(a) = advise(&g, &AdviseQuestion::Category(q), dir.path(), &Silent).unwrap() else {
+            unreachable!()
+        };
+        let alt = a
+            .alternatives
+            .iter()
+            .find(|x| matches!(&x.action, CategoryAction::Score { category, .. } if *category == other))
+            .unwrap();
+        let expected = a.alternatives[0].expected_score - alt.expected_score;
+        assert!((d.loss - expected).abs() < 1e-9, "seed {seed}: review {} against advise {expected}", d.loss);
+    }
+}
+
+/// 300 hostile records, ten kinds: each is refused with one line, and
+/// none panics or hangs.
+#[test]
+fn hostile_records_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("farkle", &["goal=1500"]);
+    let base = played(&g, &["ann", "bob"], 3, dir.path());
+    let text = base.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    let turn_lines: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].contains(": ")).collect();
+    let mut rng = SmallRng::seed_from_u64(11);
+    let mut refused = 0;
+    for i in 0..300 {
+        let mut l: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        let t = turn_lines[rng.gen_range(0..turn_lines.len() - 1)];
+        match i % 10 {
+            // Truncated in the middle of a step.
+            0 => {
+                let keep = l[t].find(" keep").map_or(l[t].len(), |k| k + 5);
+                l[t].truncate(keep);
+                l.truncate(t + 1);
+            }
+            // Two turns of different players swapped.
+            1 => l.swap(t, t + 1),
+            // Setting aside dice that were not rolled.
+            2 => l[t] = l[t].replacen(" keep ", " keep 666666", 1),
+            // Huge numbers.
+            3 => l.insert(2, format!("option goal={}", 10u64.pow(12 + (i % 7) as u32))),
+            4 => l[t] = format!("{}: 1234561 keep 1 roll", l[t].split(':').next().unwrap()),
+            // Control characters.
+            5 => {
+                let at = rng.gen_range(0..l[t].len());
+                l[t].insert(at, ['\u{7}', '\u{1b}', '\0', '\r'][i % 4]);
+            }
+            // A turn after the game ended.
+            6 => l.push(l[turn_lines[0]].clone()),
+            // A farkle claimed on dice that score.
+            7 => l[t] = format!("{}: 111111 farkle", l[t].split(':').next().unwrap()),
+            // A roll of the wrong number of dice.
+            8 => match l[t].find("; ") {
+                Some(p) => l[t].insert(p + 2, '1'),
+                None => l[t] = l[t].replacen(": ", ": 12345 keep 1 roll; ", 1),
+            },
+            // Dice that do not score set aside.
+            _ => l[t] = format!("{}: 223346 keep 2 bank", l[t].split(':').next().unwrap()),
+        }
+        let hostile = l.join("\n");
+        match review(&hostile, &ReviewQuestion::default(), dir.path(), &Silent) {
+            Ok(_) => panic!("case {i} was taken:\n{hostile}"),
+            Err(e) => {
+                let m = e.to_string();
+                assert!(!m.contains('\n') && !m.is_empty(), "case {i}: `{m}`");
+                assert!(m.starts_with("line "), "case {i} names its line: `{m}`");
+                refused += 1;
+            }
+        }
+    }
+    assert_eq!(refused, 300);
+    assert!(parse_record(&text).is_ok());
+}
+
+/// The luck identity over many seeded games of each family, with random
+/// legal players against sixdice's: `result = start + luck - loss +
+/// gifts` for every player (see `crate::session`).
+fn identity_over(games: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [(&str, &[&str], &[&str]); 4] = [
+        ("farkle", &["goal=2000"], &["ann", "optimal"]),
+        ("ten-thousand", &["goal=2000", "piggyback"], &["ann", "threshold=400"]),
+        ("yahtzix", &["goal=800"], &["ann", "ev", "human"]),
+        ("yatzy", &[], &["ann", "optimal"]),
+    ];
+    for (name, options, players) in cases {
+        let g = game(name, options);
+        for seed in 0..games {
+            let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+            let mut s = Session::new(&g, &q, dir.path(), &Silent).unwrap();
+            play_out(&mut s, &mut SmallRng::seed_from_u64(seed ^ 0x5eed));
+            check_identity(&s);
+        }
+    }
+}
+
+#[test]
+fn the_luck_identity_holds_over_many_games() {
+    identity_over(20);
+}
+
+#[test]
+#[ignore = "extended tier: 1,000 games per family"]
+fn extended_the_luck_identity_holds_over_a_thousand_games_per_family() {
+    identity_over(1000);
+}

@@ -62,7 +62,8 @@ impl<'g> Table<'g> {
         notes: &mut Vec<Note>,
     ) -> Result<Table<'g>, Error> {
         let dp = TurnDp::new(game);
-        let values = if Storage::of(game) == Storage::Table { Some(open_or_solve(tables, &dp, progress)?) } else { None };
+        let values =
+            if Storage::of(game) == Storage::Table { Some(open_or_solve(tables, &dp, progress)?) } else { None };
         let t = Table {
             game,
             dp,
@@ -90,7 +91,12 @@ impl<'g> Table<'g> {
     }
 
     /// `advise`'s ranking at `position` of a turn from `sheet`.
-    fn rank(&self, sheet: &Sheet, position: Option<&Position>, progress: &dyn Progress) -> Result<CategoryAdvice, Error> {
+    fn rank(
+        &self,
+        sheet: &Sheet,
+        position: Option<&Position>,
+        progress: &dyn Progress,
+    ) -> Result<CategoryAdvice, Error> {
         match &self.values {
             Some(v) => rank(&self.dp, &Indexed { index: self.dp.index(), values: v.values() }, sheet, position),
             None => advise_sheet(self.game, &self.dir, sheet, position, progress),
@@ -161,7 +167,8 @@ impl<'g> Table<'g> {
             *h = k + r;
         }
         let advice = self.rank(&self.sheets[self.mover], Some(&self.position()), &Silent)?;
-        let notes = vec![Note::Roll { seat: self.mover, dice: faces_of(rolled), post: advice.expected_score, farkle: false }];
+        let notes =
+            vec![Note::Roll { seat: self.mover, dice: faces_of(rolled), post: advice.expected_score, farkle: false }];
         self.phase = Phase::Decide(Box::new(advice));
         Ok(notes)
     }
@@ -218,8 +225,11 @@ impl<'g> Table<'g> {
                 match found {
                     Some(a) => (a.clone(), false),
                     None => {
-                        return Err(SessionError::Illegal(format!("{verb} {} is not a choice here", format_dice(&keep)))
-                            .into())
+                        return Err(SessionError::Illegal(format!(
+                            "{verb} {} is not a choice here",
+                            format_dice(&keep)
+                        ))
+                        .into())
                     }
                 }
             }
@@ -241,7 +251,11 @@ impl<'g> Table<'g> {
                 let boxes = if last {
                     advice.clone()
                 } else {
-                    let at = Position { roll: u32::try_from(self.game.rolls).expect("few rolls"), dice: self.hand, locked: self.hand };
+                    let at = Position {
+                        roll: u32::try_from(self.game.rolls).expect("few rolls"),
+                        dice: self.hand,
+                        locked: self.hand,
+                    };
                     Box::new(self.rank(&self.sheets[self.mover], Some(&at), &Silent)?)
                 };
                 let found = boxes
@@ -277,7 +291,8 @@ impl<'g> Table<'g> {
         };
         let best = &advice.alternatives[0];
         let seat = self.mover;
-        let played_text = if stand_pat { format!("{} (standing pat)", chosen.description) } else { chosen.description.clone() };
+        let played_text =
+            if stand_pat { format!("{} (standing pat)", chosen.description) } else { chosen.description.clone() };
         let mut notes = vec![Note::Decision {
             seat,
             best: best.expected_score,

@@ -47,7 +47,7 @@ mod category;
 mod pushluck;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::path::Path;
 
@@ -162,8 +162,8 @@ pub(crate) enum MomentKind {
 
 /// The family's game state and rules.
 enum Table<'g> {
-    PushLuck(pushluck::Table<'g>),
-    Category(category::Table<'g>),
+    PushLuck(Box<pushluck::Table<'g>>),
+    Category(Box<category::Table<'g>>),
 }
 
 /// What both tables answer.
@@ -205,12 +205,7 @@ impl<'g> Session<'g> {
     /// A player list the game cannot seat, a table that is missing and too
     /// long to solve here (Six Hundred without its table, the penalty's win
     /// table), a damaged table.
-    pub fn new(
-        game: &'g Game,
-        q: &PlayQuestion,
-        tables: &Path,
-        progress: &dyn Progress,
-    ) -> Result<Session<'g>, Error> {
+    pub fn new(game: &'g Game, q: &PlayQuestion, tables: &Path, progress: &dyn Progress) -> Result<Session<'g>, Error> {
         let (seats, names) = seats(game, &q.players)?;
         let record = Record {
             game: game.reference().id.to_string(),
@@ -238,11 +233,12 @@ impl<'g> Session<'g> {
             GameKind::PushLuck(g) => {
                 let t = pushluck::Table::new(g, &seats, tables, progress, &mut notes)?;
                 let mode = t.mode();
-                (Table::PushLuck(t), mode)
+                (Table::PushLuck(Box::new(t)), mode)
             }
-            GameKind::Category(g) => {
-                (Table::Category(category::Table::new(g, seats.len(), tables, progress, &mut notes)?), Mode::Own)
-            }
+            GameKind::Category(g) => (
+                Table::Category(Box::new(category::Table::new(g, seats.len(), tables, progress, &mut notes)?)),
+                Mode::Own,
+            ),
         };
         let n = seats.len();
         let mut s = Session {
@@ -291,7 +287,9 @@ impl<'g> Session<'g> {
             return Err(SessionError::Illegal(format!("the game is over; {} has no turn", turn.player)).into());
         };
         if self.names[seat] != turn.player {
-            return Err(SessionError::Illegal(format!("it is {}'s turn, not {}'s", self.names[seat], turn.player)).into());
+            return Err(
+                SessionError::Illegal(format!("it is {}'s turn, not {}'s", self.names[seat], turn.player)).into()
+            );
         }
         let before = self.turns_over;
         for (j, step) in turn.steps.iter().enumerate() {
@@ -337,10 +335,11 @@ impl<'g> Session<'g> {
                 let notes = each!(&mut self.table, t => t.record_roll(dice))?;
                 self.absorb(notes);
                 match (action, self.prompt()) {
-                    (Action::Farkle, Prompt::Decide { .. }) => {
-                        Err(SessionError::Illegal(format!("{} scores: a farkle is a roll where nothing does", faces(dice)))
-                            .into())
-                    }
+                    (Action::Farkle, Prompt::Decide { .. }) => Err(SessionError::Illegal(format!(
+                        "{} scores: a farkle is a roll where nothing does",
+                        faces(dice)
+                    ))
+                    .into()),
                     (Action::Farkle, _) => Ok(()),
                     (_, Prompt::Decide { .. }) => self.apply(Decision::Act(action.clone())).map(drop),
                     (_, _) => Err(SessionError::Illegal(format!("nothing in {} scores: a farkle", faces(dice))).into()),
@@ -541,7 +540,10 @@ impl<'g> Session<'g> {
                         loss,
                         forced: choices == 1,
                     });
-                    self.moment(seat, MomentKind::Decision { best, chosen, choices, best_text, played_text, points_loss });
+                    self.moment(
+                        seat,
+                        MomentKind::Decision { best, chosen, choices, best_text, played_text, points_loss },
+                    );
                 }
                 Note::TurnOver { seat, how, total, settle } => {
                     self.turns_over += 1;
@@ -625,7 +627,9 @@ fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Er
         }
         let seat = match Player::parse(p) {
             Ok(Player::WinSheet) => {
-                return Err(SessionError::Computer { name: p.into(), why: " at the table (it is for simulate)".into() }.into())
+                return Err(
+                    SessionError::Computer { name: p.into(), why: " at the table (it is for simulate)".into() }.into()
+                )
             }
             Ok(Player::Optimal) => Seat::Computer(Player::Optimal),
             Ok(_) if category => {

@@ -22,8 +22,8 @@ use crate::progress::Progress;
 use crate::pushluck::advise::{piggyback, rank, situation_line};
 use crate::pushluck::model::TurnState;
 use crate::pushluck::rules::Stop;
-use crate::pushluck::simulate::arena::{sheet_banks, sheet_takes};
 use crate::pushluck::simulate::arena::Player;
+use crate::pushluck::simulate::arena::{sheet_banks, sheet_takes};
 use crate::pushluck::situation::Situation;
 use crate::pushluck::solution::{Next, Solution};
 use crate::pushluck::strategy::strategy;
@@ -47,11 +47,18 @@ struct Ending {
 #[derive(Debug, Clone)]
 enum Phase {
     /// Take the leftover `k` dice with `t` points, or start fresh.
-    Offer { k: u8, t: i64 },
+    Offer {
+        k: u8,
+        t: i64,
+    },
     Roll,
     /// A roll to decide on, ranked by the session's values (and, under
     /// the win objective, by expected points too).
-    Decide { dice: Counts, advice: Box<PushLuckAdvice>, ev: Option<Box<PushLuckAdvice>> },
+    Decide {
+        dice: Counts,
+        advice: Box<PushLuckAdvice>,
+        ev: Option<Box<PushLuckAdvice>>,
+    },
 }
 
 /// The turn in play.
@@ -148,9 +155,7 @@ impl<'g> Table<'g> {
         self.sides
             .index(clamped)
             .or_else(|| self.sides.of_question(clamped.total, clamped.farkles))
-            .ok_or_else(|| {
-                SessionError::Illegal(format!("a total of {} is outside the win table", s.total)).into()
-            })
+            .ok_or_else(|| SessionError::Illegal(format!("a total of {} is outside the win table", s.total)).into())
     }
 
     /// Starts the mover's turn: its values, and the leftover offer.
@@ -360,7 +365,9 @@ impl<'g> Table<'g> {
                 let (keep, then) = match action {
                     Action::SetAside { dice, then } => (counts_of(dice), *then),
                     Action::Farkle => {
-                        return Err(SessionError::Illegal(format!("{} scores: set aside dice", format_dice(&dice))).into())
+                        return Err(
+                            SessionError::Illegal(format!("{} scores: set aside dice", format_dice(&dice))).into()
+                        )
                     }
                     _ => {
                         return Err(SessionError::Illegal(
@@ -397,7 +404,13 @@ impl<'g> Table<'g> {
     }
 
     /// Plays alternative `alt` (setting aside `keep` from `dice`).
-    fn apply(&mut self, dice: &Counts, keep: &Counts, alt: &PushLuckAlternative, notes: &mut Vec<Note>) -> Result<(), Error> {
+    fn apply(
+        &mut self,
+        dice: &Counts,
+        keep: &Counts,
+        alt: &PushLuckAlternative,
+        notes: &mut Vec<Note>,
+    ) -> Result<(), Error> {
         let model = self.model();
         let turn = self.turn.as_ref().expect("in play");
         let before = turn.state;
@@ -656,7 +669,12 @@ enum Ended {
 /// The ranked alternative that sets aside `keep` from `dice`, then rolls
 /// or banks (an end of the turn counts as a bank, or as a roll when it is
 /// the only way on); the best reading when there are several.
-fn choose<'a>(advice: &'a PushLuckAdvice, dice: &Counts, keep: &Counts, then: Then) -> Result<&'a PushLuckAlternative, Error> {
+fn choose<'a>(
+    advice: &'a PushLuckAdvice,
+    dice: &Counts,
+    keep: &Counts,
+    then: Then,
+) -> Result<&'a PushLuckAlternative, Error> {
     if keep.iter().zip(dice).any(|(k, d)| k > d) {
         return Err(SessionError::Illegal(format!(
             "{} is not among the dice rolled ({})",

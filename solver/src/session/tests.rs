@@ -28,7 +28,8 @@ pub(crate) fn random_words(s: &Session, rng: &mut SmallRng) -> String {
         }
         Advice::Category(a) => {
             let alt = &a.alternatives[rng.gen_range(0..a.alternatives.len())];
-            let faces = |d: &[u8]| if d.is_empty() { "-".to_string() } else { d.iter().map(|x| x.to_string()).collect() };
+            let faces =
+                |d: &[u8]| if d.is_empty() { "-".to_string() } else { d.iter().map(|x| x.to_string()).collect() };
             match &alt.action {
                 CategoryAction::Keep { keep, .. } => format!("keep {}", faces(keep)),
                 CategoryAction::Lock { lock, .. } => format!("lock {}", faces(lock)),
@@ -159,4 +160,3 @@ fn decisions_the_rules_forbid_are_refused_and_change_nothing() {
     assert_eq!(sheet.boxes.iter().find(|b| b.name == "full-house").unwrap().points, Some(0));
     assert!(s.decide("score full-house").is_err(), "a roll is due");
 }
-

@@ -1,0 +1,188 @@
+//! `play` scripted through a pipe for every game, and `review` of what it
+//! wrote: text, JSON, the picture, and one-line refusals.
+
+use std::io::Write;
+use std::process::{Output, Stdio};
+
+use crate::util::{assert_user_error, bin, Env};
+
+/// Runs `sixdice play ARGS` in `env` with `input` on stdin.
+fn play(env: &Env, args: &[&str], input: &str) -> Output {
+    let mut child = bin()
+        .arg("play")
+        .args(args)
+        .arg("--tables")
+        .arg(env.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sixdice runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(out: &Output) -> String {
+    assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// A push-your-luck game with dice typed at the table: my rolls of 111555
+/// reach the goal, the computer farkles (its last turn too); on the way a
+/// bad decision is refused, `help` and `?` answer.
+#[test]
+fn a_push_your_luck_game_typed_at_the_table() {
+    let env = Env::new();
+    let rec = env.path().join("game.rec");
+    let hot = "111555\nhelp\nkeep 9 roll\n?\nkeep 111555 roll\n111555\nkeep 111555 bank\n223466\n";
+    let hot_record = "me: 111555 keep 111555 roll; 111555 keep 111555 bank\noptimal: 223466 farkle\n";
+    // Yahtzix has no hot dice: two turns of 150 reach its goal of 300.
+    let two = "111555\nhelp\nkeep 9 roll\n?\nkeep 111555 bank\n223466\n111555\nkeep 111555 bank\n223466\n";
+    let two_record =
+        "me: 111555 keep 111555 bank\noptimal: 223466 farkle\nme: 111555 keep 111555 bank\noptimal: 223466 farkle\n";
+    for (game, opts, input, written) in [
+        ("farkle", "goal=2000", hot, hot_record),
+        ("ten-thousand", "goal=2000", hot, hot_record),
+        ("yahtzix", "goal=300", two, two_record),
+    ] {
+        let args = ["--game", game, "-o", opts, "--dice-from-me", "--coach", "--record", rec.to_str().unwrap()];
+        let out = text(&play(&env, &args, input));
+        assert!(out.contains("me rolls 1 1 1 5 5 5"), "{game}: {out}");
+        assert!(out.contains("not allowed:"), "{game}: the bad decision is refused: {out}");
+        assert!(out.contains("Best:"), "{game}: the hint is advise's answer: {out}");
+        assert!(out.contains("optimal rolls 2 2 3 4 6 6: farkle!"), "{game}: {out}");
+        assert!(out.contains("Game over: me wins"), "{game}: {out}");
+        let record = std::fs::read_to_string(&rec).unwrap();
+        assert!(record.ends_with(written), "{game}: {record}");
+        let review = env.ok(&["review", rec.to_str().unwrap()]);
+        assert!(review.contains("Review of"), "{review}");
+    }
+}
+
+/// sixdice plays both seats: the whole game from an empty stdin, recorded,
+/// reviewed with no loss.
+#[test]
+fn computer_players_play_a_whole_game() {
+    let env = Env::new();
+    let rec = env.path().join("auto.rec");
+    let out = text(&play(
+        &env,
+        &[
+            "farkle",
+            "-o",
+            "goal=1500",
+            "--players",
+            "optimal,threshold=300",
+            "--seed",
+            "4",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert!(out.contains("Game over:"), "{out}");
+    let r = env.json(&["review", rec.to_str().unwrap()]);
+    assert_eq!(r["finished"], true);
+    assert!(r["players"][0]["total_loss"].as_f64().unwrap().abs() < 1e-12);
+    // The same seed plays the same game.
+    let again = env.path().join("again.rec");
+    text(&play(
+        &env,
+        &[
+            "farkle",
+            "-o",
+            "goal=1500",
+            "--players",
+            "optimal,threshold=300",
+            "--seed",
+            "4",
+            "--record",
+            again.to_str().unwrap(),
+        ],
+        "",
+    ));
+    assert_eq!(std::fs::read(&rec).unwrap(), std::fs::read(&again).unwrap());
+}
+
+/// Solitaire category games typed at the table: each turn one hand, then
+/// every box name in turn until one takes it (standing pat).
+#[test]
+fn category_games_typed_at_the_table() {
+    let env = Env::new();
+    // Every box name of every category game (a card's boxes are among them).
+    let mut boxes: Vec<&str> = vec![];
+    for g in solver::GAMES {
+        for (name, _) in g.sheet_names().map(|n| n.boxes).unwrap_or_default() {
+            if !boxes.contains(&name) {
+                boxes.push(name);
+            }
+        }
+    }
+    for (game, opts, dice) in [
+        ("yatzy", "", "12345"),
+        ("yahtzee", "joker=forced", "22222"),
+        ("sixhundred", "card=mini", "112233"),
+        ("yahtzee-deluxe", "", "123456"),
+    ] {
+        let rec = env.path().join(format!("{game}.rec"));
+        let mut input = String::new();
+        for _ in 0..20 {
+            input.push_str(&format!("{dice}\n"));
+            for b in &boxes {
+                input.push_str(&format!("score {b}\n"));
+            }
+        }
+        let mut args = vec!["--game", game, "--players", "me", "--dice-from-me", "--record", rec.to_str().unwrap()];
+        if !opts.is_empty() {
+            args.extend(["-o", opts]);
+        }
+        let out = play(&env, &args, &input);
+        let out = text(&out);
+        assert!(out.contains("Game over: me wins"), "{game}: {out}");
+        let r = env.json(&["review", rec.to_str().unwrap()]);
+        assert_eq!(r["finished"], true, "{game}");
+        let p = &r["players"][0];
+        let sum = p["start"].as_f64().unwrap() + p["luck"].as_f64().unwrap() - p["total_loss"].as_f64().unwrap();
+        assert!((sum - p["result"].as_f64().unwrap()).abs() < 1e-6, "{game}: {p}");
+    }
+}
+
+#[test]
+fn review_draws_the_game_and_refuses_bad_records_in_one_line() {
+    let env = Env::new();
+    let rec = env.path().join("g.rec");
+    text(&play(
+        &env,
+        &["farkle", "-o", "goal=1500", "--players", "ev,optimal", "--seed", "2", "--record", rec.to_str().unwrap()],
+        "",
+    ));
+    let svg = env.path().join("g.svg");
+    let out = env.ok(&["review", rec.to_str().unwrap(), "--plot", svg.to_str().unwrap(), "--thresholds", "0.1,0.5,2"]);
+    assert!(out.contains("The costliest decisions") || out.contains("every play was the best"), "{out}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.contains("the game turn by turn"));
+
+    let bad =
+        env.file("bad.rec", "sixdice-record 1\ngame farkle\noption goal=1500\nplayers a b\na: 123466 keep 2 bank\n");
+    let m = assert_user_error(&env.run(&["review", bad.to_str().unwrap()]), &[], "line 5");
+    assert!(m.contains("does not score"), "{m}");
+    let bad = env
+        .file("bad2.rec", "sixdice-record 1\ngame farkle\noption goal=1500\nplayers a b\nb: 111111 keep 1111 roll\n");
+    assert_user_error(&env.run(&["review", bad.to_str().unwrap()]), &[], "it is a's turn, not b's");
+    let bad = env.file("bad3.rec", "sixdice-record 1\ngame farkel\nplayers a b\n");
+    assert_user_error(&env.run(&["review", bad.to_str().unwrap()]), &[], "line 2");
+    assert_user_error(&env.run(&["review", "/dev/null/x"]), &[], "record file");
+    assert_user_error(&env.run(&["review", rec.to_str().unwrap(), "--thresholds", "3,2,1"]), &[], "--thresholds");
+    let fifo = env.path().join("fifo");
+    crate::util::mkfifo(&fifo);
+    assert_user_error(&env.run(&["review", fifo.to_str().unwrap()]), &[], "record file");
+    for (args, needle) in [
+        (&["farkle", "--players", "optimal,win-sheet"][..], "win-sheet"),
+        (&["yahtzee", "--players", "me,ev"][..], "optimal"),
+        (&["farkle", "--players", "a,b,c,d,e,f,g,h,i"][..], "9 players"),
+        (&["farkle", "--players", "me,threshold=x"][..], "threshold"),
+        (&["farkle", "--record", "/dev/null"][..], "cannot write the record"),
+    ] {
+        assert_user_error(&play(&env, args, ""), args, needle);
+    }
+}
