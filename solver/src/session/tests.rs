@@ -99,13 +99,13 @@ fn optimal_players_lose_nothing_and_two_player_results_are_won_or_lost() {
 fn random_players_keep_the_luck_identity_in_every_family() {
     let dir = tempfile::tempdir().unwrap();
     let cases: [(&str, &[&str], &[&str], u64); 7] = [
-        ("farkle", &["goal=2000"], &["ann", "optimal"], 30),
-        ("farkle", &["goal=1500", "three-farkle-penalty", "on-the-board"], &["ann", "bob"], 20),
-        ("farkle", &["goal=1500", "piggyback"], &["ann", "threshold=300"], 20),
-        ("ten-thousand", &["goal=1500"], &["ann", "human", "ev"], 10),
-        ("yahtzix", &["goal=600", "go-for-it"], &["ann"], 10),
-        ("yatzy", &[], &["ann", "optimal"], 5),
-        ("sixhundred", &["card=mini"], &["ann", "bob"], 5),
+        ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
+        ("farkle", &["goal=800", "three-farkle-penalty=300", "on-the-board=300"], &["ann", "bob"], 10),
+        ("farkle", &["goal=1000", "piggyback", "vant-hof-6"], &["ann", "threshold=300"], 10),
+        ("ten-thousand", &["goal=1000"], &["ann", "human", "ev"], 5),
+        ("yahtzix", &["goal=400", "go-for-it"], &["ann"], 5),
+        ("yatzy", &[], &["ann", "optimal"], 3),
+        ("sixhundred", &["card=mini"], &["ann", "bob"], 3),
     ];
     for (name, options, players, games) in cases {
         let g = game(name, options);
