@@ -64,43 +64,19 @@ fn a_push_your_luck_game_typed_at_the_table() {
 #[test]
 fn computer_players_play_a_whole_game() {
     let env = Env::new();
+    let auto = |rec: &std::path::Path| {
+        let args = ["farkle", "-o", "goal=1500", "--players", "optimal,threshold=300", "--seed", "4", "--record"];
+        text(&play(&env, &[&args[..], &[rec.to_str().unwrap()]].concat(), ""))
+    };
     let rec = env.path().join("auto.rec");
-    let out = text(&play(
-        &env,
-        &[
-            "farkle",
-            "-o",
-            "goal=1500",
-            "--players",
-            "optimal,threshold=300",
-            "--seed",
-            "4",
-            "--record",
-            rec.to_str().unwrap(),
-        ],
-        "",
-    ));
+    let out = auto(&rec);
     assert!(out.contains("Game over:"), "{out}");
     let r = env.json(&["review", rec.to_str().unwrap()]);
     assert_eq!(r["finished"], true);
     assert!(r["players"][0]["total_loss"].as_f64().unwrap().abs() < 1e-12);
     // The same seed plays the same game.
     let again = env.path().join("again.rec");
-    text(&play(
-        &env,
-        &[
-            "farkle",
-            "-o",
-            "goal=1500",
-            "--players",
-            "optimal,threshold=300",
-            "--seed",
-            "4",
-            "--record",
-            again.to_str().unwrap(),
-        ],
-        "",
-    ));
+    auto(&again);
     assert_eq!(std::fs::read(&rec).unwrap(), std::fs::read(&again).unwrap());
 }
 

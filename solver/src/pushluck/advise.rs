@@ -21,7 +21,6 @@ use super::{value_of, PushLuckGame};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::Error;
 use crate::error::SituationError;
-use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 use crate::progress::Progress;
 use crate::question::{PushLuckQuestion, Start};
 use crate::report::Objective;
@@ -99,16 +98,7 @@ fn advise_win(
         line.push_str(&format!(
             "; your total {a}, the leader's {b}: this is your last turn, and only a total above {b} wins"
         ));
-        let need = b - a;
-        let levels = u64::try_from(need / model.grid + 1).unwrap_or(u64::MAX);
-        let states = levels.saturating_mul(model.contexts() as u64);
-        check_solve_size(
-            || format!("a last turn needing more than {need} points"),
-            states,
-            states.saturating_mul(16),
-            TURN_SOLVE_BYTES,
-        )?;
-        let sol = win::last_turn(model, s.params.on_board, need);
+        let sol = win::checked_last_turn(model, s.params.on_board, b - a)?;
         return answer_win(game, model, &sol, &s, dice, line);
     }
     let values = load_win(game, tables, progress)?;

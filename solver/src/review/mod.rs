@@ -134,21 +134,21 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
                 value_after: *after,
                 luck: after - before,
             }),
-            MomentKind::Decision { best, chosen, choices, best_text, played_text, points_loss } => {
-                let loss = (best - chosen).max(0.0);
-                let forced = *choices == 1;
+            MomentKind::Decision(j) => {
+                let loss = (j.best - j.chosen).max(0.0);
+                let forced = j.choices == 1;
                 worst = class(loss, forced);
                 decisions.push(ReviewedDecision {
                     line,
                     turn: m.turn,
                     seat: m.seat,
                     player,
-                    played: played_text.clone(),
-                    best: best_text.clone(),
-                    value_played: *chosen,
-                    value_best: *best,
+                    played: j.played_text.clone(),
+                    best: j.best_text.clone(),
+                    value_played: j.chosen,
+                    value_best: j.best,
                     loss,
-                    points_loss: *points_loss,
+                    points_loss: j.points_loss,
                     forced,
                     class: worst,
                 });

@@ -15,7 +15,7 @@
 
 use std::path::Path;
 
-use super::Note;
+use super::{Judged, Note};
 use crate::category::advise::{advise_sheet, rank};
 use crate::category::model::{CategoryGame, KeepRule, Sheet};
 use crate::category::table::{open_or_solve, GameValues, Storage};
@@ -293,15 +293,15 @@ impl<'g> Table<'g> {
         let seat = self.mover;
         let played_text =
             if stand_pat { format!("{} (standing pat)", chosen.description) } else { chosen.description.clone() };
-        let mut notes = vec![Note::Decision {
-            seat,
+        let judged = Judged {
             best: best.expected_score,
             chosen: chosen.expected_score,
             choices: advice.alternatives.len(),
             best_text: best.description.clone(),
             played_text,
             points_loss: None,
-        }];
+        };
+        let mut notes = vec![Note::Decision { seat, judged }];
         let written = match &chosen.action {
             CategoryAction::Keep { keep, .. } => Action::Keep { dice: keep.clone() },
             CategoryAction::Lock { lock, .. } => Action::Lock { dice: lock.clone() },

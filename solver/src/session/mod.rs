@@ -85,18 +85,8 @@ pub(crate) enum Note {
     TurnBegins { seat: usize },
     /// Dice rolled; `post` is the mover's value with them (the best play's).
     Roll { seat: usize, dice: Vec<u8>, post: f64, farkle: bool },
-    /// A decision: the best play's value and text, the one played.
-    Decision {
-        seat: usize,
-        best: f64,
-        chosen: f64,
-        choices: usize,
-        best_text: String,
-        played_text: String,
-        /// Under the win objective: the same decision's loss in expected
-        /// points of the turn.
-        points_loss: Option<f64>,
-    },
+    /// A decision, judged.
+    Decision { seat: usize, judged: Judged },
     /// A step of the record's current turn.
     Step(Step),
     /// A turn ended; `settle` (turn points) closes the seat's value there.
@@ -150,14 +140,21 @@ pub(crate) enum MomentKind {
         before: f64,
         after: f64,
     },
-    Decision {
-        best: f64,
-        chosen: f64,
-        choices: usize,
-        best_text: String,
-        played_text: String,
-        points_loss: Option<f64>,
-    },
+    Decision(Judged),
+}
+
+/// A decision: the best play's value and text, and the one played's.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Judged {
+    pub(crate) best: f64,
+    pub(crate) chosen: f64,
+    /// The number of legal plays (1: forced).
+    pub(crate) choices: usize,
+    pub(crate) best_text: String,
+    pub(crate) played_text: String,
+    /// Under the win objective: the same decision's loss in expected
+    /// points of the turn.
+    pub(crate) points_loss: Option<f64>,
 }
 
 /// The family's game state and rules.
@@ -522,8 +519,8 @@ impl<'g> Session<'g> {
                     self.moment(seat, MomentKind::Roll { dice: dice.clone(), farkle, before, after: post });
                     events.push(Event::Rolled { seat, player: self.names[seat].clone(), dice, farkle });
                 }
-                Note::Decision { seat, best, chosen, choices, best_text, played_text, points_loss } => {
-                    let loss = (best - chosen).max(0.0);
+                Note::Decision { seat, judged } => {
+                    let loss = (judged.best - judged.chosen).max(0.0);
                     self.ledgers[seat].loss += loss;
                     self.shift(seat, -loss, |_, _| {});
                     if self.mode == Mode::ZeroSum {
@@ -533,17 +530,14 @@ impl<'g> Session<'g> {
                     events.push(Event::Decided {
                         seat,
                         player: self.names[seat].clone(),
-                        played: played_text.clone(),
-                        best: best_text.clone(),
-                        value_played: chosen,
-                        value_best: best,
+                        played: judged.played_text.clone(),
+                        best: judged.best_text.clone(),
+                        value_played: judged.chosen,
+                        value_best: judged.best,
                         loss,
-                        forced: choices == 1,
+                        forced: judged.choices == 1,
                     });
-                    self.moment(
-                        seat,
-                        MomentKind::Decision { best, chosen, choices, best_text, played_text, points_loss },
-                    );
+                    self.moment(seat, MomentKind::Decision(judged));
                 }
                 Note::TurnOver { seat, how, total, settle } => {
                     self.turns_over += 1;

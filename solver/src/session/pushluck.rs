@@ -14,10 +14,9 @@
 
 use std::path::Path;
 
-use super::{Mode, Note, Seat};
+use super::{Judged, Mode, Note, Seat};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, SessionError};
-use crate::limits::{check_solve_size, TURN_SOLVE_BYTES};
 use crate::progress::Progress;
 use crate::pushluck::advise::{piggyback, rank, situation_line};
 use crate::pushluck::model::TurnState;
@@ -165,18 +164,7 @@ impl<'g> Table<'g> {
         let params = me.turn_params(&game.rules);
         let need = self.ending.as_ref().map(|e| e.best - me.total);
         let (sol, ev) = match (&self.win, need) {
-            (Some(_), Some(need)) => {
-                let model = game.win_model();
-                let levels = u64::try_from(need / model.grid + 1).unwrap_or(u64::MAX);
-                let states = levels.saturating_mul(model.contexts() as u64);
-                check_solve_size(
-                    || format!("a last turn needing more than {need} points"),
-                    states,
-                    states.saturating_mul(16),
-                    TURN_SOLVE_BYTES,
-                )?;
-                (win::last_turn(model, me.on_board, need), None)
-            }
+            (Some(_), Some(need)) => (win::checked_last_turn(game.win_model(), me.on_board, need)?, None),
             (Some(values), None) => {
                 let other = self.players[1 - self.mover];
                 let (a, b) = (self.side_index(me)?, self.side_index(other)?);
@@ -337,12 +325,14 @@ impl<'g> Table<'g> {
                 });
                 notes.push(Note::Decision {
                     seat,
-                    best: pig.max(fresh),
-                    chosen: if take { pig } else { fresh },
-                    choices: 2,
-                    best_text: text(pig > fresh),
-                    played_text: text(take),
-                    points_loss,
+                    judged: Judged {
+                        best: pig.max(fresh),
+                        chosen: if take { pig } else { fresh },
+                        choices: 2,
+                        best_text: text(pig > fresh),
+                        played_text: text(take),
+                        points_loss,
+                    },
                 });
                 notes.push(Note::Step(if take { Step::Take } else { Step::Fresh }));
                 let turn = self.turn.as_mut().expect("in play");
@@ -384,12 +374,14 @@ impl<'g> Table<'g> {
                 });
                 notes.push(Note::Decision {
                     seat,
-                    best: best.expected_score,
-                    chosen: chosen.expected_score,
-                    choices: advice.alternatives.len(),
-                    best_text: alternative_text(best),
-                    played_text: alternative_text(chosen),
-                    points_loss,
+                    judged: Judged {
+                        best: best.expected_score,
+                        chosen: chosen.expected_score,
+                        choices: advice.alternatives.len(),
+                        best_text: alternative_text(best),
+                        played_text: alternative_text(chosen),
+                        points_loss,
+                    },
                 });
                 let written = if chosen.then == AltThen::Roll { Then::Roll } else { Then::Bank };
                 notes.push(Note::Step(Step::Roll {

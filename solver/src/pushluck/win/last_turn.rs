@@ -98,6 +98,24 @@ impl LastTurn {
     }
 }
 
+/// [`last_turn`] for a `need` that came from a user (a question, a
+/// record): refused in one line when its solve would be over the turn
+/// budget.
+///
+/// # Errors
+/// [`crate::limits::TooLarge`] for a need too large to solve here.
+pub(crate) fn checked_last_turn(model: &Model, on: bool, need: i64) -> Result<Solution<'_>, crate::error::Error> {
+    let levels = u64::try_from(need / model.grid + 1).unwrap_or(u64::MAX);
+    let states = levels.saturating_mul(model.contexts() as u64);
+    crate::limits::check_solve_size(
+        || format!("a last turn needing more than {need} points"),
+        states,
+        states.saturating_mul(16),
+        crate::limits::TURN_SOLVE_BYTES,
+    )?;
+    Ok(last_turn(model, on, need))
+}
+
 /// The last turn of a player (on the board or not) who must score more
 /// than `need` points to win: the turn DP with a bank worth 1 above
 /// `need` and nothing at or below it (a farkle: nothing).

@@ -99,7 +99,7 @@ mod turn;
 mod values;
 
 pub(crate) use estimate::solve_seconds;
-pub(crate) use last_turn::{last_turn, leftover_context, LastTurn};
+pub(crate) use last_turn::{checked_last_turn, last_turn, leftover_context, LastTurn};
 pub(crate) use offers::Offers;
 use pair::solve_pairs;
 pub(crate) use sides::{Side, Sides};
