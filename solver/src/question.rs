@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use crate::dice::Counts;
 use crate::options::RuleOption;
-use crate::report::Objective;
+use crate::report::{Objective, Thresholds};
 
 /// `solve`: which table to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,12 +174,4 @@ pub struct ReviewQuestion {
     /// A `rules` file named in the record is read relative to this
     /// directory (the record's own).
     pub record_dir: Option<PathBuf>,
-}
-
-/// Lower bounds of the error classes (see [`ReviewQuestion`]).
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct Thresholds {
-    pub doubtful: f64,
-    pub mistake: f64,
-    pub blunder: f64,
 }

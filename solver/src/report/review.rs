@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use super::{GameRef, Objective};
-use crate::question::Thresholds;
 
 /// A whole game reviewed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -119,4 +118,13 @@ pub struct TurnValues {
     /// The worst class of the turn's decisions, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worst: Option<ErrorClass>,
+}
+
+/// Lower bounds of the error classes, in the unit the text shows
+/// (percentage points of P(win), or points).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Thresholds {
+    pub doubtful: f64,
+    pub mistake: f64,
+    pub blunder: f64,
 }

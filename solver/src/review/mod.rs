@@ -21,10 +21,12 @@ use std::path::Path;
 use crate::error::{Error, SessionError};
 use crate::options::RuleOption;
 use crate::progress::Progress;
-use crate::question::{ReviewQuestion, Thresholds};
+use crate::question::ReviewQuestion;
 use crate::record::{parse_with_lines, RecordLines};
 use crate::registry::{resolve, HouseRules};
-use crate::report::{ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues};
+use crate::report::{
+    ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues,
+};
 use crate::session::{MomentKind, Session};
 
 #[cfg(test)]
