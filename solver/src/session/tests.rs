@@ -98,13 +98,14 @@ fn optimal_players_lose_nothing_and_two_player_results_are_won_or_lost() {
 #[test]
 fn random_players_keep_the_luck_identity_in_every_family() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&str, &[&str], &[&str], u64); 7] = [
+    let cases: [(&str, &[&str], &[&str], u64); 8] = [
         ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
         ("farkle", &["goal=800", "three-farkle-penalty=300", "on-the-board=300"], &["ann", "bob"], 10),
         ("farkle", &["goal=1000", "piggyback", "vant-hof-6"], &["ann", "threshold=300"], 10),
         ("ten-thousand", &["goal=1000"], &["ann", "human", "ev"], 5),
         ("yahtzix", &["goal=400", "go-for-it"], &["ann"], 5),
         ("yatzy", &[], &["ann", "optimal"], 3),
+        ("yahtzee", &["joker=forced"], &["ann"], 3),
         ("sixhundred", &["card=mini"], &["ann", "bob"], 3),
     ];
     for (name, options, players, games) in cases {
