@@ -117,7 +117,6 @@ pub(crate) struct Ledger {
     pub(crate) settled: f64,
     /// The value is being followed (a stretch started and not settled).
     pub(crate) open: bool,
-    pub(crate) started: bool,
 }
 
 /// One valued moment of the game, for review.
@@ -269,7 +268,7 @@ impl<'g> Session<'g> {
     ) -> Result<Session<'g>, Error> {
         let names = record.players.clone();
         let seats = vec![Seat::Person; names.len()];
-        check_count(game, names.len())?;
+        check_count(names.len())?;
         let header = Record { lines: vec![], ..record.clone() };
         let mut s = Session::start(game, seats, names, header, record.seed.unwrap_or(0), tables, progress)?;
         for (i, turn) in record.turns().enumerate() {
@@ -333,7 +332,7 @@ impl<'g> Session<'g> {
                 self.absorb(notes);
                 match (action, self.prompt()) {
                     (Action::Farkle, Prompt::Decide { .. }) => Err(SessionError::Illegal(format!(
-                        "{} scores: a farkle is a roll where nothing does",
+                        "{} needs a decision: `farkle` is for a roll where nothing scores",
                         faces(dice)
                     ))
                     .into()),
@@ -572,7 +571,6 @@ impl<'g> Session<'g> {
                     l.start += v;
                     l.running = v;
                     l.open = true;
-                    l.started = true;
                 }
             }
             Mode::Own => {
@@ -580,7 +578,6 @@ impl<'g> Session<'g> {
                 l.start += value;
                 l.running = value;
                 l.open = true;
-                l.started = true;
             }
         }
     }
@@ -606,7 +603,7 @@ impl<'g> Session<'g> {
 
 /// The seats and names of a player list.
 fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Error> {
-    check_count(game, players.len())?;
+    check_count(players.len())?;
     let category = matches!(game.0, GameKind::Category(_));
     let mut seats = vec![];
     let mut names: Vec<String> = vec![];
@@ -650,7 +647,7 @@ fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Er
     Ok((seats, names))
 }
 
-fn check_count(_game: &Game, n: usize) -> Result<(), Error> {
+fn check_count(n: usize) -> Result<(), Error> {
     if !(1..=PLAYERS_MAX).contains(&n) {
         return Err(SessionError::PlayerCount { players: n, most: PLAYERS_MAX }.into());
     }
