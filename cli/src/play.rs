@@ -66,7 +66,7 @@ pub fn run(
     }
     if let Some(path) = o.record {
         save(path, &session)?;
-        out.text(&format!("the record is in {}", path.display()));
+        out.text(&format!("the record is in {} (sixdice review {0} shows what each decision cost)", path.display()));
     } else if !o.json {
         out.text(&format!("\nThe game's record:\n{}", session.record()));
     }

@@ -94,6 +94,15 @@ pub fn review(r: &ReviewReport) -> String {
         ]);
     }
     out.push_str(&t.render());
+    // The rolls that moved their roller's value most, each way.
+    let by_luck = |a: &&solver::ReviewedRoll, b: &&solver::ReviewedRoll| a.luck.total_cmp(&b.luck);
+    if let (Some(best), Some(worst)) = (r.rolls.iter().max_by(by_luck), r.rolls.iter().min_by(by_luck)) {
+        let roll = |x: &solver::ReviewedRoll| {
+            let dice: String = x.dice.iter().map(ToString::to_string).collect();
+            format!("line {}, {} rolled {dice} ({})", x.line, x.player, change(x.luck))
+        };
+        out.push_str(&format!("Luckiest roll: {}; unluckiest: {}.\n", roll(best), roll(worst)));
+    }
     if r.costliest.is_empty() {
         out.push_str("\nNo decision lost anything: every play was the best.\n");
         return out;
