@@ -466,7 +466,9 @@ impl<'g> Table<'g> {
                         TurnEnd::Bank { points: t, counted: false }
                     } else {
                         self.players[seat] = Side { total: x, on_board: true, farkles: 0 };
-                        let leftover = (rules.turn.piggyback && (1..=5).contains(&left)).then_some((left, t));
+                        // Left dice go to the next player (a player alone has none).
+                        let others = self.players.len() > 1;
+                        let leftover = (rules.turn.piggyback && others && (1..=5).contains(&left)).then_some((left, t));
                         match &mut self.ending {
                             Some(e) => {
                                 if x > e.best {
