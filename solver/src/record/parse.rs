@@ -410,6 +410,7 @@ pub(crate) enum Decision {
 /// # Errors
 /// Where the text stops being a decision, as for a record's line 1.
 pub(crate) fn parse_decision(text: &str) -> Result<Decision, RecordError> {
+    let text = &from_advise_words(text);
     let (mut words, _) = split(1, text)?;
     let first = words.word("a decision: keep, lock, score, take or fresh")?;
     let decision = match first.text {
@@ -439,6 +440,53 @@ pub(crate) fn parse_decision(text: &str) -> Result<Decision, RecordError> {
     };
     words.done()?;
     Ok(decision)
+}
+
+/// `advise`'s words for a play, as a record writes it: `set aside 1,5,
+/// then roll 4 dice` is `keep 15 roll`, `score 25 in full-house` is `score
+/// full-house`, `re-roll all 5` is `keep -`, `keep 2,2,5,5 (re-roll 1)` is
+/// `keep 2255`. A record's own words pass unchanged.
+fn from_advise_words(text: &str) -> String {
+    let mut bare = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => bare.push(c),
+            _ => {}
+        }
+    }
+    let words: Vec<&str> = bare.split_whitespace().collect();
+    let mut out: Vec<String> = vec![];
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].to_ascii_lowercase();
+        let next = words.get(i + 1).map(|x| x.to_ascii_lowercase());
+        match (w.as_str(), next.as_deref()) {
+            ("set", Some("aside")) => {
+                out.push("keep".into());
+                i += 1;
+            }
+            ("then", _) => {}
+            ("re-roll", Some("all")) => {
+                out.extend(["keep".into(), "-".into()]);
+                i += 1 + usize::from(words.get(i + 2).is_some_and(|x| x.chars().all(|c| c.is_ascii_digit())));
+            }
+            ("score", Some(n)) if n.chars().all(|c| c.is_ascii_digit()) && words.get(i + 2) == Some(&"in") => {
+                out.push("score".into());
+                i += 2;
+            }
+            ("roll", Some(n)) if n.chars().all(|c| c.is_ascii_digit()) => {
+                // `roll 4 dice`: the count is the game's to know.
+                out.push("roll".into());
+                i += 1 + usize::from(words.get(i + 2).is_some_and(|x| matches!(*x, "dice" | "die")));
+            }
+            _ => out.push(words[i].trim_end_matches(',').to_string()),
+        }
+        i += 1;
+    }
+    out.join(" ")
 }
 
 /// The action words of a step whose dice are known (`keep ...`, `lock

@@ -150,3 +150,29 @@ fn the_documented_examples_are_read_as_documented() {
     let e = parse_record("sixdice-record 1\ngame farkle\nplayers ann\nann: 1127 farkle\n").unwrap_err();
     assert_eq!(e.to_string(), shown);
 }
+
+/// Decisions typed in `play`: the record's words, their short forms, and
+/// `advise`'s own words for a play.
+#[test]
+fn decisions_are_read_in_the_words_of_records_and_of_advise() {
+    use super::{parse_decision, Decision};
+    let set_aside = |d: &[u8], then| Decision::Act(Action::SetAside { dice: d.to_vec(), then });
+    for (text, want) in [
+        ("keep 15 roll", set_aside(&[1, 5], Then::Roll)),
+        ("15 bank", set_aside(&[1, 5], Then::Bank)),
+        ("set aside 1,5, then roll 4 dice", set_aside(&[1, 5], Then::Roll)),
+        ("set aside 1, then bank", set_aside(&[1], Then::Bank)),
+        ("keep 2,2,5,5 (re-roll 1)", Decision::Act(Action::Keep { dice: vec![2, 2, 5, 5] })),
+        ("re-roll all 5", Decision::Act(Action::Keep { dice: vec![] })),
+        ("lock 5,5 (re-roll 4)", Decision::Act(Action::Lock { dice: vec![5, 5] })),
+        ("score 25 in full-house", Decision::Act(Action::Score { category: "full-house".into() })),
+        ("fives", Decision::Act(Action::Score { category: "fives".into() })),
+        ("take", Decision::Take),
+        ("fresh", Decision::Fresh),
+    ] {
+        assert_eq!(parse_decision(text), Ok(want), "{text}");
+    }
+    for bad in ["", "keep 7 roll", "keep 15 roll now", "score", "\u{7}"] {
+        assert!(parse_decision(bad).is_err(), "{bad:?}");
+    }
+}
