@@ -31,6 +31,26 @@ pub(crate) fn solve_seconds(game: &PushLuckGame) -> f64 {
     work(model) * nanos_per_read(model) * 1e-9 * overhead(model) / threads
 }
 
+/// The seconds the win solve of `game` takes at a fixed reference speed
+/// (the 2-core development machine on a quiet day), with the threads the
+/// solve will use: what decides whether advice solves a missing table on
+/// the spot. Unlike [`solve_seconds`] it does not move with the machine's
+/// load, so the same question gets the same kind of answer on a busy
+/// machine as on a quiet one (and no test depends on the machine's speed).
+pub(crate) fn reference_seconds(game: &PushLuckGame) -> f64 {
+    let model = game.win_model();
+    let threads = rayon::current_num_threads().max(1) as f64;
+    work(model) * REFERENCE_NANOS_PER_READ * 1e-9 * overhead(model) / threads
+}
+
+/// Nanoseconds per kernel read of the sampled turn DP on the development
+/// machine on a quiet day (its measured estimates of the built-in solves
+/// divided by their work and overheads: 1.1 to 1.4). At 1.35 the built-in
+/// variants solved on the spot are those the measured estimates chose on
+/// a quiet day: every base game, Yahtzix's options; not Van't Hof,
+/// piggyback (Farkle, Dice 10000: 76 to 86 s) or the penalty.
+const REFERENCE_NANOS_PER_READ: f64 = 1.35;
+
 /// Whole-solve time per kernel read (both threads' time, the kernel's own
 /// included) over the sampled kernel's time per read, by kind of solve:
 /// the solve without the penalty and piggyback (pair steps, the game facts
@@ -169,5 +189,34 @@ mod tests {
         assert!(larger > 3.0 * base && vant_hof > 5.0 * base && penalty > 20.0 * base, "{base} {larger} {vant_hof}");
         let seconds = super::solve_seconds(&push_luck("farkle", &[], None));
         assert!(seconds.is_finite() && seconds > 0.0, "{seconds}");
+    }
+
+    /// Which missing tables advice solves on the spot is decided at the
+    /// reference speed, by the work alone: the same on any day. Printed
+    /// for the record of which built-in variants are solved on the spot
+    /// (on 2 threads).
+    #[test]
+    fn the_solve_on_the_spot_is_decided_by_the_work() {
+        let seconds = |name: &str, options: &[&str]| super::reference_seconds(&push_luck(name, options, None));
+        let threads = rayon::current_num_threads() as f64;
+        for (name, options) in [
+            ("farkle", &[][..]),
+            ("farkle", &["vant-hof-6"]),
+            ("farkle", &["piggyback"]),
+            ("farkle", &["three-farkle-penalty"]),
+            ("ten-thousand", &[]),
+            ("ten-thousand", &["piggyback"]),
+            ("yahtzix", &[]),
+            ("yahtzix", &["go-for-it"]),
+        ] {
+            eprintln!("{name} {options:?}: {:.1} s on 2 threads", seconds(name, options) * threads / 2.0);
+        }
+        assert_eq!(seconds("farkle", &[]), seconds("farkle", &[]));
+        assert!(seconds("farkle", &[]) * threads < 2.0 * 30.0);
+        assert!(seconds("farkle", &["three-farkle-penalty"]) * threads > 2.0 * 200.0);
+        // The built-in decisions (on 2 threads), as documented above.
+        let on_the_spot = |name: &str, options: &[&str]| seconds(name, options) * threads / 2.0 <= 75.0;
+        assert!(on_the_spot("farkle", &[]) && on_the_spot("yahtzix", &["go-for-it"]));
+        assert!(!on_the_spot("farkle", &["vant-hof-6"]) && !on_the_spot("ten-thousand", &["piggyback"]));
     }
 }

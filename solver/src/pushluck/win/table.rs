@@ -202,7 +202,9 @@ pub(crate) fn present(game: &PushLuckGame, dir: &Path) -> bool {
 }
 
 /// Advice solves a missing win table first when that takes at most this
-/// long ("about a minute").
+/// long ("about a minute") at the reference speed
+/// ([`win::reference_seconds`]: the decision does not move with the
+/// machine's load; the time announced is this machine's, measured).
 const WIN_AUTO_SOLVE_SECONDS: f64 = 75.0;
 
 /// The win values of `game` from its table in `dir`; when there is none and
@@ -214,7 +216,7 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progre
         Ok(t) => t,
         Err(table::TableError::Missing { .. }) => {
             let estimate = win_solve_estimate(game);
-            if estimate > WIN_AUTO_SOLVE_SECONDS {
+            if win::reference_seconds(game) > WIN_AUTO_SOLVE_SECONDS {
                 return Err(Error::Win(crate::error::WinError::NeedsSolve {
                     command: game.reference().solve_command(Objective::Win),
                     about: about(estimate),
