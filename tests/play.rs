@@ -54,6 +54,7 @@ fn a_push_your_luck_game_typed_at_the_table() {
         assert!(out.contains("Game over: me wins"), "{game}: {out}");
         let record = std::fs::read_to_string(&rec).unwrap();
         assert!(record.ends_with(written), "{game}: {record}");
+        assert!(!record.contains("\nseed "), "typed dice have no seed: {record}");
         let review = env.ok(&["review", rec.to_str().unwrap()]);
         assert!(review.contains("Review of"), "{review}");
     }
@@ -158,6 +159,7 @@ fn review_draws_the_game_and_refuses_bad_records_in_one_line() {
         (&["farkle", "--players", "a,b,c,d,e,f,g,h,i"][..], "9 players"),
         (&["farkle", "--players", "me,threshold=x"][..], "threshold"),
         (&["farkle", "--record", "/dev/null"][..], "cannot write the record"),
+        (&["farkle", "--seed", "3", "--dice-from-me"][..], "--seed"),
     ] {
         assert_user_error(&play(&env, args, ""), args, needle);
     }

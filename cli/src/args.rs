@@ -525,10 +525,17 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
     if let Some(path) = &a.record {
         solver::check_output(path).map_err(|e| anyhow::anyhow!("cannot write the record {}: {e}", path.display()))?;
     }
-    let seed = a.seed.unwrap_or_else(|| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        now.as_secs() ^ u64::from(now.subsec_nanos())
-    });
+    // Dice typed at the table need no seed: a seed given with them is
+    // refused rather than ignored.
+    let seed = match (a.seed, a.dice_from_me) {
+        (Some(_), true) => bail!("--seed: the dice are typed with --dice-from-me; there is nothing to seed"),
+        (None, true) => None,
+        (Some(s), false) => Some(s),
+        (None, false) => {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+            Some(now.as_secs() ^ u64::from(now.subsec_nanos()))
+        }
+    };
     let players = list(Some(&a.players));
     if players.is_empty() {
         bail!("--players: name at least one player");

@@ -170,12 +170,14 @@ fn intro(s: &Session, q: &PlayQuestion, o: &Options) -> String {
         Objective::TurnScore => "expected points of each turn",
         Objective::FinalScore => "expected final score",
     };
+    let dice = match q.seed {
+        Some(seed) => format!("seed {seed}"),
+        None => "your dice".into(),
+    };
     let mut t = format!(
-        "{}: {} (seed {}{}). Values: {values}. Type help for the words, ? for the choices.",
+        "{}: {} ({dice}). Values: {values}. Type help for the words, ? for the choices.",
         v.game.title,
         v.seats.iter().map(|s| s.player.as_str()).collect::<Vec<_>>().join(" against "),
-        q.seed,
-        if o.dice_from_me { ", your dice" } else { "" },
     );
     if o.coach {
         t.push_str(" Coach on: a decision that was not the best is answered with its cost.");

@@ -160,7 +160,9 @@ pub struct PlayQuestion {
     /// (`optimal`, `ev`, `threshold=N`, `human`; category games:
     /// `optimal`).
     pub players: Vec<String>,
-    pub seed: u64,
+    /// The seed of the dice the session rolls; `None`: every roll is given
+    /// (dice rolled at a real table).
+    pub seed: Option<u64>,
 }
 
 /// `review`: the error classes' thresholds, and where the record's rules

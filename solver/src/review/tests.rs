@@ -16,7 +16,7 @@ use crate::session::tests::{check_identity, game, play_out};
 use crate::session::Session;
 
 fn played(g: &Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Record {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
     let mut s = Session::new(g, &q, dir, &Silent).unwrap();
     play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
     s.record().clone()
@@ -231,7 +231,7 @@ fn identity_over(games: u64) {
     for (name, options, players) in cases {
         let g = game(name, options);
         for seed in 0..games {
-            let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+            let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
             let mut s = Session::new(&g, &q, dir.path(), &Silent).unwrap();
             play_out(&mut s, &mut SmallRng::seed_from_u64(seed ^ 0x5eed));
             check_identity(&s);

@@ -179,7 +179,8 @@ pub struct Session<'g> {
     names: Vec<String>,
     table: Table<'g>,
     record: Record,
-    rng: SmallRng,
+    /// The session's dice (`None`: every roll is given).
+    rng: Option<SmallRng>,
     mode: Mode,
     ledgers: Vec<Ledger>,
     moments: Vec<Moment>,
@@ -208,7 +209,7 @@ impl<'g> Session<'g> {
             options: game.reference().options.clone(),
             rules: game.reference().rules_file.clone(),
             players: names.clone(),
-            seed: Some(q.seed),
+            seed: q.seed,
             lines: vec![],
         };
         Session::start(game, seats, names, record, q.seed, tables, progress)
@@ -220,7 +221,7 @@ impl<'g> Session<'g> {
         seats: Vec<Seat>,
         names: Vec<String>,
         record: Record,
-        seed: u64,
+        seed: Option<u64>,
         tables: &Path,
         progress: &dyn Progress,
     ) -> Result<Session<'g>, Error> {
@@ -243,7 +244,7 @@ impl<'g> Session<'g> {
             names,
             table,
             record,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: seed.map(SmallRng::seed_from_u64),
             mode,
             ledgers: vec![Ledger::default(); n],
             moments: vec![],
@@ -270,7 +271,7 @@ impl<'g> Session<'g> {
         let seats = vec![Seat::Person; names.len()];
         check_count(names.len())?;
         let header = Record { lines: vec![], ..record.clone() };
-        let mut s = Session::start(game, seats, names, header, record.seed.unwrap_or(0), tables, progress)?;
+        let mut s = Session::start(game, seats, names, header, None, tables, progress)?;
         for (i, turn) in record.turns().enumerate() {
             let line = lines.get(i).copied().unwrap_or(0);
             s.replay_turn(turn).map_err(|e| at_line(line, e))?;
@@ -359,7 +360,7 @@ impl<'g> Session<'g> {
 
     /// Rolls the dice the prompt asks for: `dice` as rolled at the table
     /// (only the dice rolled, not those kept), or `None` to let the
-    /// session roll them with its seed.
+    /// session roll them with its seed (a session without one refuses).
     ///
     /// # Errors
     /// No roll is due, or `dice` are not the number of dice to roll.
@@ -367,9 +368,12 @@ impl<'g> Session<'g> {
         let Prompt::Roll { dice: n, .. } = self.prompt() else {
             return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
         };
-        let faces: Vec<u8> = match dice {
-            Some(d) => d.to_vec(),
-            None => (0..n).map(|_| self.rng.gen_range(1..=6)).collect(),
+        let faces: Vec<u8> = match (dice, &mut self.rng) {
+            (Some(d), _) => d.to_vec(),
+            (None, Some(rng)) => (0..n).map(|_| rng.gen_range(1..=6)).collect(),
+            (None, None) => {
+                return Err(SessionError::Illegal("this session has no seed: give the dice rolled".into()).into())
+            }
         };
         if faces.len() != n || faces.iter().any(|f| !(1..=6).contains(f)) {
             return Err(SessionError::Illegal(format!(

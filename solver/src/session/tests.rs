@@ -64,7 +64,7 @@ pub(crate) fn play_out(s: &mut Session, rng: &mut SmallRng) {
 }
 
 fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Session<'g> {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
     Session::new(g, &q, dir, &Silent).expect("a session")
 }
 
