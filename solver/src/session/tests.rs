@@ -101,7 +101,7 @@ fn random_players_keep_the_luck_identity_in_every_family() {
     let cases: [(&str, &[&str], &[&str], u64); 8] = [
         ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
         ("farkle", &["goal=800", "three-farkle-penalty=300", "on-the-board=300"], &["ann", "bob"], 10),
-        ("farkle", &["goal=1000", "piggyback", "vant-hof-6"], &["ann", "threshold=300"], 10),
+        ("farkle", &["goal=1000", "piggyback"], &["ann", "threshold=300"], 10),
         ("ten-thousand", &["goal=1000"], &["ann", "human", "ev"], 5),
         ("yahtzix", &["goal=400", "go-for-it"], &["ann"], 5),
         ("yatzy", &[], &["ann", "optimal"], 3),
