@@ -26,6 +26,13 @@ impl TextTable {
         self.right[i] = true;
         self
     }
+    /// Right-align columns `from..=to` (a run of numbers).
+    pub fn right_span(mut self, from: usize, to: usize) -> TextTable {
+        for r in &mut self.right[from..=to] {
+            *r = true;
+        }
+        self
+    }
     pub fn row<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>) {
         self.rows.push(cells.into_iter().map(Into::into).collect());
     }

@@ -16,14 +16,7 @@ pub fn compare(r: &CompareReport) -> String {
         "2nd",
         "solve",
     ])
-    .right(1)
-    .right(2)
-    .right(3)
-    .right(4)
-    .right(5)
-    .right(6)
-    .right(7)
-    .right(8);
+    .right_span(1, 8);
     let mut notes = vec![];
     for row in &r.rows {
         match (&row.odds, &row.not_solved) {

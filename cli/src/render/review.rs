@@ -45,13 +45,7 @@ pub fn review(r: &ReviewReport) -> String {
         "per decision",
         "rating",
     ])
-    .right(1)
-    .right(2)
-    .right(3)
-    .right(4)
-    .right(5)
-    .right(6)
-    .right(7);
+    .right_span(1, 7);
     let shown = |v: f64| if win { format!("{:.2}", 100.0 * v) } else { format!("{v:.2}") };
     for p in &r.players {
         t.row([
@@ -77,12 +71,7 @@ pub fn review(r: &ReviewReport) -> String {
         if win { "P(win)" } else { "points" },
         if r.players.len() == 2 && win { " + the opponent's losses" } else { "" }
     ));
-    let mut t = TextTable::new(["player", "start", "luck", "loss", "gifts", "result"])
-        .right(1)
-        .right(2)
-        .right(3)
-        .right(4)
-        .right(5);
+    let mut t = TextTable::new(["player", "start", "luck", "loss", "gifts", "result"]).right_span(1, 5);
     for p in &r.players {
         t.row([
             p.player.clone(),
