@@ -14,17 +14,22 @@
 //!   them), then ask it one command: [`solve`], [`info`], [`advise`],
 //!   [`simulate`], [`compare`], [`strategy`], [`rules`], each taking the
 //!   command's question type and returning its report;
+//! - play a whole game through its rules, a roll and a decision at a
+//!   time, with every position valued ([`Session`]), and review a game
+//!   record ([`parse_record`], [`review`]);
 //! - draw a report's picture ([`draw_compare`], [`draw_win_map`],
-//!   [`draw_bank_boundary`]) and write it safely ([`write_output`]);
+//!   [`draw_bank_boundary`], [`draw_review`]) and write it safely
+//!   ([`write_output`]);
 //! - errors are one [`Error`] type whose [`Error::field`] says which part
 //!   of a question was wrong.
 //!
 //! Inside, shared layers sit below the two game families and never import
 //! them: `dice`, `options`, `text`, `limits`, `progress`, `files`, `table`
-//! (the file container), `report` and `question` (the API's types) and
-//! `error`. The families are `category/` (each game in `category/games/`)
-//! and `pushluck/` (each game in `pushluck/games/`); `registry` (the one
-//! table of games) and `commands` sit above them. `docs/development.md`
+//! (the file container), `record` (game records), `report` and `question`
+//! (the API's types) and `error`. The families are `category/` (each game
+//! in `category/games/`) and `pushluck/` (each game in `pushluck/games/`);
+//! `registry` (the one table of games), `commands` and `session` (whole
+//! games) sit above them, and `review` above `session`. `docs/development.md`
 //! has the map.
 //!
 //! ```
