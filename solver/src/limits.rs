@@ -47,6 +47,9 @@ pub const SHEET_GAMES: u64 = 20_000;
 pub(crate) const SHEET_GAMES_MAX: u64 = 1_000_000;
 /// The most players in one head-to-head run.
 pub(crate) const PLAYERS_MAX: usize = 8;
+/// The most players at one table: a game record, a session (the rules
+/// texts say three to six; two more are generous).
+pub(crate) const TABLE_PLAYERS_MAX: usize = 8;
 
 /// States below a sheet that `advise` solves on the spot when the game has
 /// no table: about 2 seconds of solving on 2 cores (measured about 1.5 µs

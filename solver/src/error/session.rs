@@ -24,8 +24,6 @@ pub enum SessionError {
     PlayerCount { players: usize, most: usize },
     #[error("`{name}` is not a player sixdice can play{why}")]
     Computer { name: String, why: String },
-    #[error("seat {seat} is played by sixdice, not typed")]
-    ComputerSeat { seat: usize },
     #[error("seat {seat} is a person's: sixdice does not move for them")]
     PersonSeat { seat: usize },
 }

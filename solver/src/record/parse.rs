@@ -3,14 +3,12 @@
 //! there. Nothing is half-read: a record either parses whole or not at all.
 
 use super::{Action, Line, Record, Step, Then, Turn, RECORD_VERSION};
+use crate::limits::TABLE_PLAYERS_MAX;
 use crate::text::Quoted;
 
 /// The largest record read (a game of hundreds of turns is a few tens of
 /// kilobytes).
 pub(crate) const MAX_RECORD_BYTES: usize = 4 << 20;
-/// The most players a record names (the rules texts are written for up to
-/// six; two more for kibitzers is generous).
-const MAX_PLAYERS: usize = 8;
 /// The longest player name.
 const MAX_NAME: usize = 40;
 /// The most dice in one roll.
@@ -273,10 +271,10 @@ fn header(words: &mut Words, record: &mut Record) -> Result<(), RecordError> {
                 if record.players.iter().any(|p| p == n) {
                     return Err(words.error(words.words[words.next - 1].column, "a player not named already", Some(n)));
                 }
-                if record.players.len() == MAX_PLAYERS {
+                if record.players.len() == TABLE_PLAYERS_MAX {
                     return Err(words.error(
                         words.words[words.next - 1].column,
-                        &format!("at most {MAX_PLAYERS} players"),
+                        &format!("at most {TABLE_PLAYERS_MAX} players"),
                         Some(n),
                     ));
                 }

@@ -56,15 +56,13 @@ use rand::{Rng, SeedableRng};
 
 use crate::dice::counts_of;
 use crate::error::{Error, SessionError};
+use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::simulate::arena::Player;
 use crate::question::PlayQuestion;
 use crate::record::{parse_decision, Action, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};
 use crate::report::{Advice, Event, Objective, Prompt, TableView, TurnEnd};
-
-/// The most players at one table (the rules texts say three to six).
-pub(crate) const PLAYERS_MAX: usize = 8;
 
 /// Who plays a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -652,8 +650,8 @@ fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Er
 }
 
 fn check_count(n: usize) -> Result<(), Error> {
-    if !(1..=PLAYERS_MAX).contains(&n) {
-        return Err(SessionError::PlayerCount { players: n, most: PLAYERS_MAX }.into());
+    if !(1..=TABLE_PLAYERS_MAX).contains(&n) {
+        return Err(SessionError::PlayerCount { players: n, most: TABLE_PLAYERS_MAX }.into());
     }
     Ok(())
 }
