@@ -14,7 +14,7 @@ use std::path::Path;
 
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
-use solver::{parse_dice, Event, Game, Objective, PlayQuestion, Progress, Prompt, Session, TableView, TurnEnd};
+use solver::{parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Session, TableView, TurnEnd};
 
 use crate::render;
 
@@ -49,7 +49,7 @@ pub fn run(
                 },
                 _ => None,
             };
-            session.play_computer(typed.as_deref())?
+            session.play_computer(typed)?
         } else {
             match person(&mut session, &prompt, &mut editor, &mut out, o)? {
                 Some(events) => events,
@@ -87,7 +87,7 @@ fn person(
             return Ok(Some(session.roll(None)?));
         }
         let Some(d) = read_dice(editor, out, player, *dice)? else { return Ok(None) };
-        return Ok(Some(session.roll(Some(&d))?));
+        return Ok(Some(session.roll(Some(d))?));
     }
     out.text(&situation(&session.view(), prompt));
     loop {
@@ -119,17 +119,13 @@ const HELP: &str = "Decisions, in the words of a game record:
 Other words: ? or hint (the choices, ranked), board (every player), quit (stop; the record is kept)";
 
 /// Reads the dice rolled at the table. `None`: input ended.
-fn read_dice(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) -> anyhow::Result<Option<Vec<u8>>> {
+fn read_dice(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) -> anyhow::Result<Option<Counts>> {
     loop {
         let Some(line) = read(editor, &format!("{player} rolls {n} {}: ", if n == 1 { "die" } else { "dice" }))? else {
             return Ok(None);
         };
         match parse_dice(line.trim()) {
-            Ok(c) if c.iter().map(|&x| usize::from(x)).sum::<usize>() == n => {
-                return Ok(Some(
-                    c.iter().enumerate().flat_map(|(f, &k)| std::iter::repeat_n(f as u8 + 1, usize::from(k))).collect(),
-                ))
-            }
+            Ok(c) if c.iter().map(|&x| usize::from(x)).sum::<usize>() == n => return Ok(Some(c)),
             Ok(_) => out.text(&format!("type {n} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1"))),
             Err(e) => out.text(&format!("not dice: {}", solver::Escaped(&e.to_string()))),
         }

@@ -54,7 +54,7 @@ use std::path::Path;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::dice::counts_of;
+use crate::dice::{counts_of, dice_count, format_dice, Counts};
 use crate::error::{Error, SessionError};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
@@ -357,31 +357,33 @@ impl<'g> Session<'g> {
     }
 
     /// Rolls the dice the prompt asks for: `dice` as rolled at the table
-    /// (only the dice rolled, not those kept), or `None` to let the
-    /// session roll them with its seed (a session without one refuses).
+    /// (only the dice rolled, not those kept; the library's dice type, as
+    /// [`crate::parse_dice`] reads them), or `None` to let the session roll
+    /// them with its seed (a session without one refuses).
     ///
     /// # Errors
     /// No roll is due, or `dice` are not the number of dice to roll.
-    pub fn roll(&mut self, dice: Option<&[u8]>) -> Result<Vec<Event>, Error> {
+    pub fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, .. } = self.prompt() else {
             return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
         };
-        let faces: Vec<u8> = match (dice, &mut self.rng) {
-            (Some(d), _) => d.to_vec(),
-            (None, Some(rng)) => (0..n).map(|_| rng.gen_range(1..=6)).collect(),
+        let dice = match (dice, &mut self.rng) {
+            (Some(d), _) => d,
+            (None, Some(rng)) => counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>()),
             (None, None) => {
                 return Err(SessionError::Illegal("this session has no seed: give the dice rolled".into()).into())
             }
         };
-        if faces.len() != n || faces.iter().any(|f| !(1..=6).contains(f)) {
+        if dice_count(&dice) != n {
             return Err(SessionError::Illegal(format!(
-                "{n} {} to roll: type {n} faces 1-6, not `{}`",
+                "{n} {} to roll, not {} ({})",
                 if n == 1 { "die" } else { "dice" },
-                crate::text::Escaped(&faces.iter().map(|f| f.to_string()).collect::<String>())
+                dice_count(&dice),
+                format_dice(&dice)
             ))
             .into());
         }
-        let notes = each!(&mut self.table, t => t.roll(&counts_of(&faces)))?;
+        let notes = each!(&mut self.table, t => t.roll(&dice))?;
         Ok(self.absorb(notes))
     }
 
@@ -410,7 +412,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// The seat to move is a person's.
-    pub fn play_computer(&mut self, dice: Option<&[u8]>) -> Result<Vec<Event>, Error> {
+    pub fn play_computer(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
         let prompt = self.prompt();
         let Some(seat) = prompt.seat() else { return Err(SessionError::Over.into()) };
         let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };

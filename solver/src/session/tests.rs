@@ -5,6 +5,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::Session;
+use crate::dice::counts_of;
 use crate::options::RuleOption;
 use crate::progress::Silent;
 use crate::question::PlayQuestion;
@@ -139,7 +140,7 @@ fn decisions_the_rules_forbid_are_refused_and_change_nothing() {
     let g = game("farkle", &["goal=2000", "min-bank"]);
     let mut s = start(&g, &["ann", "bob"], 1, dir.path());
     assert!(s.decide("keep 1 roll").is_err(), "a decision before the roll");
-    s.roll(Some(&[1, 2, 3, 4, 6, 6])).unwrap();
+    s.roll(Some(counts_of(&[1, 2, 3, 4, 6, 6]))).unwrap();
     for words in ["keep 2 roll", "keep 11 roll", "keep 66 bank", "score fives", "take", "farkle", "keep 7 roll"] {
         let before = s.record().clone();
         assert!(s.decide(words).is_err(), "`{words}` is refused");
@@ -147,11 +148,11 @@ fn decisions_the_rules_forbid_are_refused_and_change_nothing() {
     }
     s.decide("keep 1 roll").unwrap();
     assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 5 });
-    assert!(s.roll(Some(&[1, 2, 3])).is_err(), "5 dice are due");
+    assert!(s.roll(Some(counts_of(&[1, 2, 3]))).is_err(), "5 dice are due");
 
     let y = game("yahtzee", &[]);
     let mut s = start(&y, &["ann"], 1, dir.path());
-    s.roll(Some(&[2, 2, 5, 5, 6])).unwrap();
+    s.roll(Some(counts_of(&[2, 2, 5, 5, 6]))).unwrap();
     for words in ["keep 33", "score nothing", "lock 22", "keep 22 roll"] {
         assert!(s.decide(words).is_err(), "`{words}` is refused");
     }
