@@ -12,14 +12,16 @@
 //! is exactly what the session allows, so a set-aside is legal when it is
 //! among the ranked alternatives.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use super::{Judged, Mode, Note, Seat};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, SessionError};
 use crate::progress::Progress;
 use crate::pushluck::advise::{piggyback, rank, situation_line};
-use crate::pushluck::model::TurnState;
+use crate::pushluck::model::{Params, TurnState};
 use crate::pushluck::rules::Stop;
 use crate::pushluck::simulate::arena::Player;
 use crate::pushluck::simulate::arena::{sheet_banks, sheet_takes};
@@ -63,9 +65,9 @@ enum Phase {
 /// The turn in play.
 struct Turn<'g> {
     /// The session's values of this turn.
-    sol: Solution<'g>,
+    sol: Arc<Solution<'g>>,
     /// Win objective, not a last turn: the expected-score turn.
-    ev: Option<Solution<'g>>,
+    ev: Option<Arc<Solution<'g>>>,
     /// A last turn: points needed to pass the leader (strictly above).
     need: Option<i64>,
     state: TurnState,
@@ -85,6 +87,9 @@ pub(super) struct Table<'g> {
     turn: Option<Turn<'g>>,
     /// The strategy sheet's sections, for `human` players.
     sheet: Vec<StrategySection>,
+    /// Expected-score turns solved so far, per turn parameters: most turns
+    /// of a game share a few (as the arena keeps them for `ev` players).
+    ev_turns: HashMap<Params, Arc<Solution<'g>>>,
     first_turn: bool,
 }
 
@@ -115,6 +120,7 @@ impl<'g> Table<'g> {
             over: false,
             turn: None,
             sheet,
+            ev_turns: HashMap::new(),
             first_turn: true,
         };
         t.begin_turn(notes)?;
@@ -157,6 +163,16 @@ impl<'g> Table<'g> {
             .ok_or_else(|| SessionError::Illegal(format!("a total of {} is outside the win table", s.total)).into())
     }
 
+    /// The expected-score turn for `params`, solved on first use.
+    fn ev_turn(&mut self, params: Params) -> Result<Arc<Solution<'g>>, Error> {
+        if let Some(sol) = self.ev_turns.get(&params) {
+            return Ok(Arc::clone(sol));
+        }
+        let sol = Arc::new(self.game.model().solve(params)?);
+        self.ev_turns.insert(params, Arc::clone(&sol));
+        Ok(sol)
+    }
+
     /// Starts the mover's turn: its values, and the leftover offer.
     fn begin_turn(&mut self, notes: &mut Vec<Note>) -> Result<(), Error> {
         let game = self.game;
@@ -164,16 +180,16 @@ impl<'g> Table<'g> {
         let params = me.turn_params(&game.rules);
         let need = self.ending.as_ref().map(|e| e.best - me.total);
         let (sol, ev) = match (&self.win, need) {
-            (Some(_), Some(need)) => (win::checked_last_turn(game.win_model(), me.on_board, need)?, None),
+            (Some(_), Some(need)) => (Arc::new(win::checked_last_turn(game.win_model(), me.on_board, need)?), None),
             (Some(values), None) => {
                 let other = self.players[1 - self.mover];
                 let (a, b) = (self.side_index(me)?, self.side_index(other)?);
                 if let Some(o) = &values.offers {
                     o.check(&[b])?;
                 }
-                (values.turn(a, b), Some(game.model().solve(params)?))
+                (Arc::new(values.turn(a, b)), Some(self.ev_turn(params)?))
             }
-            (None, _) => (game.model().solve(params)?, None),
+            (None, _) => (self.ev_turn(params)?, None),
         };
         let mut phase = Phase::Roll;
         if let Some((k, t)) = self.offer.take() {
