@@ -158,6 +158,27 @@ impl Model {
         reach: usize,
         slopes: bool,
     ) -> Solution<'_> {
+        let mut sol = self.prepare_payoff(params, payoff, levels, reach, slopes);
+        if slopes {
+            sol.fill_levels_sloped(levels);
+        } else {
+            sol.fill_levels(levels);
+        }
+        sol
+    }
+
+    /// A win-objective turn ready for its DP: the values above the solved
+    /// levels (and their slopes when `slopes` is set) filled in, the
+    /// solved levels still 0 (see [`Self::solve_payoff_sloped`], and
+    /// [`super::lanes`], which solves several prepared turns at once).
+    pub(super) fn prepare_payoff(
+        &self,
+        params: Params,
+        payoff: WinPayoff,
+        levels: usize,
+        reach: usize,
+        slopes: bool,
+    ) -> Solution<'_> {
         let mut sol = Solution::empty(self, params);
         sol.payoff = Payoff::Win(payoff);
         sol.levels = levels;
@@ -169,7 +190,6 @@ impl Model {
         sol.values.extend(above);
         sol.roll_values = vec![0.0; levels * n];
         if !slopes {
-            sol.fill_levels(levels);
             sol.policy_range = (0.0, 0.0); // nothing known beyond this farkle value
             return sol;
         }
@@ -185,7 +205,6 @@ impl Model {
         sol.slopes = vec![0.0; levels * n];
         sol.slopes.extend(above_slopes);
         sol.roll_slopes = vec![0.0; levels * n];
-        sol.fill_levels_sloped(levels);
         sol
     }
 }
@@ -198,17 +217,18 @@ const RANGE_CAP: f64 = 1e-3;
 /// The range of farkle-value changes `d` a policy stays optimal over, as
 /// the DP narrows it: `-lo <= d <= hi`.
 #[derive(Debug, Clone, Copy)]
-struct Range {
-    lo: f64,
-    hi: f64,
+pub(super) struct Range {
+    /// How far the farkle value may fall (as a positive number) and rise.
+    pub(super) lo: f64,
+    pub(super) hi: f64,
 }
 
 impl Range {
-    fn new((lo, hi): (f64, f64)) -> Range {
+    pub(super) fn new((lo, hi): (f64, f64)) -> Range {
         Range { lo: (-lo).min(RANGE_CAP), hi: hi.min(RANGE_CAP) }
     }
 
-    fn get(self) -> (f64, f64) {
+    pub(super) fn get(self) -> (f64, f64) {
         (-self.lo, self.hi)
     }
 
@@ -218,15 +238,21 @@ impl Range {
     /// runner-up, most rolls) are ruled out by this one well-predicted
     /// comparison, without a division.
     #[inline]
-    fn may_narrow(&self, gap: f64) -> bool {
-        gap < self.lo.max(self.hi)
+    pub(super) fn may_narrow(&self, gap: f64) -> bool {
+        gap < self.limit()
+    }
+
+    /// The gap below which an option may narrow the range.
+    #[inline]
+    pub(super) fn limit(&self) -> f64 {
+        self.lo.max(self.hi)
     }
 
     /// Narrows the range to the changes for which a chosen option `gap >= 0`
     /// ahead of an alternative, with a slope `slope_gap` steeper, stays
     /// ahead: `gap + slope_gap * d >= 0`.
     #[inline]
-    fn narrow(&mut self, gap: f64, slope_gap: f64) {
+    pub(super) fn narrow(&mut self, gap: f64, slope_gap: f64) {
         if self.may_narrow(gap) {
             if slope_gap > 0.0 {
                 self.lo = self.lo.min(gap / slope_gap);
@@ -384,7 +410,7 @@ impl Solution<'_> {
 
     /// [`Self::hot_value_outside`] with its slope, for the successor `x`
     /// of a state at grid level `level` (a win-objective turn).
-    fn hot_sloped_outside(&self, level: usize, x: u32) -> (f64, f64) {
+    pub(super) fn hot_sloped_outside(&self, level: usize, x: u32) -> (f64, f64) {
         let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
         if x == HOT_INSTANT {
             (1.0, 0.0)

@@ -61,6 +61,8 @@ impl Solution<'_> {
         };
         let mut out = TurnEnds { farkle: 0.0, instant: 0.0, banks: vec![], banks_leaving: vec![], tail: 0.0 };
         let mut mass = vec![0.0; self.levels.max(1) * n];
+        let rolls = m.roll_starts[n];
+        let recorded = self.choices.len() == self.levels * rolls;
         mass[start] = 1.0;
         for level in 0..self.levels {
             let base = level * n;
@@ -75,19 +77,24 @@ impl Solution<'_> {
                 }
                 let table = &m.tables[c];
                 out.farkle += p * table.farkle;
-                for &(prob, from, to) in &table.rolls {
-                    let x = self.best_successor(level, &table.hot[from as usize..to as usize]);
+                let at = level * rolls + m.roll_starts[c];
+                for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
+                    let hot = &table.hot[from as usize..to as usize];
+                    // The DP's own choice when it recorded them.
+                    let x = if recorded { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
                     let q = p * prob;
                     if x == HOT_INSTANT {
                         out.instant += q;
                     } else if x & HOT_END != 0 {
                         let (gain, left) = hot_end(x);
                         out.end(level + gain, left, q);
+                    } else if base + (x as usize) < self.levels * n {
+                        // A decision state below the top: the successor's
+                        // offset from this level's row.
+                        mass[base + x as usize] += q;
                     } else {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
-                        if l2 < self.levels {
-                            mass[l2 * n + c2] += q;
-                        } else if let Some(chase) = &m.chase {
+                        if let Some(chase) = &m.chase {
                             // Past an exact goal: rolling on for an instant
                             // win, which ends in one or in a farkle.
                             out.instant += q * chase[c2];
@@ -247,11 +254,13 @@ impl Solution<'_> {
                     } else if x & HOT_END != 0 {
                         let (gain, left) = hot_end(x);
                         bank(level + gain, left)
+                    } else if level * n + (x as usize) < decided.len() {
+                        // A decision state at or below the top: the
+                        // successor's offset from this level's row.
+                        decided[level * n + x as usize]
                     } else {
                         let (l2, c2) = (level + x as usize / n, x as usize % n);
-                        if l2 < self.levels {
-                            decided[l2 * n + c2]
-                        } else if let Some(chase) = &m.chase {
+                        if let Some(chase) = &m.chase {
                             // Past an exact goal (see `Self::ends`).
                             let u = chase[c2];
                             std::array::from_fn(|j| u * worth.instant[j] + (1.0 - u) * worth.farkle[j])

@@ -18,6 +18,7 @@
 //! - [`model`]: the rules compiled for solving: decision contexts and where
 //!   each set-aside leads;
 //! - [`dp`]: the exact DP over turn totals (and why it needs no truncation);
+//! - [`lanes`]: several win-objective turn DPs at once, one per SIMD lane;
 //! - [`solution`]: a solved turn and the questions asked of it;
 //! - [`table`]: the table file (`solve`, `info`);
 //! - [`situation`]: a question about a turn and its checks;
@@ -34,6 +35,7 @@ pub(crate) mod compare;
 pub(crate) mod dp;
 pub(crate) mod ends;
 pub(crate) mod games;
+mod lanes;
 pub(crate) mod long_run;
 pub(crate) mod model;
 #[cfg(test)]

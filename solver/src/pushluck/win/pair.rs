@@ -14,103 +14,210 @@ use crate::report::WinFacts;
 
 /// A fixed point is accepted when `|x - f(1 - g(1 - x))|` is below this.
 pub(crate) const RESIDUAL: f64 = 1e-14;
-impl<'m> WinValues<'m> {
-    /// Solves the pair `(a, b)`, `(b, a)` from a guess of `W(a, b)` (the
-    /// neighbours' trend): both values, and with piggyback the offer blocks
-    /// of `(a, b)` and `(b, a)` read off the turns of the evaluation
-    /// accepted.
-    ///
-    /// Newton steps on `x = phi(x)`, `phi(x) = f(1 - g(1 - x))`, with
-    /// `phi`'s slope `f'(1 - y) g'(1 - x)` from the two turns' policies
-    /// (tracked by the DP). Along fixed policies `f` and `g` are linear, so
-    /// the step solves the pair exactly when those policies are optimal at
-    /// its farkle values; each turn's DP says over which range of farkle
-    /// values that holds ([`Solution::policy_range`]), so a step inside
-    /// both ranges is accepted without evaluating `phi` again (most pairs:
-    /// one evaluation). Otherwise `phi` is evaluated at the step; a Newton
-    /// step that does not shrink the residual is followed by a plain
-    /// fixed-point step (`phi`'s slope is below 1 in size). It stops at a
-    /// certified step or a residual below [`RESIDUAL`].
-    pub(super) fn pair(&self, a: usize, b: usize, guess: f64) -> Solved {
-        let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
-        // One evaluation of phi at x: the turn of (b, a) with farkle value
-        // 1 - x gives y (with a == b, y = x), then the turn of (a, b) with
-        // farkle value 1 - y gives phi(x).
-        struct Eval<'s> {
-            x: f64,
-            ab: Start<'s>,
-            ba: Option<Start<'s>>,
-        }
-        impl Eval<'_> {
-            pub(super) fn y(&self) -> f64 {
-                self.ba.as_ref().map_or(self.x, |s| s.value)
+/// One evaluation of a pair at the estimates `(x, y)` of `(W(a, b),
+/// W(b, a))`: the turn of `(a, b)` with farkle value `1 - y` and the turn of
+/// `(b, a)` with farkle value `1 - x` (none when `a == b`: `y = x`).
+struct Eval<'m> {
+    x: f64,
+    y: f64,
+    ab: Start<'m>,
+    ba: Option<Start<'m>>,
+}
+
+impl Eval<'_> {
+    /// How far the estimates are from what the turns give back.
+    fn residual(&self) -> f64 {
+        let rx = (self.ab.value - self.x).abs();
+        self.ba.as_ref().map_or(rx, |ba| rx.max((ba.value - self.y).abs()))
+    }
+
+    /// The Newton step: where the two turns' value lines (each exact along
+    /// its policy) meet the estimates, `x = f0 + f' (y0 - y)`, `y = g0 + g'
+    /// (x0 - x)`.
+    fn step(&self) -> (f64, f64) {
+        let (f0, fs) = (self.ab.value, self.ab.slope);
+        match &self.ba {
+            // x = f0 + f' (x0 - x).
+            None => {
+                let x = (f0 + fs * self.x) / (1.0 + fs);
+                (x, x)
             }
-            pub(super) fn residual(&self) -> f64 {
-                (self.ab.value - self.x).abs()
-            }
-            /// phi's slope (with a == b the map is x -> f(1 - x): -f').
-            pub(super) fn slope(&self) -> f64 {
-                self.ab.slope * self.ba.as_ref().map_or(-1.0, |s| s.slope)
-            }
-            /// The pair's values at `x2` along this evaluation's policies,
-            /// when both stay optimal there: `(x, y, residual)`.
-            pub(super) fn certified(&self, x2: f64) -> Option<(f64, f64, f64)> {
-                let inside = |d: f64, r: (f64, f64)| r.0 <= d && d <= r.1;
-                let y2 = match &self.ba {
-                    None => x2,
-                    Some(ba) => {
-                        let d = self.x - x2; // (1 - x2) - (1 - x)
-                        inside(d, ba.sol.policy_range).then_some(ba.value + ba.slope * d)?
-                    }
-                };
-                let d = self.y() - y2;
-                let x3 = self.ab.value + self.ab.slope * d;
-                inside(d, self.ab.sol.policy_range).then_some((x2, y2, (x3 - x2).abs()))
+            Some(ba) => {
+                let (g0, gs) = (ba.value, ba.slope);
+                let x = (f0 + fs * (self.y - g0 - gs * self.x)) / (1.0 - fs * gs);
+                (x, g0 + gs * (self.x - x))
             }
         }
-        let piggyback = self.offers.is_some();
-        let mut phi = |x: f64| -> Eval<'m> {
-            let ba = (a != b).then(|| self.start(b, a, 1.0 - x));
-            let y = ba.as_ref().map_or(x, |s| s.value);
-            let ab = self.start(a, b, 1.0 - y);
-            for s in std::iter::once(&ab).chain(ba.as_ref()) {
-                facts.truncation = facts.truncation.max(s.loss);
-                facts.turn_solves += 1;
+    }
+
+    /// The residual at `(x2, y2)` along this evaluation's policies, when
+    /// both stay optimal there (inside their policy ranges).
+    fn certified(&self, (x2, y2): (f64, f64)) -> Option<f64> {
+        let inside = |d: f64, r: (f64, f64)| r.0 <= d && d <= r.1;
+        let d_ab = self.y - y2; // (1 - y2) - (1 - y)
+        inside(d_ab, self.ab.sol.policy_range).then_some(())?;
+        let x3 = self.ab.value + self.ab.slope * d_ab;
+        let y3 = match &self.ba {
+            None => x3,
+            Some(ba) => {
+                let d_ba = self.x - x2;
+                inside(d_ba, ba.sol.policy_range).then_some(())?;
+                ba.value + ba.slope * d_ba
             }
-            Eval { x, ab, ba }
         };
-        // Every evaluation, the best (smallest residual) marked.
-        let mut evals = vec![phi(guess.clamp(0.0, 1.0))];
-        let mut best = 0;
-        let mut newton = true;
-        for _ in 0..200 {
-            if evals[best].residual() <= RESIDUAL {
-                break;
+        Some((x3 - x2).abs().max((y3 - y2).abs()))
+    }
+}
+
+/// A pair on its way to its fixed point.
+struct Pending<'m> {
+    a: usize,
+    b: usize,
+    /// The estimates the next evaluation is made at.
+    next: (f64, f64),
+    /// Newton steps while they make progress, plain steps after.
+    newton: bool,
+    /// The evaluation with the smallest residual so far.
+    best: Option<Eval<'m>>,
+    last_residual: f64,
+    rounds: usize,
+    facts: WinFacts,
+}
+
+/// A solved pair: its values `at`, and the evaluation whose policies are
+/// optimal there (with `offers`, the piggyback offers to read off it).
+struct Done<'m> {
+    a: usize,
+    b: usize,
+    at: (f64, f64),
+    facts: WinFacts,
+    eval: Eval<'m>,
+    offers: bool,
+}
+
+/// Rounds of evaluations a pair gets before its best is taken.
+const ROUNDS_MAX: usize = 200;
+
+impl<'m> WinValues<'m> {
+    /// Solves the pairs `(a, b)`, `(b, a)` of one total from guesses of
+    /// their values (the neighbours' trend), all together: both values,
+    /// and with piggyback the offer blocks read off the turns of the
+    /// evaluation accepted.
+    ///
+    /// Each round evaluates every pair not yet solved at its estimates
+    /// `(x, y)`: the turn of `(a, b)` with farkle value `1 - y` and the
+    /// turn of `(b, a)` with farkle value `1 - x`, the round's turns solved
+    /// side by side in SIMD lanes ([`WinValues::starts`], movers of
+    /// similar totals together) and the lanes' batches in parallel. Along
+    /// fixed policies both turns' start values are linear in their farkle
+    /// values (the slopes the DP tracks), so a Newton step to where the
+    /// two lines meet solves the pair exactly when those policies are
+    /// optimal there; each turn's DP says over which range of farkle values
+    /// that holds ([`Solution::policy_range`]), so a step inside both
+    /// ranges is accepted without evaluating again (most pairs: one
+    /// round). Otherwise the step is the next round's estimate; a Newton
+    /// step that does not shrink the residual is followed by plain steps
+    /// (the map's slopes are below 1 in size). A pair stops at a certified
+    /// step or a residual below [`RESIDUAL`].
+    pub(super) fn solve_total(&self, guesses: Vec<(usize, usize, (f64, f64))>) -> Vec<Solved> {
+        let piggyback = self.offers.is_some();
+        let new_facts = || WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
+        let mut pending: Vec<Pending<'m>> = guesses
+            .into_iter()
+            .map(|(a, b, next)| Pending {
+                a,
+                b,
+                next,
+                newton: true,
+                best: None,
+                last_residual: f64::INFINITY,
+                rounds: 0,
+                facts: new_facts(),
+            })
+            .collect();
+        let mut done: Vec<Done<'m>> = Vec::with_capacity(pending.len());
+        while !pending.is_empty() {
+            // This round's turns, by mover (lanes of similar lengths).
+            let mut turns: Vec<(usize, usize, f64, usize, bool)> = vec![];
+            for (i, p) in pending.iter().enumerate() {
+                let (x, y) = p.next;
+                turns.push((p.a, p.b, 1.0 - y, i, true));
+                if p.a != p.b {
+                    turns.push((p.b, p.a, 1.0 - x, i, false));
+                }
             }
-            let e = evals.last().expect("one evaluation at least");
-            let step = e.x + (e.ab.value - e.x) / (1.0 - e.slope().clamp(-1.0, 0.999_999));
-            let step_ok = newton && step.is_finite() && (0.0..=1.0).contains(&step);
-            // With piggyback the offers are read off the turns themselves:
-            // they need an evaluation at the fixed point.
-            if let Some((x, y, residual)) = step_ok.then(|| e.certified(step)).flatten().filter(|_| !piggyback) {
-                facts.residual = residual;
-                let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b, None, (x, y));
-                return Solved { a, b, x, y, facts, offers: None, lanes };
+            turns.sort_by_key(|t| (t.0, t.1));
+            let starts: Vec<Start<'m>> = turns
+                .par_chunks(crate::pushluck::lanes::LANES)
+                .flat_map_iter(|chunk| {
+                    let batch: Vec<(usize, usize, f64)> = chunk.iter().map(|t| (t.0, t.1, t.2)).collect();
+                    self.starts(&batch)
+                })
+                .collect();
+            let mut evals: Vec<(Option<Start<'m>>, Option<Start<'m>>)> =
+                (0..pending.len()).map(|_| (None, None)).collect();
+            for (t, s) in turns.iter().zip(starts) {
+                let e = &mut evals[t.3];
+                if t.4 {
+                    e.0 = Some(s);
+                } else {
+                    e.1 = Some(s);
+                }
             }
-            let next = if step_ok { step } else { e.ab.value };
-            let before = e.residual();
-            evals.push(phi(next));
-            let now = evals.last().expect("just pushed").residual();
-            // Newton again only while it makes progress.
-            newton = now < before;
-            if now < evals[best].residual() {
-                best = evals.len() - 1;
+            let mut still = Vec::with_capacity(pending.len());
+            for (mut p, (ab, ba)) in pending.into_iter().zip(evals) {
+                let (x, y) = p.next;
+                let e = Eval { x, y, ab: ab.expect("every pair's turn"), ba };
+                for s in std::iter::once(&e.ab).chain(e.ba.as_ref()) {
+                    p.facts.truncation = p.facts.truncation.max(s.loss);
+                    p.facts.turn_solves += 1;
+                }
+                p.rounds += 1;
+                let residual = e.residual();
+                let step = e.step();
+                let step_ok = p.newton
+                    && step.0.is_finite()
+                    && step.1.is_finite()
+                    && (0.0..=1.0).contains(&step.0)
+                    && (0.0..=1.0).contains(&step.1);
+                // With piggyback the offers are read off the turns
+                // themselves: they need an evaluation at the fixed point.
+                if residual > RESIDUAL && !piggyback {
+                    if let Some(r) = step_ok.then(|| e.certified(step)).flatten() {
+                        p.facts.residual = r;
+                        done.push(Done { a: p.a, b: p.b, at: step, facts: p.facts, eval: e, offers: false });
+                        continue;
+                    }
+                }
+                // Newton again only while it makes progress.
+                p.newton = residual < p.last_residual;
+                p.last_residual = residual;
+                p.next = if step_ok && p.newton { step } else { (e.ab.value, e.ba.as_ref().map_or(e.ab.value, |s| s.value)) };
+                if p.best.as_ref().map_or(true, |b| residual < b.residual()) {
+                    p.best = Some(e);
+                }
+                let best = p.best.as_ref().expect("just set").residual();
+                if best <= RESIDUAL || p.rounds >= ROUNDS_MAX {
+                    let Pending { a, b, best, mut facts, .. } = p;
+                    let eval = best.expect("one evaluation at least");
+                    facts.residual = eval.residual();
+                    done.push(Done { a, b, at: (eval.x, eval.y), facts, eval, offers: piggyback });
+                } else {
+                    still.push(p);
+                }
             }
+            pending = still;
         }
-        let e = evals.swap_remove(best);
-        facts.residual = e.residual();
-        let (x, y) = (e.x, e.y());
-        let offers = piggyback.then(|| {
+        // What the accepted turns say beyond the values (the game facts,
+        // the piggyback offers), pair by pair in parallel.
+        done.into_par_iter().map(|d| self.accept(d)).collect()
+    }
+
+    /// A pair's values `d.at`, with what its accepted evaluation's turns
+    /// say beyond them.
+    fn accept(&self, d: Done<'m>) -> Solved {
+        let Done { a, b, at: (x, y), facts, eval: e, offers } = d;
+        let offers = offers.then(|| {
             let ab = self.offer_block(a, &e.ab.sol);
             let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol));
             (ab, ba)
@@ -118,7 +225,9 @@ impl<'m> WinValues<'m> {
         let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b, offers.as_ref(), (x, y));
         Solved { a, b, x, y, facts, offers, lanes }
     }
+}
 
+impl<'m> WinValues<'m> {
     /// What the turns `ab` of `(a, b)` and `ba` of `(b, a)` contribute to
     /// the game facts, when they are solved along ([`facts::PairFacts`]):
     /// with piggyback, from the pair's offer blocks `offers` and values
@@ -190,51 +299,11 @@ pub(super) fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> Wi
         let lo = total.saturating_sub(n - 1);
         let hi = total / 2;
         let v = &*values;
-        let solved: Vec<Solved> = (lo..=hi)
-            .into_par_iter()
-            .map(|a| {
-                let b = total - a;
-                // The neighbours' trend continued (a close guess keeps the
-                // policies of the first evaluation those of the fixed point,
-                // so that its Newton step is accepted at once).
-                let guess = if a + 2 < n && b + 2 < n {
-                    // The 3 x 3 block of solved pairs above: the weights
-                    // that reproduce every quadratic in the two totals
-                    // with the least sum of squares (a smooth surface is
-                    // continued to about 1e-6 where one-total trends
-                    // miss by 1e-5).
-                    const NEIGHBOURS: [(usize, usize, f64); 8] = [
-                        (0, 1, 8.0),
-                        (0, 2, -1.0),
-                        (1, 0, 8.0),
-                        (1, 1, -4.0),
-                        (1, 2, -4.0),
-                        (2, 0, -1.0),
-                        (2, 1, -4.0),
-                        (2, 2, 5.0),
-                    ];
-                    NEIGHBOURS.iter().map(|&(i, j, w)| w * v.at(a + i, b + j)).sum::<f64>() / 7.0
-                } else {
-                    // At the goal's edge: along the opponent's total, and
-                    // (where there is room) along the mover's, their mean.
-                    let trend = |at: &dyn Fn(usize) -> f64, room: usize| match room {
-                        0 => None,
-                        1 => Some(at(1)),
-                        2 => Some(2.0 * at(1) - at(2)),
-                        _ => Some(3.0 * at(1) - 3.0 * at(2) + at(3)),
-                    };
-                    let along_b = trend(&|i| v.at(a, b + i), n - 1 - b);
-                    let along_a = trend(&|i| v.at(a + i, b), n - 1 - a);
-                    match (along_b, along_a) {
-                        (Some(x), Some(y)) => (x + y) / 2.0,
-                        (Some(x), None) | (None, Some(x)) => x,
-                        (None, None) => 0.5,
-                    }
-                }
-                .clamp(0.0, 1.0);
-                v.pair(a, b, guess)
-            })
-            .collect();
+        // The neighbours' trend continued (a close guess keeps the
+        // policies of the first evaluation those of the fixed point, so
+        // that its Newton step is accepted at once).
+        let guesses = (lo..=hi).map(|a| (a, total - a, (guess(v, a, total - a), guess(v, total - a, a)))).collect();
+        let solved = v.solve_total(guesses);
         let mut lanes = Vec::new();
         for Solved { a, b, x, y, facts: f, offers, lanes: l } in solved {
             values.w[a * n + b] = x;
@@ -257,4 +326,44 @@ pub(super) fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> Wi
         progress.advance((hi + 1 - lo) as u64);
     }
     facts
+}
+
+/// A guess of `W(a, b)` from the solved pairs of higher totals: their
+/// trend continued.
+fn guess(v: &WinValues, a: usize, b: usize) -> f64 {
+    let n = v.len();
+    if a + 2 < n && b + 2 < n {
+        // The 3 x 3 block of solved pairs above: the weights that
+        // reproduce every quadratic in the two totals with the least sum
+        // of squares (a smooth surface is continued to about 1e-6 where
+        // one-total trends miss by 1e-5).
+        const NEIGHBOURS: [(usize, usize, f64); 8] = [
+            (0, 1, 8.0),
+            (0, 2, -1.0),
+            (1, 0, 8.0),
+            (1, 1, -4.0),
+            (1, 2, -4.0),
+            (2, 0, -1.0),
+            (2, 1, -4.0),
+            (2, 2, 5.0),
+        ];
+        NEIGHBOURS.iter().map(|&(i, j, w)| w * v.at(a + i, b + j)).sum::<f64>() / 7.0
+    } else {
+        // At the goal's edge: along the opponent's total, and (where there
+        // is room) along the mover's, their mean.
+        let trend = |at: &dyn Fn(usize) -> f64, room: usize| match room {
+            0 => None,
+            1 => Some(at(1)),
+            2 => Some(2.0 * at(1) - at(2)),
+            _ => Some(3.0 * at(1) - 3.0 * at(2) + at(3)),
+        };
+        let along_b = trend(&|i| v.at(a, b + i), n - 1 - b);
+        let along_a = trend(&|i| v.at(a + i, b), n - 1 - a);
+        match (along_b, along_a) {
+            (Some(x), Some(y)) => (x + y) / 2.0,
+            (Some(x), None) | (None, Some(x)) => x,
+            (None, None) => 0.5,
+        }
+    }
+    .clamp(0.0, 1.0)
 }

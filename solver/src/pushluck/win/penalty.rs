@@ -53,6 +53,7 @@ use rayon::prelude::*;
 use super::{solve_pairs, End, LastTurn, Sides, WinFacts, WinValues};
 use crate::progress::Progress;
 use crate::pushluck::ends::TurnEnds;
+use crate::pushluck::lanes::LANES;
 use crate::pushluck::model::Model;
 
 /// The solve stops after an improvement sweep that moves no value by more
@@ -201,17 +202,30 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         let mut change: f64 = 0.0;
         for layer in &order {
             let v = &*values;
-            let solved: Vec<Turn> = layer
-                .par_iter()
-                .filter(|&&s| stale[s as usize] > STALE_TOL)
-                .map(|&s| {
-                    let s = s as usize;
-                    let (a, b) = (s / m, s % m);
-                    let (farkle, pass) = v.farkle_and_pass(a, b);
-                    let (sol, loss) = v.solve_turn(a, b, farkle, pass);
-                    let row = v.row(a, b, &sol.ends(v.start));
-                    let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol));
-                    Turn { s, value: sol.roll_values[v.start], row, loss, offers }
+            // The layer's stale states, movers of similar totals side by
+            // side (their turns are as long), solved in SIMD lanes
+            // ([`WinValues::solve_turns`]), the batches in parallel.
+            let mut todo: Vec<usize> =
+                layer.iter().map(|&s| s as usize).filter(|&s| stale[s] > STALE_TOL).collect();
+            todo.sort_by_key(|&s| (v.sides.side(s / m).total, s));
+            let solved: Vec<Turn> = todo
+                .par_chunks(LANES)
+                .flat_map_iter(|chunk| {
+                    let turns: Vec<_> = chunk
+                        .iter()
+                        .map(|&s| {
+                            let (a, b) = (s / m, s % m);
+                            let (farkle, pass) = v.farkle_and_pass(a, b);
+                            (a, b, farkle, pass)
+                        })
+                        .collect();
+                    let sols = v.solve_turns(&turns);
+                    chunk.iter().zip(sols).map(|(&s, (sol, loss))| {
+                        let (a, b) = (s / m, s % m);
+                        let row = v.row(a, b, &sol.ends(v.start));
+                        let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol));
+                        Turn { s, value: sol.roll_values[v.start], row, loss, offers }
+                    })
                 })
                 .collect();
             progress.advance(solved.len() as u64);

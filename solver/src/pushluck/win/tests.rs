@@ -246,6 +246,53 @@ fn slopes_are_the_derivative_of_the_start_value() {
     }
 }
 
+/// Turns solved side by side in SIMD lanes are, bit for bit, the turns
+/// solved alone: values, slopes, choices, policy ranges, for lanes of
+/// different lengths (movers' totals), farkle values off the fixed point,
+/// forced ends and instant wins (the exact goal's chase), leftover
+/// classes (piggyback), and fewer turns than lanes.
+#[test]
+fn lanes_solve_each_turn_as_it_is_solved_alone() {
+    let rule_sets = [
+        small(1000, 200),
+        with_exact_goal_and_instant_wins(small(600, 0)),
+        with_piggyback(small(600, 150), true),
+        // Roll classes: forced ends inside the arrays.
+        {
+            let mut r = crate::pushluck::games::yahtzix::base();
+            r.game.goal = 150;
+            r.validate().expect("valid rules");
+            r
+        },
+    ];
+    for rules in rule_sets {
+        let g = game(rules);
+        let model = g.win_model();
+        let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+        let n = values.len();
+        let turns: Vec<(usize, usize, f64)> = (0..11)
+            .map(|k| ((k * 5) % n, (k * 3 + 1) % n, 0.1 + 0.07 * k as f64))
+            .collect();
+        for batch in [&turns[..8], &turns[8..]] {
+            let together = values.starts(batch);
+            for (&(a, b, f), t) in batch.iter().zip(&together) {
+                let alone = values.start(a, b, f);
+                let what = format!("{} ({a}, {b}) at {f}", model.rules.name);
+                assert_eq!(t.value.to_bits(), alone.value.to_bits(), "{what}");
+                assert_eq!(t.slope.to_bits(), alone.slope.to_bits(), "{what}");
+                assert_eq!(t.loss.to_bits(), alone.loss.to_bits(), "{what}");
+                let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&t.sol.values), bits(&alone.sol.values), "{what}");
+                assert_eq!(bits(&t.sol.slopes), bits(&alone.sol.slopes), "{what}");
+                assert_eq!(bits(&t.sol.roll_values), bits(&alone.sol.roll_values), "{what}");
+                assert_eq!(bits(&t.sol.roll_slopes), bits(&alone.sol.roll_slopes), "{what}");
+                assert_eq!(t.sol.choices, alone.sol.choices, "{what}");
+                assert_eq!(t.sol.policy_range, alone.sol.policy_range, "{what}");
+            }
+        }
+    }
+}
+
 /// Inside the range a turn's DP reports, its policy stays optimal: a
 /// DP run afresh at a farkle value moved almost to either end finds
 /// every value exactly on its line (value + slope x change), which is

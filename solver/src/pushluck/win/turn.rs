@@ -7,6 +7,9 @@
 use std::sync::Arc;
 
 use super::params;
+use crate::pushluck::lanes::fill_lanes;
+#[cfg(doc)]
+use crate::pushluck::lanes::LANES;
 use super::values::{End, WinValues};
 use crate::pushluck::level_total;
 use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
@@ -151,6 +154,47 @@ impl<'m> WinValues<'m> {
         (sol, s.loss)
     }
 
+    /// The turns `(a, b)` of `turns` with farkle value `farkle` (no
+    /// penalty), at most [`LANES`] of them, solved side by side with slopes
+    /// (see [`crate::pushluck::lanes`]): each exactly [`Self::start`].
+    pub(super) fn starts(&self, turns: &[(usize, usize, f64)]) -> Vec<Start<'m>> {
+        let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
+        self.solve_lanes::<true>(&turns)
+            .into_iter()
+            .map(|(sol, loss)| Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol })
+            .collect()
+    }
+
+    /// The turns `(a, b)` of `turns` with farkle value `farkle` and pass
+    /// value `pass`, at most [`LANES`] of them, solved side by side
+    /// without slopes, their choices recorded: each exactly
+    /// [`Self::solve_turn`].
+    pub(super) fn solve_turns(&self, turns: &[(usize, usize, f64, f64)]) -> Vec<(Solution<'m>, f64)> {
+        self.solve_lanes::<false>(turns)
+    }
+
+    /// [`Self::solve_turn_sloped`] of every turn `(a, b, farkle, pass)`, side
+    /// by side.
+    fn solve_lanes<const SLOPED: bool>(&self, turns: &[(usize, usize, f64, f64)]) -> Vec<(Solution<'m>, f64)> {
+        let mut sols = Vec::with_capacity(turns.len());
+        let mut setups = Vec::with_capacity(turns.len());
+        for &(a, b, farkle, pass) in turns {
+            let TurnSetup { payoff, levels, loss, range } = self.setup(a, b, farkle, pass);
+            let p = params(self.model, self.sides.side(a));
+            sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
+            setups.push((loss, range));
+        }
+        fill_lanes::<SLOPED>(&mut sols);
+        sols.into_iter()
+            .zip(setups)
+            .map(|(mut sol, (loss, range))| {
+                let (lo, hi) = sol.policy_range;
+                sol.policy_range = (lo.max(range.0), hi.min(range.1));
+                (sol, loss)
+            })
+            .collect()
+    }
+
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
     /// what advice ranks.
     pub(crate) fn turn(&self, a: usize, b: usize) -> Solution<'m> {
@@ -162,6 +206,7 @@ impl<'m> WinValues<'m> {
     /// a pass is worth the same), solved with slopes: its start value and
     /// that value's derivative with respect to `farkle` along the policy
     /// found (see [`Start`]).
+    #[cfg(test)]
     pub(super) fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
         let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
         Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol }

@@ -1,0 +1,422 @@
+//! Several win-objective turn DPs at once, one per SIMD lane.
+//!
+//! The win solvers solve thousands of turns that share the model (the
+//! contexts, their rolls and where each set-aside leads) and differ only in
+//! their payoff: the bank values, the farkle value, how many levels are
+//! solved. One turn's DP reads, for every roll, the values of a handful of
+//! successors scattered over the level rows above it: a gather, one cache
+//! line per read for one useful number, which is what bounds the single
+//! turn DP ([`super::dp`]). Here up to [`LANES`] turns are laid out side by
+//! side, `[level][context][lane]`: a successor's values for every lane are
+//! one contiguous load (one cache line of eight `f64`), and the
+//! branch-free argmax over a roll's set-asides runs on all lanes in vector
+//! registers, as does the second look that narrows each lane's policy
+//! range (`Range` in [`super::dp`]).
+//!
+//! Every lane computes exactly what [`Solution::fill_levels_sloped`] (or,
+//! without slopes, `fill_levels`) computes for its turn, in the same order
+//! of operations (lane-wise arithmetic is the scalar arithmetic, no fused
+//! multiply-adds), so its values, slopes, choices and policy range are bit
+//! for bit those of the turn solved alone (tested). A lane with fewer
+//! levels than the widest turn is masked above its own levels: its
+//! prepared values stay, its range and choices are not touched. The rarer
+//! parts (rolls where a set-aside ends the turn, the bank comparison) run
+//! lane by lane.
+//!
+//! The vector kernel is written with AVX-512 intrinsics when the build
+//! targets them (the workspace builds for the machine it runs on); other
+//! targets run the same steps lane by lane in plain Rust.
+
+use super::dp::Range;
+use super::model::dice_of;
+use super::solution::{Payoff, Solution};
+
+/// Turns solved side by side: eight `f64` are one cache line and one
+/// AVX-512 register.
+pub(crate) const LANES: usize = 8;
+
+type Lane = [f64; LANES];
+
+/// Solves every prepared turn of `sols` (at most [`LANES`] of one model,
+/// each from [`super::Model::prepare_payoff`], with slopes when `SLOPED`):
+/// the same result as [`Solution::fill_levels_sloped`] (or `fill_levels`)
+/// on each, with the choices recorded either way.
+pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
+    assert!(!sols.is_empty() && sols.len() <= LANES, "one to {LANES} turns");
+    let m = sols[0].model;
+    let n = m.contexts();
+    let rolls = m.roll_starts[n];
+    let levels: Vec<usize> = sols.iter().map(|s| s.levels).collect();
+    let top = levels.iter().copied().max().expect("one turn at least");
+    // Every lane's array reaches the same distance above its levels.
+    let reach = sols[0].values.len() / n - sols[0].levels;
+    let len = (top + reach) * n;
+    let mut values: Vec<Lane> = vec![[0.0; LANES]; len];
+    let mut slopes: Vec<Lane> = vec![[0.0; LANES]; if SLOPED { len } else { 0 }];
+    for (k, s) in sols.iter().enumerate() {
+        assert!(std::ptr::eq(s.model, m) && s.values.len() == (s.levels + reach) * n, "turns of one model");
+        for i in s.levels * n..s.values.len() {
+            values[i][k] = s.values[i];
+            if SLOPED {
+                slopes[i][k] = s.slopes[i];
+            }
+        }
+    }
+    let mut ranges = Ranges::new(sols);
+    // Choices of every lane side by side, `[level * rolls + roll][lane]`.
+    let mut choices: Vec<[u8; LANES]> = vec![[0; LANES]; top * rolls];
+    let farkle: Lane = std::array::from_fn(|k| sols.get(k).map_or(0.0, Solution::farkle_score));
+    for level in (0..top).rev() {
+        // The lanes that solve this level (the others keep their values).
+        let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
+        ranges.activate(&active);
+        let base = level * n;
+        for c in 0..n {
+            let table = &m.tables[c];
+            let mut total: Lane = std::array::from_fn(|k| farkle[k] * table.farkle);
+            let mut slope: Lane = [table.farkle; LANES];
+            for (r, (&(prob, start, end), &decisions_only)) in table.rolls.iter().zip(&table.decisions_only).enumerate()
+            {
+                let options = &table.hot[start as usize..end as usize];
+                let at = level * rolls + m.roll_starts[c] + r;
+                if decisions_only {
+                    let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base };
+                    let (best, pick, best_slope) = kernel::roll(&rows, options, &mut ranges);
+                    choices[at] = pick;
+                    for k in 0..LANES {
+                        total[k] += prob * best[k];
+                        slope[k] += prob * best_slope[k];
+                    }
+                } else {
+                    for &k in &active {
+                        let mut range = ranges.get(k);
+                        let (v, s, pick) =
+                            mixed_roll::<SLOPED>(&sols[k], &values, &slopes, k, level, options, &mut range);
+                        ranges.set(k, range);
+                        choices[at][k] = pick;
+                        total[k] += prob * v;
+                        slope[k] += prob * s;
+                    }
+                }
+            }
+            let i = base + c;
+            for &k in &active {
+                let s = &mut sols[k];
+                let roll = total[k];
+                s.roll_values[i] = roll;
+                let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
+                let bank = w.bank(level, dice_of(c));
+                if !SLOPED {
+                    values[i][k] = bank.map_or(roll, |b| b.max(roll));
+                    continue;
+                }
+                let roll_slope = slope[k];
+                s.roll_slopes[i] = roll_slope;
+                let mut range = ranges.get(k);
+                (values[i][k], slopes[i][k]) = match bank {
+                    Some(b) => {
+                        let bank_slope = w.bank_slope(level, dice_of(c));
+                        if b >= roll {
+                            range.narrow(b - roll, bank_slope - roll_slope);
+                            (b, bank_slope)
+                        } else {
+                            range.narrow(roll - b, roll_slope - bank_slope);
+                            (roll, roll_slope)
+                        }
+                    }
+                    None => (roll, roll_slope),
+                };
+                ranges.set(k, range);
+            }
+        }
+    }
+    for (k, s) in sols.iter_mut().enumerate() {
+        for i in 0..s.levels * n {
+            s.values[i] = values[i][k];
+            if SLOPED {
+                s.slopes[i] = slopes[i][k];
+            }
+        }
+        if SLOPED {
+            s.policy_range = ranges.get(k).get();
+        }
+        s.choices = choices[..s.levels * rolls].iter().map(|c| c[k]).collect();
+    }
+}
+
+/// The rows of one level's successors: values, and slopes when `SLOPED`.
+struct Rows<'a, const SLOPED: bool> {
+    values: &'a [Lane],
+    slopes: &'a [Lane],
+    base: usize,
+}
+
+impl<const SLOPED: bool> Rows<'_, SLOPED> {
+    #[inline]
+    fn value(&self, x: u32) -> &Lane {
+        &self.values[self.base + x as usize]
+    }
+
+    #[inline]
+    fn slope(&self, x: u32) -> &Lane {
+        &self.slopes[self.base + x as usize]
+    }
+}
+
+/// Every lane's policy range (`Range` of [`super::dp`]), side by side, and
+/// the gap below which a roll's runner-up calls for a second look
+/// (`Range::may_narrow`): minus infinity in an idle lane.
+struct Ranges {
+    lo: Lane,
+    hi: Lane,
+    limit: Lane,
+    active: [bool; LANES],
+}
+
+impl Ranges {
+    fn new(sols: &[Solution<'_>]) -> Ranges {
+        let mut r = Ranges { lo: [0.0; LANES], hi: [0.0; LANES], limit: [0.0; LANES], active: [false; LANES] };
+        for (k, s) in sols.iter().enumerate() {
+            let range = Range::new(s.policy_range);
+            (r.lo[k], r.hi[k]) = (range.lo, range.hi);
+        }
+        r
+    }
+
+    fn activate(&mut self, active: &[usize]) {
+        self.active = [false; LANES];
+        for &k in active {
+            self.active[k] = true;
+        }
+        self.update_limits();
+    }
+
+    fn update_limits(&mut self) {
+        for k in 0..LANES {
+            self.limit[k] = if self.active[k] { self.get(k).limit() } else { f64::NEG_INFINITY };
+        }
+    }
+
+    fn get(&self, k: usize) -> Range {
+        Range { lo: self.lo[k], hi: self.hi[k] }
+    }
+
+    fn set(&mut self, k: usize, r: Range) {
+        (self.lo[k], self.hi[k]) = (r.lo, r.hi);
+        self.limit[k] = if self.active[k] { r.limit() } else { f64::NEG_INFINITY };
+    }
+}
+
+/// One lane's roll where some set-aside ends the turn or wins at once
+/// (outside the arrays), as `roll_value_sloped` (or, without slopes,
+/// `roll_value_level`) computes it: the best value, its slope and its
+/// position, `range` narrowed by the second look.
+fn mixed_roll<const SLOPED: bool>(
+    sol: &Solution<'_>,
+    values: &[Lane],
+    slopes: &[Lane],
+    k: usize,
+    level: usize,
+    options: &[u32],
+    range: &mut Range,
+) -> (f64, f64, u8) {
+    let base = level * sol.model.contexts();
+    // This lane's own arrays end here (the interleaved ones may go on).
+    let len = sol.values.len();
+    let outside = |x: u32| {
+        if SLOPED {
+            sol.hot_sloped_outside(level, x)
+        } else {
+            (sol.hot_value_outside(super::level_total(level, sol.model.grid), x), 0.0)
+        }
+    };
+    let (mut best, mut arg, mut outside_slope) = (f64::NEG_INFINITY, usize::MAX, 0.0);
+    let (mut second, mut pick) = (f64::NEG_INFINITY, 0);
+    for (p, &x) in options.iter().enumerate() {
+        let i = base + x as usize;
+        if i < len {
+            let v = values[i][k];
+            if v > best {
+                (second, best, arg, pick) = (best, v, i, p);
+            } else if v > second {
+                second = v;
+            }
+        } else {
+            let (v, s) = outside(x);
+            if v > best {
+                (second, best, arg, outside_slope, pick) = (best, v, usize::MAX, s, p);
+            } else if v > second {
+                second = v;
+            }
+        }
+    }
+    let pick = u8::try_from(pick).expect("at most 64 set-asides a roll");
+    if !SLOPED {
+        return (best, 0.0, pick);
+    }
+    let best_slope = if arg == usize::MAX { outside_slope } else { slopes[arg][k] };
+    if range.may_narrow(best - second) {
+        for &x in options {
+            let i = base + x as usize;
+            let (v, s) = if i < len { (values[i][k], slopes[i][k]) } else { outside(x) };
+            range.narrow(best - v, best_slope - s);
+        }
+    }
+    (best, best_slope, pick)
+}
+
+/// The roll kernel: the best successor of a roll whose set-asides all lead
+/// to decision states, in every lane, as `roll_value_sloped` computes it.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
+mod kernel {
+    use super::{Lane, Ranges, Rows, LANES};
+
+    /// The best value, its position among `options` (the first of equals)
+    /// and its slope, without branches on the values; then, in the lanes
+    /// whose runner-up is close, the second look narrowing the range.
+    pub(super) fn roll<const SLOPED: bool>(
+        rows: &Rows<SLOPED>,
+        options: &[u32],
+        ranges: &mut Ranges,
+    ) -> (Lane, [u8; LANES], Lane) {
+        let mut best = *rows.value(options[0]);
+        let mut best_slope = if SLOPED { *rows.slope(options[0]) } else { [0.0; LANES] };
+        let mut second = [f64::NEG_INFINITY; LANES];
+        let mut pick = [0u8; LANES];
+        for (position, &x) in (1u8..).zip(&options[1..]) {
+            let v = rows.value(x);
+            for l in 0..LANES {
+                let ahead = v[l] > best[l];
+                let behind = if ahead { best[l] } else { v[l] };
+                second[l] = if behind > second[l] { behind } else { second[l] };
+                best[l] = if ahead { v[l] } else { best[l] };
+                if SLOPED {
+                    best_slope[l] = if ahead { rows.slope(x)[l] } else { best_slope[l] };
+                }
+                pick[l] = if ahead { position } else { pick[l] };
+            }
+        }
+        if SLOPED {
+            for k in 0..LANES {
+                if best[k] - second[k] < ranges.limit[k] {
+                    let mut range = ranges.get(k);
+                    for &x in options {
+                        range.narrow(best[k] - rows.value(x)[k], best_slope[k] - rows.slope(x)[k]);
+                    }
+                    ranges.set(k, range);
+                }
+            }
+        }
+        (best, pick, best_slope)
+    }
+}
+
+/// The roll kernel in AVX-512: one register holds a row of eight lanes,
+/// and every comparison, select and division is one instruction over all
+/// of them (the compiler does not find this form on its own).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
+mod kernel {
+    use std::arch::x86_64::{
+        __m512d, _mm512_cmp_pd_mask, _mm512_div_pd, _mm512_loadu_pd, _mm512_mask_blend_pd, _mm512_max_pd,
+        _mm512_min_pd, _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd, _mm512_sub_pd, _CMP_GT_OQ, _CMP_LT_OQ,
+    };
+
+    use super::{Lane, Ranges, Rows, LANES};
+
+    /// The plain-Rust kernel's steps, with the same comparisons (`>` and
+    /// `<` are false on NaN, as `_CMP_GT_OQ` and `_CMP_LT_OQ`), minima and
+    /// divisions, and so the same results.
+    #[inline]
+    pub(super) fn roll<const SLOPED: bool>(
+        rows: &Rows<SLOPED>,
+        options: &[u32],
+        ranges: &mut Ranges,
+    ) -> (Lane, [u8; LANES], Lane) {
+        let load = |x: &Lane| -> __m512d {
+            // SAFETY: AVX-512F is enabled at compile time (this module's
+            // cfg); `x` is eight f64s.
+            unsafe { _mm512_loadu_pd(x.as_ptr()) }
+        };
+        // SAFETY: as `load`: intrinsics of an enabled feature, loads and
+        // stores of whole `[f64; 8]`.
+        unsafe {
+            let mut best = load(rows.value(options[0]));
+            let mut best_slope = if SLOPED { load(rows.slope(options[0])) } else { _mm512_setzero_pd() };
+            let mut second = _mm512_set1_pd(f64::NEG_INFINITY);
+            let mut pick = _mm512_setzero_pd();
+            let mut position = 0.0;
+            for &x in &options[1..] {
+                position += 1.0;
+                let v = load(rows.value(x));
+                // blend(k, a, b) takes b where k is set.
+                let ahead = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(v, best);
+                let behind = _mm512_mask_blend_pd(ahead, v, best);
+                let closer = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(behind, second);
+                second = _mm512_mask_blend_pd(closer, second, behind);
+                best = _mm512_mask_blend_pd(ahead, best, v);
+                if SLOPED {
+                    best_slope = _mm512_mask_blend_pd(ahead, best_slope, load(rows.slope(x)));
+                }
+                pick = _mm512_mask_blend_pd(ahead, pick, _mm512_set1_pd(position));
+            }
+            if SLOPED {
+                let gap = _mm512_sub_pd(best, second);
+                let close = _mm512_cmp_pd_mask::<_CMP_LT_OQ>(gap, load(&ranges.limit));
+                if close != 0 {
+                    second_look(rows, options, ranges, close, best, best_slope);
+                }
+            }
+            let mut out = [[0.0; LANES]; 3];
+            for (o, r) in out.iter_mut().zip([best, pick, best_slope]) {
+                _mm512_storeu_pd(o.as_mut_ptr(), r);
+            }
+            let [best, pick, best_slope] = out;
+            // At most 64 set-asides a roll: exact small integers.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let pick = pick.map(|p| p as u8);
+            (best, pick, best_slope)
+        }
+    }
+
+    /// `Range::narrow` over every option, in the lanes of `close`: an
+    /// option `gap` behind the best with a slope `slope_gap` steeper
+    /// bounds how far the farkle value may fall (`slope_gap > 0`) or rise
+    /// (`< 0`) before it overtakes the best; only when `gap` is below the
+    /// lane's current limit.
+    ///
+    /// # Safety
+    /// AVX-512F (this module's cfg).
+    #[inline]
+    unsafe fn second_look<const SLOPED: bool>(
+        rows: &Rows<SLOPED>,
+        options: &[u32],
+        ranges: &mut Ranges,
+        close: u8,
+        best: __m512d,
+        best_slope: __m512d,
+    ) {
+        let mut lo = _mm512_loadu_pd(ranges.lo.as_ptr());
+        let mut hi = _mm512_loadu_pd(ranges.hi.as_ptr());
+        let zero = _mm512_setzero_pd();
+        for &x in options {
+            let gap = _mm512_sub_pd(best, _mm512_loadu_pd(rows.value(x).as_ptr()));
+            let slope_gap = _mm512_sub_pd(best_slope, _mm512_loadu_pd(rows.slope(x).as_ptr()));
+            let may = close & _mm512_cmp_pd_mask::<_CMP_LT_OQ>(gap, _mm512_max_pd(lo, hi));
+            let bound = _mm512_div_pd(gap, slope_gap);
+            let falls = may & _mm512_cmp_pd_mask::<_CMP_GT_OQ>(slope_gap, zero);
+            let rises = may & _mm512_cmp_pd_mask::<_CMP_LT_OQ>(slope_gap, zero);
+            // Rust's f64::min and vminpd agree off NaN (never here: gaps
+            // and slopes are finite, and a zero slope gap is masked out).
+            lo = _mm512_mask_blend_pd(falls, lo, _mm512_min_pd(lo, bound));
+            hi = _mm512_mask_blend_pd(rises, hi, _mm512_min_pd(hi, _mm512_sub_pd(zero, bound)));
+        }
+        let (mut l, mut h) = ([0.0; LANES], [0.0; LANES]);
+        _mm512_storeu_pd(l.as_mut_ptr(), lo);
+        _mm512_storeu_pd(h.as_mut_ptr(), hi);
+        for k in 0..LANES {
+            if close >> k & 1 == 1 {
+                ranges.set(k, super::Range { lo: l[k], hi: h[k] });
+            }
+        }
+    }
+}
