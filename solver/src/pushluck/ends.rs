@@ -81,7 +81,8 @@ impl Solution<'_> {
                 for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
                     let hot = &table.hot[from as usize..to as usize];
                     // The DP's own choice when it recorded them.
-                    let x = if recorded { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
+                    let x =
+                        if recorded { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
                     let q = p * prob;
                     if x == HOT_INSTANT {
                         out.instant += q;
@@ -110,6 +111,28 @@ impl Solution<'_> {
             }
         }
         out
+    }
+
+    /// The policy as the DP found it, as a 128-bit digest of every roll's
+    /// recorded choice and every state's stop (bank at least as good as
+    /// rolling): two solves of one turn with the same key, and with the
+    /// same ends outside the arrays (no stationary tail), have the same
+    /// [`Self::ends`]. `None` when the choices were not recorded.
+    pub(crate) fn policy_key(&self) -> Option<u128> {
+        let m = self.model;
+        let n = m.contexts();
+        if self.choices.len() != self.levels * m.roll_starts[n] {
+            return None;
+        }
+        let Payoff::Win(w) = &self.payoff else { return None };
+        let mut bytes = self.choices.clone();
+        for level in 0..self.levels {
+            for c in 0..n {
+                let stops = w.bank(level, dice_of(c)).is_some_and(|b| b >= self.values[level * n + c]);
+                bytes.push(u8::from(stops));
+            }
+        }
+        Some(xxhash_rust::xxh3::xxh3_128(&bytes))
     }
 
     /// The policy banks at decision state `(level, c)` (not a turn's start):

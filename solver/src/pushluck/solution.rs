@@ -222,6 +222,12 @@ impl<'m> Solution<'m> {
         }
     }
 
+    /// Whether values above the solved levels are a stationary tail (a
+    /// win-objective turn whose top is not where banking is optimal).
+    pub(crate) fn has_tail(&self) -> bool {
+        matches!(&self.payoff, Payoff::Win(w) if w.above.is_some())
+    }
+
     /// Score of a farkle in this turn (0, or minus the three-farkle penalty).
     pub(crate) fn farkle_score(&self) -> f64 {
         match &self.payoff {

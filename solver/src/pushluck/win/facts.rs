@@ -46,7 +46,7 @@
 use rayon::prelude::*;
 
 use super::offers;
-use super::penalty::{layers, Row};
+use super::penalty::{layers, sweep_layers, Row};
 use super::{leftover_context, End, WinValues};
 use crate::error::Error;
 use crate::pushluck::ends::{Lanes, TurnEnds, Worth};
@@ -453,21 +453,6 @@ fn distinct_ev_turns(game: &PushLuckGame, values: &WinValues) -> (Vec<Params>, V
 
 /// Gauss-Seidel sweeps of `x(s) = f(s, x)` in `order` until no value moves
 /// by [`TOL`].
-fn sweep(x: &mut [f64], order: &[Vec<u32>], tol: f64, mut f: impl FnMut(usize, &[f64]) -> f64) {
-    for _ in 0..SWEEPS_MAX {
-        let mut change: f64 = 0.0;
-        for &s in order.iter().flatten() {
-            let s = s as usize;
-            let v = f(s, x);
-            change = change.max((v - x[s]).abs());
-            x[s] = v;
-        }
-        if change <= tol {
-            return;
-        }
-    }
-}
-
 /// Computes the game facts of `values` (solved win values of `game`).
 ///
 /// # Errors
@@ -549,25 +534,28 @@ fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Quantities, Error> {
 
     let order = layers(values);
     let mut turns = vec![0.0; m * m];
-    sweep(&mut turns, &order, TURNS_TOL, |s, t| {
+    sweep_layers(&mut turns, &order, TURNS_TOL, SWEEPS_MAX, |s, t| {
         let r = &optimal[s];
         1.0 + r.last_turn + r.states.iter().zip(&r.weights).map(|(&j, &p)| p * t[j as usize]).sum::<f64>()
     });
     // x: optimal to move against ev; y: ev to move against optimal.
-    let (mut x, mut y) = (values.w.clone(), values.w.clone());
-    for _ in 0..SWEEPS_MAX {
-        let mut change: f64 = 0.0;
-        for &s in order.iter().flatten() {
-            let s = s as usize;
-            let (vx, vy) = (optimal[s].value(&y), ev[s].value(&x));
-            change = change.max((vx - x[s]).abs()).max((vy - y[s]).abs());
-            x[s] = vx;
-            y[s] = vy;
+    // Both at once, as one vector: x then y.
+    let n = m * m;
+    let mut xy = [values.w.clone(), values.w.clone()].concat();
+    let both: Vec<Vec<u32>> = order
+        .iter()
+        .map(|layer| layer.iter().flat_map(|&s| [s, s + u32::try_from(n).expect("states fit in u32")]).collect())
+        .collect();
+    sweep_layers(&mut xy, &both, TOL, SWEEPS_MAX, |s, xy| {
+        let (x, y) = xy.split_at(n);
+        if s < n {
+            optimal[s].value(y)
+        } else {
+            ev[s - n].value(x)
         }
-        if change <= TOL {
-            break;
-        }
-    }
+    });
+    let y = xy.split_off(n);
+    let x = xy;
     Ok(Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y })
 }
 

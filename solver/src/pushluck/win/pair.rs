@@ -192,7 +192,11 @@ impl<'m> WinValues<'m> {
                 // Newton again only while it makes progress.
                 p.newton = residual < p.last_residual;
                 p.last_residual = residual;
-                p.next = if step_ok && p.newton { step } else { (e.ab.value, e.ba.as_ref().map_or(e.ab.value, |s| s.value)) };
+                p.next = if step_ok && p.newton {
+                    step
+                } else {
+                    (e.ab.value, e.ba.as_ref().map_or(e.ab.value, |s| s.value))
+                };
                 if p.best.as_ref().map_or(true, |b| residual < b.residual()) {
                     p.best = Some(e);
                 }

@@ -176,7 +176,10 @@ impl WinValues<'_> {
 struct Turn {
     s: usize,
     value: f64,
-    row: Row,
+    /// The policy's row, `None` when it is the one the state has (the
+    /// same policy: see [`crate::pushluck::solution::Solution::policy_key`]).
+    row: Option<Row>,
+    key: Option<u128>,
     loss: f64,
     /// Under piggyback, when the opponent's side can bank: the mover's
     /// piggyback values ([`WinValues::offer_block`]).
@@ -189,6 +192,9 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
     let order = layers(values);
     start_without_penalty(values, progress);
     let mut rows: Vec<Row> = vec![Row::default(); m * m];
+    // Per state: the key of the policy its row is of (`None`: made afresh
+    // each time).
+    let mut keys: Vec<Option<u128>> = vec![None; m * m];
     let mut facts = WinFacts { truncation: 0.0, residual: f64::INFINITY, turn_solves: 0 };
     // Per state: a bound on how far its inputs moved since its turn was
     // last solved (infinite: never solved).
@@ -205,8 +211,7 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
             // The layer's stale states, movers of similar totals side by
             // side (their turns are as long), solved in SIMD lanes
             // ([`WinValues::solve_turns`]), the batches in parallel.
-            let mut todo: Vec<usize> =
-                layer.iter().map(|&s| s as usize).filter(|&s| stale[s] > STALE_TOL).collect();
+            let mut todo: Vec<usize> = layer.iter().map(|&s| s as usize).filter(|&s| stale[s] > STALE_TOL).collect();
             todo.sort_by_key(|&s| (v.sides.side(s / m).total, s));
             let solved: Vec<Turn> = todo
                 .par_chunks(LANES)
@@ -220,16 +225,22 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
                         })
                         .collect();
                     let sols = v.solve_turns(&turns);
-                    chunk.iter().zip(sols).map(|(&s, (sol, loss))| {
+                    let keys = &keys;
+                    chunk.iter().zip(sols).map(move |(&s, (sol, loss))| {
                         let (a, b) = (s / m, s % m);
-                        let row = v.row(a, b, &sol.ends(v.start));
+                        // Under piggyback a row holds the offers' current
+                        // edges, and with a stationary tail its current
+                        // value: rows are made afresh there.
+                        let fixed = v.offers.is_none() && !sol.has_tail();
+                        let key = sol.policy_key().filter(|_| fixed);
+                        let row = (key.is_none() || key != keys[s]).then(|| v.row(a, b, &sol.ends(v.start)));
                         let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol));
-                        Turn { s, value: sol.roll_values[v.start], row, loss, offers }
+                        Turn { s, value: sol.roll_values[v.start], row, key, loss, offers }
                     })
                 })
                 .collect();
             progress.advance(solved.len() as u64);
-            for Turn { s, value, row, loss, offers } in solved {
+            for Turn { s, value, row, key, loss, offers } in solved {
                 let mut moved = (value - values.w[s]).abs();
                 values.w[s] = value;
                 if let (Some(block), Some(o)) = (offers, values.offers.as_mut()) {
@@ -245,7 +256,10 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
                 }
                 change = change.max(moved);
                 improve_moved[s] = moved;
-                rows[s] = row;
+                if let Some(row) = row {
+                    rows[s] = row;
+                }
+                keys[s] = key;
                 stale[s] = 0.0;
                 facts.truncation = facts.truncation.max(loss);
             }
@@ -350,17 +364,37 @@ fn start_without_penalty(values: &mut WinValues, progress: &dyn Progress) {
     }
 }
 
-/// Gauss-Seidel sweeps of the fixed policies' equations.
+/// Sweeps of the fixed policies' equations until no value moves by more
+/// than [`EVAL_TOL`] ([`sweep_layers`]).
 fn evaluate(w: &mut [f64], rows: &[Row], order: &[Vec<u32>]) {
-    for _ in 0..EVAL_SWEEPS_MAX {
+    sweep_layers(w, order, EVAL_TOL, EVAL_SWEEPS_MAX, |s, w| rows[s].value(w));
+}
+
+/// Sweeps `x[s] = f(s, x)` over every state until no value moves by more
+/// than `tol` (at most `max` sweeps), layer by layer ([`layers`]):
+/// Gauss-Seidel from layer to layer, the states of one layer in parallel
+/// (they read each other only through a pass under the entry threshold,
+/// which such a sweep takes from the values before the layer's).
+pub(super) fn sweep_layers(
+    x: &mut [f64],
+    order: &[Vec<u32>],
+    tol: f64,
+    max: usize,
+    f: impl Fn(usize, &[f64]) -> f64 + Sync,
+) {
+    let mut next = vec![];
+    for _ in 0..max {
         let mut change: f64 = 0.0;
-        for &s in order.iter().flatten() {
-            let s = s as usize;
-            let x = rows[s].value(w);
-            change = change.max((x - w[s]).abs());
-            w[s] = x;
+        for layer in order {
+            let now = &*x;
+            layer.par_iter().with_min_len(256).map(|&s| f(s as usize, now)).collect_into_vec(&mut next);
+            for (&s, &v) in layer.iter().zip(&next) {
+                let s = s as usize;
+                change = change.max((v - x[s]).abs());
+                x[s] = v;
+            }
         }
-        if change <= EVAL_TOL {
+        if change <= tol {
             return;
         }
     }

@@ -270,9 +270,8 @@ fn lanes_solve_each_turn_as_it_is_solved_alone() {
         let model = g.win_model();
         let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
         let n = values.len();
-        let turns: Vec<(usize, usize, f64)> = (0..11)
-            .map(|k| ((k * 5) % n, (k * 3 + 1) % n, 0.1 + 0.07 * k as f64))
-            .collect();
+        let turns: Vec<(usize, usize, f64)> =
+            (0..11).map(|k| ((k * 5) % n, (k * 3 + 1) % n, 0.1 + 0.07 * k as f64)).collect();
         for batch in [&turns[..8], &turns[8..]] {
             let together = values.starts(batch);
             for (&(a, b, f), t) in batch.iter().zip(&together) {

@@ -7,10 +7,10 @@
 use std::sync::Arc;
 
 use super::params;
+use super::values::{End, WinValues};
 use crate::pushluck::lanes::fill_lanes;
 #[cfg(doc)]
 use crate::pushluck::lanes::LANES;
-use super::values::{End, WinValues};
 use crate::pushluck::level_total;
 use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
 
@@ -161,7 +161,12 @@ impl<'m> WinValues<'m> {
         let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
         self.solve_lanes::<true>(&turns)
             .into_iter()
-            .map(|(sol, loss)| Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol })
+            .map(|(sol, loss)| Start {
+                value: sol.roll_values[self.start],
+                slope: sol.roll_slopes[self.start],
+                loss,
+                sol,
+            })
             .collect()
     }
 
