@@ -197,7 +197,7 @@ impl<'m> WinValues<'m> {
                 } else {
                     (e.ab.value, e.ba.as_ref().map_or(e.ab.value, |s| s.value))
                 };
-                if p.best.as_ref().map_or(true, |b| residual < b.residual()) {
+                if p.best.as_ref().is_none_or(|b| residual < b.residual()) {
                     p.best = Some(e);
                 }
                 let best = p.best.as_ref().expect("just set").residual();
