@@ -28,7 +28,7 @@
 //! targets run the same steps lane by lane in plain Rust.
 
 use super::dp::Range;
-use super::model::dice_of;
+use super::model::{dice_of, hot_end, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution};
 
 /// Turns solved side by side: eight `f64` are one cache line and one
@@ -62,8 +62,10 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
             }
         }
     }
+    let ends = Ends::new::<SLOPED>(sols, top + reach);
     let mut ranges = Ranges::new(sols);
-    // Choices of every lane side by side, `[level * rolls + roll][lane]`.
+    // Choices of every lane side by side, `[level * rolls + roll][lane]`
+    // (one store a roll).
     let mut choices: Vec<[u8; LANES]> = vec![[0; LANES]; top * rolls];
     let farkle: Lane = std::array::from_fn(|k| sols.get(k).map_or(0.0, Solution::farkle_score));
     for level in (0..top).rev() {
@@ -79,24 +81,16 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
             {
                 let options = &table.hot[start as usize..end as usize];
                 let at = level * rolls + m.roll_starts[c] + r;
-                if decisions_only {
-                    let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base };
-                    let (best, pick, best_slope) = kernel::roll(&rows, options, &mut ranges);
-                    choices[at] = pick;
-                    for k in 0..LANES {
-                        total[k] += prob * best[k];
-                        slope[k] += prob * best_slope[k];
-                    }
+                let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base, ends: &ends, level };
+                let (best, pick, best_slope) = if decisions_only {
+                    kernel::roll::<SLOPED>(|x| rows.decision(x), options, &mut ranges)
                 } else {
-                    for &k in &active {
-                        let mut range = ranges.get(k);
-                        let (v, s, pick) =
-                            mixed_roll::<SLOPED>(&sols[k], &values, &slopes, k, level, options, &mut range);
-                        ranges.set(k, range);
-                        choices[at][k] = pick;
-                        total[k] += prob * v;
-                        slope[k] += prob * s;
-                    }
+                    kernel::roll::<SLOPED>(|x| rows.any(x), options, &mut ranges)
+                };
+                choices[at] = pick;
+                for k in 0..LANES {
+                    total[k] += prob * best[k];
+                    slope[k] += prob * best_slope[k];
                 }
             }
             let i = base + c;
@@ -144,22 +138,78 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
     }
 }
 
-/// The rows of one level's successors: values, and slopes when `SLOPED`.
+/// The rows of one level's successors: values, and slopes when `SLOPED`
+/// (zeros otherwise).
 struct Rows<'a, const SLOPED: bool> {
     values: &'a [Lane],
     slopes: &'a [Lane],
     base: usize,
+    ends: &'a Ends,
+    level: usize,
 }
 
+/// Value and slope rows of an instant win.
+const WIN: (Lane, Lane) = ([1.0; LANES], [0.0; LANES]);
+const ZEROS: Lane = [0.0; LANES];
+
 impl<const SLOPED: bool> Rows<'_, SLOPED> {
+    /// The rows of the decision state `x` (an offset from this level's row).
     #[inline]
-    fn value(&self, x: u32) -> &Lane {
-        &self.values[self.base + x as usize]
+    fn decision(&self, x: u32) -> (&Lane, &Lane) {
+        let i = self.base + x as usize;
+        (&self.values[i], if SLOPED { &self.slopes[i] } else { &ZEROS })
     }
 
+    /// The rows of any successor `x`: a decision state, an instant win or
+    /// a forced end (as `hot_sloped_outside` values them).
     #[inline]
-    fn slope(&self, x: u32) -> &Lane {
-        &self.slopes[self.base + x as usize]
+    fn any(&self, x: u32) -> (&Lane, &Lane) {
+        if x & HOT_END == 0 {
+            self.decision(x)
+        } else if x == HOT_INSTANT {
+            (&WIN.0, &WIN.1)
+        } else {
+            let (gain, left) = hot_end(x);
+            let i = (self.level + gain) * ENDS_STRIDE + left;
+            (&self.ends.values[i], if SLOPED { &self.ends.slopes[i] } else { &ZEROS })
+        }
+    }
+}
+
+/// Dice left by an end: 0 to 6.
+const ENDS_STRIDE: usize = 7;
+
+/// Every lane's forced ends outside the arrays, `[level * 7 + left]`: the
+/// bank at that level leaving `left` dice, or the farkle value where
+/// stopping is not allowed, and its slope (as `hot_sloped_outside`, and
+/// without slopes `hot_value_outside`, value them). Empty when every roll
+/// of the model leads to decision states only.
+struct Ends {
+    values: Vec<Lane>,
+    slopes: Vec<Lane>,
+}
+
+impl Ends {
+    fn new<const SLOPED: bool>(sols: &[Solution<'_>], levels: usize) -> Ends {
+        let m = sols[0].model;
+        if m.tables.iter().all(|t| t.decisions_only.iter().all(|&d| d)) {
+            return Ends { values: vec![], slopes: vec![] };
+        }
+        // A forced end lies at most a set-aside's gain above its level.
+        let len = (levels + 1) * ENDS_STRIDE;
+        let mut values = vec![[0.0; LANES]; len];
+        let mut slopes = vec![[0.0; LANES]; if SLOPED { len } else { 0 }];
+        for (k, s) in sols.iter().enumerate() {
+            let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
+            for i in 0..len {
+                let (level, left) = (i / ENDS_STRIDE, i % ENDS_STRIDE);
+                values[i][k] = w.bank(level, left).unwrap_or(w.farkle);
+                if SLOPED {
+                    slopes[i][k] = w.bank_slope(level, left);
+                }
+            }
+        }
+        Ends { values, slopes }
     }
 }
 
@@ -207,92 +257,33 @@ impl Ranges {
     }
 }
 
-/// One lane's roll where some set-aside ends the turn or wins at once
-/// (outside the arrays), as `roll_value_sloped` (or, without slopes,
-/// `roll_value_level`) computes it: the best value, its slope and its
-/// position, `range` narrowed by the second look.
-fn mixed_roll<const SLOPED: bool>(
-    sol: &Solution<'_>,
-    values: &[Lane],
-    slopes: &[Lane],
-    k: usize,
-    level: usize,
-    options: &[u32],
-    range: &mut Range,
-) -> (f64, f64, u8) {
-    let base = level * sol.model.contexts();
-    // This lane's own arrays end here (the interleaved ones may go on).
-    let len = sol.values.len();
-    let outside = |x: u32| {
-        if SLOPED {
-            sol.hot_sloped_outside(level, x)
-        } else {
-            (sol.hot_value_outside(super::level_total(level, sol.model.grid), x), 0.0)
-        }
-    };
-    let (mut best, mut arg, mut outside_slope) = (f64::NEG_INFINITY, usize::MAX, 0.0);
-    let (mut second, mut pick) = (f64::NEG_INFINITY, 0);
-    for (p, &x) in options.iter().enumerate() {
-        let i = base + x as usize;
-        if i < len {
-            let v = values[i][k];
-            if v > best {
-                (second, best, arg, pick) = (best, v, i, p);
-            } else if v > second {
-                second = v;
-            }
-        } else {
-            let (v, s) = outside(x);
-            if v > best {
-                (second, best, arg, outside_slope, pick) = (best, v, usize::MAX, s, p);
-            } else if v > second {
-                second = v;
-            }
-        }
-    }
-    let pick = u8::try_from(pick).expect("at most 64 set-asides a roll");
-    if !SLOPED {
-        return (best, 0.0, pick);
-    }
-    let best_slope = if arg == usize::MAX { outside_slope } else { slopes[arg][k] };
-    if range.may_narrow(best - second) {
-        for &x in options {
-            let i = base + x as usize;
-            let (v, s) = if i < len { (values[i][k], slopes[i][k]) } else { outside(x) };
-            range.narrow(best - v, best_slope - s);
-        }
-    }
-    (best, best_slope, pick)
-}
-
 /// The roll kernel: the best successor of a roll whose set-asides all lead
 /// to decision states, in every lane, as `roll_value_sloped` computes it.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
 mod kernel {
-    use super::{Lane, Ranges, Rows, LANES};
+    use super::{Lane, Ranges, LANES};
 
     /// The best value, its position among `options` (the first of equals)
-    /// and its slope, without branches on the values; then, in the lanes
-    /// whose runner-up is close, the second look narrowing the range.
-    pub(super) fn roll<const SLOPED: bool>(
-        rows: &Rows<SLOPED>,
+    /// and its slope, without branches on the values (`row` gives each
+    /// option's value and slope rows); then, in the lanes whose runner-up
+    /// is close, the second look narrowing the range.
+    pub(super) fn roll<'a, const SLOPED: bool>(
+        row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
     ) -> (Lane, [u8; LANES], Lane) {
-        let mut best = *rows.value(options[0]);
-        let mut best_slope = if SLOPED { *rows.slope(options[0]) } else { [0.0; LANES] };
+        let mut best = *row(options[0]).0;
+        let mut best_slope = *row(options[0]).1;
         let mut second = [f64::NEG_INFINITY; LANES];
         let mut pick = [0u8; LANES];
         for (position, &x) in (1u8..).zip(&options[1..]) {
-            let v = rows.value(x);
+            let (v, s) = row(x);
             for l in 0..LANES {
                 let ahead = v[l] > best[l];
                 let behind = if ahead { best[l] } else { v[l] };
                 second[l] = if behind > second[l] { behind } else { second[l] };
                 best[l] = if ahead { v[l] } else { best[l] };
-                if SLOPED {
-                    best_slope[l] = if ahead { rows.slope(x)[l] } else { best_slope[l] };
-                }
+                best_slope[l] = if ahead { s[l] } else { best_slope[l] };
                 pick[l] = if ahead { position } else { pick[l] };
             }
         }
@@ -301,7 +292,8 @@ mod kernel {
                 if best[k] - second[k] < ranges.limit[k] {
                     let mut range = ranges.get(k);
                     for &x in options {
-                        range.narrow(best[k] - rows.value(x)[k], best_slope[k] - rows.slope(x)[k]);
+                        let (v, s) = row(x);
+                        range.narrow(best[k] - v[k], best_slope[k] - s[k]);
                     }
                     ranges.set(k, range);
                 }
@@ -321,14 +313,14 @@ mod kernel {
         _mm512_min_pd, _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd, _mm512_sub_pd, _CMP_GT_OQ, _CMP_LT_OQ,
     };
 
-    use super::{Lane, Ranges, Rows, LANES};
+    use super::{Lane, Ranges, LANES};
 
     /// The plain-Rust kernel's steps, with the same comparisons (`>` and
     /// `<` are false on NaN, as `_CMP_GT_OQ` and `_CMP_LT_OQ`), minima and
     /// divisions, and so the same results.
     #[inline]
-    pub(super) fn roll<const SLOPED: bool>(
-        rows: &Rows<SLOPED>,
+    pub(super) fn roll<'a, const SLOPED: bool>(
+        row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
     ) -> (Lane, [u8; LANES], Lane) {
@@ -340,14 +332,16 @@ mod kernel {
         // SAFETY: as `load`: intrinsics of an enabled feature, loads and
         // stores of whole `[f64; 8]`.
         unsafe {
-            let mut best = load(rows.value(options[0]));
-            let mut best_slope = if SLOPED { load(rows.slope(options[0])) } else { _mm512_setzero_pd() };
+            let (v, s) = row(options[0]);
+            let mut best = load(v);
+            let mut best_slope = if SLOPED { load(s) } else { _mm512_setzero_pd() };
             let mut second = _mm512_set1_pd(f64::NEG_INFINITY);
             let mut pick = _mm512_setzero_pd();
             let mut position = 0.0;
             for &x in &options[1..] {
                 position += 1.0;
-                let v = load(rows.value(x));
+                let (v, s) = row(x);
+                let v = load(v);
                 // blend(k, a, b) takes b where k is set.
                 let ahead = _mm512_cmp_pd_mask::<_CMP_GT_OQ>(v, best);
                 let behind = _mm512_mask_blend_pd(ahead, v, best);
@@ -355,7 +349,7 @@ mod kernel {
                 second = _mm512_mask_blend_pd(closer, second, behind);
                 best = _mm512_mask_blend_pd(ahead, best, v);
                 if SLOPED {
-                    best_slope = _mm512_mask_blend_pd(ahead, best_slope, load(rows.slope(x)));
+                    best_slope = _mm512_mask_blend_pd(ahead, best_slope, load(s));
                 }
                 pick = _mm512_mask_blend_pd(ahead, pick, _mm512_set1_pd(position));
             }
@@ -363,7 +357,7 @@ mod kernel {
                 let gap = _mm512_sub_pd(best, second);
                 let close = _mm512_cmp_pd_mask::<_CMP_LT_OQ>(gap, load(&ranges.limit));
                 if close != 0 {
-                    second_look(rows, options, ranges, close, best, best_slope);
+                    second_look(&row, options, ranges, close, best, best_slope);
                 }
             }
             let mut out = [[0.0; LANES]; 3];
@@ -387,8 +381,8 @@ mod kernel {
     /// # Safety
     /// AVX-512F (this module's cfg).
     #[inline]
-    unsafe fn second_look<const SLOPED: bool>(
-        rows: &Rows<SLOPED>,
+    unsafe fn second_look<'a>(
+        row: &impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
         close: u8,
@@ -399,8 +393,9 @@ mod kernel {
         let mut hi = _mm512_loadu_pd(ranges.hi.as_ptr());
         let zero = _mm512_setzero_pd();
         for &x in options {
-            let gap = _mm512_sub_pd(best, _mm512_loadu_pd(rows.value(x).as_ptr()));
-            let slope_gap = _mm512_sub_pd(best_slope, _mm512_loadu_pd(rows.slope(x).as_ptr()));
+            let (v, s) = row(x);
+            let gap = _mm512_sub_pd(best, _mm512_loadu_pd(v.as_ptr()));
+            let slope_gap = _mm512_sub_pd(best_slope, _mm512_loadu_pd(s.as_ptr()));
             let may = close & _mm512_cmp_pd_mask::<_CMP_LT_OQ>(gap, _mm512_max_pd(lo, hi));
             let bound = _mm512_div_pd(gap, slope_gap);
             let falls = may & _mm512_cmp_pd_mask::<_CMP_GT_OQ>(slope_gap, zero);

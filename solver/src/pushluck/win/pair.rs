@@ -8,6 +8,7 @@ use super::turn::Start;
 use super::values::WinValues;
 use super::{facts, last_turn::leftover_context, offers};
 use crate::progress::Progress;
+use crate::pushluck::lanes::LANES;
 use crate::pushluck::level_total;
 use crate::pushluck::solution::Solution;
 use crate::report::WinFacts;
@@ -95,6 +96,10 @@ struct Done<'m> {
     offers: bool,
 }
 
+/// Pairs whose turns are solved and held at once (four batches of lanes:
+/// work for both threads, and a few megabytes of turns).
+const SLICE_PAIRS: usize = 16;
+
 /// Rounds of evaluations a pair gets before its best is taken.
 const ROUNDS_MAX: usize = 200;
 
@@ -120,7 +125,6 @@ impl<'m> WinValues<'m> {
     /// (the map's slopes are below 1 in size). A pair stops at a certified
     /// step or a residual below [`RESIDUAL`].
     pub(super) fn solve_total(&self, guesses: Vec<(usize, usize, (f64, f64))>) -> Vec<Solved> {
-        let piggyback = self.offers.is_some();
         let new_facts = || WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
         let mut pending: Vec<Pending<'m>> = guesses
             .into_iter()
@@ -135,86 +139,116 @@ impl<'m> WinValues<'m> {
                 facts: new_facts(),
             })
             .collect();
-        let mut done: Vec<Done<'m>> = Vec::with_capacity(pending.len());
+        let mut solved = Vec::with_capacity(pending.len());
         while !pending.is_empty() {
-            // This round's turns, by mover (lanes of similar lengths).
-            let mut turns: Vec<(usize, usize, f64, usize, bool)> = vec![];
-            for (i, p) in pending.iter().enumerate() {
-                let (x, y) = p.next;
-                turns.push((p.a, p.b, 1.0 - y, i, true));
-                if p.a != p.b {
-                    turns.push((p.b, p.a, 1.0 - x, i, false));
-                }
-            }
-            turns.sort_by_key(|t| (t.0, t.1));
-            let starts: Vec<Start<'m>> = turns
-                .par_chunks(crate::pushluck::lanes::LANES)
-                .flat_map_iter(|chunk| {
-                    let batch: Vec<(usize, usize, f64)> = chunk.iter().map(|t| (t.0, t.1, t.2)).collect();
-                    self.starts(&batch)
-                })
-                .collect();
-            let mut evals: Vec<(Option<Start<'m>>, Option<Start<'m>>)> =
-                (0..pending.len()).map(|_| (None, None)).collect();
-            for (t, s) in turns.iter().zip(starts) {
-                let e = &mut evals[t.3];
-                if t.4 {
-                    e.0 = Some(s);
-                } else {
-                    e.1 = Some(s);
-                }
-            }
-            let mut still = Vec::with_capacity(pending.len());
-            for (mut p, (ab, ba)) in pending.into_iter().zip(evals) {
-                let (x, y) = p.next;
-                let e = Eval { x, y, ab: ab.expect("every pair's turn"), ba };
-                for s in std::iter::once(&e.ab).chain(e.ba.as_ref()) {
-                    p.facts.truncation = p.facts.truncation.max(s.loss);
-                    p.facts.turn_solves += 1;
-                }
-                p.rounds += 1;
-                let residual = e.residual();
-                let step = e.step();
-                let step_ok = p.newton
-                    && step.0.is_finite()
-                    && step.1.is_finite()
-                    && (0.0..=1.0).contains(&step.0)
-                    && (0.0..=1.0).contains(&step.1);
-                // With piggyback the offers are read off the turns
-                // themselves: they need an evaluation at the fixed point.
-                if residual > RESIDUAL && !piggyback {
-                    if let Some(r) = step_ok.then(|| e.certified(step)).flatten() {
-                        p.facts.residual = r;
-                        done.push(Done { a: p.a, b: p.b, at: step, facts: p.facts, eval: e, offers: false });
-                        continue;
-                    }
-                }
-                // Newton again only while it makes progress.
-                p.newton = residual < p.last_residual;
-                p.last_residual = residual;
-                p.next = if step_ok && p.newton {
-                    step
-                } else {
-                    (e.ab.value, e.ba.as_ref().map_or(e.ab.value, |s| s.value))
-                };
-                if p.best.as_ref().is_none_or(|b| residual < b.residual()) {
-                    p.best = Some(e);
-                }
-                let best = p.best.as_ref().expect("just set").residual();
-                if best <= RESIDUAL || p.rounds >= ROUNDS_MAX {
-                    let Pending { a, b, best, mut facts, .. } = p;
-                    let eval = best.expect("one evaluation at least");
-                    facts.residual = eval.residual();
-                    done.push(Done { a, b, at: (eval.x, eval.y), facts, eval, offers: piggyback });
-                } else {
-                    still.push(p);
-                }
+            // The round in slices of pairs: each slice's turns are solved,
+            // decided, and what the accepted ones say is read off them
+            // before the next slice's (only a slice's turns are held at
+            // once); the pairs left over go to the next round together.
+            let mut still = vec![];
+            let mut rest = pending;
+            while !rest.is_empty() {
+                let later = rest.split_off(rest.len().min(SLICE_PAIRS));
+                let slice = std::mem::replace(&mut rest, later);
+                let (done, left) = self.round(slice);
+                // What the accepted turns say beyond the values (the game
+                // facts, the piggyback offers), pair by pair in parallel.
+                solved.par_extend(done.into_par_iter().map(|d| self.accept(d)));
+                still.extend(left);
             }
             pending = still;
         }
-        // What the accepted turns say beyond the values (the game facts,
-        // the piggyback offers), pair by pair in parallel.
-        done.into_par_iter().map(|d| self.accept(d)).collect()
+        solved
+    }
+
+    /// One round of `pending` pairs: each evaluated at its estimates (the
+    /// turns side by side in lanes), then solved (a certified step, a
+    /// residual small enough, or out of rounds) or given its next
+    /// estimates.
+    fn round(&self, pending: Vec<Pending<'m>>) -> (Vec<Done<'m>>, Vec<Pending<'m>>) {
+        let piggyback = self.offers.is_some();
+        let mut done: Vec<Done<'m>> = vec![];
+        // This round's turns, by mover (lanes of similar lengths).
+        let mut turns: Vec<(usize, usize, f64, usize, bool)> = vec![];
+        for (i, p) in pending.iter().enumerate() {
+            let (x, y) = p.next;
+            turns.push((p.a, p.b, 1.0 - y, i, true));
+            if p.a != p.b {
+                turns.push((p.b, p.a, 1.0 - x, i, false));
+            }
+        }
+        turns.sort_by_key(|t| (t.0, t.1));
+        let batches: Vec<&[_]> = turns.chunks(LANES).collect();
+        // The longest batch beside the shortest, and so on: the halves
+        // the threads split the list into hold as much work each.
+        let order: Vec<usize> =
+            (0..batches.len().div_ceil(2)).flat_map(|i| [i, batches.len() - 1 - i]).take(batches.len()).collect();
+        let mut solved: Vec<(usize, Vec<Start<'m>>)> = order
+            .par_iter()
+            .map(|&i| {
+                let batch: Vec<(usize, usize, f64)> = batches[i].iter().map(|t| (t.0, t.1, t.2)).collect();
+                (i, self.starts(&batch))
+            })
+            .collect();
+        solved.sort_by_key(|(i, _)| *i);
+        let starts = solved.into_iter().flat_map(|(_, s)| s);
+        let mut evals: Vec<(Option<Start<'m>>, Option<Start<'m>>)> = (0..pending.len()).map(|_| (None, None)).collect();
+        for (t, mut s) in turns.iter().zip(starts) {
+            // What a pair reads of a turn from here on: its start and policy
+            // range, its values and choices (the game facts, the offers);
+            // the slopes would only take memory.
+            (s.sol.slopes, s.sol.roll_slopes) = (vec![], vec![]);
+            let e = &mut evals[t.3];
+            if t.4 {
+                e.0 = Some(s);
+            } else {
+                e.1 = Some(s);
+            }
+        }
+        let mut still = Vec::with_capacity(pending.len());
+        for (mut p, (ab, ba)) in pending.into_iter().zip(evals) {
+            let (x, y) = p.next;
+            let e = Eval { x, y, ab: ab.expect("every pair's turn"), ba };
+            for s in std::iter::once(&e.ab).chain(e.ba.as_ref()) {
+                p.facts.truncation = p.facts.truncation.max(s.loss);
+                p.facts.turn_solves += 1;
+            }
+            p.rounds += 1;
+            let residual = e.residual();
+            let step = e.step();
+            let step_ok = p.newton
+                && step.0.is_finite()
+                && step.1.is_finite()
+                && (0.0..=1.0).contains(&step.0)
+                && (0.0..=1.0).contains(&step.1);
+            // With piggyback the offers are read off the turns
+            // themselves: they need an evaluation at the fixed point.
+            if residual > RESIDUAL && !piggyback {
+                if let Some(r) = step_ok.then(|| e.certified(step)).flatten() {
+                    p.facts.residual = r;
+                    done.push(Done { a: p.a, b: p.b, at: step, facts: p.facts, eval: e, offers: false });
+                    continue;
+                }
+            }
+            // Newton again only while it makes progress.
+            p.newton = residual < p.last_residual;
+            p.last_residual = residual;
+            p.next =
+                if step_ok && p.newton { step } else { (e.ab.value, e.ba.as_ref().map_or(e.ab.value, |s| s.value)) };
+            if p.best.as_ref().is_none_or(|b| residual < b.residual()) {
+                p.best = Some(e);
+            }
+            let best = p.best.as_ref().expect("just set").residual();
+            if best <= RESIDUAL || p.rounds >= ROUNDS_MAX {
+                let Pending { a, b, best, mut facts, .. } = p;
+                let eval = best.expect("one evaluation at least");
+                facts.residual = eval.residual();
+                done.push(Done { a, b, at: (eval.x, eval.y), facts, eval, offers: piggyback });
+            } else {
+                still.push(p);
+            }
+        }
+        (done, still)
     }
 
     /// A pair's values `d.at`, with what its accepted evaluation's turns
@@ -296,8 +330,14 @@ pub(super) struct Solved {
 /// farkle cycle by Newton's method (see the module documentation).
 pub(super) fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> WinFacts {
     let n = values.len();
-    let pairs = (n * (n + 1) / 2) as u64;
-    progress.stage("pairs of totals", pairs);
+    // Progress in turn levels (what a pair's turns cost), so that the time
+    // left read off the rate so far holds: the pairs near the goal, solved
+    // first, have short turns.
+    let work = |total: usize| -> u64 {
+        let lo = total.saturating_sub(n - 1);
+        (lo..=total / 2).map(|a| pair_work(n, a, total - a)).sum()
+    };
+    progress.stage("pairs of totals (work in turn levels)", (0..=2 * (n - 1)).map(work).sum());
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);
@@ -327,9 +367,22 @@ pub(super) fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> Wi
             }
             values.pair_facts = Some(f);
         }
-        progress.advance((hi + 1 - lo) as u64);
+        progress.advance(work(total));
     }
     facts
+}
+
+/// The work of the pair `(a, b)` of `n` totals, in turn levels: a turn
+/// is solved to the goal from its mover's total, and its setup and game
+/// facts cost about as much as a few levels more.
+fn pair_work(n: usize, a: usize, b: usize) -> u64 {
+    const SETUP_LEVELS: usize = 8;
+    let turn = |x: usize| (n - x + SETUP_LEVELS) as u64;
+    if a == b {
+        turn(a)
+    } else {
+        turn(a) + turn(b)
+    }
 }
 
 /// A guess of `W(a, b)` from the solved pairs of higher totals: their
