@@ -58,22 +58,30 @@ const REFERENCE_NANOS_PER_READ: f64 = 1.0;
 /// included) over the sampled kernel's time per read, by kind of solve:
 /// the solve without the penalty and piggyback (pair rounds, the game
 /// facts along), the same with many rolls that end the turn (Yahtzix's
-/// roll classes: the lanes' mixed rolls, slower in the sample than in a
-/// solve's turns, which is all this factor corrects), with Van't Hof's 1s (60 contexts whose DPs miss the
+/// roll classes), with Van't Hof's 1s (60 contexts whose DPs miss the
 /// cache more than the sample's), with piggyback (offers read off every
-/// turn, the facts over every offer state), with the penalty (policy
-/// iteration: a walk of each policy's ends where it changed). Fitted to
-/// the built-in variants' whole solves on the 2-core development machine
-/// (`scripts/bench win`), where each kind's ratios spread by at most 1.5
-/// (plain: 0.75 for Dice 10000's exact goal to 1.4 for its alternative
+/// turn, the facts over every offer state), piggyback with many forced
+/// ends (Yahtzix's `go-for-it`), with the penalty (policy iteration: a
+/// walk of each policy's ends where it changed). Fitted to the built-in
+/// variants' whole solves on the 2-core development machine (`scripts/bench
+/// win`, 2026-11-26), where each kind's ratios spread by at most 1.5
+/// (plain: 0.82 for Dice 10000's exact goal to 1.37 for its alternative
 /// scoring); see docs/how-it-works.md, "How long a solve will take".
-const OVERHEAD: Overhead = Overhead { plain: 0.93, forced_ends: 0.5, vant_hof: 1.03, piggyback: 0.85, penalty: 0.6 };
+const OVERHEAD: Overhead = Overhead {
+    plain: 0.93,
+    forced_ends: 0.85,
+    vant_hof: 1.03,
+    piggyback: 0.85,
+    piggyback_forced_ends: 1.65,
+    penalty: 0.6,
+};
 
 struct Overhead {
     plain: f64,
     forced_ends: f64,
     vant_hof: f64,
     piggyback: f64,
+    piggyback_forced_ends: f64,
     penalty: f64,
 }
 
@@ -81,6 +89,8 @@ fn overhead(model: &Model) -> f64 {
     let turn = &model.rules.turn;
     if turn.three_farkle_penalty > 0 {
         OVERHEAD.penalty
+    } else if turn.piggyback && forced_ends(model) {
+        OVERHEAD.piggyback_forced_ends
     } else if turn.piggyback {
         OVERHEAD.piggyback
     } else if turn.vant_hof > 0 {
