@@ -263,6 +263,32 @@ impl Range {
     }
 }
 
+/// The value of decision state `(level, c)` of a win-objective turn whose
+/// roll is worth `roll` (value, slope): banking when allowed and at least
+/// as good, else rolling, with the chosen one's slope; `range` narrowed to
+/// where that choice stays the better.
+pub(super) fn bank_or_roll(
+    w: &WinPayoff,
+    level: usize,
+    c: usize,
+    (roll, slope): (f64, f64),
+    range: &mut Range,
+) -> (f64, f64) {
+    match w.bank(level, dice_of(c)) {
+        Some(b) => {
+            let bank_slope = w.bank_slope(level, dice_of(c));
+            if b >= roll {
+                range.narrow(b - roll, bank_slope - slope);
+                (b, bank_slope)
+            } else {
+                range.narrow(roll - b, slope - bank_slope);
+                (roll, slope)
+            }
+        }
+        None => (roll, slope),
+    }
+}
+
 /// True when `a` (on the board) and `b` differ only in being on the board.
 fn same_above_board(a: &Params, b: &Params) -> bool {
     a.last_chance == b.last_chance && a.goal_left == b.goal_left
@@ -304,19 +330,7 @@ impl Solution<'_> {
                 self.roll_values[i] = roll;
                 self.roll_slopes[i] = slope;
                 let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
-                (self.values[i], self.slopes[i]) = match w.bank(level, dice_of(c)) {
-                    Some(b) => {
-                        let bank_slope = w.bank_slope(level, dice_of(c));
-                        if b >= roll {
-                            range.narrow(b - roll, bank_slope - slope);
-                            (b, bank_slope)
-                        } else {
-                            range.narrow(roll - b, slope - bank_slope);
-                            (roll, slope)
-                        }
-                    }
-                    None => (roll, slope),
-                };
+                (self.values[i], self.slopes[i]) = bank_or_roll(w, level, c, (roll, slope), &mut range);
             }
         }
         self.policy_range = range.get();

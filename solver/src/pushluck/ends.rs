@@ -125,14 +125,14 @@ impl Solution<'_> {
             return None;
         }
         let Payoff::Win(w) = &self.payoff else { return None };
-        let mut bytes = self.choices.clone();
-        for level in 0..self.levels {
-            for c in 0..n {
-                let stops = w.bank(level, dice_of(c)).is_some_and(|b| b >= self.values[level * n + c]);
-                bytes.push(u8::from(stops));
-            }
-        }
-        Some(xxhash_rust::xxh3::xxh3_128(&bytes))
+        let stops: Vec<u8> = (0..self.levels * n)
+            .map(|i| u8::from(w.bank(i / n, dice_of(i % n)).is_some_and(|b| b >= self.values[i])))
+            .collect();
+        // Streamed: the choices are not copied (tens of kilobytes a turn).
+        let mut digest = xxhash_rust::xxh3::Xxh3::new();
+        digest.update(&self.choices);
+        digest.update(&stops);
+        Some(digest.digest128())
     }
 
     /// The policy banks at decision state `(level, c)` (not a turn's start):

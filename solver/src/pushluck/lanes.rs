@@ -27,7 +27,7 @@
 //! targets them (the workspace builds for the machine it runs on); other
 //! targets run the same steps lane by lane in plain Rust.
 
-use super::dp::Range;
+use super::dp::{bank_or_roll, Range};
 use super::model::{dice_of, hot_end, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution};
 
@@ -99,27 +99,13 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
                 let roll = total[k];
                 s.roll_values[i] = roll;
                 let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
-                let bank = w.bank(level, dice_of(c));
                 if !SLOPED {
-                    values[i][k] = bank.map_or(roll, |b| b.max(roll));
+                    values[i][k] = w.bank(level, dice_of(c)).map_or(roll, |b| b.max(roll));
                     continue;
                 }
-                let roll_slope = slope[k];
-                s.roll_slopes[i] = roll_slope;
+                s.roll_slopes[i] = slope[k];
                 let mut range = ranges.get(k);
-                (values[i][k], slopes[i][k]) = match bank {
-                    Some(b) => {
-                        let bank_slope = w.bank_slope(level, dice_of(c));
-                        if b >= roll {
-                            range.narrow(b - roll, bank_slope - roll_slope);
-                            (b, bank_slope)
-                        } else {
-                            range.narrow(roll - b, roll_slope - bank_slope);
-                            (roll, roll_slope)
-                        }
-                    }
-                    None => (roll, roll_slope),
-                };
+                (values[i][k], slopes[i][k]) = bank_or_roll(w, level, c, (roll, slope[k]), &mut range);
                 ranges.set(k, range);
             }
         }
