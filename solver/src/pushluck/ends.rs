@@ -125,7 +125,8 @@ impl Solution<'_> {
             return None;
         }
         let Payoff::Win(w) = &self.payoff else { return None };
-        let stops: Vec<u8> = (0..self.levels * n)
+        // Level 0 is the turn's start, where a stop is no choice (`ends`).
+        let stops: Vec<u8> = (n..self.levels * n)
             .map(|i| u8::from(w.bank(i / n, dice_of(i % n)).is_some_and(|b| b >= self.values[i])))
             .collect();
         // Streamed: the choices are not copied (tens of kilobytes a turn).
@@ -268,33 +269,24 @@ impl Solution<'_> {
                 let at = level * rolls + m.roll_starts[c];
                 let mut sum = [0.0; N];
                 add(&mut sum, table.farkle, &worth.farkle);
+                // Successors' offsets are from this level's row.
+                let row = decided.get(level * n..).unwrap_or(&[]);
                 for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
-                    let hot = &table.hot[from as usize..to as usize];
-                    let x =
-                        if solved { hot[usize::from(self.choices[at + r])] } else { self.best_successor(level, hot) };
-                    let v = if x == HOT_INSTANT {
-                        worth.instant
-                    } else if x & HOT_END != 0 {
-                        let (gain, left) = hot_end(x);
-                        bank(level + gain, left)
-                    } else if level * n + (x as usize) < decided.len() {
-                        // A decision state at or below the top: the
-                        // successor's offset from this level's row.
-                        decided[level * n + x as usize]
+                    let x = if solved {
+                        table.hot[from as usize + usize::from(self.choices[at + r])]
                     } else {
-                        let (l2, c2) = (level + x as usize / n, x as usize % n);
-                        if let Some(chase) = &m.chase {
-                            // Past an exact goal (see `Self::ends`).
-                            let u = chase[c2];
-                            std::array::from_fn(|j| u * worth.instant[j] + (1.0 - u) * worth.farkle[j])
-                        } else if above {
-                            (worth.tail)(c2)
-                        } else {
-                            // Banking is optimal up there (see `super::win`).
-                            bank(l2, dice_of(c2))
-                        }
+                        self.best_successor(level, &table.hot[from as usize..to as usize])
                     };
-                    add(&mut sum, prob, &v);
+                    // Most successors are decision states at or below the
+                    // top; ends (flagged in the high bits) and states above
+                    // it fall outside the row. The sum stays in registers.
+                    let v = match row.get(x as usize) {
+                        Some(v) => *v,
+                        None => self.outside(x, level, worth, &banks, above),
+                    };
+                    for (s, v) in sum.iter_mut().zip(v) {
+                        *s += prob * v;
+                    }
                 }
                 if i < rolled.len() {
                     rolled[i] = sum;
@@ -305,5 +297,47 @@ impl Solution<'_> {
             }
         }
         rolled
+    }
+
+    /// What successor `x` of a roll at `level` is worth to
+    /// [`Self::expect_rolls`] when it is not a decision state at or below
+    /// the top (`banks` as there: `[level * per_level + left]`).
+    #[cold]
+    #[inline(never)]
+    fn outside<const N: usize>(
+        &self,
+        x: u32,
+        level: usize,
+        worth: &Worth<N>,
+        banks: &[[f64; N]],
+        above: bool,
+    ) -> [f64; N] {
+        let m = self.model;
+        let n = m.contexts();
+        let bank = |level: usize, left: usize| {
+            if worth.by_left {
+                banks[level * 7 + left]
+            } else {
+                banks[level]
+            }
+        };
+        if x == HOT_INSTANT {
+            worth.instant
+        } else if x & HOT_END != 0 {
+            let (gain, left) = hot_end(x);
+            bank(level + gain, left)
+        } else {
+            let (l2, c2) = (level + x as usize / n, x as usize % n);
+            if let Some(chase) = &m.chase {
+                // Past an exact goal (see `Self::ends`).
+                let u = chase[c2];
+                std::array::from_fn(|j| u * worth.instant[j] + (1.0 - u) * worth.farkle[j])
+            } else if above {
+                (worth.tail)(c2)
+            } else {
+                // Banking is optimal up there (see `super::win`).
+                bank(l2, dice_of(c2))
+            }
+        }
     }
 }

@@ -68,10 +68,14 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
     // (one store a roll).
     let mut choices: Vec<[u8; LANES]> = vec![[0; LANES]; top * rolls];
     let farkle: Lane = std::array::from_fn(|k| sols.get(k).map_or(0.0, Solution::farkle_score));
+    // Each lane's smallest margin of a decision over its runner-up.
+    let mut margins: Lane = [f64::INFINITY; LANES];
     for level in (0..top).rev() {
         // The lanes that solve this level (the others keep their values).
         let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
         ranges.activate(&active);
+        // Added to an idle lane's margins: they do not count.
+        let idle: Lane = std::array::from_fn(|k| if active.contains(&k) { 0.0 } else { f64::INFINITY });
         let base = level * n;
         for c in 0..n {
             let table = &m.tables[c];
@@ -82,7 +86,7 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
                 let options = &table.hot[start as usize..end as usize];
                 let at = level * rolls + m.roll_starts[c] + r;
                 let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base, ends: &ends, level };
-                let (best, pick, best_slope) = if decisions_only {
+                let (best, second, pick, best_slope) = if decisions_only {
                     kernel::roll::<SLOPED>(|x| rows.decision(x), options, &mut ranges)
                 } else {
                     kernel::roll::<SLOPED>(|x| rows.any(x), options, &mut ranges)
@@ -91,6 +95,7 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
                 for k in 0..LANES {
                     total[k] += prob * best[k];
                     slope[k] += prob * best_slope[k];
+                    margins[k] = margins[k].min(best[k] - second[k] + idle[k]);
                 }
             }
             let i = base + c;
@@ -99,8 +104,15 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
                 let roll = total[k];
                 s.roll_values[i] = roll;
                 let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
+                let bank = w.bank(level, dice_of(c));
+                if level > 0 {
+                    // Level 0 is the turn's start: rolling is no choice.
+                    if let Some(b) = bank {
+                        margins[k] = margins[k].min((b - roll).abs());
+                    }
+                }
                 if !SLOPED {
-                    values[i][k] = w.bank(level, dice_of(c)).map_or(roll, |b| b.max(roll));
+                    values[i][k] = bank.map_or(roll, |b| b.max(roll));
                     continue;
                 }
                 s.roll_slopes[i] = slope[k];
@@ -121,6 +133,7 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
             s.policy_range = ranges.get(k).get();
         }
         s.choices = choices[..s.levels * rolls].iter().map(|c| c[k]).collect();
+        s.margin = margins[k];
     }
 }
 
@@ -257,7 +270,7 @@ mod kernel {
         row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
-    ) -> (Lane, [u8; LANES], Lane) {
+    ) -> (Lane, Lane, [u8; LANES], Lane) {
         let mut best = *row(options[0]).0;
         let mut best_slope = *row(options[0]).1;
         let mut second = [f64::NEG_INFINITY; LANES];
@@ -285,7 +298,7 @@ mod kernel {
                 }
             }
         }
-        (best, pick, best_slope)
+        (best, second, pick, best_slope)
     }
 }
 
@@ -309,7 +322,7 @@ mod kernel {
         row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
-    ) -> (Lane, [u8; LANES], Lane) {
+    ) -> (Lane, Lane, [u8; LANES], Lane) {
         let load = |x: &Lane| -> __m512d {
             // SAFETY: AVX-512F is enabled at compile time (this module's
             // cfg); `x` is eight f64s.
@@ -346,15 +359,15 @@ mod kernel {
                     second_look(&row, options, ranges, close, best, best_slope);
                 }
             }
-            let mut out = [[0.0; LANES]; 3];
-            for (o, r) in out.iter_mut().zip([best, pick, best_slope]) {
+            let mut out = [[0.0; LANES]; 4];
+            for (o, r) in out.iter_mut().zip([best, second, pick, best_slope]) {
                 _mm512_storeu_pd(o.as_mut_ptr(), r);
             }
-            let [best, pick, best_slope] = out;
+            let [best, second, pick, best_slope] = out;
             // At most 64 set-asides a roll: exact small integers.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let pick = pick.map(|p| p as u8);
-            (best, pick, best_slope)
+            (best, second, pick, best_slope)
         }
     }
 

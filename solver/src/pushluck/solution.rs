@@ -49,6 +49,12 @@ pub(crate) struct Solution<'m> {
     /// `[level * rolls + model.roll_starts[ctx] + roll]`, so that the
     /// policy's expectations ([`Solution::expect_rolls`]) do not search again.
     pub(super) choices: Vec<u8>,
+    /// Solved in lanes ([`super::lanes`]): the smallest margin by which a
+    /// decision's choice (a roll's set-aside, bank or roll past the start)
+    /// beats its best alternative, over every decision state solved. If no
+    /// payoff value moves by more than half of it, every choice stays the
+    /// best: the policy is optimal as it is. 0 when not known.
+    pub(super) margin: f64,
     /// Above `top`, `V(t, ctx) = t + excess[ctx]`.
     pub(super) excess: Vec<f64>,
     /// Under an exact goal with instant wins, past the goal (expected-score
@@ -214,6 +220,7 @@ impl<'m> Solution<'m> {
             roll_slopes: vec![],
             policy_range: (f64::NEG_INFINITY, f64::INFINITY),
             choices: vec![],
+            margin: 0.0,
             excess: vec![0.0; model.contexts()],
             past_goal: vec![],
             top: 0,

@@ -109,7 +109,7 @@ pub(crate) fn simulate(
     let needs_win = players.contains(&Player::Optimal) || players.contains(&Player::WinSheet);
     let win = if needs_win { Some(load_win(game, tables, progress)?) } else { None };
     let facts = match &win {
-        Some(values) if players.contains(&Player::Ev) => game_facts_with(game, tables, values)?,
+        Some(values) if players.contains(&Player::Ev) => game_facts_with(game, tables, values, progress)?,
         _ => None,
     };
     // The win-sheet player follows the sheet fitted to optimal play.

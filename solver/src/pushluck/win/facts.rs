@@ -49,6 +49,7 @@ use super::offers;
 use super::penalty::{layers, sweep_layers, Row};
 use super::{leftover_context, End, WinValues};
 use crate::error::Error;
+use crate::progress::Progress;
 use crate::pushluck::ends::{Lanes, TurnEnds, Worth};
 use crate::pushluck::level_total;
 use crate::pushluck::model::{Params, TurnState};
@@ -61,6 +62,9 @@ const TOL: f64 = 1e-13;
 /// (rounding alone moves sums of that size by about 1e-14 a sweep).
 const TURNS_TOL: f64 = 1e-11;
 const SWEEPS_MAX: usize = 1_000_000;
+/// Digits of convergence each of the two sweeps' progress counts: from
+/// moves of about 10 (turns; P(win) about 1) down to its tolerance.
+const DIGITS: u32 = 13;
 
 /// The game facts' quantities per state, `[mover * sides + opponent]`.
 #[derive(Debug, Clone)]
@@ -451,14 +455,12 @@ fn distinct_ev_turns(game: &PushLuckGame, values: &WinValues) -> (Vec<Params>, V
     (turns, of_side)
 }
 
-/// Gauss-Seidel sweeps of `x(s) = f(s, x)` in `order` until no value moves
-/// by [`TOL`].
 /// Computes the game facts of `values` (solved win values of `game`).
 ///
 /// # Errors
 /// A turn of the expected-score policy over the solve budget (not for any
 /// rule set whose win table solved).
-pub(crate) fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<GameFacts, Error> {
+pub(crate) fn game_facts(game: &PushLuckGame, values: &WinValues, progress: &dyn Progress) -> Result<GameFacts, Error> {
     let m = values.len();
     let sides = &values.sides;
     let rules = &game.rules;
@@ -482,7 +484,7 @@ pub(crate) fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<Game
     let q = match &values.pair_facts {
         Some(f) => &f.quantities,
         None => {
-            swept_values = swept(game, values)?;
+            swept_values = swept(game, values, progress)?;
             &swept_values
         }
     };
@@ -502,9 +504,27 @@ pub(crate) fn game_facts(game: &PushLuckGame, values: &WinValues) -> Result<Game
 /// solver's own rows of the optimal player where it made them, else every
 /// turn solved again.
 ///
+/// Its progress counts the digits the sweeps have converged: they converge
+/// geometrically, so digits come at a steady rate and the time left read
+/// off it holds.
+///
 /// # Errors
 /// As [`ev_ends`].
-fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Quantities, Error> {
+fn swept(game: &PushLuckGame, values: &WinValues, progress: &dyn Progress) -> Result<Quantities, Error> {
+    progress.stage("game facts (sweeps, in digits converged)", u64::from(2 * DIGITS));
+    let mut done = 0;
+    // After a sweep that moved values by at most `change`, of the sweeps
+    // toward `tol` (the `part`-th: 0 or 1).
+    let mut digits = |part: u32, change: f64, tol: f64| {
+        let left = (change / tol).log10().ceil().clamp(0.0, f64::from(DIGITS));
+        // A whole number of digits from 0 to DIGITS.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let now = part * DIGITS + DIGITS - left as u32;
+        if now > done {
+            progress.advance(u64::from(now - done));
+            done = now;
+        }
+    };
     let m = values.len();
     // The optimal player's rows: the solve's own, or from every turn solved again.
     let solved_again: Vec<Row>;
@@ -534,10 +554,17 @@ fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Quantities, Error> {
 
     let order = layers(values);
     let mut turns = vec![0.0; m * m];
-    sweep_layers(&mut turns, &order, TURNS_TOL, SWEEPS_MAX, |s, t| {
-        let r = &optimal[s];
-        1.0 + r.last_turn + r.states.iter().zip(&r.weights).map(|(&j, &p)| p * t[j as usize]).sum::<f64>()
-    });
+    sweep_layers(
+        &mut turns,
+        &order,
+        TURNS_TOL,
+        SWEEPS_MAX,
+        |s, t| {
+            let r = &optimal[s];
+            1.0 + r.last_turn + r.states.iter().zip(&r.weights).map(|(&j, &p)| p * t[j as usize]).sum::<f64>()
+        },
+        &mut |change| digits(0, change, TURNS_TOL),
+    );
     // x: optimal to move against ev; y: ev to move against optimal.
     // Both at once, as one vector: x then y.
     let n = m * m;
@@ -546,14 +573,21 @@ fn swept(game: &PushLuckGame, values: &WinValues) -> Result<Quantities, Error> {
         .iter()
         .map(|layer| layer.iter().flat_map(|&s| [s, s + u32::try_from(n).expect("states fit in u32")]).collect())
         .collect();
-    sweep_layers(&mut xy, &both, TOL, SWEEPS_MAX, |s, xy| {
-        let (x, y) = xy.split_at(n);
-        if s < n {
-            optimal[s].value(y)
-        } else {
-            ev[s - n].value(x)
-        }
-    });
+    sweep_layers(
+        &mut xy,
+        &both,
+        TOL,
+        SWEEPS_MAX,
+        |s, xy| {
+            let (x, y) = xy.split_at(n);
+            if s < n {
+                optimal[s].value(y)
+            } else {
+                ev[s - n].value(x)
+            }
+        },
+        &mut |change| digits(1, change, TOL),
+    );
     let y = xy.split_off(n);
     let x = xy;
     Ok(Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y })
@@ -579,7 +613,8 @@ mod tests {
         let game = PushLuckGame::new(entry.id, rules, vec![], None).expect("solvable");
         let (values, _, _) = super::super::solve(&game, &crate::progress::Silent).expect("solves");
         let f = &values.pair_facts.as_ref().expect("solved along without penalty or piggyback").quantities;
-        let Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y } = swept(&game, &values).expect("sweeps");
+        let Quantities { turns, optimal_vs_ev: x, ev_vs_optimal: y } =
+            swept(&game, &values, &crate::progress::Silent).expect("sweeps");
         for s in 0..values.w.len() {
             assert!((f.turns[s] - turns[s]).abs() < 1e-9, "{game_name} turns at {s}: {} vs {}", f.turns[s], turns[s]);
             assert!(

@@ -84,14 +84,7 @@ fn solve_win_to_answer<'g>(
 /// Solves the win objective: the values, and the metadata of their table.
 fn solve_win<'g>(game: &'g PushLuckGame, progress: &dyn Progress) -> Result<(WinValues<'g>, WinMeta), Error> {
     let (values, facts, seconds) = win::solve(game, progress)?;
-    let game_facts = if values.has_game_facts() {
-        progress.stage("game facts (turns, head start, against the expected-score policy)", 1);
-        let f = game_facts(game, &values)?;
-        progress.advance(1);
-        Some(f)
-    } else {
-        None
-    };
+    let game_facts = if values.has_game_facts() { Some(game_facts(game, &values, progress)?) } else { None };
     let n = values.len() as u64;
     let first = values.first();
     let solved = Solved {
@@ -288,7 +281,7 @@ pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
                 Some(f) => Some(f),
                 None if game.rules.turn.piggyback => None,
                 // A table from before these facts: compute them from its values.
-                None => Some(game_facts(game, &load(game, dir, progress)?)?),
+                None => Some(game_facts(game, &load(game, dir, progress)?, progress)?),
             };
             Ok(WinSummary {
                 first_wins: meta.solved.expected_score,
@@ -317,7 +310,12 @@ pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
 /// The game facts of `game` when its win `values` are at hand: from the
 /// win table's metadata, else from the values (so that a table that could
 /// not be saved is not solved a second time).
-pub(crate) fn game_facts_with(game: &PushLuckGame, dir: &Path, values: &WinValues) -> Result<Option<GameFacts>, Error> {
+pub(crate) fn game_facts_with(
+    game: &PushLuckGame,
+    dir: &Path,
+    values: &WinValues,
+    progress: &dyn Progress,
+) -> Result<Option<GameFacts>, Error> {
     if let Ok(table) =
         Table::open(&table_path(dir, game, Objective::Win), &table_spec(game, Objective::Win), Verify::Auto)
     {
@@ -325,7 +323,7 @@ pub(crate) fn game_facts_with(game: &PushLuckGame, dir: &Path, values: &WinValue
             return Ok(Some(f));
         }
     }
-    Ok(if values.has_game_facts() { Some(game_facts(game, values)?) } else { None })
+    Ok(if values.has_game_facts() { Some(game_facts(game, values, progress)?) } else { None })
 }
 
 #[cfg(test)]

@@ -427,3 +427,47 @@ fn simulate_optimal(rules: RuleSet) {
     let se = (p * (1.0 - p) / f64::from(games)).sqrt();
     assert!((observed - p).abs() < 4.0 * se, "observed {observed}, solved {p}, standard error {se}");
 }
+
+/// A turn's margin is what the penalty solver trusts it to be: when every
+/// value its turn reads moves by less than half of it, the turn solved
+/// again has the same policy, so the same row of ends; moved by a few
+/// margins, some rows change (the margin is not merely safe).
+#[test]
+fn inputs_moved_by_less_than_half_the_margin_keep_the_policy() {
+    let g = game(with_penalty(small(1000, 200), 500));
+    let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+    let m = values.len();
+    let row_of = |v: &WinValues, a: usize, b: usize| {
+        let (farkle, pass) = v.farkle_and_pass(a, b);
+        let (sol, _) = v.solve_turns(&[(a, b, farkle, pass)]).remove(0);
+        let row = v.row(a, b, &sol.ends(v.start));
+        (sol.margin, row.constant.to_bits(), row.states, row.weights)
+    };
+    // Every value moved by `scale` of `margin` at most, up or down.
+    let moved = |k: usize, margin: f64, scale: f64| {
+        let mut moved = values.clone();
+        for (i, w) in moved.w.iter_mut().enumerate() {
+            let sign = if (i * 7919 + k).is_multiple_of(3) { -1.0 } else { 1.0 };
+            *w += sign * scale * margin * (0.5 + 0.5 * ((i * 104_729) % 1000) as f64 / 1000.0);
+        }
+        moved
+    };
+    let (mut tried, mut changed) = (0, 0);
+    for k in 0..40 {
+        let (a, b) = ((k * 37 + 5) % m, (k * 11 + 3) % m);
+        let (margin, constant, states, weights) = row_of(&values, a, b);
+        assert!(margin >= 0.0, "({a}, {b}): {margin}");
+        if margin == 0.0 || margin.is_infinite() {
+            continue;
+        }
+        let (_, constant2, states2, weights2) = row_of(&moved(k, margin, 0.45), a, b);
+        assert_eq!((constant, &states, &weights), (constant2, &states2, &weights2), "({a}, {b})");
+        let (_, constant4, states4, weights4) = row_of(&moved(k, margin, 4.0), a, b);
+        if (constant, &states, &weights) != (constant4, &states4, &weights4) {
+            changed += 1;
+        }
+        tried += 1;
+    }
+    // Most turns have a margin to trust.
+    assert!(tried >= 30 && changed >= 1, "{tried} {changed}");
+}

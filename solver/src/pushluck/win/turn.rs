@@ -24,6 +24,10 @@ pub(super) struct TurnSetup {
     /// The changes of the farkle value over which banking stays provably
     /// optimal above the top (see [`Solution::policy_range`]).
     pub(super) range: (f64, f64),
+    /// By how much the banks above the top beat the best one-roll
+    /// look-ahead (infinite when the top does not depend on the values):
+    /// a decision margin, as [`Solution::margin`].
+    pub(super) slack: f64,
 }
 
 impl<'m> WinValues<'m> {
@@ -52,6 +56,7 @@ impl<'m> WinValues<'m> {
         let mut above = None;
         let mut above_slopes = vec![];
         let mut range = (f64::NEG_INFINITY, f64::INFINITY);
+        let mut slack = f64::INFINITY;
         if let Some(chase) = &m.chase {
             // Past an exact goal a bank is worth the farkle value and a
             // player rolls on for an instant win: `u + (1 - u) F` per
@@ -78,6 +83,7 @@ impl<'m> WinValues<'m> {
                 let need = at + top - bt;
                 let worst = worst_bank(top);
                 if worst >= look_ahead && (stride == 1 || need >= settled) {
+                    slack = worst - look_ahead;
                     // The look-ahead grows with the farkle value, at most
                     // at the largest farkle probability; the banks up here
                     // do not move with it (they count).
@@ -128,7 +134,7 @@ impl<'m> WinValues<'m> {
         let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
         let beyond = Arc::new(self.goal_bank(at, b));
         let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
-        TurnSetup { payoff, levels, loss, range }
+        TurnSetup { payoff, levels, loss, range, slack }
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
@@ -184,17 +190,18 @@ impl<'m> WinValues<'m> {
         let mut sols = Vec::with_capacity(turns.len());
         let mut setups = Vec::with_capacity(turns.len());
         for &(a, b, farkle, pass) in turns {
-            let TurnSetup { payoff, levels, loss, range } = self.setup(a, b, farkle, pass);
+            let TurnSetup { payoff, levels, loss, range, slack } = self.setup(a, b, farkle, pass);
             let p = params(self.model, self.sides.side(a));
             sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
-            setups.push((loss, range));
+            setups.push((loss, range, slack));
         }
         fill_lanes::<SLOPED>(&mut sols);
         sols.into_iter()
             .zip(setups)
-            .map(|(mut sol, (loss, range))| {
+            .map(|(mut sol, (loss, range, slack))| {
                 let (lo, hi) = sol.policy_range;
                 sol.policy_range = (lo.max(range.0), hi.min(range.1));
+                sol.margin = sol.margin.min(slack);
                 (sol, loss)
             })
             .collect()
