@@ -46,7 +46,8 @@
 use rayon::prelude::*;
 
 use super::offers;
-use super::penalty::{layers, sweep_layers, Row};
+use super::penalty::layers;
+use super::rows::FlatRows;
 use super::{leftover_context, End, WinValues};
 use crate::error::Error;
 use crate::progress::Progress;
@@ -526,65 +527,43 @@ fn swept(game: &PushLuckGame, values: &WinValues, progress: &dyn Progress) -> Re
         }
     };
     let m = values.len();
-    // The optimal player's rows: the solve's own, or from every turn solved again.
-    let solved_again: Vec<Row>;
-    let optimal: &[Row] = match &values.policy {
+    let order = layers(values);
+    // The optimal player's rows: the solve's own, or from every turn solved
+    // again (both in the order of `order`).
+    let solved_again: FlatRows;
+    let optimal: &FlatRows = match &values.policy {
         Some(rows) => rows,
         None => {
-            solved_again = (0..m * m)
-                .into_par_iter()
-                .map(|s| {
-                    let (a, b) = (s / m, s % m);
-                    let sol = values.turn(a, b);
-                    values.row(a, b, &sol.ends(values.start))
-                })
-                .collect();
+            solved_again = FlatRows::build(&order, |s| {
+                let (a, b) = (s / m, s % m);
+                let sol = values.turn(a, b);
+                values.row(a, b, &sol.ends(values.start))
+            });
             &solved_again
         }
     };
     // The expected-score player's rows: its turn depends on its own side only.
     let ev_turns = ev_ends(game, values)?;
-    let ev: Vec<Row> = (0..m * m)
-        .into_par_iter()
-        .map(|s| {
-            let (a, b) = (s / m, s % m);
-            values.row(a, b, &ev_turns[a])
-        })
-        .collect();
+    let ev = FlatRows::build(&order, |s| {
+        let (a, b) = (s / m, s % m);
+        values.row(a, b, &ev_turns[a])
+    });
 
-    let order = layers(values);
     let mut turns = vec![0.0; m * m];
-    sweep_layers(
-        &mut turns,
-        &order,
-        TURNS_TOL,
-        SWEEPS_MAX,
-        |s, t| {
-            let r = &optimal[s];
-            1.0 + r.last_turn + r.states.iter().zip(&r.weights).map(|(&j, &p)| p * t[j as usize]).sum::<f64>()
-        },
-        &mut |change| digits(0, change, TURNS_TOL),
-    );
+    optimal.sweep(&mut turns, TURNS_TOL, SWEEPS_MAX, |p, t| [optimal.turns(p, t)], &mut |change| {
+        digits(0, change, TURNS_TOL)
+    });
     // x: optimal to move against ev; y: ev to move against optimal.
     // Both at once, as one vector: x then y.
     let n = m * m;
     let mut xy = [values.w.clone(), values.w.clone()].concat();
-    let both: Vec<Vec<u32>> = order
-        .iter()
-        .map(|layer| layer.iter().flat_map(|&s| [s, s + u32::try_from(n).expect("states fit in u32")]).collect())
-        .collect();
-    sweep_layers(
+    optimal.sweep(
         &mut xy,
-        &both,
         TOL,
         SWEEPS_MAX,
-        |s, xy| {
+        |p, xy| {
             let (x, y) = xy.split_at(n);
-            if s < n {
-                optimal[s].value(y)
-            } else {
-                ev[s - n].value(x)
-            }
+            [optimal.value(p, y), ev.value(p, x)]
         },
         &mut |change| digits(1, change, TOL),
     );

@@ -92,6 +92,7 @@ mod last_turn;
 pub(crate) mod offers;
 mod pair;
 pub(crate) mod penalty;
+mod rows;
 pub(crate) mod sheet;
 pub(crate) mod sides;
 pub(crate) mod table;

@@ -65,6 +65,7 @@
 
 use rayon::prelude::*;
 
+use super::rows::FlatRows;
 use super::{solve_pairs, End, LastTurn, Sides, WinFacts, WinValues};
 use crate::progress::Progress;
 use crate::pushluck::ends::TurnEnds;
@@ -356,7 +357,7 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         improve_moved.fill(0.0);
     }
     progress.advance(expected.saturating_sub(done));
-    values.policy = Some(std::sync::Arc::new(rows));
+    values.policy = Some(std::sync::Arc::new(FlatRows::from_rows(rows, &order)));
     facts
 }
 

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::last_turn::LastTurn;
-use super::{facts, max_turn_levels, penalty, reach, risks, start_context, Offers, Sides};
+use super::{facts, max_turn_levels, reach, risks, rows, start_context, Offers, Sides};
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
 use crate::pushluck::rules::Stop;
@@ -37,7 +37,7 @@ pub(crate) struct WinValues<'m> {
     /// The optimal policy's linear rows, when the solve made them (the
     /// penalty solver does; [`facts`] reuses them instead of solving every
     /// turn again).
-    pub(super) policy: Option<std::sync::Arc<Vec<penalty::Row>>>,
+    pub(super) policy: Option<std::sync::Arc<rows::FlatRows>>,
     /// With piggyback: the value of rolling the previous player's leftover.
     pub(crate) offers: Option<Offers>,
     /// Without the penalty: the game facts' quantities, solved along with
