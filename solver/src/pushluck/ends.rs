@@ -245,12 +245,27 @@ impl Solution<'_> {
         let banks: Vec<[f64; N]> =
             (0..=all + reach).flat_map(|level| (0..per_level).map(move |left| (worth.bank)(level, left))).collect();
         let bank = |level: usize, left: usize| banks[level * per_level + if worth.by_left { left } else { 0 }];
-        let add = |sum: &mut [f64; N], p: f64, v: &[f64; N]| {
-            for (s, v) in sum.iter_mut().zip(v) {
-                *s += p * v;
+        // Every decision state a successor can be: those at or below the
+        // top, filled as the pass goes down, then those above it, valued
+        // here once (`Self::above_top`), so that reading any of them is one
+        // array read, with no call in the loop (the sums stay in registers).
+        let solved_len = self.levels * n;
+        let mut decided: Vec<[f64; N]> = vec![[0.0; N]; (all + reach + 1) * n];
+        for (i, d) in decided.iter_mut().enumerate().skip(solved_len) {
+            *d = self.above_top(i / n, i % n, worth, &bank, above);
+        }
+        // What successor `x` of a roll at `level` is worth: a decision state
+        // (its offset from the level's row), an instant win or an end.
+        let successor = |decided: &[[f64; N]], level: usize, x: u32| -> [f64; N] {
+            if x & HOT_END == 0 {
+                decided[level * n + x as usize]
+            } else if x == HOT_INSTANT {
+                worth.instant
+            } else {
+                let (gain, left) = hot_end(x);
+                bank(level + gain, left)
             }
         };
-        let mut decided: Vec<[f64; N]> = vec![[0.0; N]; self.levels * n];
         // Only level 0 is kept when no context is asked for at every level.
         let mut rolled: Vec<[f64; N]> = vec![[0.0; N]; if keep.is_empty() { n } else { all * n }];
         for level in (0..all).rev() {
@@ -268,24 +283,26 @@ impl Solution<'_> {
                 let table = &m.tables[c];
                 let at = level * rolls + m.roll_starts[c];
                 let mut sum = [0.0; N];
-                add(&mut sum, table.farkle, &worth.farkle);
-                // Successors' offsets are from this level's row.
-                let row = decided.get(level * n..).unwrap_or(&[]);
-                for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
-                    let x = if solved {
-                        table.hot[from as usize + usize::from(self.choices[at + r])]
-                    } else {
-                        self.best_successor(level, &table.hot[from as usize..to as usize])
-                    };
-                    // Most successors are decision states at or below the
-                    // top; ends (flagged in the high bits) and states above
-                    // it fall outside the row. The sum stays in registers.
-                    let v = match row.get(x as usize) {
-                        Some(v) => *v,
-                        None => self.outside(x, level, worth, &banks, above),
-                    };
-                    for (s, v) in sum.iter_mut().zip(v) {
-                        *s += prob * v;
+                for (s, v) in sum.iter_mut().zip(worth.farkle) {
+                    *s += table.farkle * v;
+                }
+                if solved {
+                    for (r, &(prob, from, _)) in table.rolls.iter().enumerate() {
+                        let x = table.hot[from as usize + usize::from(self.choices[at + r])];
+                        let v = successor(&decided, level, x);
+                        for (s, v) in sum.iter_mut().zip(v) {
+                            *s += prob * v;
+                        }
+                    }
+                } else {
+                    // Above the solved levels (the offers' rolls of leftover
+                    // dice): each roll takes its best successor by the values.
+                    for &(prob, from, to) in &table.rolls {
+                        let x = self.best_successor(level, &table.hot[from as usize..to as usize]);
+                        let v = successor(&decided, level, x);
+                        for (s, v) in sum.iter_mut().zip(v) {
+                            *s += prob * v;
+                        }
                     }
                 }
                 if i < rolled.len() {
@@ -299,45 +316,25 @@ impl Solution<'_> {
         rolled
     }
 
-    /// What successor `x` of a roll at `level` is worth to
-    /// [`Self::expect_rolls`] when it is not a decision state at or below
-    /// the top (`banks` as there: `[level * per_level + left]`).
-    #[cold]
-    #[inline(never)]
-    fn outside<const N: usize>(
+    /// What the decision state `(level, c)` above the solved levels is
+    /// worth to [`Self::expect_rolls`] (`bank` as there).
+    fn above_top<const N: usize>(
         &self,
-        x: u32,
         level: usize,
+        c: usize,
         worth: &Worth<N>,
-        banks: &[[f64; N]],
+        bank: &impl Fn(usize, usize) -> [f64; N],
         above: bool,
     ) -> [f64; N] {
-        let m = self.model;
-        let n = m.contexts();
-        let bank = |level: usize, left: usize| {
-            if worth.by_left {
-                banks[level * 7 + left]
-            } else {
-                banks[level]
-            }
-        };
-        if x == HOT_INSTANT {
-            worth.instant
-        } else if x & HOT_END != 0 {
-            let (gain, left) = hot_end(x);
-            bank(level + gain, left)
+        if let Some(chase) = &self.model.chase {
+            // Past an exact goal (see `Self::ends`).
+            let u = chase[c];
+            std::array::from_fn(|j| u * worth.instant[j] + (1.0 - u) * worth.farkle[j])
+        } else if above {
+            (worth.tail)(c)
         } else {
-            let (l2, c2) = (level + x as usize / n, x as usize % n);
-            if let Some(chase) = &m.chase {
-                // Past an exact goal (see `Self::ends`).
-                let u = chase[c2];
-                std::array::from_fn(|j| u * worth.instant[j] + (1.0 - u) * worth.farkle[j])
-            } else if above {
-                (worth.tail)(c2)
-            } else {
-                // Banking is optimal up there (see `super::win`).
-                bank(l2, dice_of(c2))
-            }
+            // Banking is optimal up there (see `super::win`).
+            bank(level, dice_of(c))
         }
     }
 }
