@@ -68,7 +68,9 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
     // (one store a roll).
     let mut choices: Vec<[u8; LANES]> = vec![[0; LANES]; top * rolls];
     let farkle: Lane = std::array::from_fn(|k| sols.get(k).map_or(0.0, Solution::farkle_score));
-    // Each lane's smallest margin of a decision over its runner-up.
+    // Each lane's smallest margin of a decision over its runner-up
+    // (without slopes only: the penalty's sweeps use it, the pair solve,
+    // which has ranges, does not).
     let mut margins: Lane = [f64::INFINITY; LANES];
     for level in (0..top).rev() {
         // The lanes that solve this level (the others keep their values).
@@ -95,7 +97,11 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
                 for k in 0..LANES {
                     total[k] += prob * best[k];
                     slope[k] += prob * best_slope[k];
-                    margins[k] = margins[k].min(best[k] - second[k] + idle[k]);
+                }
+                if !SLOPED {
+                    for k in 0..LANES {
+                        margins[k] = margins[k].min(best[k] - second[k] + idle[k]);
+                    }
                 }
             }
             let i = base + c;
@@ -105,7 +111,7 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
                 s.roll_values[i] = roll;
                 let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
                 let bank = w.bank(level, dice_of(c));
-                if level > 0 {
+                if !SLOPED && level > 0 {
                     // Level 0 is the turn's start: rolling is no choice.
                     if let Some(b) = bank {
                         margins[k] = margins[k].min((b - roll).abs());
@@ -133,7 +139,9 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
             s.policy_range = ranges.get(k).get();
         }
         s.choices = choices[..s.levels * rolls].iter().map(|c| c[k]).collect();
-        s.margin = margins[k];
+        if !SLOPED {
+            s.margin = margins[k];
+        }
     }
 }
 

@@ -49,7 +49,8 @@ pub(crate) struct Solution<'m> {
     /// `[level * rolls + model.roll_starts[ctx] + roll]`, so that the
     /// policy's expectations ([`Solution::expect_rolls`]) do not search again.
     pub(super) choices: Vec<u8>,
-    /// Solved in lanes ([`super::lanes`]): the smallest margin by which a
+    /// Solved in lanes without slopes ([`super::lanes`], the penalty's
+    /// sweeps): the smallest margin by which a
     /// decision's choice (a roll's set-aside, bank or roll past the start)
     /// beats its best alternative, over every decision state solved. If no
     /// payoff value moves by more than half of it, every choice stays the
