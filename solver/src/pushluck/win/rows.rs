@@ -33,21 +33,29 @@ pub(crate) struct FlatRows {
 
 impl FlatRows {
     /// Packs `rows` (per state) in the order of `layers`, giving each row's
-    /// memory back as it goes.
+    /// memory back as it goes: the penalty's rows take a gigabyte, and
+    /// without that the packed copy would add as much to the solve's peak.
     pub(super) fn from_rows(mut rows: Vec<Row>, layers: &[Vec<u32>]) -> FlatRows {
-        let mut flat = FlatRows::empty(layers);
+        let terms = rows.iter().map(|r| r.states.len()).sum();
+        let mut flat = FlatRows::empty(layers, terms);
+        let every = rows.len() / 8 + 1;
         for layer in layers {
             for &s in layer {
                 flat.push(s, std::mem::take(&mut rows[s as usize]));
+                if flat.len().is_multiple_of(every) {
+                    release_freed();
+                }
             }
             flat.end_layer();
         }
+        drop(rows);
+        release_freed();
         flat
     }
 
     /// The rows `row(s)` of every state of `layers`, a layer's in parallel.
     pub(super) fn build(layers: &[Vec<u32>], row: impl Fn(usize) -> Row + Sync) -> FlatRows {
-        let mut flat = FlatRows::empty(layers);
+        let mut flat = FlatRows::empty(layers, 0);
         for layer in layers {
             let rows: Vec<Row> = layer.par_iter().map(|&s| row(s as usize)).collect();
             for (&s, r) in layer.iter().zip(rows) {
@@ -58,7 +66,7 @@ impl FlatRows {
         flat
     }
 
-    fn empty(layers: &[Vec<u32>]) -> FlatRows {
+    fn empty(layers: &[Vec<u32>], terms: usize) -> FlatRows {
         let n: usize = layers.iter().map(Vec::len).sum();
         FlatRows {
             order: Vec::with_capacity(n),
@@ -66,8 +74,8 @@ impl FlatRows {
             constant: Vec::with_capacity(n),
             last_turn: Vec::with_capacity(n),
             starts: vec![0],
-            states: vec![],
-            weights: vec![],
+            states: Vec::with_capacity(terms),
+            weights: Vec::with_capacity(terms),
         }
     }
 
@@ -146,5 +154,17 @@ impl FlatRows {
                 return;
             }
         }
+    }
+}
+
+/// Gives the pages of freed rows back to the system. Each row's terms are
+/// small allocations from the allocator's heap, which keeps what is freed
+/// among them; `malloc_trim` returns every whole free page of it (glibc).
+fn release_freed() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `malloc_trim` only hands free memory of the C allocator (the
+    // one Rust's global allocator uses here) back to the system.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
