@@ -459,11 +459,8 @@ fn evaluate(w: &mut [f64], rows: &[Row], order: &[Vec<u32>], tol: f64) {
 }
 
 /// Sweeps `x[s] = f(s, x)` over every state until no value moves by more
-/// than `tol` (at most `max` sweeps), layer by layer ([`layers`]):
-/// Gauss-Seidel from layer to layer, the states of one layer in parallel
-/// (they read each other only through a pass under the entry threshold,
-/// which such a sweep takes from the values before the layer's).
-/// `swept` hears each sweep's largest move.
+/// than `tol` (at most `max` sweeps), layer by layer ([`layers`]), as
+/// [`sweep_positions`] does. `swept` hears each sweep's largest move.
 pub(super) fn sweep_layers(
     x: &mut [f64],
     order: &[Vec<u32>],
@@ -472,16 +469,51 @@ pub(super) fn sweep_layers(
     f: impl Fn(usize, &[f64]) -> f64 + Sync,
     swept: &mut dyn FnMut(f64),
 ) {
-    let mut next = vec![];
+    let mut first = 0;
+    let layers: Vec<(usize, &[u32])> = order
+        .iter()
+        .map(|layer| {
+            first += layer.len();
+            (first - layer.len(), layer.as_slice())
+        })
+        .collect();
+    sweep_positions(x, &layers, tol, max, |_, s, x| [f(s, x)], swept);
+}
+
+/// The sweeps of [`sweep_layers`] and of packed rows
+/// ([`super::rows::FlatRows`]): `x[j * len + s] = f(p, s, x)[j]` (`len`
+/// the states, `s` the state at position `p` of the sweep, each layer
+/// `(first position, its states)`) until no value moves by more than `tol`
+/// (at most `max` sweeps). Gauss-Seidel from layer to layer, the states of
+/// one layer in parallel (they read each other only through a pass under
+/// the entry threshold, which such a sweep takes from the values before
+/// the layer's). `swept` hears each sweep's largest move.
+pub(super) fn sweep_positions<const K: usize>(
+    x: &mut [f64],
+    layers: &[(usize, &[u32])],
+    tol: f64,
+    max: usize,
+    f: impl Fn(usize, usize, &[f64]) -> [f64; K] + Sync,
+    swept: &mut dyn FnMut(f64),
+) {
+    let n = x.len() / K;
+    let mut next: Vec<[f64; K]> = vec![];
     for _ in 0..max {
         let mut change: f64 = 0.0;
-        for layer in order {
+        for &(first, states) in layers {
             let now = &*x;
-            layer.par_iter().with_min_len(256).map(|&s| f(s as usize, now)).collect_into_vec(&mut next);
-            for (&s, &v) in layer.iter().zip(&next) {
-                let s = s as usize;
-                change = change.max((v - x[s]).abs());
-                x[s] = v;
+            states
+                .par_iter()
+                .enumerate()
+                .with_min_len(128)
+                .map(|(i, &s)| f(first + i, s as usize, now))
+                .collect_into_vec(&mut next);
+            for (&s, v) in states.iter().zip(&next) {
+                for (j, &v) in v.iter().enumerate() {
+                    let i = j * n + s as usize;
+                    change = change.max((v - x[i]).abs());
+                    x[i] = v;
+                }
             }
         }
         swept(change);

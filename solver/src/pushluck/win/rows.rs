@@ -11,7 +11,7 @@
 
 use rayon::prelude::*;
 
-use super::penalty::Row;
+use super::penalty::{sweep_positions, Row};
 
 /// Rows of every state, in sweep order.
 #[derive(Debug, Clone, Default)]
@@ -120,11 +120,7 @@ impl FlatRows {
     }
 
     /// Sweeps `x[j * len + s] = f(p, x)[j]` (`s` the state at position `p`)
-    /// over every state, layer by layer, until no value moves by more than
-    /// `tol` (at most `max` sweeps): Gauss-Seidel from layer to layer, the
-    /// states of one layer in parallel from the values before it (as
-    /// [`super::penalty::sweep_layers`]). `swept` hears each sweep's
-    /// largest move.
+    /// over every state, layer by layer, as [`sweep_positions`] does.
     pub(super) fn sweep<const K: usize>(
         &self,
         x: &mut [f64],
@@ -133,27 +129,10 @@ impl FlatRows {
         f: impl Fn(usize, &[f64]) -> [f64; K] + Sync,
         swept: &mut dyn FnMut(f64),
     ) {
-        let n = self.len();
-        assert_eq!(x.len(), K * n, "{K} values a state");
-        let mut next: Vec<[f64; K]> = vec![];
-        for _ in 0..max {
-            let mut change: f64 = 0.0;
-            for &(from, to) in &self.layers {
-                let now = &*x;
-                (from..to).into_par_iter().with_min_len(128).map(|p| f(p, now)).collect_into_vec(&mut next);
-                for (&s, v) in self.order[from..to].iter().zip(&next) {
-                    for (j, &v) in v.iter().enumerate() {
-                        let i = j * n + s as usize;
-                        change = change.max((v - x[i]).abs());
-                        x[i] = v;
-                    }
-                }
-            }
-            swept(change);
-            if change <= tol {
-                return;
-            }
-        }
+        assert_eq!(x.len(), K * self.len(), "{K} values a state");
+        let layers: Vec<(usize, &[u32])> =
+            self.layers.iter().map(|&(from, to)| (from, &self.order[from..to])).collect();
+        sweep_positions(x, &layers, tol, max, |p, _, x| f(p, x), swept);
     }
 }
 
