@@ -155,6 +155,12 @@ pub enum WinError {
     NeedsSolve { command: String, about: String },
     #[error("a bank/roll boundary is for 1 to 6 dice to roll (got {0})")]
     BoundaryDice(u8),
+    #[error("{0} players: the exact win solve is for 2 or 3 players")]
+    PlayersCount(usize),
+    #[error("{game} with {players} players: the exact win solve does not take {what} yet (two players do)")]
+    PlayersRules { game: String, players: usize, what: &'static str },
+    #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]
+    Unsettled { state: String, rounds: usize },
 }
 
 /// Why a head-to-head run cannot start.

@@ -92,6 +92,7 @@ mod last_turn;
 pub(crate) mod offers;
 mod pair;
 pub(crate) mod penalty;
+pub(crate) mod players;
 mod rows;
 pub(crate) mod sheet;
 pub(crate) mod sides;

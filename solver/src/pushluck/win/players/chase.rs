@@ -1,0 +1,163 @@
+//! The last turns of a game of three: once a bank reaches the goal, each
+//! other player in turn order gets one more turn and must end it strictly
+//! above the highest total so far.
+//!
+//! The last chaser plays for passing and nothing else: their chance is the
+//! two-player [`LastTurn`] table's `P_pass`. The middle chaser (the player
+//! after the leader) plays for their own win, which is passing the leader
+//! *and* then not being passed by the last chaser: a turn DP whose bank to
+//! `y` past the leader is worth `1 - P_pass(y - c)` (`c` the last chaser's
+//! total) and whose every other end is worth 0. That turn depends on the
+//! leader only through the points the middle chaser needs (`x - b`) and on
+//! the last chaser only through the gap `c - b` and whether each is on the
+//! board, so it is solved once per such key and kept ([`Chase::middle`]).
+//! From it: the middle chaser's chance `W_b`, and the chance `F_b` that they
+//! fail (a farkle, or a bank not past the leader); then the leader wins
+//! with `F_b (1 - P_pass(x - c))`, and the last chaser with the rest.
+//!
+//! Where the middle chaser's turn stops being solved: rolling in a context
+//! with farkle probability `q` is worth at most `1 - q` (a farkle is worth
+//! 0 to a chaser, anything else at most 1), and a bank past the leader is
+//! worth `1 - P_pass`, which only grows with the total; so from the first
+//! total where `P_pass <= q_min` (the smallest farkle probability of any
+//! context) banking is optimal, and the turn is solved exactly below it.
+
+use std::sync::{Arc, OnceLock};
+
+use super::super::last_turn::LastTurn;
+use super::inside_arrays;
+use crate::pushluck::ends::Worth;
+use crate::pushluck::level_total;
+use crate::pushluck::model::{Model, Params};
+use crate::pushluck::rules::Stop;
+
+/// Win probabilities of every player, counted from the mover: `[mover,
+/// next, the one after]` (the last 0 in a game of two).
+pub(crate) type Odds = [f64; 3];
+
+/// Keys of the middle chaser's turn kept: needs up to this many grid
+/// levels past the goal's distance (more are solved when asked, not kept).
+const NEEDS_KEPT_PAST_GOAL: usize = 200;
+
+/// The last turns after a bank at or past the goal, for 2 or 3 players.
+pub(super) struct Chase<'m> {
+    model: &'m Model,
+    last: Arc<LastTurn>,
+    /// Totals per player below the goal, in grid levels.
+    levels: usize,
+    reach: usize,
+    start: usize,
+    /// The smallest farkle probability of any context (positive).
+    q_min: f64,
+    /// The middle chaser's `[W_b, F_b]` per key (see [`Self::key`]).
+    middle: Vec<OnceLock<[f64; 2]>>,
+}
+
+impl<'m> Chase<'m> {
+    pub(super) fn new(model: &'m Model, players: usize, last: Arc<LastTurn>, levels: usize, q_min: f64) -> Chase<'m> {
+        let (reach, start) = (super::super::reach(model), super::super::start_context(model));
+        let kept = if players == 3 { (levels + NEEDS_KEPT_PAST_GOAL + 1) * (2 * levels - 1) * 4 } else { 0 };
+        let middle = (0..kept).map(|_| OnceLock::new()).collect();
+        Chase { model, last, levels, reach, start, q_min, middle }
+    }
+
+    fn grid(&self) -> i64 {
+        self.model.grid
+    }
+
+    /// Whether a player at `total` is on the board (totals never fall, so
+    /// it is "above 0", or always without an entry threshold).
+    pub(super) fn on_board(&self, total: i64) -> bool {
+        total > 0 || self.model.rules.turn.entry == 0
+    }
+
+    /// `P_pass` of a player at `total` who must end above `x`.
+    pub(super) fn pass(&self, total: i64, x: i64) -> f64 {
+        self.last.pass(self.on_board(total), x - total, self.grid())
+    }
+
+    /// What the mover's bank to `x` (at or past the goal) is worth to each
+    /// player, the others at `others` (in turn order).
+    pub(super) fn after_goal(&self, x: i64, others: &[i64]) -> Odds {
+        if !self.model.rules.game.last_turn {
+            return [1.0, 0.0, 0.0];
+        }
+        match *others {
+            [b] => {
+                let p = self.pass(b, x);
+                [1.0 - p, p, 0.0]
+            }
+            [b, c] => {
+                let [win_b, fail_b] = self.middle(x - b, c - b, self.on_board(b), self.on_board(c));
+                let leader = fail_b * (1.0 - self.pass(c, x));
+                [leader, win_b, 1.0 - leader - win_b]
+            }
+            _ => unreachable!("2 or 3 players"),
+        }
+    }
+
+    /// A lower bound of what a bank to `x` is worth to the mover that only
+    /// grows with `x`: no chaser passes with more than their `P_pass`.
+    pub(super) fn mover_at_least(&self, x: i64, others: &[i64]) -> f64 {
+        if !self.model.rules.game.last_turn {
+            return 1.0;
+        }
+        others.iter().map(|&t| 1.0 - self.pass(t, x)).product()
+    }
+
+    /// Where `(need, gap, on_b, on_c)` is kept in `middle`, if it is.
+    fn key(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> Option<usize> {
+        let l = self.levels;
+        let gap = usize::try_from(gap + i64::try_from(l).ok()? - 1).ok()?;
+        let i = ((need * (2 * l - 1) + gap) * 2 + usize::from(on_b)) * 2 + usize::from(on_c);
+        (i < self.middle.len()).then_some(i)
+    }
+
+    /// The middle chaser's `[W_b, F_b]` when they need more than `need`
+    /// points and the last chaser's total is `gap` above theirs.
+    fn middle(&self, need: i64, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
+        let g = self.grid();
+        let (need, gap) = (usize::try_from(need / g).expect("a leader's total is past the chaser's"), gap / g);
+        match self.key(need, gap, on_b, on_c) {
+            Some(i) => *self.middle[i].get_or_init(|| self.solve_middle(need, gap, on_b, on_c)),
+            None => self.solve_middle(need, gap, on_b, on_c),
+        }
+    }
+
+    /// The middle chaser's turn, solved: see the module's documentation.
+    fn solve_middle(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
+        let m = self.model;
+        let g = m.grid;
+        // The last chaser must end above the middle chaser's total `b + t`:
+        // needs `t - gap` more than their own.
+        let pass_c = |l: usize| self.last.pass(on_c, level_total(l, g) - gap * g, g);
+        // What each end is worth: `[to the middle chaser, failed]`, `None`
+        // where stopping is not allowed.
+        let end = |l: usize| -> Option<[f64; 2]> {
+            if l == 0 {
+                return None;
+            }
+            match m.rules.turn.stop(on_b, level_total(l, g)) {
+                Stop::Forbidden => None,
+                Stop::ScoresNothing => Some([0.0, 1.0]),
+                Stop::Counts if l <= need => Some([0.0, 1.0]),
+                Stop::Counts => Some([1.0 - pass_c(l), 0.0]),
+            }
+        };
+        let mut top = need + 1;
+        while !(matches!(m.rules.turn.stop(on_b, level_total(top, g)), Stop::Counts) && pass_c(top) <= self.q_min) {
+            top += 1;
+        }
+        let ends: Vec<Option<[f64; 2]>> = (0..=top + self.reach).map(end).collect();
+        let banks = ends.iter().map(|e| e.map_or(f64::NAN, |e| e[0])).collect();
+        let farkle_like = ends.iter().map(|e| e.is_some_and(|e| e[1] == 1.0)).collect();
+        let payoff = inside_arrays(0.0, banks, farkle_like);
+        let params = Params { on_board: on_b, last_chance: false, goal_left: m.rules.game.goal };
+        let mut sol = m.solve_payoff(params, payoff, top, self.reach);
+        sol.record_choices();
+        let bank = |l: usize, _left: usize| -> [f64; 1] { [ends.get(l).copied().flatten().map_or(0.0, |e| e[1])] };
+        let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0], instant: [0.0], farkle: [1.0] };
+        let fail = sol.expect_rolls(&worth, 0, &[])[self.start][0];
+        [sol.roll_values[self.start], fail]
+    }
+}
