@@ -45,6 +45,15 @@ const ROUNDS_MAX: usize = 200;
 /// chance of a farkle: `[A_0, A_1, A_2, p]`.
 type Ends = [f64; 4];
 
+/// Rounds of completing the movers' staircases in [`PlayersValues::search`],
+/// the most profiles it tries, and the most turns it solves.
+const SEARCH_ROUNDS: usize = 20;
+const SEARCH_PROFILES: usize = 20_000;
+const SEARCH_TURNS: usize = 2_000;
+
+/// Two policies' intervals meet when their ends are this close.
+const BOUNDARY_TOL: f64 = 1e-12;
+
 /// A mixed play's farkle value is the boundary to this much.
 const MIX_TOL: f64 = 1e-13;
 
@@ -54,6 +63,8 @@ pub(super) struct Solved {
     /// Positions in the class of the movers who mix.
     pub(super) mixed: Vec<usize>,
     pub(super) dps: usize,
+    /// Whether the movers' replies turned in a cycle ([`PlayersValues::search`]).
+    pub(super) searched: bool,
 }
 
 /// What a mover plays: one policy, or two between which they are
@@ -66,7 +77,8 @@ enum Play {
 
 impl Play {
     /// Whether the play is a best reply at farkle value `f`: a pure policy
-    /// in its range; a mix at its boundary, or all of one side that holds.
+    /// in its range, a mix on its boundary (or all of one side, in its
+    /// range).
     fn holds(&self, f: f64) -> bool {
         match self {
             Play::Pure(t) => t.holds(f),
@@ -74,6 +86,11 @@ impl Play {
                 (f - at).abs() <= MIX_TOL || (*share == 1.0 && a.holds(f)) || (*share == 0.0 && b.holds(f))
             }
         }
+    }
+
+    /// A mix strictly between its two policies.
+    fn mixes(&self) -> bool {
+        matches!(self, Play::Mixed { share, .. } if *share > 0.0 && *share < 1.0)
     }
 
     fn ends(&self) -> Ends {
@@ -100,13 +117,30 @@ impl Turn {
         self.range.0 <= d && d <= self.range.1
     }
 
+    /// The same turn: solved at the same farkle value, with the same policy.
+    fn same(&self, other: &Turn) -> bool {
+        self.farkle == other.farkle && self.ends == other.ends
+    }
+
+    /// Where `f` lies against the policy's range: -1 below, 0 in it, 1 above.
+    fn side(&self, f: f64) -> i8 {
+        let d = f - self.farkle;
+        if d < self.range.0 {
+            -1
+        } else if d > self.range.1 {
+            1
+        } else {
+            0
+        }
+    }
+
     /// The farkle value where this turn's policy stops being best and
     /// `other`'s starts, when the two ranges meet there (the policies are
     /// neighbours).
     fn boundary_with(&self, other: &Turn) -> Option<f64> {
         let (up, down) = if other.farkle > self.farkle { (self, other) } else { (other, self) };
         let (top, bottom) = (up.farkle + up.range.1, down.farkle + down.range.0);
-        ((top - bottom).abs() <= 1e-12).then_some(0.5 * (top + bottom))
+        ((top - bottom).abs() <= BOUNDARY_TOL).then_some(0.5 * (top + bottom))
     }
 }
 
@@ -199,183 +233,298 @@ impl PlayersValues<'_> {
 
     /// The chances at every state of the rotation class `class` (each the
     /// rotation of the one before, the last's rotation the first), which
-    /// of its movers mix two policies, and the turn DPs it took.
+    /// of its movers mix two policies, and the turn DPs it took: each
+    /// mover in turn replies exactly to the others' plays
+    /// ([`Self::best_reply`]) until every play is a best reply.
     ///
     /// # Errors
     /// [`WinError::Unsettled`]: the movers' replies still turn with each
-    /// other after [`ROUNDS_MAX`] rounds (an equilibrium in which several
-    /// movers of one class mix at once is not searched for yet).
+    /// other after [`ROUNDS_MAX`] rounds.
     pub(super) fn solve_class(&self, class: &[Vec<usize>]) -> Result<Solved, Error> {
         let m = class.len();
-        let last = self.players - 1;
         let mut ends: Vec<Vec<Option<Ends>>> = vec![vec![]; m];
-        let mut farkle: Vec<f64> = class.iter().map(|s| self.guess(s)).collect();
-        let mut plays: Vec<Option<Play>> = (0..m).map(|_| None).collect();
-        let mut dps = 0;
-        // The policies each mover has played, by their ends.
-        let mut played: Vec<Vec<Ends>> = vec![vec![]; m];
+        let mut plays: Vec<Play> = class
+            .iter()
+            .zip(&mut ends)
+            .map(|(totals, ends)| Play::Pure(self.turn(totals, self.guess(totals), ends)))
+            .collect();
+        let mut dps = m;
+        // The plays after each round, to see the replies turn in a cycle.
+        let mut rounds: Vec<Vec<Play>> = vec![];
+        let mut searched = false;
         for _ in 0..ROUNDS_MAX {
-            for i in 0..m {
-                if plays[i].is_none() {
-                    plays[i] = Some(Play::Pure(self.turn(&class[i], farkle[i], &mut ends[i])));
-                    dps += 1;
+            if rounds.iter().any(|r| same_plays(r, &plays)) {
+                // Two or more movers' replies turn with each other: search
+                // the profiles of the policies they played (and those
+                // between) for one where every play is a best reply.
+                let (found, used) = self.search(class, &rounds, &plays, &mut ends);
+                dps += used;
+                searched = true;
+                if let Some(found) = found {
+                    plays = found;
                 }
+                rounds.clear();
             }
-            let mut plays_now: Vec<Play> = plays.iter().map(|p| p.clone().expect("solved")).collect();
-            let odds = self.settle_mixes(&mut plays_now);
-            let mut stale = false;
+            rounds.push(plays.clone());
+            let mut moved = false;
             for i in 0..m {
-                let f = odds[(i + 1) % m][last];
-                match &plays_now[i] {
-                    Play::Pure(t) if !stale && !t.holds(f) => {
-                        let t = t.clone();
-                        let (mut play, used) = self.reply(&class[i], i, t.clone(), f, &plays_now, &mut ends[i]);
-                        dps += used;
-                        // Back to a policy played before: this mover's
-                        // reply turns with another's; mix where the two
-                        // policies meet, and let the shares settle together.
-                        if let Play::Pure(u) = play.clone() {
-                            let again = played[i].contains(&u.ends);
-                            played[i].push(u.ends);
-                            if let (true, Some(at)) = (again, t.boundary_with(&u)) {
-                                let (a, b) = if u.farkle > t.farkle { (t, u) } else { (u, t) };
-                                play = Play::Mixed { a, b, at, share: 0.5 };
-                            }
-                        }
-                        plays[i] = Some(play);
-                        farkle[i] = f;
-                        stale = true;
-                    }
-                    Play::Mixed { a, b, share, .. } if !stale && !plays_now[i].holds(f) => {
-                        // The mix has moved off its boundary: the side it
-                        // ended on replies anew.
-                        let t = if *share >= 0.5 { a.clone() } else { b.clone() };
-                        let (play, used) = self.reply(&class[i], i, t, f, &plays_now, &mut ends[i]);
-                        dps += used;
-                        plays[i] = Some(play);
-                        farkle[i] = f;
-                        stale = true;
-                    }
-                    p => plays[i] = Some(p.clone()),
+                let f = self.implied(&plays, i);
+                if plays[i].holds(f) {
+                    continue;
                 }
+                let (play, used) = self.best_reply(&class[i], i, &plays, f, &mut ends[i]);
+                plays[i] = play;
+                dps += used;
+                moved = true;
             }
-            if !stale {
-                let mixed = (0..m)
-                    .filter(|&i| matches!(plays_now[i], Play::Mixed { share, .. } if share > 0.0 && share < 1.0))
-                    .collect();
-                return Ok(Solved { odds, mixed, dps });
+            if !moved {
+                let odds = self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>());
+                let mixed = (0..m).filter(|&i| plays[i].mixes()).collect();
+                return Ok(Solved { odds, mixed, dps, searched });
             }
         }
         Err(WinError::Unsettled { state: self.describe(&class[0]), rounds: ROUNDS_MAX }.into())
     }
 
-    /// Mover `i`'s new play (and the turn DPs it took) when its farkle value has left the range of
-    /// `t`'s policy for `f`, the others playing `plays`: the turn solved at
-    /// `f`, unless that policy's value sends the farkle value back past
-    /// `t`'s: then the value where a policy is a best reply to itself lies
-    /// between the two, and it is bisected for (one turn DP a step): a
-    /// policy whose value falls in its own range, or two neighbouring
-    /// policies each of whose value lies on the other's side of their
-    /// boundary, which the mover then mixes.
-    fn reply(
+    /// A profile of plays where every mover's play is a best reply, when
+    /// the movers' replies turn in a cycle (`rounds`, then `plays`), and
+    /// the turn DPs it took.
+    ///
+    /// Each mover's best replies form a staircase over their farkle value:
+    /// one policy per interval, the intervals meeting at boundaries (a
+    /// policy's value grows linearly with the farkle value, the best value
+    /// is convex, so each policy is best on one interval). The staircases
+    /// are completed over the farkle values that the profiles of known
+    /// policies give each mover (a turn solved in every gap, until the
+    /// intervals meet), then every profile is tried: each mover plays one
+    /// policy, or mixes two that meet at their boundary (the mixing
+    /// movers' shares solved together, [`Self::shares`]), the fewest
+    /// mixing first.
+    fn search(
         &self,
-        totals: &[usize],
-        i: usize,
-        t: Turn,
-        f: f64,
+        class: &[Vec<usize>],
+        rounds: &[Vec<Play>],
         plays: &[Play],
-        ends: &mut Vec<Option<Ends>>,
-    ) -> (Play, usize) {
+        ends: &mut [Vec<Option<Ends>>],
+    ) -> (Option<Vec<Play>>, usize) {
         let m = plays.len();
-        let last = self.players - 1;
-        let implied = |u: &Turn| {
-            let mut trial = plays.to_vec();
-            trial[i] = Play::Pure(u.clone());
-            self.around(&trial.iter().map(Play::ends).collect::<Vec<_>>())[(i + 1) % m][last]
-        };
-        let u = self.turn(totals, f, ends);
-        let mut dps = 1;
-        let back = implied(&u);
-        if u.holds(back) || (back - f) * (f - t.farkle) > 0.0 {
-            return (Play::Pure(u), dps);
-        }
-        // `low` sends the value above its range, `high` below its own.
-        let (mut low, mut high) = if f > t.farkle { (t, u) } else { (u, t) };
-        for _ in 0..ROUNDS_MAX {
-            if let Some(at) = low.boundary_with(&high) {
-                return (Play::Mixed { a: low, b: high, at, share: 0.5 }, dps);
-            }
-            let mid = 0.5 * (low.farkle + low.range.1 + high.farkle + high.range.0);
-            let w = self.turn(totals, mid, ends);
-            dps += 1;
-            let v = implied(&w);
-            if w.holds(v) {
-                return (Play::Pure(w), dps);
-            }
-            if v > mid {
-                low = w;
-            } else {
-                high = w;
+        let mut dps = 0;
+        let mut known: Vec<Staircase> = vec![Staircase::default(); m];
+        for r in rounds.iter().chain(std::iter::once(&plays.to_vec())) {
+            for (i, p) in r.iter().enumerate() {
+                match p {
+                    Play::Pure(t) => known[i].add(t),
+                    Play::Mixed { a, b, .. } => {
+                        known[i].add(a);
+                        known[i].add(b);
+                    }
+                }
             }
         }
-        unreachable!("the bisection ends at a boundary between two policies")
+        for _ in 0..SEARCH_ROUNDS {
+            // The farkle values the pure profiles give each mover.
+            let profiles: usize = known.iter().map(|k| k.steps.len()).product();
+            if profiles > SEARCH_PROFILES {
+                return (None, dps);
+            }
+            let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); m];
+            for n in 0..profiles {
+                let profile = nth_profile(&known, n, |s| s.steps.iter().cloned().map(Play::Pure).collect());
+                for (i, span) in span.iter_mut().enumerate() {
+                    let f = self.implied(&profile, i);
+                    *span = (span.0.min(f), span.1.max(f));
+                }
+            }
+            let mut grew = false;
+            for i in 0..m {
+                while let Some(f) = known[i].gap(span[i]) {
+                    let t = self.turn(&class[i], f, &mut ends[i]);
+                    dps += 1;
+                    known[i].add(&t);
+                    grew = true;
+                    if dps > SEARCH_TURNS {
+                        return (None, dps);
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        // Every profile, by how many movers mix.
+        let options: Vec<Vec<Play>> = known.iter().map(Staircase::options).collect();
+        let count: usize = options.iter().map(Vec::len).product();
+        if count > SEARCH_PROFILES {
+            return (None, dps);
+        }
+        let mut order: Vec<(usize, usize)> = (0..count)
+            .map(|n| {
+                let p = nth_profile(&known, n, Staircase::options);
+                (p.iter().filter(|p| matches!(p, Play::Mixed { .. })).count(), n)
+            })
+            .collect();
+        order.sort_unstable();
+        for (mixes, n) in order {
+            let mut profile = nth_profile(&known, n, Staircase::options);
+            if mixes > 0 {
+                let mixing: Vec<usize> = (0..m).filter(|&i| matches!(profile[i], Play::Mixed { .. })).collect();
+                if !self.shares(&mut profile, &mixing) {
+                    continue;
+                }
+            }
+            if (0..m).all(|i| profile[i].holds(self.implied(&profile, i))) {
+                return (Some(profile), dps);
+            }
+        }
+        (None, dps)
     }
 
-    /// The chances of a class whose pure plays are fixed, the shares of its
-    /// mixed plays found so that each mixing mover's farkle value is the
-    /// boundary where they are indifferent: Newton's method on the shares
-    /// together (each mover's value depends on the others' shares), kept
-    /// within `[0, 1]` (an end means that side's policy, pure).
-    fn settle_mixes(&self, plays: &mut [Play]) -> Vec<Odds> {
-        let m = plays.len();
-        let last = self.players - 1;
-        let mixes: Vec<usize> = (0..m).filter(|&i| matches!(plays[i], Play::Mixed { .. })).collect();
-        let k = mixes.len();
-        let residual = |plays: &[Play]| -> Vec<f64> {
-            let odds = self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>());
-            mixes
-                .iter()
-                .map(|&i| match plays[i] {
-                    Play::Mixed { at, .. } => odds[(i + 1) % m][last] - at,
-                    Play::Pure(_) => unreachable!("a mix"),
-                })
-                .collect()
-        };
+    /// Sets the shares of the mixing movers `mixing` to an equilibrium of
+    /// theirs: each either mixes with their farkle value on their boundary,
+    /// or plays all of the side their value is on. Every combination of
+    /// "mixes", "all `a`" and "all `b`" is tried (at most 27), the mixing
+    /// ones' shares by Newton's method (each value is a ratio of
+    /// polynomials in the shares). `false` when none holds.
+    fn shares(&self, plays: &mut [Play], mixing: &[usize]) -> bool {
+        let k = mixing.len();
+        let at: Vec<f64> = mixing
+            .iter()
+            .map(|&i| match plays[i] {
+                Play::Mixed { at, .. } => at,
+                Play::Pure(_) => unreachable!("a mix"),
+            })
+            .collect();
         let set = |plays: &mut [Play], shares: &[f64]| {
-            for (&i, &x) in mixes.iter().zip(shares) {
+            for (&i, &x) in mixing.iter().zip(shares) {
                 if let Play::Mixed { share, .. } = &mut plays[i] {
                     *share = x;
                 }
             }
         };
-        let mut shares: Vec<f64> =
-            mixes.iter().map(|&i| if let Play::Mixed { share, .. } = plays[i] { share } else { 0.5 }).collect();
-        for _ in 0..if k > 0 { ROUNDS_MAX } else { 0 } {
-            set(plays, &shares);
-            let r = residual(plays);
-            // The Jacobian by differences (the residual is a ratio of
-            // polynomials in the shares, smooth on the box).
-            let h = 1e-6;
-            let mut jac = vec![vec![0.0; k]; k];
-            for j in 0..k {
-                let mut moved = shares.clone();
-                moved[j] += if moved[j] + h <= 1.0 { h } else { -h };
-                set(plays, &moved);
-                let r2 = residual(plays);
-                for (row, (a, b)) in jac.iter_mut().zip(r2.iter().zip(&r)) {
-                    row[j] = (a - b) / (moved[j] - shares[j]);
+        for case in 0..3usize.pow(u32::try_from(k).expect("at most three")) {
+            // Per mover: 0 mixes, 1 all `a` (share 1), 2 all `b` (share 0).
+            let kinds: Vec<usize> = (0..k).map(|j| case / 3usize.pow(u32::try_from(j).expect("small")) % 3).collect();
+            let free: Vec<usize> = (0..k).filter(|&j| kinds[j] == 0).collect();
+            let mut shares: Vec<f64> = kinds.iter().map(|&c| [0.5, 1.0, 0.0][c]).collect();
+            let residual = |plays: &mut [Play], shares: &[f64]| -> Vec<f64> {
+                set(plays, shares);
+                free.iter().map(|&j| self.implied(plays, mixing[j]) - at[j]).collect()
+            };
+            let mut ok = true;
+            for _ in 0..60 {
+                let r = residual(plays, &shares);
+                if r.iter().all(|x| x.abs() <= MIX_TOL * 0.01) {
+                    break;
+                }
+                let h = 1e-7;
+                let mut jac = vec![vec![0.0; free.len()]; free.len()];
+                for (c, &j) in free.iter().enumerate() {
+                    let mut moved = shares.clone();
+                    moved[j] += h;
+                    let r2 = residual(plays, &moved);
+                    for (row, (x, y)) in jac.iter_mut().zip(r2.iter().zip(&r)) {
+                        row[c] = (x - y) / h;
+                    }
+                }
+                let step = solve_linear(jac, r.iter().map(|x| -x).collect());
+                for (&j, d) in free.iter().zip(step) {
+                    shares[j] = (shares[j] + d).clamp(-0.5, 1.5);
                 }
             }
-            let step = solve_linear(jac, r.iter().map(|x| -x).collect());
-            let next: Vec<f64> = shares.iter().zip(&step).map(|(s, d)| (s + d).clamp(0.0, 1.0)).collect();
-            let change = next.iter().zip(&shares).map(|(a, b)| (a - b).abs()).fold(0.0, f64::max);
-            shares = next;
-            if change < 1e-16 {
-                break;
+            ok &= free.iter().all(|&j| shares[j] > 0.0 && shares[j] < 1.0);
+            set(plays, &shares);
+            ok &= mixing.iter().all(|&i| plays[i].holds(self.implied(plays, i)));
+            if ok {
+                return true;
             }
         }
-        set(plays, &shares);
-        self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>())
+        false
+    }
+
+    /// Mover `i`'s farkle value when the class plays `plays`.
+    fn implied(&self, plays: &[Play], i: usize) -> f64 {
+        let m = plays.len();
+        self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>())[(i + 1) % m][self.players - 1]
+    }
+
+    /// Mover `i`'s exact reply to the others' plays, when its own play no
+    /// longer holds at its farkle value `f`: a play whose farkle value,
+    /// the others' plays fixed, lies in its own range (and the turn DPs
+    /// it took).
+    ///
+    /// From the current policy the reply marches: the turn solved at the
+    /// value its policy produces, until that value stays in the range or
+    /// comes back across. Coming back, the answer lies between the last two
+    /// policies and is bisected for (one turn DP a step, at the middle of
+    /// the gap between their ranges): a policy whose value lies in its own
+    /// range, or two neighbouring policies (their ranges meet) each of
+    /// which sends the value to the other's side. There no single policy
+    /// is a best reply to itself: the mover, indifferent between the two at
+    /// their boundary, mixes them in the one share that puts the value on
+    /// it.
+    fn best_reply(
+        &self,
+        totals: &[usize],
+        i: usize,
+        plays: &[Play],
+        f: f64,
+        ends: &mut Vec<Option<Ends>>,
+    ) -> (Play, usize) {
+        let with = |p: Play| {
+            let mut trial = plays.to_vec();
+            trial[i] = p;
+            self.implied(&trial, i)
+        };
+        let mut t = match &plays[i] {
+            Play::Pure(t) => t.clone(),
+            Play::Mixed { a, b, at, .. } => {
+                // The same two policies, in a new share, if that still works.
+                if let Some(mix) = mix(a, b, *at, &with) {
+                    return (mix, 0);
+                }
+                if f > *at {
+                    b.clone()
+                } else {
+                    a.clone()
+                }
+            }
+        };
+        let mut f = f;
+        let mut dps = 0;
+        for _ in 0..ROUNDS_MAX {
+            let u = self.turn(totals, f, ends);
+            dps += 1;
+            let back = with(Play::Pure(u.clone()));
+            let side = u.side(back);
+            if side == 0 {
+                return (Play::Pure(u), dps);
+            }
+            let came = t.side(f);
+            if side == came || came == 0 {
+                // Still moving the same way (or starting).
+                (t, f) = (u, back);
+                continue;
+            }
+            // `low` sends the value above its range, `high` below its own.
+            let (mut low, mut high) = if side < 0 { (t, u) } else { (u, t) };
+            for _ in 0..ROUNDS_MAX {
+                if let Some(at) = low.boundary_with(&high) {
+                    let mixed = mix(&low, &high, at, &with);
+                    return (mixed.expect("a change of side across the boundary"), dps);
+                }
+                let mid = 0.5 * (low.farkle + low.range.1 + high.farkle + high.range.0);
+                let w = self.turn(totals, mid, ends);
+                dps += 1;
+                let v = with(Play::Pure(w.clone()));
+                match w.side(v) {
+                    0 => return (Play::Pure(w), dps),
+                    1 => low = w,
+                    _ => high = w,
+                }
+            }
+            break;
+        }
+        unreachable!("a mover's reply settles within its rounds")
     }
 
     /// A first farkle value for the mover at `totals`: the mover's chance
@@ -456,6 +605,40 @@ fn gcd(a: usize, b: usize) -> usize {
     }
 }
 
+/// The mix of `a` (whose policy sends the farkle value above the boundary
+/// `at`) and `b` (below it) that puts the value on `at`, by bisection of the
+/// share (the value moves continuously with it); `None` when both send it
+/// to one side (the others' plays have moved).
+fn mix(a: &Turn, b: &Turn, at: f64, with: &impl Fn(Play) -> f64) -> Option<Play> {
+    let value = |share: f64| with(Play::Mixed { a: a.clone(), b: b.clone(), at, share }) - at;
+    if !(value(1.0) > 0.0 && value(0.0) < 0.0) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..64 {
+        let mid = 0.5 * (lo + hi);
+        if value(mid) > 0.0 {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(Play::Mixed { a: a.clone(), b: b.clone(), at, share: 0.5 * (lo + hi) })
+}
+
+/// Whether two rounds' plays are the same: the same turns solved at the
+/// same farkle values (a policy solved again elsewhere, with a new range,
+/// is progress, not a repeat), mixed in the same shares.
+fn same_plays(x: &[Play], y: &[Play]) -> bool {
+    x.iter().zip(y).all(|pair| match pair {
+        (Play::Pure(a), Play::Pure(b)) => a.same(b),
+        (Play::Mixed { a, b, share: s, .. }, Play::Mixed { a: c, b: d, share: t, .. }) => {
+            a.same(c) && b.same(d) && s == t
+        }
+        _ => false,
+    })
+}
+
 /// `x` with `a x = b` (Gaussian elimination with partial pivoting; a
 /// singular system gives no step).
 fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
@@ -482,4 +665,78 @@ fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         x[r] = (b[r] - s) / a[r][r];
     }
     x
+}
+
+/// One mover's known policies, each with the interval of farkle values
+/// where it is best, in order; a policy met again widens its interval.
+#[derive(Clone, Default)]
+struct Staircase {
+    steps: Vec<Turn>,
+}
+
+impl Staircase {
+    fn add(&mut self, t: &Turn) {
+        let (lo, hi) = (t.farkle + t.range.0, t.farkle + t.range.1);
+        if let Some(s) = self.steps.iter_mut().find(|s| s.ends == t.ends) {
+            // Best at both: best between (see `PlayersValues::search`).
+            let (slo, shi) = (s.farkle + s.range.0, s.farkle + s.range.1);
+            s.range = (slo.min(lo) - s.farkle, shi.max(hi) - s.farkle);
+        } else {
+            self.steps.push(t.clone());
+        }
+        self.steps.sort_by(|a, b| (a.farkle + a.range.0).total_cmp(&(b.farkle + b.range.0)));
+    }
+
+    /// A farkle value in `[lo, hi]` no known policy covers, if any: an end
+    /// of the span, or the middle of the first gap.
+    fn gap(&self, (lo, hi): (f64, f64)) -> Option<f64> {
+        let covers = |f: f64| self.steps.iter().any(|s| s.holds(f));
+        if !covers(lo) {
+            return Some(lo);
+        }
+        if !covers(hi) {
+            return Some(hi);
+        }
+        let mut reached = f64::NEG_INFINITY;
+        for s in &self.steps {
+            let (slo, shi) = (s.farkle + s.range.0, s.farkle + s.range.1);
+            if shi < lo {
+                continue;
+            }
+            if reached > f64::NEG_INFINITY && slo > reached + BOUNDARY_TOL {
+                return Some(0.5 * (reached + slo));
+            }
+            reached = reached.max(shi);
+            if reached >= hi {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Every play of this staircase: each policy, and each two neighbours
+    /// mixed at their boundary.
+    fn options(&self) -> Vec<Play> {
+        let mut o: Vec<Play> = self.steps.iter().cloned().map(Play::Pure).collect();
+        for pair in self.steps.windows(2) {
+            if let Some(at) = pair[0].boundary_with(&pair[1]) {
+                o.push(Play::Mixed { a: pair[0].clone(), b: pair[1].clone(), at, share: 0.5 });
+            }
+        }
+        o
+    }
+}
+
+/// Profile `n` of the product of every mover's plays (`plays` of each).
+fn nth_profile(known: &[Staircase], n: usize, plays: impl Fn(&Staircase) -> Vec<Play>) -> Vec<Play> {
+    let mut rest = n;
+    known
+        .iter()
+        .map(|k| {
+            let o = plays(k);
+            let p = o[rest % o.len()].clone();
+            rest /= o.len();
+            p
+        })
+        .collect()
 }

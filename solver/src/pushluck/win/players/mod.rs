@@ -70,6 +70,9 @@ pub(crate) struct PlayersValues<'m> {
     q_min: f64,
     /// Turn DPs the solve ran.
     pub(crate) turn_dps: usize,
+    /// Rotation classes whose movers' replies turned in a cycle, solved by
+    /// the search over their policies ([`cycle`]).
+    pub(crate) searched: usize,
     /// Turn-start states where the mover mixes two policies ([`cycle`]).
     pub(crate) mixed: Vec<usize>,
 }
@@ -178,6 +181,7 @@ pub(crate) fn solve<'m>(
         q_min,
         turn_dps: 0,
         mixed: vec![],
+        searched: 0,
     };
     let classes = classes_by_sum(players, levels);
     progress.stage("turn-start states", states as u64);
@@ -197,6 +201,7 @@ pub(crate) fn solve<'m>(
             }
             done += class.len();
             values.turn_dps += solved.dps;
+            values.searched += usize::from(solved.searched);
             let mixed: Vec<usize> = solved.mixed.iter().map(|&k| values.index(&class[k])).collect();
             values.mixed.extend(mixed);
         }

@@ -213,10 +213,11 @@ impl Plain {
 /// chance is their best turn's (to 1e-9), and where the mover plays one
 /// policy every player's chance is that turn's. (A plain value iteration
 /// from scratch does not settle where movers mix: it turns between the
-/// policies they mix.) Returns how many states the mover mixes at.
-fn compare(rules: RuleSet, players: usize) -> usize {
-    let g = game(rules.clone());
-    let values = solve(&g, players, &crate::progress::Silent).expect("solves");
+/// policies they mix.) Returns the solved values.
+fn compare(rules: RuleSet, players: usize) -> PlayersValues<'static> {
+    // Leaked so that the values can be returned with the game they borrow.
+    let g: &'static PushLuckGame = Box::leak(Box::new(game(rules.clone())));
+    let values = solve(g, players, &crate::progress::Silent).expect("solves");
     let plain = Plain::new(rules, players).sweep(&values.odds);
     assert_eq!(plain.len(), values.odds.len());
     let (mut own, mut all): (f64, f64) = (0.0, 0.0);
@@ -237,16 +238,16 @@ fn compare(rules: RuleSet, players: usize) -> usize {
     // shown to shrink with it).
     assert!(own < 1e-8, "largest difference of a mover's chance {own:e}");
     assert!(all < 1e-7, "largest difference where the mover plays one policy {all:e}");
-    values.mixed.len()
+    values
 }
 
 #[test]
 fn three_players_are_an_equilibrium_by_a_plain_sweep() {
     // At 0-0-0 no single policy is a best reply to itself: the mover mixes.
-    assert_eq!(compare(small(300, 0), 3), 1);
+    let values = compare(small(300, 0), 3);
+    assert_eq!(values.mixed, vec![0]);
     // Each seat wins less often than the one before it.
-    let g = game(small(300, 0));
-    let seats = solve(&g, 3, &crate::progress::Silent).expect("solves").seats();
+    let seats = values.seats();
     assert!(seats[0] > seats[1] && seats[1] > seats[2], "{seats:?}");
 }
 
@@ -256,6 +257,14 @@ fn three_players_with_an_entry_threshold_are_an_equilibrium() {
 }
 
 // Extended tier (`cargo test --release -- --ignored extended`).
+#[test]
+#[ignore]
+fn extended_three_players_whose_replies_turn_are_an_equilibrium() {
+    // At goal 1000 one class's replies turn in a cycle: solved by the search.
+    let values = compare(small(1000, 0), 3);
+    assert!(values.searched > 0 && values.mixed.len() > 1, "{} searched, {:?} mixed", values.searched, values.mixed);
+}
+
 #[test]
 #[ignore]
 fn extended_three_players_with_min_bank_are_an_equilibrium() {
