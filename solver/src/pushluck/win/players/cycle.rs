@@ -30,7 +30,7 @@
 //! are solved again at the new values (policy iteration).
 
 use super::chase::Odds;
-use super::{inside_arrays, PlayersValues};
+use super::{inside_arrays, PlayersValues, Start};
 use crate::error::{Error, WinError};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
@@ -528,16 +528,34 @@ impl PlayersValues<'_> {
     }
 
     /// A first farkle value for the mover at `totals`: the mover's chance
-    /// at the state the farkle leads to, with the mover one level higher
-    /// (solved), or an even share.
+    /// at the state the farkle leads to, extrapolated linearly from the
+    /// solved states one and two levels up along each player's total (the
+    /// mean over the players where both are solved), or an even share.
+    /// With [`Start::Above`], the chance at that state with the mover one
+    /// level up.
     fn guess(&self, totals: &[usize]) -> f64 {
         let n = self.players;
-        if totals[0] + 1 < self.levels {
-            let mut next: Vec<usize> = totals[1..].to_vec();
-            next.push(totals[0] + 1);
-            return self.odds(&next)[n - 1];
+        let mut next: Vec<usize> = totals[1..].to_vec();
+        next.push(totals[0]);
+        let at = |k: usize, up: usize| -> Option<f64> {
+            let mut s = next.clone();
+            s[k] += up;
+            (s[k] < self.levels).then(|| self.odds(&s)[n - 1])
+        };
+        let (mut sum, mut count) = (0.0, 0);
+        if self.start_from == Start::Above {
+            return at(n - 1, 1).unwrap_or(1.0 / n as f64);
         }
-        1.0 / n as f64
+        for k in 0..n {
+            if let (Some(one), Some(two)) = (at(k, 1), at(k, 2)) {
+                sum += 2.0 * one - two;
+                count += 1;
+            }
+        }
+        if count > 0 {
+            return sum / f64::from(count);
+        }
+        (0..n).find_map(|k| at(k, 1)).unwrap_or(1.0 / n as f64)
     }
 
     /// The chances of every state of a class whose turns' policies are

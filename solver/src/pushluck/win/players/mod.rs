@@ -68,6 +68,8 @@ pub(crate) struct PlayersValues<'m> {
     start: usize,
     /// The smallest farkle probability of any context.
     q_min: f64,
+    /// Where each class's iteration starts.
+    start_from: Start,
     /// Turn DPs the solve ran.
     pub(crate) turn_dps: usize,
     /// Rotation classes whose movers' replies turned in a cycle, solved by
@@ -81,6 +83,19 @@ pub(crate) struct PlayersValues<'m> {
 /// cover every level its DP reads: the turns here size them so.
 fn inside_arrays(farkle: f64, banks: Vec<f64>, farkle_like: Vec<bool>) -> WinPayoff {
     WinPayoff { farkle, banks, stride: 1, beyond: Arc::new(Inside), above: None, above_slopes: vec![], farkle_like }
+}
+
+/// Where each class's policy iteration starts: its movers' first farkle
+/// values. A game of three can have several equilibria, and which one the
+/// iteration reaches can depend on where it starts (see
+/// docs/how-it-works.md): the solve's answer is the one reached from
+/// [`Start::Extrapolated`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Start {
+    /// Extrapolated linearly from the solved states above.
+    Extrapolated,
+    /// The solved state with the mover one level up.
+    Above,
 }
 
 /// Banks are read inside their arrays only.
@@ -148,6 +163,19 @@ pub(crate) fn solve<'m>(
     players: usize,
     progress: &dyn Progress,
 ) -> Result<PlayersValues<'m>, Error> {
+    solve_from(game, players, Start::Extrapolated, progress)
+}
+
+/// [`solve`], each class's iteration starting as `start_from` says.
+///
+/// # Errors
+/// As [`solve`].
+pub(crate) fn solve_from<'m>(
+    game: &'m PushLuckGame,
+    players: usize,
+    start_from: Start,
+    progress: &dyn Progress,
+) -> Result<PlayersValues<'m>, Error> {
     if !PLAYERS.contains(&players) {
         return Err(WinError::PlayersCount(players).into());
     }
@@ -179,6 +207,7 @@ pub(crate) fn solve<'m>(
         reach: reach(model),
         start: start_context(model),
         q_min,
+        start_from,
         turn_dps: 0,
         mixed: vec![],
         searched: 0,

@@ -153,16 +153,17 @@ impl Plain {
         }
     }
 
-    /// One plain sweep: every state's turn played with `v` as the values
-    /// of the states it leads to, `[state]` indexed as the solver does.
-    fn sweep(&self, v: &[V]) -> Vec<V> {
+    /// One plain sweep over `states` (indexed as the solver does): each
+    /// state's turn played with `v` as the values of the states it leads
+    /// to.
+    fn sweep(&self, v: &[V], states: &[usize]) -> Vec<V> {
         let (g, goal, n) = (self.grid, self.rules.game.goal, self.players);
         let levels = usize::try_from((goal + g - 1) / g).unwrap();
         let index = |t: &[usize]| t.iter().fold(0, |i, &x| i * levels + x);
         let mut passes = HashMap::new();
         let mut chased: HashMap<(i64, Vec<i64>), V> = HashMap::new();
-        let mut out = vec![[0.0; 3]; v.len()];
-        for (i, out) in out.iter_mut().enumerate() {
+        let mut out = vec![[0.0; 3]; states.len()];
+        for (&i, out) in states.iter().zip(out.iter_mut()) {
             let t = decode(i, n, levels);
             let at = t[0] as i64 * g;
             let others: Vec<i64> = t[1..].iter().map(|&o| o as i64 * g).collect();
@@ -218,10 +219,20 @@ fn compare(rules: RuleSet, players: usize) -> PlayersValues<'static> {
     // Leaked so that the values can be returned with the game they borrow.
     let g: &'static PushLuckGame = Box::leak(Box::new(game(rules.clone())));
     let values = solve(g, players, &crate::progress::Silent).expect("solves");
-    let plain = Plain::new(rules, players).sweep(&values.odds);
-    assert_eq!(plain.len(), values.odds.len());
+    let all_states: Vec<usize> = (0..values.odds.len()).collect();
+    check(&values, &Plain::new(rules, players), &all_states);
+    values
+}
+
+/// Asserts that the plain sweep over `states` from `values` gives every
+/// mover's own chance back (and every player's, where the mover plays one
+/// policy).
+fn check(values: &PlayersValues, plain: &Plain, states: &[usize]) {
+    let players = values.players;
+    let swept = plain.sweep(&values.odds, states);
     let (mut own, mut all): (f64, f64) = (0.0, 0.0);
-    for (i, (p, s)) in plain.iter().zip(&values.odds).enumerate() {
+    for (&i, p) in states.iter().zip(&swept) {
+        let s = &values.odds[i];
         own = own.max((p[0] - s[0]).abs());
         if !values.mixed.contains(&i) {
             for k in 0..players {
@@ -238,7 +249,6 @@ fn compare(rules: RuleSet, players: usize) -> PlayersValues<'static> {
     // shown to shrink with it).
     assert!(own < 1e-8, "largest difference of a mover's chance {own:e}");
     assert!(all < 1e-7, "largest difference where the mover plays one policy {all:e}");
-    values
 }
 
 #[test]
@@ -271,6 +281,23 @@ fn extended_three_players_with_min_bank_are_an_equilibrium() {
     let mut rules = small(300, 0);
     rules.turn.min_bank = 150;
     compare(rules, 3);
+}
+
+#[test]
+fn three_players_can_have_several_equilibria() {
+    // On a 600-point goal the iteration reaches two different equilibria
+    // from its two starting rules: both hold by the plain sweep.
+    let rules = small(600, 0);
+    let g = game(rules.clone());
+    let one = solve_from(&g, 3, Start::Extrapolated, &crate::progress::Silent).expect("solves");
+    let two = solve_from(&g, 3, Start::Above, &crate::progress::Silent).expect("solves");
+    let gap = |i: usize| (0..3).map(|k| (one.odds[i][k] - two.odds[i][k]).abs()).fold(0.0, f64::max);
+    let differ: Vec<usize> = (0..one.odds.len()).filter(|&i| gap(i) > 1e-9).collect();
+    let widest = differ.iter().map(|&i| gap(i)).fold(0.0, f64::max);
+    assert!(widest > 1e-4, "{} states differ, by up to {widest:e}", differ.len());
+    let plain = Plain::new(rules, 3);
+    check(&one, &plain, &differ);
+    check(&two, &plain, &differ);
 }
 
 /// With two players the solver gives the pair solver's values.
