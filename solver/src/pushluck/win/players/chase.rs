@@ -25,11 +25,12 @@
 use std::sync::{Arc, OnceLock};
 
 use super::super::last_turn::LastTurn;
-use super::inside_arrays;
+use super::{row_payoff, Beyond};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
 use crate::pushluck::model::{Model, Params};
 use crate::pushluck::rules::Stop;
+use crate::pushluck::solution::Solution;
 
 /// Win probabilities of every player, counted from the mover: `[mover,
 /// next, the one after]` (the last 0 in a game of two).
@@ -69,6 +70,11 @@ impl<'m> Chase<'m> {
     /// it is "above 0", or always without an entry threshold).
     pub(super) fn on_board(&self, total: i64) -> bool {
         total > 0 || self.model.rules.turn.entry == 0
+    }
+
+    /// The last-turn table (`P_pass` for every need).
+    pub(super) fn last(&self) -> &Arc<LastTurn> {
+        &self.last
     }
 
     /// `P_pass` of a player at `total` who must end above `x`.
@@ -124,8 +130,29 @@ impl<'m> Chase<'m> {
         }
     }
 
-    /// The middle chaser's turn, solved: see the module's documentation.
+    /// The middle chaser's `[W_b, F_b]`: their turn solved (see the
+    /// module's documentation), and the chance of failing along its choices.
     fn solve_middle(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
+        let (mut sol, ends) = self.middle_turn_ends(need, gap, on_b, on_c);
+        sol.record_choices();
+        let bank = |l: usize, _left: usize| -> [f64; 1] { [ends.get(l).copied().flatten().map_or(0.0, |e| e[1])] };
+        let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0], instant: [0.0], farkle: [1.0] };
+        let fail = sol.expect_rolls(&worth, 0, &[])[self.start][0];
+        [sol.roll_values[self.start], fail]
+    }
+
+    /// The middle chaser's turn when the leader banked to `x` and the
+    /// middle and last chasers are at `b` and `c`: what they play.
+    pub(super) fn middle_turn(&self, x: i64, b: i64, c: i64) -> Solution<'m> {
+        let g = self.grid();
+        let need = usize::try_from((x - b) / g).expect("the leader is past the chaser");
+        self.middle_turn_ends(need, (c - b) / g, self.on_board(b), self.on_board(c)).0
+    }
+
+    /// The middle chaser's turn solved, and what each end is worth to them
+    /// and whether it fails, per level (`None` where stopping is not
+    /// allowed).
+    fn middle_turn_ends(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> (Solution<'m>, Vec<Option<[f64; 2]>>) {
         let m = self.model;
         let g = m.grid;
         // The last chaser must end above the middle chaser's total `b + t`:
@@ -151,13 +178,9 @@ impl<'m> Chase<'m> {
         let ends: Vec<Option<[f64; 2]>> = (0..=top + self.reach).map(end).collect();
         let banks = ends.iter().map(|e| e.map_or(f64::NAN, |e| e[0])).collect();
         let farkle_like = ends.iter().map(|e| e.is_some_and(|e| e[1] == 1.0)).collect();
-        let payoff = inside_arrays(0.0, banks, farkle_like);
+        let beyond = Beyond::Middle { last: Arc::clone(&self.last), grid: g, gap, last_on_board: on_c };
+        let payoff = row_payoff(0.0, banks, farkle_like, beyond);
         let params = Params { on_board: on_b, last_chance: false, goal_left: m.rules.game.goal };
-        let mut sol = m.solve_payoff(params, payoff, top, self.reach);
-        sol.record_choices();
-        let bank = |l: usize, _left: usize| -> [f64; 1] { [ends.get(l).copied().flatten().map_or(0.0, |e| e[1])] };
-        let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0], instant: [0.0], farkle: [1.0] };
-        let fail = sol.expect_rolls(&worth, 0, &[])[self.start][0];
-        [sol.roll_values[self.start], fail]
+        (m.solve_payoff(params, payoff, top, self.reach), ends)
     }
 }

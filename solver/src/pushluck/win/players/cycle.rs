@@ -30,12 +30,15 @@
 //! are solved again at the new values (policy iteration).
 
 use super::chase::Odds;
-use super::{inside_arrays, PlayersValues, Start};
+use super::{row_payoff, Beyond, Mix, PlayersValues, Start};
 use crate::error::{Error, WinError};
+use std::sync::Arc;
+
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
+use crate::pushluck::solution::Solution;
 
 /// A class that has not settled after this many rounds is a bug (policy
 /// iteration settles in a few).
@@ -60,8 +63,9 @@ const MIX_TOL: f64 = 1e-13;
 /// A class solved: every state's chances, how many movers mix, turn DPs.
 pub(super) struct Solved {
     pub(super) odds: Vec<Odds>,
-    /// Positions in the class of the movers who mix.
-    pub(super) mixed: Vec<usize>,
+    /// The movers who mix: their position in the class, the farkle values
+    /// their two policies were solved at, and the share of the first.
+    pub(super) mixed: Vec<(usize, Mix)>,
     pub(super) dps: usize,
     /// Whether the movers' replies turned in a cycle ([`PlayersValues::search`]).
     pub(super) searched: bool,
@@ -144,7 +148,7 @@ impl Turn {
     }
 }
 
-impl PlayersValues<'_> {
+impl<'m> PlayersValues<'m> {
     /// What ending the mover's turn at `totals` (in grid levels, mover
     /// first) at turn level `l` is worth, as [`Ends`]: `None` where the
     /// rules forbid stopping.
@@ -183,6 +187,31 @@ impl PlayersValues<'_> {
     /// The mover's turn at `totals` with farkle value `farkle`: solved with
     /// slopes, its policy's [`Ends`], and its policy range.
     fn turn(&self, totals: &[usize], farkle: f64, ends: &mut Vec<Option<Ends>>) -> Turn {
+        let (sol, slack) = self.solve_turn(totals, farkle, ends);
+        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 4]);
+        let worth = Worth {
+            bank: &bank,
+            by_left: false,
+            tail: &|_| [0.0; 4],
+            instant: [1.0, 0.0, 0.0, 0.0],
+            farkle: [0.0, 0.0, 0.0, 1.0],
+        };
+        let e = sol.expect_rolls(&worth, 0, &[])[self.start];
+        debug_assert!((e[0] + e[3] * farkle - sol.roll_values[self.start]).abs() < 1e-12);
+        let (lo, hi) = sol.policy_range;
+        Turn { farkle, range: (lo, hi.min(slack)), ends: e }
+    }
+
+    /// The mover's turn at `totals` with farkle value `farkle`, solved with
+    /// slopes, and how far the farkle value may rise before the banks above
+    /// its top could stop being best (`ends`: what each end is worth, kept
+    /// across calls).
+    pub(super) fn solve_turn(
+        &self,
+        totals: &[usize],
+        farkle: f64,
+        ends: &mut Vec<Option<Ends>>,
+    ) -> (Solution<'m>, f64) {
         let m = self.model;
         let g = m.grid;
         let at = level_total(totals[0], g);
@@ -211,24 +240,14 @@ impl PlayersValues<'_> {
         }
         let banks = ends[..len].iter().map(|e| e.map_or(f64::NAN, |e| e[0] + e[3] * farkle)).collect();
         let farkle_like = ends[..len].iter().map(|e| e.is_some_and(|e| e[3] == 1.0)).collect();
-        let payoff = inside_arrays(farkle, banks, farkle_like);
+        let chasers = others.iter().map(|&t| (t, self.chase.on_board(t))).collect();
+        let beyond = Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers };
+        let payoff = row_payoff(farkle, banks, farkle_like, beyond);
         let params = Params { on_board: on, last_chance: false, goal_left: m.rules.game.goal - at };
         let sol = m.solve_payoff_sloped(params, payoff, top, self.reach, true);
-        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 4]);
-        let worth = Worth {
-            bank: &bank,
-            by_left: false,
-            tail: &|_| [0.0; 4],
-            instant: [1.0, 0.0, 0.0, 0.0],
-            farkle: [0.0, 0.0, 0.0, 1.0],
-        };
-        let e = sol.expect_rolls(&worth, 0, &[])[self.start];
-        debug_assert!((e[0] + e[3] * farkle - sol.roll_values[self.start]).abs() < 1e-12);
         // The banks above the top stay better than any roll while the
         // farkle value rises by less than this.
-        let (lo, hi) = sol.policy_range;
-        let hi = hi.min((floor - threshold) / self.q_min);
-        Turn { farkle, range: (lo, hi), ends: e }
+        (sol, (floor - threshold) / self.q_min)
     }
 
     /// The chances at every state of the rotation class `class` (each the
@@ -279,7 +298,14 @@ impl PlayersValues<'_> {
             }
             if !moved {
                 let odds = self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>());
-                let mixed = (0..m).filter(|&i| plays[i].mixes()).collect();
+                let mixed = (0..m)
+                    .filter_map(|i| match &plays[i] {
+                        Play::Mixed { a, b, share, .. } if plays[i].mixes() => {
+                            Some((i, Mix { a: a.farkle, b: b.farkle, share: *share }))
+                        }
+                        _ => None,
+                    })
+                    .collect();
                 return Ok(Solved { odds, mixed, dps, searched });
             }
         }

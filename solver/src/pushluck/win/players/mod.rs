@@ -48,8 +48,9 @@ use super::{reach, start_context};
 use crate::error::{Error, WinError};
 use crate::limits::{check_solve_size, WIN_SOLVE_STATES};
 use crate::progress::Progress;
+use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
-use crate::pushluck::solution::{BanksBeyond, WinPayoff};
+use crate::pushluck::solution::{BanksBeyond, Solution, WinPayoff};
 use crate::pushluck::PushLuckGame;
 
 /// Player counts the solver takes.
@@ -75,14 +76,18 @@ pub(crate) struct PlayersValues<'m> {
     /// Rotation classes whose movers' replies turned in a cycle, solved by
     /// the search over their policies ([`cycle`]).
     pub(crate) searched: usize,
-    /// Turn-start states where the mover mixes two policies ([`cycle`]).
-    pub(crate) mixed: Vec<usize>,
+    /// Turn-start states where the mover mixes two policies ([`cycle`]),
+    /// and how.
+    pub(crate) mixed: Vec<(usize, Mix)>,
 }
 
-/// A turn's payoff whose banks (one value per level, no leftover classes)
-/// cover every level its DP reads: the turns here size them so.
-fn inside_arrays(farkle: f64, banks: Vec<f64>, farkle_like: Vec<bool>) -> WinPayoff {
-    WinPayoff { farkle, banks, stride: 1, beyond: Arc::new(Inside), above: None, above_slopes: vec![], farkle_like }
+/// How a mover mixes two policies: the farkle values they were solved
+/// at (each gives its policy) and the share of the first.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Mix {
+    pub(crate) a: f64,
+    pub(crate) b: f64,
+    pub(crate) share: f64,
 }
 
 /// Where each class's policy iteration starts: its movers' first farkle
@@ -98,17 +103,42 @@ pub(crate) enum Start {
     Above,
 }
 
-/// Banks are read inside their arrays only.
-#[derive(Debug)]
-struct Inside;
+/// A turn's payoff: one bank value per level (no leftover classes),
+/// covering every level its DP reads; past them (a turn played on, never
+/// the DP) `beyond`.
+fn row_payoff(farkle: f64, banks: Vec<f64>, farkle_like: Vec<bool>, beyond: Beyond) -> WinPayoff {
+    WinPayoff { farkle, banks, stride: 1, beyond: Arc::new(beyond), above: None, above_slopes: vec![], farkle_like }
+}
 
-impl BanksBeyond for Inside {
+/// The banks past a turn's arrays, all past the goal, where banking is
+/// optimal (the arrays end above each turn's top).
+#[derive(Debug)]
+enum Beyond {
+    /// The middle chaser's bank `t` past the leader: worth `1 - P_pass` of
+    /// the last chaser, `t - gap` short of them; exact.
+    Middle { last: Arc<LastTurn>, grid: i64, gap: i64, last_on_board: bool },
+    /// The leader's bank from `mover`: valued at its lower bound (the
+    /// product of `1 - P_pass` over the chasers, at their totals and on the
+    /// board or not), which is above every roll there, so that a turn
+    /// played on banks as it does with the exact value. Only play reads it.
+    Leader { last: Arc<LastTurn>, grid: i64, mover: i64, chasers: Vec<(i64, bool)> },
+}
+
+impl BanksBeyond for Beyond {
     fn bank(&self, level: usize, _class: usize, _farkle: f64) -> f64 {
-        unreachable!("a bank at level {level} past the arrays the solve sized")
+        match self {
+            Beyond::Middle { last, grid, gap, last_on_board } => {
+                1.0 - last.pass(*last_on_board, level_total(level, *grid) - gap * grid, *grid)
+            }
+            Beyond::Leader { last, grid, mover, chasers } => {
+                let x = mover + level_total(level, *grid);
+                chasers.iter().map(|&(t, on)| 1.0 - last.pass(on, x - t, *grid)).product()
+            }
+        }
     }
 }
 
-impl PlayersValues<'_> {
+impl<'m> PlayersValues<'m> {
     /// The dense index of the state with these totals (grid levels, the
     /// mover's first).
     pub(crate) fn index(&self, totals: &[usize]) -> usize {
@@ -125,6 +155,29 @@ impl PlayersValues<'_> {
         let g = self.model.grid;
         let t: Vec<String> = totals.iter().map(|&t| (t as i64 * g).to_string()).collect();
         format!("{} (mover first)", t.join("-"))
+    }
+
+    /// The mover's turn at `totals` as the solve's equilibrium plays it:
+    /// solved at the state's farkle value, or, where the mover mixes, at
+    /// the value of the policy `pick` chooses (`true`: the first, with
+    /// probability [`Mix::share`]).
+    pub(crate) fn turn_played(&self, totals: &[usize], pick: impl FnOnce(f64) -> bool) -> Solution<'m> {
+        let i = self.index(totals);
+        let farkle = match self.mixed.iter().find(|m| m.0 == i) {
+            Some(&(_, mix)) => {
+                if pick(mix.share) {
+                    mix.a
+                } else {
+                    mix.b
+                }
+            }
+            None => {
+                let mut next = totals[1..].to_vec();
+                next.push(totals[0]);
+                self.odds(&next)[self.players - 1]
+            }
+        };
+        self.solve_turn(totals, farkle, &mut vec![]).0
     }
 
     /// Each seat's chance from the start of a game: the first player's,
@@ -231,7 +284,8 @@ pub(crate) fn solve_from<'m>(
             done += class.len();
             values.turn_dps += solved.dps;
             values.searched += usize::from(solved.searched);
-            let mixed: Vec<usize> = solved.mixed.iter().map(|&k| values.index(&class[k])).collect();
+            let mixed: Vec<(usize, Mix)> =
+                solved.mixed.iter().map(|&(k, mix)| (values.index(&class[k]), mix)).collect();
             values.mixed.extend(mixed);
         }
         progress.advance(done as u64);

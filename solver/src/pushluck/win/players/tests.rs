@@ -5,11 +5,18 @@
 
 use std::collections::HashMap;
 
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
 use super::super::tests::{game, small};
 use super::*;
 use crate::dice::{dice_count, Multisets};
+use crate::pushluck::model::TurnState;
+use crate::pushluck::play::{play_turn_from, Ended};
 use crate::pushluck::rules::RuleSet;
+use crate::pushluck::rules::Stop;
 use crate::pushluck::scoring::Scorer;
+use crate::pushluck::solution::Solution;
 
 /// Every player's chance, counted from whoever the recursion serves.
 type V = [f64; 3];
@@ -234,7 +241,7 @@ fn check(values: &PlayersValues, plain: &Plain, states: &[usize]) {
     for (&i, p) in states.iter().zip(&swept) {
         let s = &values.odds[i];
         own = own.max((p[0] - s[0]).abs());
-        if !values.mixed.contains(&i) {
+        if !values.mixed.iter().any(|m| m.0 == i) {
             for k in 0..players {
                 all = all.max((p[k] - s[k]).abs());
             }
@@ -255,7 +262,7 @@ fn check(values: &PlayersValues, plain: &Plain, states: &[usize]) {
 fn three_players_are_an_equilibrium_by_a_plain_sweep() {
     // At 0-0-0 no single policy is a best reply to itself: the mover mixes.
     let values = compare(small(300, 0), 3);
-    assert_eq!(values.mixed, vec![0]);
+    assert_eq!(values.mixed.iter().map(|m| m.0).collect::<Vec<_>>(), vec![0]);
     // Each seat wins less often than the one before it.
     let seats = values.seats();
     assert!(seats[0] > seats[1] && seats[1] > seats[2], "{seats:?}");
@@ -272,7 +279,12 @@ fn three_players_with_an_entry_threshold_are_an_equilibrium() {
 fn extended_three_players_whose_replies_turn_are_an_equilibrium() {
     // At goal 1000 one class's replies turn in a cycle: solved by the search.
     let values = compare(small(1000, 0), 3);
-    assert!(values.searched > 0 && values.mixed.len() > 1, "{} searched, {:?} mixed", values.searched, values.mixed);
+    assert!(
+        values.searched > 0 && values.mixed.len() > 1,
+        "{} searched, {} mixed",
+        values.searched,
+        values.mixed.len()
+    );
 }
 
 #[test]
@@ -298,6 +310,97 @@ fn three_players_can_have_several_equilibria() {
     let plain = Plain::new(rules, 3);
     check(&one, &plain, &differ);
     check(&two, &plain, &differ);
+}
+
+/// The turns a simulated game plays, solved once each: the movers' (by
+/// state, and which policy where the mover mixes), the middle chasers' (by
+/// leader's total and both chasers'), the last chasers' (on the board,
+/// points needed).
+#[derive(Default)]
+struct Turns<'m> {
+    movers: HashMap<(usize, bool), Solution<'m>>,
+    middles: HashMap<(i64, i64, i64), Solution<'m>>,
+    lasts: HashMap<(bool, i64), Solution<'m>>,
+}
+
+/// The points a turn ended with that count, if any.
+fn banked(values: &PlayersValues, total: i64, ended: Ended) -> Option<i64> {
+    match ended {
+        Ended::Bank(t) if matches!(values.model.rules.turn.stop(values.chase.on_board(total), t), Stop::Counts) => {
+            Some(t)
+        }
+        Ended::Instant => unreachable!("no instant wins for three players"),
+        _ => None,
+    }
+}
+
+/// One game of three, every player playing the solve's equilibrium (a
+/// mixing mover draws which policy): the winning seat.
+fn play_game<'m>(values: &'m PlayersValues<'m>, turns: &mut Turns<'m>, rng: &mut SmallRng) -> usize {
+    let g = values.model.grid;
+    let goal = values.model.rules.game.goal;
+    let mut total = [0i64; 3];
+    let mut mover = 0;
+    loop {
+        let totals: Vec<usize> = (0..3).map(|k| usize::try_from(total[(mover + k) % 3] / g).unwrap()).collect();
+        let i = values.index(&totals);
+        let first: f64 = rng.gen();
+        let pick = values.mixed.iter().find(|m| m.0 == i).is_some_and(|m| first < m.1.share);
+        let sol = turns.movers.entry((i, pick)).or_insert_with(|| values.turn_played(&totals, |_| pick));
+        let ended = play_turn_from(sol, TurnState::start(), rng).0;
+        if let Some(t) = banked(values, total[mover], ended) {
+            let x = total[mover] + t;
+            if x >= goal {
+                // The last turns: the middle chaser, then the last.
+                let (b, c) = ((mover + 1) % 3, (mover + 2) % 3);
+                if !values.model.rules.game.last_turn {
+                    return mover;
+                }
+                let key = (x, total[b], total[c]);
+                let middle =
+                    turns.middles.entry(key).or_insert_with(|| values.chase.middle_turn(x, total[b], total[c]));
+                let passed = banked(values, total[b], play_turn_from(middle, TurnState::start(), rng).0)
+                    .map(|t| total[b] + t)
+                    .filter(|&y| y > x);
+                let high = passed.unwrap_or(x);
+                let on = values.chase.on_board(total[c]);
+                let need = high - total[c];
+                let last =
+                    turns.lasts.entry((on, need)).or_insert_with(|| super::super::last_turn(values.model, on, need));
+                let last_passes = banked(values, total[c], play_turn_from(last, TurnState::start(), rng).0)
+                    .is_some_and(|t| total[c] + t > high);
+                return if last_passes {
+                    c
+                } else if passed.is_some() {
+                    b
+                } else {
+                    mover
+                };
+            }
+            total[mover] = x;
+        }
+        mover = (mover + 1) % 3;
+    }
+}
+
+#[test]
+fn seeded_games_of_three_optimal_players_agree_with_the_solve() {
+    let g = game(small(400, 0));
+    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let exact = values.seats();
+    let games = 20_000;
+    let mut wins = [0u32; 3];
+    let mut turns = Turns::default();
+    let mut rng = SmallRng::seed_from_u64(29);
+    for _ in 0..games {
+        wins[play_game(&values, &mut turns, &mut rng)] += 1;
+    }
+    for seat in 0..3 {
+        let p = exact[seat];
+        let seen = f64::from(wins[seat]) / f64::from(games);
+        let se = (p * (1.0 - p) / f64::from(games)).sqrt();
+        assert!((seen - p).abs() < 4.0 * se, "seat {seat}: {seen} won, {p} exact ({se} standard error)");
+    }
 }
 
 /// With two players the solver gives the pair solver's values.
