@@ -268,8 +268,11 @@ fn three_players_are_an_equilibrium_by_a_plain_sweep() {
     assert!(seats[0] > seats[1] && seats[1] > seats[2], "{seats:?}");
 }
 
+// Extended tier (`cargo test --release -- --ignored extended`), with the
+// two below.
 #[test]
-fn three_players_with_an_entry_threshold_are_an_equilibrium() {
+#[ignore]
+fn extended_three_players_with_an_entry_threshold_are_an_equilibrium() {
     compare(small(300, 150), 3);
 }
 
