@@ -16,8 +16,9 @@
 //! A bank raises the sum of the totals, a farkle keeps it: states are solved
 //! by decreasing sum, and within one sum by rotation classes (the states a
 //! farkle passes the turn around), which depend only on higher sums and on
-//! each other: [`cycle`] solves each class exactly, the classes of one sum
-//! in parallel.
+//! each other: [`cycle`] solves each class exactly ([`search`] when the
+//! movers' best replies chase each other), the classes of one sum in
+//! parallel.
 //!
 //! ## Rules
 //! The turn is the two-player solver's turn DP, so every rule of the turn
@@ -33,6 +34,7 @@
 
 mod chase;
 mod cycle;
+mod search;
 #[cfg(test)]
 mod tests;
 
@@ -74,7 +76,7 @@ pub(crate) struct PlayersValues<'m> {
     /// Turn DPs the solve ran.
     pub(crate) turn_dps: usize,
     /// Rotation classes whose movers' replies turned in a cycle, solved by
-    /// the search over their policies ([`cycle`]).
+    /// the search over their policies ([`search`]).
     pub(crate) searched: usize,
     /// Turn-start states where the mover mixes two policies ([`cycle`]),
     /// and how.
