@@ -65,7 +65,7 @@
 
 use rayon::prelude::*;
 
-use super::rows::FlatRows;
+use super::rows::{sweep_positions, FlatRows, Row};
 use super::{solve_pairs, End, LastTurn, Sides, WinFacts, WinValues};
 use crate::progress::Progress;
 use crate::pushluck::ends::TurnEnds;
@@ -93,23 +93,6 @@ const STALE_TOL: f64 = 1e-13;
 const FULL_SWEEPS: f64 = 3.3;
 /// Ends less likely than this are kept as constants in a row.
 const TINY: f64 = 1e-17;
-
-/// A fixed policy's value at one state: `constant - sum of w * value[state]`.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Row {
-    pub(super) constant: f64,
-    pub(super) states: Vec<u32>,
-    pub(super) weights: Vec<f64>,
-    /// Probability of a bank at or past the goal that gives the opponent a
-    /// last turn (for counting turns).
-    pub(super) last_turn: f64,
-}
-
-impl Row {
-    pub(super) fn value(&self, w: &[f64]) -> f64 {
-        self.constant - self.states.iter().zip(&self.weights).map(|(&s, &p)| p * w[s as usize]).sum::<f64>()
-    }
-}
 
 /// States in layers: by decreasing sum of totals, then of farkle counts.
 pub(super) fn layers(values: &WinValues) -> Vec<Vec<u32>> {
@@ -478,47 +461,4 @@ pub(super) fn sweep_layers(
         })
         .collect();
     sweep_positions(x, &layers, tol, max, |_, s, x| [f(s, x)], swept);
-}
-
-/// The sweeps of [`sweep_layers`] and of packed rows
-/// ([`super::rows::FlatRows`]): `x[j * len + s] = f(p, s, x)[j]` (`len`
-/// the states, `s` the state at position `p` of the sweep, each layer
-/// `(first position, its states)`) until no value moves by more than `tol`
-/// (at most `max` sweeps). Gauss-Seidel from layer to layer, the states of
-/// one layer in parallel (they read each other only through a pass under
-/// the entry threshold, which such a sweep takes from the values before
-/// the layer's). `swept` hears each sweep's largest move.
-pub(super) fn sweep_positions<const K: usize>(
-    x: &mut [f64],
-    layers: &[(usize, &[u32])],
-    tol: f64,
-    max: usize,
-    f: impl Fn(usize, usize, &[f64]) -> [f64; K] + Sync,
-    swept: &mut dyn FnMut(f64),
-) {
-    let n = x.len() / K;
-    let mut next: Vec<[f64; K]> = vec![];
-    for _ in 0..max {
-        let mut change: f64 = 0.0;
-        for &(first, states) in layers {
-            let now = &*x;
-            states
-                .par_iter()
-                .enumerate()
-                .with_min_len(128)
-                .map(|(i, &s)| f(first + i, s as usize, now))
-                .collect_into_vec(&mut next);
-            for (&s, v) in states.iter().zip(&next) {
-                for (j, &v) in v.iter().enumerate() {
-                    let i = j * n + s as usize;
-                    change = change.max((v - x[i]).abs());
-                    x[i] = v;
-                }
-            }
-        }
-        swept(change);
-        if change <= tol {
-            return;
-        }
-    }
 }

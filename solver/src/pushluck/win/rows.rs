@@ -11,8 +11,6 @@
 
 use rayon::prelude::*;
 
-use super::penalty::{sweep_positions, Row};
-
 /// Rows of every state, in sweep order.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct FlatRows {
@@ -145,5 +143,65 @@ fn release_freed() {
     // one Rust's global allocator uses here) back to the system.
     unsafe {
         libc::malloc_trim(0);
+    }
+}
+
+/// A fixed policy's value at one state: `constant - sum of w * value[state]`.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Row {
+    pub(super) constant: f64,
+    pub(super) states: Vec<u32>,
+    pub(super) weights: Vec<f64>,
+    /// Probability of a bank at or past the goal that gives the opponent a
+    /// last turn (for counting turns).
+    pub(super) last_turn: f64,
+}
+
+impl Row {
+    pub(super) fn value(&self, w: &[f64]) -> f64 {
+        self.constant - self.states.iter().zip(&self.weights).map(|(&s, &p)| p * w[s as usize]).sum::<f64>()
+    }
+}
+
+/// The sweeps of [`super::penalty::sweep_layers`] and of packed rows
+/// ([`FlatRows`]): `x[j * len + s] = f(p, s, x)[j]` (`len`
+/// the states, `s` the state at position `p` of the sweep, each layer
+/// `(first position, its states)`) until no value moves by more than `tol`
+/// (at most `max` sweeps). Gauss-Seidel from layer to layer, the states of
+/// one layer in parallel (they read each other only through a pass under
+/// the entry threshold, which such a sweep takes from the values before
+/// the layer's). `swept` hears each sweep's largest move.
+pub(super) fn sweep_positions<const K: usize>(
+    x: &mut [f64],
+    layers: &[(usize, &[u32])],
+    tol: f64,
+    max: usize,
+    f: impl Fn(usize, usize, &[f64]) -> [f64; K] + Sync,
+    swept: &mut dyn FnMut(f64),
+) {
+    let n = x.len() / K;
+    let mut next: Vec<[f64; K]> = vec![];
+    for _ in 0..max {
+        let mut change: f64 = 0.0;
+        for &(first, states) in layers {
+            let now = &*x;
+            states
+                .par_iter()
+                .enumerate()
+                .with_min_len(128)
+                .map(|(i, &s)| f(first + i, s as usize, now))
+                .collect_into_vec(&mut next);
+            for (&s, v) in states.iter().zip(&next) {
+                for (j, &v) in v.iter().enumerate() {
+                    let i = j * n + s as usize;
+                    change = change.max((v - x[i]).abs());
+                    x[i] = v;
+                }
+            }
+        }
+        swept(change);
+        if change <= tol {
+            return;
+        }
     }
 }
