@@ -34,9 +34,11 @@
 
 mod chase;
 mod cycle;
+mod plays;
 mod search;
 #[cfg(test)]
 mod tests;
+mod turn;
 
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! policy per mover, or two neighbours mixed on their boundary, the mixing
 //! movers' shares solved together).
 
-use super::cycle::{Ends, Play, Turn, BOUNDARY_TOL, MIX_TOL};
+use super::plays::{Ends, Play, Turn, BOUNDARY_TOL, MIX_TOL};
 use super::PlayersValues;
 
 /// Rounds of completing the movers' staircases in [`PlayersValues::search`],

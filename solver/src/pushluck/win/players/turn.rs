@@ -1,0 +1,131 @@
+//! One mover's turn in a game of several players.
+//!
+//! The mover maximises their own chance: the turn DP of the two-player
+//! solver runs on the mover's component (a bank below the goal to `x` is
+//! worth the mover's chance at `(b, c, x)`, one past it what the last turns
+//! give, [`super::chase`]). Ties go to banking (the DP banks when banking is
+//! at least as good as rolling), then to the first best set-aside. The
+//! others' chances follow that policy: one backward pass along the DP's
+//! choices gives the expectation `A` of every player's chance over the
+//! turn's ends that are not farkles, and the probability `p` of a farkle
+//! (or of a stop that scores nothing, which leaves every total as a farkle
+//! does).
+//!
+//! The turn is solved up to the first total past the goal where a bank is
+//! provably better than any roll: rolling in a context with farkle
+//! probability `q` is worth at most `q F + 1 - q`, and a bank to `x` is
+//! worth at least the product of `1 - P_pass` over the chasers, which only
+//! grows with `x`.
+
+use std::sync::Arc;
+
+use super::plays::{Ends, Turn};
+use super::{row_payoff, Beyond, PlayersValues};
+use crate::pushluck::ends::Worth;
+use crate::pushluck::level_total;
+use crate::pushluck::model::Params;
+use crate::pushluck::rules::Stop;
+use crate::pushluck::solution::Solution;
+
+impl<'m> PlayersValues<'m> {
+    /// What ending the mover's turn at `totals` (in grid levels, mover
+    /// first) at turn level `l` is worth, as [`Ends`]: `None` where the
+    /// rules forbid stopping.
+    fn end(&self, totals: &[usize], l: usize) -> Option<Ends> {
+        let g = self.model.grid;
+        let t = level_total(l, g);
+        let at = level_total(totals[0], g);
+        if t <= 0 {
+            return None;
+        }
+        match self.model.rules.turn.stop(self.chase.on_board(at), t) {
+            Stop::Forbidden => None,
+            Stop::ScoresNothing => Some([0.0, 0.0, 0.0, 1.0]),
+            Stop::Counts => {
+                let x = at + t;
+                let n = self.players;
+                if x < self.model.rules.game.goal {
+                    // The next state is `(b, c, x)`: the mover is its last.
+                    let mut next: Vec<usize> = totals[1..].to_vec();
+                    next.push(totals[0] + l);
+                    let u = self.odds(&next);
+                    let mut e = [0.0; 4];
+                    for (k, e) in e.iter_mut().enumerate().take(n) {
+                        *e = u[(k + n - 1) % n];
+                    }
+                    Some(e)
+                } else {
+                    let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
+                    let [a, b, c] = self.chase.after_goal(x, &others);
+                    Some([a, b, c, 0.0])
+                }
+            }
+        }
+    }
+
+    /// The mover's turn at `totals` with farkle value `farkle`: solved with
+    /// slopes, its policy's [`Ends`], and its policy range.
+    pub(super) fn turn(&self, totals: &[usize], farkle: f64, ends: &mut Vec<Option<Ends>>) -> Turn {
+        let (sol, slack) = self.solve_turn(totals, farkle, ends);
+        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 4]);
+        let worth = Worth {
+            bank: &bank,
+            by_left: false,
+            tail: &|_| [0.0; 4],
+            instant: [1.0, 0.0, 0.0, 0.0],
+            farkle: [0.0, 0.0, 0.0, 1.0],
+        };
+        let e = sol.expect_rolls(&worth, 0, &[])[self.start];
+        debug_assert!((e[0] + e[3] * farkle - sol.roll_values[self.start]).abs() < 1e-12);
+        let (lo, hi) = sol.policy_range;
+        Turn { farkle, range: (lo, hi.min(slack)), ends: e }
+    }
+
+    /// The mover's turn at `totals` with farkle value `farkle`, solved with
+    /// slopes, and how far the farkle value may rise before the banks above
+    /// its top could stop being best (`ends`: what each end is worth, kept
+    /// across calls).
+    pub(super) fn solve_turn(
+        &self,
+        totals: &[usize],
+        farkle: f64,
+        ends: &mut Vec<Option<Ends>>,
+    ) -> (Solution<'m>, f64) {
+        let m = self.model;
+        let g = m.grid;
+        let at = level_total(totals[0], g);
+        let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
+        // Rolling in a context with farkle probability q is worth at most
+        // q F + (1 - q); past the goal a bank is worth at least
+        // `mover_at_least`, which grows with the total: from the first
+        // level where that beats the best roll, banking is optimal.
+        let threshold = 1.0 - self.q_min * (1.0 - farkle);
+        let goal_level = usize::try_from((m.rules.game.goal - at + g - 1) / g).expect("below the goal");
+        let mut top = goal_level.max(1);
+        let on = self.chase.on_board(at);
+        let floor = loop {
+            let x = at + level_total(top, g);
+            let least = self.chase.mover_at_least(x, &others);
+            if matches!(m.rules.turn.stop(on, level_total(top, g)), Stop::Counts) && least >= threshold {
+                break least;
+            }
+            top += 1;
+        };
+        // Ends do not depend on the farkle value: kept across rounds.
+        let len = top + self.reach + 1;
+        while ends.len() < len {
+            let e = self.end(totals, ends.len());
+            ends.push(e);
+        }
+        let banks = ends[..len].iter().map(|e| e.map_or(f64::NAN, |e| e[0] + e[3] * farkle)).collect();
+        let farkle_like = ends[..len].iter().map(|e| e.is_some_and(|e| e[3] == 1.0)).collect();
+        let chasers = others.iter().map(|&t| (t, self.chase.on_board(t))).collect();
+        let beyond = Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers };
+        let payoff = row_payoff(farkle, banks, farkle_like, beyond);
+        let params = Params { on_board: on, last_chance: false, goal_left: m.rules.game.goal - at };
+        let sol = m.solve_payoff_sloped(params, payoff, top, self.reach, true);
+        // The banks above the top stay better than any roll while the
+        // farkle value rises by less than this.
+        (sol, (floor - threshold) / self.q_min)
+    }
+}
