@@ -25,6 +25,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::super::last_turn::LastTurn;
+use super::super::Sides;
 use super::{row_payoff, Beyond};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
@@ -44,6 +45,8 @@ const NEEDS_KEPT_PAST_GOAL: usize = 200;
 pub(super) struct Chase<'m> {
     model: &'m Model,
     last: Arc<LastTurn>,
+    /// The players' sides: totals below the goal, on the board or not.
+    sides: Sides,
     /// Totals per player below the goal, in grid levels.
     levels: usize,
     reach: usize,
@@ -55,21 +58,21 @@ pub(super) struct Chase<'m> {
 }
 
 impl<'m> Chase<'m> {
-    pub(super) fn new(model: &'m Model, players: usize, last: Arc<LastTurn>, levels: usize, q_min: f64) -> Chase<'m> {
+    pub(super) fn new(model: &'m Model, players: usize, sides: Sides, last: Arc<LastTurn>, q_min: f64) -> Chase<'m> {
+        let levels = sides.len();
         let (reach, start) = (super::super::reach(model), super::super::start_context(model));
         let kept = if players == 3 { (levels + NEEDS_KEPT_PAST_GOAL + 1) * (2 * levels - 1) * 4 } else { 0 };
         let middle = (0..kept).map(|_| OnceLock::new()).collect();
-        Chase { model, last, levels, reach, start, q_min, middle }
+        Chase { model, last, sides, levels, reach, start, q_min, middle }
     }
 
     fn grid(&self) -> i64 {
         self.model.grid
     }
 
-    /// Whether a player at `total` is on the board (totals never fall, so
-    /// it is "above 0", or always without an entry threshold).
+    /// Whether a player at `total` (below the goal) is on the board.
     pub(super) fn on_board(&self, total: i64) -> bool {
-        total > 0 || self.model.rules.turn.entry == 0
+        self.sides.side(usize::try_from(total / self.grid()).expect("a total of 0 or more")).on_board
     }
 
     /// The last-turn table (`P_pass` for every need).

@@ -22,7 +22,7 @@
 
 use super::chase::Odds;
 use super::plays::{mix, same_plays, Ends, Play};
-use super::{Mix, PlayersValues, Start};
+use super::{after_turn, Mix, PlayersValues, Start};
 use crate::error::{Error, WinError};
 
 /// A class that has not settled after this many rounds is a bug (policy
@@ -191,8 +191,7 @@ impl<'m> PlayersValues<'m> {
     /// level up.
     fn guess(&self, totals: &[usize]) -> f64 {
         let n = self.players;
-        let mut next: Vec<usize> = totals[1..].to_vec();
-        next.push(totals[0]);
+        let next = after_turn(totals, 0);
         let at = |k: usize, up: usize| -> Option<f64> {
             let mut s = next.clone();
             s[k] += up;

@@ -48,7 +48,7 @@ use chase::Chase;
 pub(crate) use chase::Odds;
 
 use super::last_turn::LastTurn;
-use super::{reach, start_context};
+use super::{reach, start_context, Sides};
 use crate::error::{Error, WinError};
 use crate::limits::{check_solve_size, WIN_SOLVE_STATES};
 use crate::progress::Progress;
@@ -175,11 +175,7 @@ impl<'m> PlayersValues<'m> {
                     mix.b
                 }
             }
-            None => {
-                let mut next = totals[1..].to_vec();
-                next.push(totals[0]);
-                self.odds(&next)[self.players - 1]
-            }
+            None => self.odds(&after_turn(totals, 0))[self.players - 1],
         };
         self.solve_turn(totals, farkle, &mut vec![]).0
     }
@@ -242,7 +238,9 @@ pub(crate) fn solve_from<'m>(
     }
     let g = model.grid;
     let goal = model.rules.game.goal;
-    let levels = usize::try_from((goal + g - 1) / g).expect("a positive goal");
+    // Without the penalty a side is a total below the goal (`Sides`).
+    let sides = Sides::new(model, 0);
+    let levels = sides.len();
     let states = (levels as u64).saturating_pow(u32::try_from(players).expect("a few players"));
     check_solve_size(
         || format!("{} to win, {players} players (goal {goal} in steps of {g}: {states} states)", game.title()),
@@ -260,7 +258,7 @@ pub(crate) fn solve_from<'m>(
         players,
         levels,
         odds: vec![[f64::NAN; 3]; states],
-        chase: Chase::new(model, players, last, levels, q_min),
+        chase: Chase::new(model, players, sides, last, q_min),
         reach: reach(model),
         start: start_context(model),
         q_min,
@@ -308,14 +306,21 @@ fn decode(mut i: usize, players: usize, levels: usize) -> Vec<usize> {
     t
 }
 
+/// The state the mover's turn at `totals` leads to when it raises their
+/// total by `gain` levels (0: a farkle, or a stop that scores nothing): the
+/// next player moves, the mover is last.
+fn after_turn(totals: &[usize], gain: usize) -> Vec<usize> {
+    let mut next = totals[1..].to_vec();
+    next.push(totals[0] + gain);
+    next
+}
+
 /// The distinct rotations of `totals`: each the one before with its mover
 /// moved to the end (where a farkle leads).
 fn rotations(totals: &[usize]) -> Vec<Vec<usize>> {
     let mut out = vec![totals.to_vec()];
     loop {
-        let last = out.last().expect("one at least");
-        let mut next = last[1..].to_vec();
-        next.push(last[0]);
+        let next = after_turn(out.last().expect("one at least"), 0);
         if next == totals {
             return out;
         }

@@ -109,8 +109,15 @@ impl Turn {
 impl PlayersValues<'_> {
     /// Mover `i`'s farkle value when the class plays `plays`.
     pub(super) fn implied(&self, plays: &[Play], i: usize) -> f64 {
+        self.implied_all(plays)[i]
+    }
+
+    /// Every mover's farkle value when the class plays `plays` (their chance
+    /// at the state their farkle leads to), from one closed form.
+    pub(super) fn implied_all(&self, plays: &[Play]) -> Vec<f64> {
         let m = plays.len();
-        self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>())[(i + 1) % m][self.players - 1]
+        let odds = self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>());
+        (0..m).map(|i| odds[(i + 1) % m][self.players - 1]).collect()
     }
 
     /// The chances of every state of a class whose turns' policies are

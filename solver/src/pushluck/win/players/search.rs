@@ -59,8 +59,7 @@ impl<'m> PlayersValues<'m> {
             let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); m];
             for n in 0..profiles {
                 let profile = nth_profile(&known, n, |s| s.steps.iter().cloned().map(Play::Pure).collect());
-                for (i, span) in span.iter_mut().enumerate() {
-                    let f = self.implied(&profile, i);
+                for (span, f) in span.iter_mut().zip(self.implied_all(&profile)) {
                     *span = (span.0.min(f), span.1.max(f));
                 }
             }
@@ -101,7 +100,7 @@ impl<'m> PlayersValues<'m> {
                     continue;
                 }
             }
-            if (0..m).all(|i| profile[i].holds(self.implied(&profile, i))) {
+            if profile.iter().zip(self.implied_all(&profile)).all(|(p, f)| p.holds(f)) {
                 return (Some(profile), dps);
             }
         }
@@ -137,7 +136,8 @@ impl<'m> PlayersValues<'m> {
             let mut shares: Vec<f64> = kinds.iter().map(|&c| [0.5, 1.0, 0.0][c]).collect();
             let residual = |plays: &mut [Play], shares: &[f64]| -> Vec<f64> {
                 set(plays, shares);
-                free.iter().map(|&j| self.implied(plays, mixing[j]) - at[j]).collect()
+                let f = self.implied_all(plays);
+                free.iter().map(|&j| f[mixing[j]] - at[j]).collect()
             };
             let mut ok = true;
             for _ in 0..60 {
@@ -162,7 +162,8 @@ impl<'m> PlayersValues<'m> {
             }
             ok &= free.iter().all(|&j| shares[j] > 0.0 && shares[j] < 1.0);
             set(plays, &shares);
-            ok &= mixing.iter().all(|&i| plays[i].holds(self.implied(plays, i)));
+            let f = self.implied_all(plays);
+            ok &= mixing.iter().all(|&i| plays[i].holds(f[i]));
             if ok {
                 return true;
             }

@@ -20,7 +20,7 @@
 use std::sync::Arc;
 
 use super::plays::{Ends, Turn};
-use super::{row_payoff, Beyond, PlayersValues};
+use super::{after_turn, row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Params;
@@ -46,9 +46,7 @@ impl<'m> PlayersValues<'m> {
                 let n = self.players;
                 if x < self.model.rules.game.goal {
                     // The next state is `(b, c, x)`: the mover is its last.
-                    let mut next: Vec<usize> = totals[1..].to_vec();
-                    next.push(totals[0] + l);
-                    let u = self.odds(&next);
+                    let u = self.odds(&after_turn(totals, l));
                     let mut e = [0.0; 4];
                     for (k, e) in e.iter_mut().enumerate().take(n) {
                         *e = u[(k + n - 1) % n];
