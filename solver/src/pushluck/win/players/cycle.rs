@@ -32,6 +32,8 @@ const ROUNDS_MAX: usize = 200;
 /// A class solved: every state's chances, how many movers mix, turn DPs.
 pub(super) struct Solved {
     pub(super) odds: Vec<Odds>,
+    /// Expected turns left in the game (the mover's included).
+    pub(super) turns: Vec<f64>,
     /// The movers who mix: their position in the class, the farkle values
     /// their two policies were solved at, and the share of the first.
     pub(super) mixed: Vec<(usize, Mix)>,
@@ -88,7 +90,8 @@ impl<'m> PlayersValues<'m> {
                 moved = true;
             }
             if !moved {
-                let odds = self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>());
+                let ends: Vec<Ends> = plays.iter().map(Play::ends).collect();
+                let (odds, turns) = (self.around(&ends), Self::turns_around(&ends));
                 let mixed = (0..m)
                     .filter_map(|i| match &plays[i] {
                         Play::Mixed { a, b, share, .. } if plays[i].mixes() => {
@@ -97,7 +100,7 @@ impl<'m> PlayersValues<'m> {
                         _ => None,
                     })
                     .collect();
-                return Ok(Solved { odds, mixed, dps, searched });
+                return Ok(Solved { odds, turns, mixed, dps, searched });
             }
         }
         Err(WinError::Unsettled { state: self.describe(&class[0]), rounds: ROUNDS_MAX }.into())

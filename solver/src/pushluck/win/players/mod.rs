@@ -68,6 +68,9 @@ pub(crate) struct PlayersValues<'m> {
     pub(crate) levels: usize,
     /// `odds[state]`, states indexed by [`Self::index`].
     odds: Vec<Odds>,
+    /// Expected turns left in the game at each state, the mover's included
+    /// (empty in values read from a table).
+    turns: Vec<f64>,
     chase: Chase<'m>,
     reach: usize,
     start: usize,
@@ -180,6 +183,12 @@ impl<'m> PlayersValues<'m> {
         self.solve_turn(totals, farkle, &mut vec![]).0
     }
 
+    /// Expected turns in a game from its start, every player's last turn
+    /// included (solved values only: a table keeps it in its facts).
+    pub(crate) fn turns_per_game(&self) -> f64 {
+        self.turns[0]
+    }
+
     /// Each seat's chance from the start of a game: the first player's,
     /// the second's, ...
     pub(crate) fn seats(&self) -> Vec<f64> {
@@ -245,8 +254,8 @@ pub(crate) fn solve_from<'m>(
     check_solve_size(
         || format!("{} to win, {players} players (goal {goal} in steps of {g}: {states} states)", game.title()),
         states,
-        states.saturating_mul(24),
-        WIN_SOLVE_STATES * 24,
+        states.saturating_mul(32),
+        WIN_SOLVE_STATES * 32,
     )?;
     progress.stage("last turns", 1);
     let last = Arc::new(LastTurn::solve(model));
@@ -258,6 +267,7 @@ pub(crate) fn solve_from<'m>(
         players,
         levels,
         odds: vec![[f64::NAN; 3]; states],
+        turns: vec![f64::NAN; states],
         chase: Chase::new(model, players, sides, last, q_min),
         reach: reach(model),
         start: start_context(model),
@@ -279,9 +289,10 @@ pub(crate) fn solve_from<'m>(
             .collect::<Result<_, Error>>()?;
         let mut done = 0;
         for (class, solved) in solved {
-            for (s, o) in class.iter().zip(solved.odds) {
+            for ((s, o), t) in class.iter().zip(solved.odds).zip(solved.turns) {
                 let i = values.index(s);
                 values.odds[i] = o;
+                values.turns[i] = t;
             }
             done += class.len();
             values.turn_dps += solved.dps;

@@ -19,9 +19,15 @@
 use super::chase::Odds;
 use super::PlayersValues;
 
-/// Each player's expectation over the turn's non-farkle ends, and the
-/// chance of a farkle: `[A_0, A_1, A_2, p]`.
-pub(super) type Ends = [f64; 4];
+/// Each player's expectation over the turn's non-farkle ends, the chance
+/// of a farkle, and the expected turns after this one over the non-farkle
+/// ends: `[A_0, A_1, A_2, p, E]` (the turns ride along: the game facts).
+pub(super) type Ends = [f64; 5];
+
+/// Where [`Ends`] holds the farkle probability ...
+pub(super) const FARKLE: usize = 3;
+/// ... and the expected turns after a non-farkle end.
+pub(super) const TURNS: usize = 4;
 
 /// Two policies' intervals meet when their ends are this close.
 pub(super) const BOUNDARY_TOL: f64 = 1e-12;
@@ -134,7 +140,7 @@ impl PlayersValues<'_> {
             r
         };
         let a = |i: usize| -> Odds { [turns[i][0], turns[i][1], turns[i][2]] };
-        let p = |i: usize| turns[i][3];
+        let p = |i: usize| turns[i][FARKLE];
         // S and Q.
         let mut s = [0.0; 3];
         let mut q = 1.0;
@@ -174,6 +180,25 @@ impl PlayersValues<'_> {
             next = v;
         }
         odds
+    }
+
+    /// The expected turns left in the game (this one included) at every
+    /// state of a class whose turns' policies are fixed: `T_i = 1 + E_i +
+    /// p_i T_{i+1}` around the class, in closed form as [`Self::around`].
+    pub(super) fn turns_around(turns: &[Ends]) -> Vec<f64> {
+        let m = turns.len();
+        let (mut s, mut q) = (0.0, 1.0);
+        for t in turns {
+            s += q * (1.0 + t[TURNS]);
+            q *= t[FARKLE];
+        }
+        let mut out = vec![0.0; m];
+        out[0] = s / (1.0 - q);
+        for i in (1..m).rev() {
+            let next = out[(i + 1) % m];
+            out[i] = 1.0 + turns[i][TURNS] + turns[i][FARKLE] * next;
+        }
+        out
     }
 }
 

@@ -350,13 +350,16 @@ fn banked(values: &PlayersValues, total: i64, ended: Ended) -> Option<i64> {
 }
 
 /// One game of three, every player playing the solve's equilibrium (a
-/// mixing mover draws which policy): the winning seat.
-fn play_game<'m>(values: &'m PlayersValues<'m>, turns: &mut Turns<'m>, rng: &mut SmallRng) -> usize {
+/// mixing mover draws which policy): the winning seat, and the turns
+/// played (last turns included).
+fn play_game<'m>(values: &'m PlayersValues<'m>, turns: &mut Turns<'m>, rng: &mut SmallRng) -> (usize, u32) {
     let g = values.model.grid;
     let goal = values.model.rules.game.goal;
     let mut total = [0i64; 3];
     let mut mover = 0;
+    let mut played = 0;
     loop {
+        played += 1;
         let totals: Vec<usize> = (0..3).map(|k| usize::try_from(total[(mover + k) % 3] / g).unwrap()).collect();
         let i = values.index(&totals);
         let first: f64 = rng.gen();
@@ -369,7 +372,7 @@ fn play_game<'m>(values: &'m PlayersValues<'m>, turns: &mut Turns<'m>, rng: &mut
                 // The last turns: the middle chaser, then the last.
                 let (b, c) = ((mover + 1) % 3, (mover + 2) % 3);
                 if !values.model.rules.game.last_turn {
-                    return mover;
+                    return (mover, played);
                 }
                 let key = (x, total[b], total[c]);
                 let middle =
@@ -384,13 +387,14 @@ fn play_game<'m>(values: &'m PlayersValues<'m>, turns: &mut Turns<'m>, rng: &mut
                     turns.lasts.entry((on, need)).or_insert_with(|| super::super::last_turn(values.model, on, need));
                 let last_passes = banked(values, total[c], play_turn_from(last, TurnState::start(), rng).0)
                     .is_some_and(|t| total[c] + t > high);
-                return if last_passes {
+                let winner = if last_passes {
                     c
                 } else if passed.is_some() {
                     b
                 } else {
                     mover
                 };
+                return (winner, played + 2);
             }
             total[mover] = x;
         }
@@ -407,9 +411,17 @@ fn seeded_games_of_three_optimal_players_agree_with_the_solve() {
     let mut wins = [0u32; 3];
     let mut turns = Turns::default();
     let mut rng = SmallRng::seed_from_u64(29);
+    let (mut sum, mut squares) = (0.0, 0.0);
     for _ in 0..games {
-        wins[play_game(&values, &mut turns, &mut rng)] += 1;
+        let (winner, played) = play_game(&values, &mut turns, &mut rng);
+        wins[winner] += 1;
+        sum += f64::from(played);
+        squares += f64::from(played).powi(2);
     }
+    let n = f64::from(games);
+    let (mean, exact_turns) = (sum / n, values.turns_per_game());
+    let se = ((squares / n - mean * mean) / n).sqrt();
+    assert!((mean - exact_turns).abs() < 4.0 * se, "{mean} turns a game, {exact_turns} exact ({se} standard error)");
     for seat in 0..3 {
         let p = exact[seat];
         let seen = f64::from(wins[seat]) / f64::from(games);
@@ -431,6 +443,9 @@ fn same_as_pairs(rules: RuleSet) {
         }
     }
     assert!(worst < 1e-12, "largest difference {worst:e}");
+    let facts = crate::pushluck::win::facts::game_facts(&g, &pairs, &crate::progress::Silent).expect("facts");
+    let turns = two.turns_per_game() / 2.0;
+    assert!((turns - facts.turns_per_player).abs() < 1e-9, "{turns} turns a player, pairs {}", facts.turns_per_player);
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! choices gives the expectation `A` of every player's chance over the
 //! turn's ends that are not farkles, and the probability `p` of a farkle
 //! (or of a stop that scores nothing, which leaves every total as a farkle
-//! does).
+//! does); and along with them the expected number of turns after a
+//! non-farkle end (the game facts' turns per player).
 //!
 //! The turn is solved up to the first total past the goal where a bank is
 //! provably better than any roll: rolling in a context with farkle
@@ -19,7 +20,7 @@
 
 use std::sync::Arc;
 
-use super::plays::{Ends, Turn};
+use super::plays::{Ends, Turn, FARKLE, TURNS};
 use super::{after_turn, row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
@@ -40,22 +41,26 @@ impl<'m> PlayersValues<'m> {
         }
         match self.model.rules.turn.stop(self.chase.on_board(at), t) {
             Stop::Forbidden => None,
-            Stop::ScoresNothing => Some([0.0, 0.0, 0.0, 1.0]),
+            Stop::ScoresNothing => Some([0.0, 0.0, 0.0, 1.0, 0.0]),
             Stop::Counts => {
                 let x = at + t;
                 let n = self.players;
                 if x < self.model.rules.game.goal {
                     // The next state is `(b, c, x)`: the mover is its last.
-                    let u = self.odds(&after_turn(totals, l));
-                    let mut e = [0.0; 4];
+                    let next = self.index(&after_turn(totals, l));
+                    let u = self.odds[next];
+                    let mut e = [0.0; 5];
                     for (k, e) in e.iter_mut().enumerate().take(n) {
                         *e = u[(k + n - 1) % n];
                     }
+                    e[TURNS] = self.turns[next];
                     Some(e)
                 } else {
                     let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
                     let [a, b, c] = self.chase.after_goal(x, &others);
-                    Some([a, b, c, 0.0])
+                    // Each other player's last turn, when the rules give it.
+                    let last_turns = if self.model.rules.game.last_turn { others.len() as f64 } else { 0.0 };
+                    Some([a, b, c, 0.0, last_turns])
                 }
             }
         }
@@ -65,16 +70,16 @@ impl<'m> PlayersValues<'m> {
     /// slopes, its policy's [`Ends`], and its policy range.
     pub(super) fn turn(&self, totals: &[usize], farkle: f64, ends: &mut Vec<Option<Ends>>) -> Turn {
         let (sol, slack) = self.solve_turn(totals, farkle, ends);
-        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 4]);
+        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 5]);
         let worth = Worth {
             bank: &bank,
             by_left: false,
-            tail: &|_| [0.0; 4],
-            instant: [1.0, 0.0, 0.0, 0.0],
-            farkle: [0.0, 0.0, 0.0, 1.0],
+            tail: &|_| [0.0; 5],
+            instant: [1.0, 0.0, 0.0, 0.0, 0.0],
+            farkle: [0.0, 0.0, 0.0, 1.0, 0.0],
         };
         let e = sol.expect_rolls(&worth, 0, &[])[self.start];
-        debug_assert!((e[0] + e[3] * farkle - sol.roll_values[self.start]).abs() < 1e-12);
+        debug_assert!((e[0] + e[FARKLE] * farkle - sol.roll_values[self.start]).abs() < 1e-12);
         let (lo, hi) = sol.policy_range;
         Turn { farkle, range: (lo, hi.min(slack)), ends: e }
     }
@@ -115,8 +120,8 @@ impl<'m> PlayersValues<'m> {
             let e = self.end(totals, ends.len());
             ends.push(e);
         }
-        let banks = ends[..len].iter().map(|e| e.map_or(f64::NAN, |e| e[0] + e[3] * farkle)).collect();
-        let farkle_like = ends[..len].iter().map(|e| e.is_some_and(|e| e[3] == 1.0)).collect();
+        let banks = ends[..len].iter().map(|e| e.map_or(f64::NAN, |e| e[0] + e[FARKLE] * farkle)).collect();
+        let farkle_like = ends[..len].iter().map(|e| e.is_some_and(|e| e[FARKLE] == 1.0)).collect();
         let chasers = others.iter().map(|&t| (t, self.chase.on_board(t))).collect();
         let beyond = Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers };
         let payoff = row_payoff(farkle, banks, farkle_like, beyond);
