@@ -91,8 +91,68 @@ fn compare_solves_what_is_missing_then_reads_the_tables() {
     assert!(text.contains(&pts) && picture.contains(&format!("({pts})")), "{pts}: {text}");
 }
 
+/// Three players: cold, the tables of three are solved; warm, read back;
+/// `info` shows the same seats; the seats' chances add up to 1 and the
+/// fair head starts leave the game closer to even; a rule the solver
+/// does not take for three stays as a row that says so; the picture
+/// draws the first seat against an even third.
+#[test]
+fn compare_three_players_reads_each_seat_off_its_table() {
+    let env = Env::new();
+    let args = [
+        "compare",
+        "farkle",
+        "-o",
+        "goal=600",
+        "--players",
+        "3",
+        "--no-defaults",
+        "--variant",
+        "on-the-board=200",
+        "--variant",
+        "piggyback",
+    ];
+    let cold = env.json(&args);
+    assert_eq!(cold["players"], 3);
+    let base = row(&cold, "base rules")["seats"].clone();
+    let seats: Vec<f64> = base["seats"].as_array().unwrap().iter().map(|p| p.as_f64().unwrap()).collect();
+    assert_eq!(seats.len(), 3);
+    assert!((seats.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{base}");
+    assert!(seats[0] > seats[1] && seats[1] > seats[2], "earlier seats win more: {base}");
+    let spread = |v: &serde_json::Value| {
+        v.as_array().unwrap().iter().map(|p| (p.as_f64().unwrap() - 1.0 / 3.0).abs()).fold(0.0, f64::max)
+    };
+    assert!(spread(&base["head_start_seats"]) < spread(&base["seats"]), "{base}");
+    assert_eq!(base["head_starts"].as_array().unwrap().len(), 2);
+    assert!(base["turns_per_player"].as_f64().unwrap() > 1.0);
+    let info = env.json(&["info", "farkle", "-o", "goal=600", "--players", "3"]);
+    assert_eq!(info["objective"], "win");
+    assert_eq!(info["seats"]["seats"], base["seats"]);
+    assert_eq!(info["seats"]["head_starts"], base["head_starts"]);
+    let board = &row(&cold, "on-the-board=200")["seats"];
+    let change = board["seats"][0].as_f64().unwrap() - seats[0];
+    assert!((board["first_wins_change"].as_f64().unwrap() - change).abs() < 1e-15, "{board}");
+    let pig = row(&cold, "piggyback");
+    assert!(pig.get("seats").is_none());
+    assert!(pig["not_solved"].as_str().unwrap().contains("piggyback"), "{pig}");
+
+    let svg = env.path().join("three.svg");
+    let warm = env.json(&[&args[..], &["--plot", svg.to_str().unwrap()]].concat());
+    assert_eq!(row(&warm, "base rules")["seats"]["solve_seconds"].as_f64(), Some(0.0), "read from the table");
+    assert_eq!(row(&warm, "base rules")["seats"]["seats"], base["seats"]);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.contains("3 players") && picture.contains("even game (33%)"), "{picture}");
+    let text = env.ok(&args);
+    assert!(text.contains("P(seat 3 wins)") && text.contains("Under the base rules the seats win"), "{text}");
+}
+
 #[test]
 fn bad_compare_questions_are_refused() {
+    let env = Env::new();
+    env.user_error(&["compare", "farkle", "--players", "4"], "2 or 3 players");
+    env.user_error(&["compare", "farkle", "--players", "1"], "2 or 3 players");
+    env.user_error(&["compare", "farkle", "--players", "100000"], "players");
+    env.user_error(&["solve", "farkle", "--players", "3", "--objective", "score"], "for the win objective");
     let env = Env::new();
     env.user_error(&["compare", "farkle", "--variant", "no-such-rule"], "no-such-rule");
     env.user_error(&["compare", "farkle", "--variant", " , "], "names no option");

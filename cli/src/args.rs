@@ -104,6 +104,17 @@ fn asks_win(objective: Option<&str>) -> bool {
     objective == Some("win")
 }
 
+/// The objective of `solve` and `info`: as `--objective` names it, and
+/// with more than two `--players` and no objective the win table (the one
+/// a player count is for).
+fn players_objective(arg: Option<&str>, players: u8, game: &Game) -> Objective {
+    if arg.is_none() && players > 2 {
+        Objective::Win
+    } else {
+        objective(arg, game)
+    }
+}
+
 /// The objective `--objective` names for `game`.
 fn objective(arg: Option<&str>, game: &Game) -> Objective {
     Objective::of(asks_win(arg), game.family())
@@ -116,6 +127,9 @@ pub struct SolveArgs {
     /// What to maximise (default: score).
     #[arg(long, value_parser = OBJECTIVES)]
     pub objective: Option<String>,
+    /// Win objective: the players at the table (2 or 3).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -128,6 +142,9 @@ pub struct InfoArgs {
     /// Check every data checksum, however large the table.
     #[arg(long)]
     pub verify: bool,
+    /// Win objective: the players at the table (2 or 3).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -245,6 +262,9 @@ pub struct CompareArgs {
     /// Leave out the game's default variants (each seed option alone).
     #[arg(long)]
     pub no_defaults: bool,
+    /// The players at the table, each playing to win (2 or 3).
+    #[arg(long, default_value_t = 2)]
+    pub players: u8,
     /// Also draw P(first player wins) per variant as a bar chart (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
@@ -457,11 +477,13 @@ impl Args {
         let command = match cli.command {
             RawCommand::Solve(a) => {
                 let game = a.sel.resolve()?;
-                Command::Solve { question: SolveQuestion { objective: objective(a.objective.as_deref(), &game) }, game }
+                let objective = players_objective(a.objective.as_deref(), a.players, &game);
+                Command::Solve { question: SolveQuestion { objective, players: a.players.into() }, game }
             }
             RawCommand::Info(a) => {
                 let game = a.sel.resolve()?;
-                let question = InfoQuestion { objective: objective(a.objective.as_deref(), &game), verify: a.verify };
+                let objective = players_objective(a.objective.as_deref(), a.players, &game);
+                let question = InfoQuestion { objective, verify: a.verify, players: a.players.into() };
                 Command::Info { game, question }
             }
             RawCommand::Advise(a) => {
@@ -593,7 +615,8 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
     if let Some(p) = &a.plot {
         crate::pictures::check_path(p)?;
     }
-    let question = CompareQuestion { variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
+    let question =
+        CompareQuestion { players: a.players.into(), variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
     Ok(Command::Compare { game, question, plot: a.plot })
 }
 

@@ -14,6 +14,7 @@ use crate::category;
 use crate::error::{Error, PlayersError, WinError};
 use crate::progress::Progress;
 use crate::pushluck;
+use crate::pushluck::win::players::table as players_table;
 use crate::question::{
     AdviseQuestion, CompareQuestion, InfoQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
 };
@@ -29,9 +30,11 @@ use crate::table::Verify;
 /// table that cannot be written.
 pub fn solve(game: &Game, q: &SolveQuestion, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let win = q.objective == Objective::Win;
+    check_players(game, win, q.players)?;
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
         GameKind::Category(g) => category::table::solve_and_save(g, tables, progress),
+        GameKind::PushLuck(g) if win && q.players > 2 => players_table::solve_and_save(g, q.players, tables, progress),
         GameKind::PushLuck(g) if win => pushluck::win::table::solve_and_save(g, tables, progress),
         GameKind::PushLuck(g) => pushluck::table::solve_and_save(g, tables, progress),
     }
@@ -44,12 +47,26 @@ pub fn solve(game: &Game, q: &SolveQuestion, tables: &Path, progress: &dyn Progr
 pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport, Error> {
     let verify = if q.verify { Verify::Full } else { Verify::Auto };
     let win = q.objective == Objective::Win;
+    check_players(game, win, q.players)?;
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
         GameKind::Category(g) => category::table::info(tables, g, verify),
+        GameKind::PushLuck(g) if win && q.players > 2 => players_table::info(tables, g, q.players, verify),
         GameKind::PushLuck(g) if win => pushluck::win::table::info(tables, g, verify),
         GameKind::PushLuck(g) => pushluck::table::info(tables, g, verify),
     }
+}
+
+/// A player count is for the win objective of a push-your-luck game, and
+/// one the solver takes.
+fn check_players(game: &Game, win: bool, players: usize) -> Result<(), Error> {
+    if !pushluck::win::players::PLAYERS.contains(&players) {
+        return Err(WinError::PlayersCount(players).into());
+    }
+    if players != 2 && !win {
+        return Err(WinError::PlayersForScore { game: game.reference().title }.into());
+    }
+    Ok(())
 }
 
 fn category_win(game: &Game) -> Error {
@@ -118,9 +135,10 @@ pub fn compare(
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<CompareReport, Error> {
+    check_players(game, true, q.players)?;
     let variants = registry::compare_variants(game, q)?;
     let games: Vec<(String, &pushluck::PushLuckGame)> = variants.iter().map(|(l, g)| (l.clone(), &**g)).collect();
-    pushluck::compare::compare(&games, tables, progress)
+    pushluck::compare::compare(&games, q.players, tables, progress)
 }
 
 /// `strategy`: the strategy sheet of a push-your-luck game for its score

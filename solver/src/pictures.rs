@@ -15,7 +15,7 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::report::{BankBoundary, CompareReport, ErrorClass, Objective, ReviewReport, WinMap};
+use crate::report::{BankBoundary, CompareReport, CompareRow, ErrorClass, Objective, ReviewReport, WinMap};
 use crate::text::percentage_points;
 
 /// A figure that could not be drawn.
@@ -81,15 +81,23 @@ pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
     let height = 130 + 50 * u32::try_from(n).unwrap_or(40) + key_height;
     svg((960, height), |root| {
         let (main, key_area) = root.split_vertically(height - key_height);
-        let values: Vec<f64> = r.rows.iter().filter_map(|row| row.odds.map(|o| o.first_wins)).collect();
-        let lo = values.iter().copied().fold(0.5, f64::min);
-        let hi = values.iter().copied().fold(0.5, f64::max);
+        // The first seat's chance and its change, in a game of two or more.
+        let first = |row: &CompareRow| match (&row.odds, &row.seats) {
+            (Some(o), _) => Some((o.first_wins, o.first_wins_change)),
+            (None, Some(s)) => Some((s.seats[0], s.first_wins_change)),
+            (None, None) => None,
+        };
+        let even = 1.0 / r.players as f64;
+        let values: Vec<f64> = r.rows.iter().filter_map(|row| first(row).map(|f| f.0)).collect();
+        let lo = values.iter().copied().fold(even, f64::min);
+        let hi = values.iter().copied().fold(even, f64::max);
         let pad = ((hi - lo) * 0.25).max(0.005);
         let x0 = ((lo - pad) * 200.0).floor() / 200.0;
         let x1 = ((hi + pad) * 200.0).ceil() / 200.0;
         let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
+        let players = if r.players == 2 { String::new() } else { format!(", {} players", r.players) };
         let mut chart = ChartBuilder::on(&main)
-            .caption(format!("{}: P(first player wins) by rule variant", r.game.title), (FONT, 22))
+            .caption(format!("{}: P(first player wins) by rule variant{}", r.game.title, players), (FONT, 22))
             .margin(16)
             .margin_right(RIGHT_MARGIN)
             .x_label_area_size(48)
@@ -100,7 +108,11 @@ pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
             .configure_mesh()
             .disable_y_mesh()
             .light_line_style(WHITE)
-            .x_desc("P(first player wins), both players playing to win")
+            .x_desc(if r.players == 2 {
+                "P(first player wins), both players playing to win".to_string()
+            } else {
+                format!("P(first player wins), all {} players playing to win", r.players)
+            })
             .x_label_formatter(&|x| format!("{:.1}%", 100.0 * x))
             .y_labels(n)
             .y_label_formatter(&|y| match y {
@@ -122,33 +134,31 @@ pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
         // The reference lines first, so that the bars and their labels lie on top.
         let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Last)];
         let mut key: Vec<(&str, ShapeStyle)> = vec![];
-        if let Some(b) = r.rows.first().and_then(|row| row.odds) {
-            chart
-                .draw_series(DashedLineSeries::new(vertical(b.first_wins), 6, 4, base_colour.stroke_width(2)))
-                .map_err(err)?;
+        if let Some((b, _)) = r.rows.first().and_then(first) {
+            chart.draw_series(DashedLineSeries::new(vertical(b), 6, 4, base_colour.stroke_width(2))).map_err(err)?;
             key.push(("base rules", base_colour.stroke_width(2)));
         }
-        if x0 <= 0.5 {
-            chart.draw_series(DashedLineSeries::new(vertical(0.5), 2, 4, BLACK.stroke_width(1))).map_err(err)?;
-            key.push(("even game (50%)", BLACK.stroke_width(1)));
+        let even_label = format!("even game ({:.0}%)", 100.0 * even);
+        if x0 <= even {
+            chart.draw_series(DashedLineSeries::new(vertical(even), 2, 4, BLACK.stroke_width(1))).map_err(err)?;
+            key.push((&even_label, BLACK.stroke_width(1)));
         }
         for (i, row) in r.rows.iter().enumerate() {
             let y = slot(i);
-            match row.odds {
-                Some(o) => {
+            match first(row) {
+                Some((wins, change)) => {
                     let c = if i == 0 { base_colour } else { colour };
-                    let mut bar =
-                        Rectangle::new([(x0, SegmentValue::Exact(y)), (o.first_wins, upper_edge(y))], c.filled());
+                    let mut bar = Rectangle::new([(x0, SegmentValue::Exact(y)), (wins, upper_edge(y))], c.filled());
                     bar.set_margin(8, 8, 0, 0);
                     chart.draw_series(std::iter::once(bar)).map_err(err)?;
-                    let text = match o.first_wins_change {
-                        Some(d) => format!(" {:.2}% ({})", 100.0 * o.first_wins, percentage_points(d)),
-                        None => format!(" {:.2}% (base rules)", 100.0 * o.first_wins),
+                    let text = match change {
+                        Some(d) => format!(" {:.2}% ({})", 100.0 * wins, percentage_points(d)),
+                        None => format!(" {:.2}% (base rules)", 100.0 * wins),
                     };
                     chart
                         .draw_series(std::iter::once(Text::new(
                             text,
-                            (o.first_wins - (x1 - x0) * 0.006, SegmentValue::CenterOf(y)),
+                            (wins - (x1 - x0) * 0.006, SegmentValue::CenterOf(y)),
                             (FONT, 14).into_font().color(&WHITE).pos(plotters::style::text_anchor::Pos::new(
                                 plotters::style::text_anchor::HPos::Right,
                                 plotters::style::text_anchor::VPos::Center,
@@ -159,7 +169,11 @@ pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
                 None => {
                     chart
                         .draw_series(std::iter::once(Text::new(
-                            " not solved under the win objective".to_string(),
+                            if r.players == 2 {
+                                " not solved under the win objective".to_string()
+                            } else {
+                                format!(" not solved for {} players", r.players)
+                            },
                             (x0, SegmentValue::CenterOf(y)),
                             left(14, RGBColor(110, 110, 110)),
                         )))
@@ -482,11 +496,13 @@ mod tests {
                 solve_seconds: 0.0,
                 estimated_seconds: None,
             }),
+            seats: None,
             not_solved: None,
         };
         let base = 0.5289;
         let r = CompareReport {
             game: farkle(),
+            players: 2,
             rows: vec![
                 row("base rules", base, None),
                 row("vant-hof-6", 0.5230, Some(base)),

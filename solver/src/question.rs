@@ -15,9 +15,12 @@ use crate::report::{Objective, Thresholds};
 /// `solve`: which table to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SolveQuestion {
-    /// [`Objective::Win`] for the two-player win table (push-your-luck
-    /// games); either score objective for the game's own.
+    /// [`Objective::Win`] for the win table (push-your-luck games); either
+    /// score objective for the game's own.
     pub objective: Objective,
+    /// Win objective: the players at the table (2 or 3; the win table of
+    /// each count is its own).
+    pub players: usize,
 }
 
 /// `info`: which table to read, and how thoroughly.
@@ -27,6 +30,8 @@ pub struct InfoQuestion {
     pub objective: Objective,
     /// Check every data checksum, however large the table.
     pub verify: bool,
+    /// As in [`SolveQuestion`].
+    pub players: usize,
 }
 
 /// `advise`: a question in the form of the game's family.
@@ -123,8 +128,10 @@ pub struct SimulateQuestion {
 }
 
 /// What to compare.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompareQuestion {
+    /// The players at the table, each playing to win (2 or 3).
+    pub players: usize,
     /// Extra variants, each a set of options on top of the base, e.g.
     /// `on-the-board=750,piggyback`.
     pub variants: Vec<Vec<RuleOption>>,
@@ -133,6 +140,13 @@ pub struct CompareQuestion {
     /// Leave out the game's default variants (only the base and the
     /// variants asked for).
     pub no_defaults: bool,
+}
+
+impl Default for CompareQuestion {
+    /// Two players, the game's default variants.
+    fn default() -> Self {
+        CompareQuestion { players: 2, variants: vec![], rules_files: vec![], no_defaults: false }
+    }
 }
 
 /// `strategy`: the sheet for the game's score objective, or the sheet to win

@@ -1,10 +1,13 @@
 //! `compare`: one row per rule variant, then the highlights in words.
 
-use solver::{percentage_points, CompareReport, CompareRow, FactColumns, VariantOdds};
+use solver::{percentage_points, CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
 
 use crate::output::TextTable;
 
 pub fn compare(r: &CompareReport) -> String {
+    if r.players > 2 {
+        return seats(r);
+    }
     let mut t = TextTable::new([
         "variant",
         "P(first wins)",
@@ -120,6 +123,99 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
     let missing: Vec<&str> = rows.iter().filter(|r| r.odds.is_none()).map(|r| r.variant.as_str()).collect();
     if !missing.is_empty() {
         out.push(format!("Not solved under the win objective: {} (see the row).", missing.join(", ")));
+    }
+    out
+}
+
+/// Seat `k` (0-based) for people: `seat 2`.
+fn seat(k: usize) -> String {
+    format!("seat {}", k + 1)
+}
+
+/// `compare --players N` (N > 2): one row per variant, each seat's P(win).
+fn seats(r: &CompareReport) -> String {
+    let n = r.players;
+    let mut head = vec!["variant".to_string()];
+    head.extend((0..n).map(|k| format!("P({} wins)", seat(k))));
+    head.extend(["change".into(), "fair head starts".into(), "P(win) with them".into(), "turns/player".into()]);
+    head.push("solve".into());
+    let last = head.len() - 1;
+    let mut t = TextTable::new(head).right_span(1, last);
+    let mut notes = vec![];
+    for row in &r.rows {
+        match (&row.seats, &row.not_solved) {
+            (Some(o), _) => {
+                let mut cells = vec![row.variant.clone()];
+                cells.extend(o.seats.iter().map(|p| format!("{p:.4}")));
+                cells.push(o.first_wins_change.map_or_else(|| "-".to_string(), percentage_points));
+                cells.push(o.head_starts.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / "));
+                cells.push(o.head_start_seats.iter().map(|p| format!("{p:.4}")).collect::<Vec<_>>().join(" / "));
+                cells.push(format!("{:.2}", o.turns_per_player));
+                cells.push(if o.solve_seconds > 0.0 { format!("{:.1} s", o.solve_seconds) } else { "table".into() });
+                t.row(cells);
+            }
+            (None, why) => {
+                notes.push(format!("{}: {}", row.variant, why.as_deref().unwrap_or("not solved")));
+                t.row(vec![row.variant.clone(), "not solved".into()]);
+            }
+        }
+    }
+    let mut out = format!("{}: rule variants, {n} players each playing to win (exact)\n", r.game.title);
+    out.push_str(&t.render());
+    for note in notes {
+        out.push_str(&format!("  {note}\n"));
+    }
+    out.push('\n');
+    for h in seat_highlights(&r.rows) {
+        out.push_str(&h);
+        out.push('\n');
+    }
+    let later: Vec<String> = (1..n).map(seat).collect();
+    out.push_str(&format!(
+        "\nchange: of P(seat 1 wins) from the base rules, in percentage points (pts);\n\
+         fair head starts: points for {} at the start that bring every seat closest to 1/{n} (and what they leave);\n\
+         turns/player: expected turns a player takes in a game (last turns included); {:.2} s in all\n",
+        later.join(" and "),
+        r.seconds
+    ));
+    out
+}
+
+/// A few sentences on a comparison of several players.
+fn seat_highlights(rows: &[CompareRow]) -> Vec<String> {
+    let mut out = vec![];
+    let percent = |ps: &[f64]| ps.iter().map(|p| format!("{:.1}%", 100.0 * p)).collect::<Vec<_>>().join(", ");
+    if let Some(b) = &rows[0].seats {
+        let heads: Vec<String> =
+            b.head_starts.iter().enumerate().map(|(k, h)| format!("{h} points for {}", seat(k + 1))).collect();
+        out.push(format!(
+            "Under the base rules the seats win {} of games (first to last); {} make it {}.",
+            percent(&b.seats),
+            heads.join(" and "),
+            percent(&b.head_start_seats)
+        ));
+    }
+    let mut moved: Vec<(&CompareRow, &SeatOdds)> = rows
+        .iter()
+        .filter_map(|r| r.seats.as_ref().map(|s| (r, s)))
+        .filter(|(_, s)| s.first_wins_change.is_some())
+        .collect();
+    moved.sort_by(|x, y| {
+        y.1.first_wins_change.unwrap_or(0.0).abs().total_cmp(&x.1.first_wins_change.unwrap_or(0.0).abs())
+    });
+    let named: Vec<String> = moved
+        .iter()
+        .take(2)
+        .map(|(r, o)| {
+            format!("{} ({}, to {:.1}%)", r.variant, pp(o.first_wins_change.unwrap_or(0.0)), 100.0 * o.seats[0])
+        })
+        .collect();
+    if !named.is_empty() {
+        out.push(format!("The first seat's odds move most under {}.", named.join(" and ")));
+    }
+    let missing: Vec<&str> = rows.iter().filter(|r| r.seats.is_none()).map(|r| r.variant.as_str()).collect();
+    if !missing.is_empty() {
+        out.push(format!("Not solved for this many players: {} (see the row).", missing.join(", ")));
     }
     out
 }

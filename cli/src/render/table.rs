@@ -15,9 +15,10 @@ pub fn table(r: &TableReport) -> String {
     if s.variants.is_empty() {
         t.row(["optimal expected score".to_string(), format!("{:.4}", s.expected_score)]);
     }
+    let everyone = if r.seats.is_some() { "every player" } else { "both" };
     for v in &s.variants {
         t.row(if s.objective == Objective::Win {
-            [format!("P(win), {}, both playing optimally", v.variant), format!("{:.10}", v.expected_score)]
+            [format!("P(win), {}, {everyone} playing optimally", v.variant), format!("{:.10}", v.expected_score)]
         } else {
             [format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]
         });
@@ -42,6 +43,21 @@ pub fn table(r: &TableReport) -> String {
         t.row([
             "P(win-optimal beats expected-score player)".to_string(),
             format!("{:.4} going first, {:.4} going second", g.optimal_first_vs_ev, 1.0 - g.ev_first_vs_optimal),
+        ]);
+    }
+    if let Some(f) = &r.seats {
+        let seats: Vec<String> = (2..=f.players).map(|k| format!("seat {k}")).collect();
+        let heads: Vec<String> = f.head_starts.iter().map(|h| format!("{h}")).collect();
+        let odds: Vec<String> = f.head_start_seats.iter().map(|p| format!("{p:.4}")).collect();
+        t.row([
+            format!("fair head starts ({})", seats.join(", ")),
+            format!("{} points (P(win) per seat {})", heads.join(", "), odds.join(", ")),
+        ]);
+        t.row(["expected turns per player".to_string(), format!("{:.2}", f.turns_per_player)]);
+        t.row(["turn solves".to_string(), f.turn_solves.to_string()]);
+        t.row([
+            "states where the mover mixes two policies".to_string(),
+            format!("{} ({} rotation classes searched)", f.mixed_states, f.searched_classes),
         ]);
     }
     if let Some(max) = r.max_score {

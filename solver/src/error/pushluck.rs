@@ -157,6 +157,8 @@ pub enum WinError {
     BoundaryDice(u8),
     #[error("{0} players: the exact win solve is for 2 or 3 players")]
     PlayersCount(usize),
+    #[error("{game}: a player count is for the win objective (add --objective win); a turn's expected score has no opponents")]
+    PlayersForScore { game: String },
     #[error("{game} with {players} players: the exact win solve does not take {what} yet (two players do)")]
     PlayersRules { game: String, players: usize, what: &'static str },
     #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]

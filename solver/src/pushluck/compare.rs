@@ -11,17 +11,23 @@
 //! number of turns, and optimal play against the expected-score policy from
 //! either seat.
 //!
-//! A variant too large to solve here stays in the table as a row that says
-//! so, so the comparison shows every variant asked for.
+//! With three players each row is read from the variant's table of three
+//! ([`super::win::players::table`]): each seat's P(win), the fair head
+//! starts of the later seats, the turns of a game.
+//!
+//! A variant too large to solve here, or whose rules are not solved for
+//! the players asked yet, stays in the table as a row that says so, so the
+//! comparison shows every variant asked for.
 
 use std::path::Path;
 use std::time::Instant;
 
+use super::win::players::table as players_table;
 use super::win::table::{about, present, summary, win_solve_estimate, WinSummary};
 use super::PushLuckGame;
-use crate::error::Error;
+use crate::error::{Error, WinError};
 use crate::progress::Progress;
-use crate::report::{CompareReport, CompareRow, FactColumns, VariantOdds};
+use crate::report::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
 
 /// Compares `variants` (label and game; the first is the base rules), each
 /// from its win table in `tables`, solving those that are missing.
@@ -30,27 +36,53 @@ use crate::report::{CompareReport, CompareRow, FactColumns, VariantOdds};
 /// A damaged table, a table that cannot be written.
 pub(crate) fn compare(
     variants: &[(String, &PushLuckGame)],
+    players: usize,
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<CompareReport, Error> {
     let started = Instant::now();
-    announce(variants, tables, progress);
+    announce(variants, players, tables, progress);
     let mut rows = Vec::with_capacity(variants.len());
     for (label, game) in variants {
-        let (odds, not_solved) = match summary(game, tables, progress) {
-            Ok(s) => (Some(odds_of(&s)), None),
-            Err(e @ Error::TooLarge(_)) => (None, Some(e.to_string())),
-            Err(e) => return Err(e),
+        let mut row =
+            CompareRow { variant: label.clone(), game: game.reference(), odds: None, seats: None, not_solved: None };
+        let solved = if players == 2 {
+            summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
+        } else {
+            players_table::summary(game, players, tables, progress).map(|s| row.seats = Some(seats_of(s)))
         };
-        rows.push(CompareRow { variant: label.clone(), game: game.reference(), odds, not_solved });
+        match solved {
+            Ok(()) => {}
+            Err(e @ (Error::TooLarge(_) | Error::Win(WinError::PlayersRules { .. } | WinError::Unsettled { .. }))) => {
+                row.not_solved = Some(e.to_string());
+            }
+            Err(e) => return Err(e),
+        }
+        rows.push(row);
     }
     let base = rows[0].odds.map(|o| o.first_wins);
+    let base_seat = rows[0].seats.as_ref().map(|s| s.seats[0]);
     for row in &mut rows[1..] {
         if let (Some(o), Some(b)) = (row.odds.as_mut(), base) {
             o.first_wins_change = Some(o.first_wins - b);
         }
+        if let (Some(s), Some(b)) = (row.seats.as_mut(), base_seat) {
+            s.first_wins_change = Some(s.seats[0] - b);
+        }
     }
-    Ok(CompareReport { game: variants[0].1.reference(), rows, seconds: started.elapsed().as_secs_f64() })
+    Ok(CompareReport { game: variants[0].1.reference(), players, rows, seconds: started.elapsed().as_secs_f64() })
+}
+
+fn seats_of(s: players_table::Summary) -> SeatOdds {
+    SeatOdds {
+        seats: s.seats.seats,
+        first_wins_change: None,
+        head_starts: s.seats.head_starts,
+        head_start_seats: s.seats.head_start_seats,
+        turns_per_player: s.seats.turns_per_player,
+        solve_seconds: s.solved_seconds,
+        estimated_seconds: s.estimated_seconds,
+    }
 }
 
 fn odds_of(s: &WinSummary) -> VariantOdds {
@@ -80,12 +112,25 @@ fn odds_of(s: &WinSummary) -> VariantOdds {
 /// wait (each solve then says its own estimate as it starts, from the
 /// machine's speed at that moment: a few milliseconds again per solve of
 /// seconds or minutes).
-fn announce(variants: &[(String, &PushLuckGame)], tables: &Path, progress: &dyn Progress) {
-    let missing: Vec<&(String, &PushLuckGame)> = variants.iter().filter(|(_, g)| !present(g, tables)).collect();
+fn announce(variants: &[(String, &PushLuckGame)], players: usize, tables: &Path, progress: &dyn Progress) {
+    let missing: Vec<&(String, &PushLuckGame)> = if players == 2 {
+        variants.iter().filter(|(_, g)| !present(g, tables)).collect()
+    } else {
+        // Only the variants the solver takes are solved.
+        let solvable = |g: &PushLuckGame| players_table::check(g, players).is_ok();
+        variants.iter().filter(|(_, g)| solvable(g) && !players_table::present(g, players, tables)).collect()
+    };
     if missing.is_empty() {
         return;
     }
-    let total: f64 = missing.iter().map(|(_, g)| win_solve_estimate(g)).sum();
+    let estimate = |g: &PushLuckGame| {
+        if players == 2 {
+            win_solve_estimate(g)
+        } else {
+            players_table::solve_estimate(g, players)
+        }
+    };
+    let total: f64 = missing.iter().map(|(_, g)| estimate(g)).sum();
     let labels: Vec<&str> = missing.iter().map(|(l, _)| l.as_str()).collect();
     progress.note(&format!(
         "{} of {} variants to solve first ({}): about {} in all",

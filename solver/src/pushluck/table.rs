@@ -75,7 +75,7 @@ struct Canonical<'a> {
 }
 
 /// Fingerprint of `game`'s rules under `objective`.
-pub(super) fn rules_fingerprint(game: &PushLuckGame, objective: Objective) -> u64 {
+pub(crate) fn rules_fingerprint(game: &PushLuckGame, objective: Objective) -> u64 {
     let revisions = revisions(game, objective);
     fingerprint(&Canonical { solver: SOLVER_VERSION, revisions, objective, game: game.id, rules: &game.rules })
 }
@@ -151,7 +151,7 @@ pub(crate) fn info(dir: &Path, game: &PushLuckGame, verify: Verify) -> Result<Ta
 /// is named by the rules it holds, so it may have been solved under
 /// another description of them (another file, or options over a file);
 /// the fingerprint has checked that the rules are the same.
-pub(super) fn as_asked(mut solved: Solved, game: &PushLuckGame) -> Solved {
+pub(crate) fn as_asked(mut solved: Solved, game: &PushLuckGame) -> Solved {
     solved.game = game.reference();
     solved
 }

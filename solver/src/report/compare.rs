@@ -48,6 +48,31 @@ pub struct FactColumns {
     pub optimal_edge: f64,
 }
 
+/// One variant's exact numbers in a game of several players, each playing
+/// to win.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatOdds {
+    /// P(win) of each seat from the start.
+    pub seats: Vec<f64>,
+    /// The first seat's P(win) minus the base rules' (absent for the base
+    /// row).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_wins_change: Option<f64>,
+    /// Points given at the start to each seat after the first that bring
+    /// the game closest to even ...
+    pub head_starts: Vec<i64>,
+    /// ... and each seat's P(win) with them.
+    pub head_start_seats: Vec<f64>,
+    /// Expected turns per player (every last turn included).
+    pub turns_per_player: f64,
+    /// Seconds spent solving this variant now (0 when its table was there).
+    pub solve_seconds: f64,
+    /// What the solve was estimated to take before it started (absent when
+    /// the table was there).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_seconds: Option<f64>,
+}
+
 /// One row of the comparison.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CompareRow {
@@ -55,10 +80,14 @@ pub struct CompareRow {
     /// or the house-rules file.
     pub variant: String,
     pub game: GameRef,
-    /// The numbers, when the variant is solved.
+    /// The numbers of a two-player game, when the variant is solved.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub odds: Option<VariantOdds>,
-    /// Why there are no numbers (the variant is too large to solve here).
+    /// The numbers of a game of more players, when the variant is solved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<SeatOdds>,
+    /// Why there are no numbers (the variant is too large to solve here,
+    /// or its rules are not solved for this many players yet).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_solved: Option<String>,
 }
@@ -68,6 +97,8 @@ pub struct CompareRow {
 pub struct CompareReport {
     /// The base rules.
     pub game: GameRef,
+    /// The players at the table.
+    pub players: usize,
     pub rows: Vec<CompareRow>,
     /// Wall time of the whole comparison (solves included).
     pub seconds: f64,

@@ -85,6 +85,9 @@ pub struct TableReport {
     /// Win-objective tables: what they say about the game (see `compare`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_facts: Option<GameFacts>,
+    /// Win tables of three players: what they say about the game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats: Option<SeatFacts>,
     /// Win solves: what the whole solve (game facts included) was estimated
     /// to take before it started, beside `solve_seconds`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -102,9 +105,36 @@ impl TableReport {
             levels: vec![],
             win: None,
             game_facts: None,
+            seats: None,
             estimated_seconds: None,
         }
     }
+}
+
+/// What the win table of a game of several players says about the game
+/// (every player playing to win), and how its solve went.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatFacts {
+    pub players: usize,
+    /// P(win) of each seat from the start: the first player's, the
+    /// second's, ...
+    pub seats: Vec<f64>,
+    /// Points given at the start to each seat after the first that bring
+    /// the game closest to even (the smallest largest distance of a seat's
+    /// P(win) from `1 / players`) ...
+    pub head_starts: Vec<i64>,
+    /// ... and each seat's P(win) with them.
+    pub head_start_seats: Vec<f64>,
+    /// Expected turns per player (every last turn included).
+    pub turns_per_player: f64,
+    /// Turn DPs the solve ran.
+    pub turn_solves: u64,
+    /// Turn-start states where the mover mixes two policies (no single
+    /// policy is an equilibrium there).
+    pub mixed_states: u64,
+    /// Rotation classes whose players' best replies turned in a cycle,
+    /// solved by the search over their policies.
+    pub searched_classes: u64,
 }
 
 /// The result of `rules`: a push-your-luck rule set as an editable TOML file.

@@ -81,6 +81,7 @@ pub(crate) fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
         levels: solved.levels.clone(),
         win: None,
         game_facts: None,
+        seats: None,
         estimated_seconds: None,
     }
 }

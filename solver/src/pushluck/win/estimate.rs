@@ -106,6 +106,28 @@ fn overhead(model: &Model) -> f64 {
     }
 }
 
+/// Seconds the win solve of `game` for `players` (more than two) should
+/// take on this machine now, with the threads the solve will use: states
+/// x [`PLAYERS_LEVELS_PER_STATE`] x successor reads per level x this
+/// machine's time per read now.
+pub(crate) fn players_seconds(game: &PushLuckGame, players: usize) -> f64 {
+    let model = game.win_model();
+    let threads = rayon::current_num_threads().max(1) as f64;
+    let levels = Sides::new(model, 0).len() as f64;
+    let states = levels.powi(i32::try_from(players).unwrap_or(i32::MAX));
+    states * PLAYERS_LEVELS_PER_STATE * reads_per_level(model) as f64 * nanos_per_read(model) * 1e-9 / threads
+}
+
+/// A turn-start state of a game of three costs about this many turn DP
+/// levels' reads in all: its turn DPs (about 1.3 a state, each from the
+/// mover's total to past the goal, where the last turns make banking
+/// certain), the middle chaser's last turns, the classes' closed forms.
+/// Fitted to whole solves of Farkle on the 2-core development machine
+/// (2026-11-26, about 1,350 reads a level at 1 ns): goal 2,000 (64,000
+/// states) in 13.9 s, goal 10,000 (8 million) in 2,873 s of CPU; the cost
+/// per state hardly moves with the goal.
+const PLAYERS_LEVELS_PER_STATE: f64 = 300.0;
+
 /// Whether more than a tenth of the rolls have a set-aside that ends the
 /// turn (or wins): the sampled turn runs those slower than a solve does.
 fn forced_ends(model: &Model) -> bool {

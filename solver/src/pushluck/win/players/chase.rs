@@ -146,6 +146,7 @@ impl<'m> Chase<'m> {
 
     /// The middle chaser's turn when the leader banked to `x` and the
     /// middle and last chasers are at `b` and `c`: what they play.
+    #[cfg_attr(not(test), allow(dead_code))] // advice with several opponents reads it next
     pub(super) fn middle_turn(&self, x: i64, b: i64, c: i64) -> Solution<'m> {
         let g = self.grid();
         let need = usize::try_from((x - b) / g).expect("the leader is past the chaser");

@@ -25,17 +25,15 @@
 //! (scoring, entry threshold, min-bank, Van't Hof) carries over. Not yet
 //! taken for three players: the three-farkle penalty and piggyback (a
 //! player's state is more than a total), instant wins and the exact goal
-//! (their last turns differ), and contexts that cannot farkle (where the
-//! turn's top is found); they are refused in one line.
-
-// No command reads this solver yet (`compare --players 3` and `advise`
-// with several opponents are the next steps of its issue); its tests do.
-#![cfg_attr(not(test), allow(dead_code))]
+//! (their last turns differ), contexts that cannot farkle (where the
+//! turn's top is found), and Van't Hof (its players' best replies did not
+//! settle at goal 1,500); they are refused in one line.
 
 mod chase;
 mod cycle;
 mod plays;
 mod search;
+pub(crate) mod table;
 #[cfg(test)]
 mod tests;
 mod turn;
@@ -90,7 +88,7 @@ pub(crate) struct PlayersValues<'m> {
 
 /// How a mover mixes two policies: the farkle values they were solved
 /// at (each gives its policy) and the share of the first.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Mix {
     pub(crate) a: f64,
     pub(crate) b: f64,
@@ -146,6 +144,28 @@ impl BanksBeyond for Beyond {
 }
 
 impl<'m> PlayersValues<'m> {
+    /// Values of a game of `players` under `model` holding `odds` (NaN
+    /// where not solved yet), the last turns solved.
+    fn new(model: &'m Model, players: usize, start_from: Start, odds: Vec<Odds>, last: Arc<LastTurn>) -> Self {
+        let levels = Sides::new(model, 0).len();
+        let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
+        PlayersValues {
+            model,
+            players,
+            levels,
+            odds,
+            turns: vec![],
+            chase: Chase::new(model, players, Sides::new(model, 0), last, q_min),
+            reach: reach(model),
+            start: start_context(model),
+            q_min,
+            start_from,
+            turn_dps: 0,
+            mixed: vec![],
+            searched: 0,
+        }
+    }
+
     /// The dense index of the state with these totals (grid levels, the
     /// mover's first).
     pub(crate) fn index(&self, totals: &[usize]) -> usize {
@@ -168,6 +188,7 @@ impl<'m> PlayersValues<'m> {
     /// solved at the state's farkle value, or, where the mover mixes, at
     /// the value of the policy `pick` chooses (`true`: the first, with
     /// probability [`Mix::share`]).
+    #[cfg_attr(not(test), allow(dead_code))] // advice with several opponents reads it next
     pub(crate) fn turn_played(&self, totals: &[usize], pick: impl FnOnce(f64) -> bool) -> Solution<'m> {
         let i = self.index(totals);
         let farkle = match self.mixed.iter().find(|m| m.0 == i) {
@@ -207,11 +228,45 @@ fn refusal(model: &Model) -> Option<&'static str> {
         Some("instant wins")
     } else if r.game.exact_goal {
         Some("an exact goal")
+    } else if r.turn.vant_hof > 0 {
+        // Its turns' policies are many and close: at goal 1,500 the movers'
+        // best replies at 400-1150-1450 still turned after 200 rounds.
+        Some("Van't Hof's 1s")
     } else if model.tables.iter().any(|t| t.farkle <= 0.0) {
         Some("rolls that cannot farkle")
     } else {
         None
     }
+}
+
+/// Refuses, before anything is allocated, a solve of `game` for
+/// `players` that the solver does not take or that is over the budget;
+/// else the number of turn-start states.
+///
+/// # Errors
+/// [`WinError::PlayersCount`], [`WinError::PlayersRules`],
+/// [`Error::TooLarge`].
+pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error> {
+    if !PLAYERS.contains(&players) {
+        return Err(WinError::PlayersCount(players).into());
+    }
+    let model = game.win_model();
+    if let Some(what) = refusal(model) {
+        return Err(WinError::PlayersRules { game: game.title(), players, what }.into());
+    }
+    let g = model.grid;
+    let goal = model.rules.game.goal;
+    // Without the penalty a side is a total below the goal (`Sides`).
+    let levels = Sides::new(model, 0).len();
+    let states = (levels as u64).saturating_pow(u32::try_from(players).expect("a few players"));
+    // Per state: every player's chance and the expected turns, 32 bytes.
+    check_solve_size(
+        || format!("{} to win, {players} players (goal {goal} in steps of {g}: {states} states)", game.title()),
+        states,
+        states.saturating_mul(32),
+        WIN_SOLVE_STATES * 32,
+    )?;
+    Ok(usize::try_from(states).expect("checked against the budget"))
 }
 
 /// Solves the win objective of `game` for `players` players: every
@@ -238,45 +293,14 @@ pub(crate) fn solve_from<'m>(
     start_from: Start,
     progress: &dyn Progress,
 ) -> Result<PlayersValues<'m>, Error> {
-    if !PLAYERS.contains(&players) {
-        return Err(WinError::PlayersCount(players).into());
-    }
+    let states = check(game, players)?;
     let model = game.win_model();
-    if let Some(what) = refusal(model) {
-        return Err(WinError::PlayersRules { game: game.title(), players, what }.into());
-    }
-    let g = model.grid;
-    let goal = model.rules.game.goal;
-    // Without the penalty a side is a total below the goal (`Sides`).
-    let sides = Sides::new(model, 0);
-    let levels = sides.len();
-    let states = (levels as u64).saturating_pow(u32::try_from(players).expect("a few players"));
-    check_solve_size(
-        || format!("{} to win, {players} players (goal {goal} in steps of {g}: {states} states)", game.title()),
-        states,
-        states.saturating_mul(32),
-        WIN_SOLVE_STATES * 32,
-    )?;
+    let levels = Sides::new(model, 0).len();
     progress.stage("last turns", 1);
     let last = Arc::new(LastTurn::solve(model));
     progress.advance(1);
-    let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
-    let states = usize::try_from(states).expect("checked against the budget");
-    let mut values = PlayersValues {
-        model,
-        players,
-        levels,
-        odds: vec![[f64::NAN; 3]; states],
-        turns: vec![f64::NAN; states],
-        chase: Chase::new(model, players, sides, last, q_min),
-        reach: reach(model),
-        start: start_context(model),
-        q_min,
-        start_from,
-        turn_dps: 0,
-        mixed: vec![],
-        searched: 0,
-    };
+    let mut values = PlayersValues::new(model, players, start_from, vec![[f64::NAN; 3]; states], last);
+    values.turns = vec![f64::NAN; states];
     let classes = classes_by_sum(players, levels);
     progress.stage("turn-start states", states as u64);
     for sum in classes.iter().rev() {
