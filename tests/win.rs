@@ -58,6 +58,46 @@ fn advice_ranks_by_win_probability_and_solves_first_when_quick() {
     assert_eq!(score["objective"], "turn-score");
 }
 
+/// With two opponents advice reads (or first solves) the table of three,
+/// says whose total is whose and who still has a last turn, and ranks by
+/// P(win); as the last chaser it matches the two-player last turn; totals
+/// that do not fit a game of three are refused in one line.
+#[test]
+fn advice_with_two_opponents_reads_the_table_of_three() {
+    let env = Env::new();
+    let three = ["-o", "goal=600"];
+    let ask = |tail: &[&str]| -> Vec<String> {
+        ["advise", "farkle", "--dice", "1,1,2,3,5,5"].iter().chain(&three).chain(tail).map(|s| s.to_string()).collect()
+    };
+    let run = |tail: &[&str]| env.json(&ask(tail).iter().map(String::as_str).collect::<Vec<_>>());
+    let j = run(&["--score", "150", "--opponents", "300,450"]);
+    assert!(env.path().join("farkle.win3.goal=600.sixdice").exists(), "solved first: quick");
+    assert_eq!(j["objective"], "win");
+    let line = j["situation"].as_str().unwrap();
+    assert!(line.contains("your total 150, the next player's 300, then 450") && line.contains("last turn"), "{line}");
+    let values: Vec<f64> =
+        j["alternatives"].as_array().unwrap().iter().map(|a| a["expected_score"].as_f64().unwrap()).collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]) && values.iter().all(|v| (0.0..=1.0).contains(v)));
+    // The next player led with 650 and the one before passed with 700:
+    // the last turn of the game, as in a game of two against 700.
+    let last = run(&["--score", "150", "--banked", "300", "--opponents", "650,700"]);
+    assert!(last["situation"].as_str().unwrap().contains("only a total above 700 wins"), "{last}");
+    let two = run(&["--score", "150", "--banked", "300", "--opponent", "700"]);
+    assert_eq!(last["alternatives"], two["alternatives"]);
+    let middle = run(&["--score", "150", "--banked", "300", "--opponents", "300,650"]);
+    assert!(middle["situation"].as_str().unwrap().contains("the player before you reached the goal"), "{middle}");
+    let refuse = |tail: &[&str], needle: &str| {
+        env.user_error(&ask(tail).iter().map(String::as_str).collect::<Vec<_>>(), needle);
+    };
+    refuse(&["--opponents", "100,200,300"], "4 players");
+    refuse(&["--opponents", "100,x"], "not a list of totals");
+    refuse(&["--opponents", "100,-50"], "below 0");
+    refuse(&["--opponents", "100,125"], "125");
+    refuse(&["--score", "600", "--opponents", "100,200"], "600");
+    refuse(&["--opponents", "100,99999950"], "out of range");
+    refuse(&["--opponents", "100,200", "--objective", "score"], "only with --objective win");
+}
+
 #[test]
 fn the_last_turn_is_played_to_pass_the_leader() {
     let env = Env::new();
@@ -100,7 +140,7 @@ fn impossible_win_questions_are_refused() {
     run(&["--score", "-100", "--objective", "win"], "never fall below 0");
     run(
         &["--opponent", "100", "--objective", "score"],
-        "--opponent: the opponent's total matters only with --objective win",
+        "--opponent, --opponents: the other players' totals matter only with --objective win",
     );
     env.user_error(
         &[

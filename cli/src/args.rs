@@ -175,8 +175,13 @@ pub struct AdviseArgs {
     pub score: Option<i64>,
     /// Push-your-luck: the opponent's game total (selects the win
     /// objective; at or past the goal: this is your last turn).
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "opponents")]
     pub opponent: Option<i64>,
+    /// Push-your-luck, a game of three: every other player's total in turn
+    /// order, the next player first, comma-separated (e.g. 5000,7200;
+    /// selects the win objective).
+    #[arg(long, value_name = "TOTALS")]
+    pub opponents: Option<String>,
     /// What to maximise: score (this turn's expected points) or win (the
     /// probability of winning the two-player game).
     #[arg(long, value_parser = OBJECTIVES)]
@@ -647,6 +652,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 ("--ones", a.ones.is_some()),
                 ("--leftover", a.leftover.is_some()),
                 ("--opponent", a.opponent.is_some()),
+                ("--opponents", a.opponents.is_some()),
                 ("--opponent-farkles", a.opponent_farkles.is_some()),
             ] {
                 if given {
@@ -672,13 +678,24 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 _ => bail!("--dice (or --leftover with piggyback) is needed for a push-your-luck game"),
             };
             let score = a.objective.as_deref() == Some("score");
-            if score && a.opponent.is_some() {
-                bail!("--opponent: the opponent's total matters only with --objective win");
+            if score && (a.opponent.is_some() || a.opponents.is_some()) {
+                bail!("--opponent, --opponents: the other players' totals matter only with --objective win");
             }
+            let (opponent, later_opponents) = match a.opponents.as_deref() {
+                None => (a.opponent, vec![]),
+                Some(list) => {
+                    let totals = list
+                        .split(',')
+                        .map(|t| t.trim().parse::<i64>())
+                        .collect::<Result<Vec<i64>, _>>()
+                        .map_err(|e| anyhow::anyhow!("--opponents: {list:?} is not a list of totals ({e})"))?;
+                    (totals.first().copied(), totals[1..].to_vec())
+                }
+            };
             if score && a.opponent_farkles.is_some() {
                 bail!("--opponent-farkles: the opponent's farkles matter only with --objective win");
             }
-            let win = asks_win(a.objective.as_deref()) || a.opponent.is_some() || a.opponent_farkles.is_some();
+            let win = asks_win(a.objective.as_deref()) || opponent.is_some() || a.opponent_farkles.is_some();
             Ok(AdviseQuestion::PushLuck(PushLuckQuestion {
                 start,
                 banked: a.banked.unwrap_or(0),
@@ -686,8 +703,9 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 farkles: a.farkles.unwrap_or(0),
                 ones: a.ones.unwrap_or(0),
                 roll: a.roll,
-                opponent: a.opponent,
+                opponent,
                 opponent_farkles: a.opponent_farkles.unwrap_or(0),
+                later_opponents,
                 objective: Objective::of(win, Family::PushLuck),
             }))
         }

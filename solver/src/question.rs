@@ -66,7 +66,7 @@ pub enum Start {
 }
 
 /// A question about a push-your-luck turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PushLuckQuestion {
     pub start: Start,
     /// Points set aside earlier this turn and still at stake (with a
@@ -85,6 +85,10 @@ pub struct PushLuckQuestion {
     pub opponent: Option<i64>,
     /// Win objective, three-farkle penalty: the opponent's farkles in a row.
     pub opponent_farkles: u32,
+    /// Win objective, a game of more than two: the totals of the players
+    /// after `opponent` (the next player), in turn order; empty in a game
+    /// of two.
+    pub later_opponents: Vec<i64>,
     /// [`Objective::Win`]: maximise the probability of winning the
     /// two-player game (implied by an opponent's total); else the expected
     /// score of this turn.
@@ -95,7 +99,10 @@ impl PushLuckQuestion {
     /// Whether the question is about winning the game: asked so, or an
     /// opponent's total or farkles given.
     pub(crate) fn wants_win(&self) -> bool {
-        self.objective == Objective::Win || self.opponent.is_some() || self.opponent_farkles > 0
+        self.objective == Objective::Win
+            || self.opponent.is_some()
+            || self.opponent_farkles > 0
+            || !self.later_opponents.is_empty()
     }
 
     /// A plain roll with nothing else given.
@@ -109,6 +116,7 @@ impl PushLuckQuestion {
             roll: None,
             opponent: None,
             opponent_farkles: 0,
+            later_opponents: vec![],
             objective: Objective::TurnScore,
         }
     }

@@ -76,6 +76,10 @@ pub enum SituationError {
     OpponentWon { total: i64, goal: i64 },
     #[error("a total of {total} is out of range: a leader's total is at most {most}")]
     OpponentRange { total: i64, most: i64 },
+    #[error("the totals of later players need the next player's total first (--opponents lists them all, the next player first)")]
+    LaterWithoutNext,
+    #[error("piggyback is not solved for more than two players: a leftover cannot be advised with several opponents")]
+    LeftoverWithPlayers,
     #[error("a total of {total} is past the exact goal {goal}: no bank can make it")]
     PastExactGoal { total: i64, goal: i64 },
     #[error("{points} inherited points are more than the opponent's total {opponent}, which includes them")]
@@ -122,7 +126,11 @@ impl SituationError {
                     Field::Score
                 }
             }
-            E::OpponentWon { .. } | E::PastExactGoal { .. } | E::OpponentRange { .. } => Field::Opponent,
+            E::OpponentWon { .. }
+            | E::PastExactGoal { .. }
+            | E::OpponentRange { .. }
+            | E::LaterWithoutNext
+            | E::LeftoverWithPlayers => Field::Opponent,
         }
     }
 }

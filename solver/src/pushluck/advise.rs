@@ -62,10 +62,13 @@ fn advise_win(
     q: &PushLuckQuestion,
     progress: &dyn Progress,
 ) -> Result<Advice, Error> {
+    if !q.later_opponents.is_empty() {
+        return advise_players(game, tables, q, progress);
+    }
     let model = game.win_model();
     let sides = win::Sides::new(model, win::sides::default_floor(model));
     let (a, b) = check_totals(&game.rules, model.grid, sides.floor(), q)?;
-    let q = PushLuckQuestion { score: Some(a), opponent: Some(b), ..*q };
+    let q = PushLuckQuestion { score: Some(a), opponent: Some(b), ..q.clone() };
     let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
     let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
     let me = sides.of_question(a, farkles).expect("checked: a side");
@@ -129,6 +132,40 @@ fn advise_win(
     }
     let sol = values.turn(ai, bi);
     answer_win(game, model, &sol, &s, dice, line)
+}
+
+/// Win objective, a game of more than two: the asker's turn from the
+/// table of their player count, or their last turn.
+fn advise_players(
+    game: &PushLuckGame,
+    tables: &Path,
+    q: &PushLuckQuestion,
+    progress: &dyn Progress,
+) -> Result<Advice, Error> {
+    let model = game.win_model();
+    let Some(next) = q.opponent else {
+        return Err(SituationError::LaterWithoutNext.into());
+    };
+    let others: Vec<i64> = std::iter::once(next).chain(q.later_opponents.iter().copied()).collect();
+    let players = others.len() + 1;
+    if !win::players::PLAYERS.contains(&players) {
+        return Err(crate::error::WinError::PlayersCount(players).into());
+    }
+    let dice = match q.start {
+        Start::Roll(dice) => dice,
+        Start::Leftover(_) => return Err(SituationError::LeftoverWithPlayers.into()),
+    };
+    if q.opponent_farkles > 0 {
+        return Err(SituationError::OpponentFarklesWithoutPenalty.into());
+    }
+    let mine = q.score.unwrap_or(0);
+    win::players::advice::check_totals(model.grid, game.rules.game.goal, mine, &others)?;
+    let turn = win::players::advice::asked_turn(game, tables, mine, &others, q.banked, progress)?;
+    let q = PushLuckQuestion { score: Some(mine), ..q.clone() };
+    let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
+    s.params.on_board = turn.on_board;
+    let line = situation_line(game, &s, Some(&dice)) + &turn.line;
+    answer_win(game, model, &turn.sol, &s, Some(dice), line)
 }
 
 /// The win objective's answer from the solved turn: the ranked

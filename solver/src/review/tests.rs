@@ -95,6 +95,7 @@ fn a_mistake_costs_what_advise_says_push_your_luck() {
             ones: 0,
             roll: Some(1),
             opponent_farkles: 0,
+            later_opponents: vec![],
             objective: Objective::Win,
         };
         let Advice::PushLuck(a) = advise(&g, &AdviseQuestion::PushLuck(q), dir.path(), &Silent).unwrap() else {

@@ -124,7 +124,7 @@ impl<'m> Chase<'m> {
 
     /// The middle chaser's `[W_b, F_b]` when they need more than `need`
     /// points and the last chaser's total is `gap` above theirs.
-    fn middle(&self, need: i64, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
+    pub(super) fn middle(&self, need: i64, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
         let g = self.grid();
         let (need, gap) = (usize::try_from(need / g).expect("a leader's total is past the chaser's"), gap / g);
         match self.key(need, gap, on_b, on_c) {
@@ -146,7 +146,6 @@ impl<'m> Chase<'m> {
 
     /// The middle chaser's turn when the leader banked to `x` and the
     /// middle and last chasers are at `b` and `c`: what they play.
-    #[cfg_attr(not(test), allow(dead_code))] // advice with several opponents reads it next
     pub(super) fn middle_turn(&self, x: i64, b: i64, c: i64) -> Solution<'m> {
         let g = self.grid();
         let need = usize::try_from((x - b) / g).expect("the leader is past the chaser");

@@ -29,6 +29,7 @@
 //! turn's top is found), and Van't Hof (its players' best replies did not
 //! settle at goal 1,500); they are refused in one line.
 
+pub(crate) mod advice;
 mod chase;
 mod cycle;
 mod plays;
@@ -52,7 +53,7 @@ use crate::limits::{check_solve_size, WIN_SOLVE_STATES};
 use crate::progress::Progress;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
-use crate::pushluck::solution::{BanksBeyond, Solution, WinPayoff};
+use crate::pushluck::solution::{BanksBeyond, WinPayoff};
 use crate::pushluck::PushLuckGame;
 
 /// Player counts the solver takes.
@@ -188,8 +189,12 @@ impl<'m> PlayersValues<'m> {
     /// solved at the state's farkle value, or, where the mover mixes, at
     /// the value of the policy `pick` chooses (`true`: the first, with
     /// probability [`Mix::share`]).
-    #[cfg_attr(not(test), allow(dead_code))] // advice with several opponents reads it next
-    pub(crate) fn turn_played(&self, totals: &[usize], pick: impl FnOnce(f64) -> bool) -> Solution<'m> {
+    #[cfg(test)] // the seeded games of the tests play it
+    pub(crate) fn turn_played(
+        &self,
+        totals: &[usize],
+        pick: impl FnOnce(f64) -> bool,
+    ) -> crate::pushluck::solution::Solution<'m> {
         let i = self.index(totals);
         let farkle = match self.mixed.iter().find(|m| m.0 == i) {
             Some(&(_, mix)) => {
@@ -201,7 +206,7 @@ impl<'m> PlayersValues<'m> {
             }
             None => self.odds(&after_turn(totals, 0))[self.players - 1],
         };
-        self.solve_turn(totals, farkle, &mut vec![]).0
+        self.solve_turn(totals, farkle, 0, &mut vec![]).0
     }
 
     /// Expected turns in a game from its start, every player's last turn

@@ -233,7 +233,6 @@ pub(crate) fn summary(
 ///
 /// # Errors
 /// Rules the solver does not take; a missing, damaged or stale table.
-#[cfg_attr(not(test), allow(dead_code))] // advice with several opponents reads it next
 pub(crate) fn load<'g>(game: &'g PushLuckGame, players: usize, dir: &Path) -> Result<PlayersValues<'g>, Error> {
     let states = check(game, players)?;
     let path = path(dir, game, players);
@@ -261,6 +260,15 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, players: usize, dir: &Path) -> Re
     values.turn_dps = meta.seats.turn_solves as usize;
     values.searched = meta.seats.searched_classes as usize;
     Ok(values)
+}
+
+/// The last-turn table of `game`: from its table of `players` in `dir`
+/// when there is one (the metadata alone is read), else solved.
+pub(crate) fn last_turns(game: &PushLuckGame, players: usize, dir: &Path) -> LastTurn {
+    Table::open(&path(dir, game, players), &spec(game, players), Verify::Auto)
+        .ok()
+        .and_then(|t| t.meta::<PlayersMeta>().ok())
+        .map_or_else(|| LastTurn::solve(game.win_model()), |m| m.last)
 }
 
 #[cfg(test)]

@@ -53,7 +53,9 @@ impl<'m> PlayersValues<'m> {
                     for (k, e) in e.iter_mut().enumerate().take(n) {
                         *e = u[(k + n - 1) % n];
                     }
-                    e[TURNS] = self.turns[next];
+                    // Values read from a table keep no turns (advice does not
+                    // read this lane): unknown there.
+                    e[TURNS] = self.turns.get(next).copied().unwrap_or(f64::NAN);
                     Some(e)
                 } else {
                     let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
@@ -69,7 +71,7 @@ impl<'m> PlayersValues<'m> {
     /// The mover's turn at `totals` with farkle value `farkle`: solved with
     /// slopes, its policy's [`Ends`], and its policy range.
     pub(super) fn turn(&self, totals: &[usize], farkle: f64, ends: &mut Vec<Option<Ends>>) -> Turn {
-        let (sol, slack) = self.solve_turn(totals, farkle, ends);
+        let (sol, slack) = self.solve_turn(totals, farkle, 0, ends);
         let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 5]);
         let worth = Worth {
             bank: &bank,
@@ -85,13 +87,15 @@ impl<'m> PlayersValues<'m> {
     }
 
     /// The mover's turn at `totals` with farkle value `farkle`, solved with
-    /// slopes, and how far the farkle value may rise before the banks above
-    /// its top could stop being best (`ends`: what each end is worth, kept
-    /// across calls).
+    /// slopes up to turn level `min_top` at least (advice: the points at
+    /// stake, so that every choice there is the DP's), and how far the
+    /// farkle value may rise before the banks above its top could stop
+    /// being best (`ends`: what each end is worth, kept across calls).
     pub(super) fn solve_turn(
         &self,
         totals: &[usize],
         farkle: f64,
+        min_top: usize,
         ends: &mut Vec<Option<Ends>>,
     ) -> (Solution<'m>, f64) {
         let m = self.model;
@@ -109,7 +113,10 @@ impl<'m> PlayersValues<'m> {
         let floor = loop {
             let x = at + level_total(top, g);
             let least = self.chase.mover_at_least(x, &others);
-            if matches!(m.rules.turn.stop(on, level_total(top, g)), Stop::Counts) && least >= threshold {
+            if top >= min_top
+                && matches!(m.rules.turn.stop(on, level_total(top, g)), Stop::Counts)
+                && least >= threshold
+            {
                 break least;
             }
             top += 1;

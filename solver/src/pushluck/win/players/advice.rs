@@ -1,0 +1,259 @@
+//! The turn a player asks advice about in a game of three, solved for
+//! their own chance of winning, and who is where: advice ranks its
+//! choices ([`crate::pushluck::advise`]).
+//!
+//! The totals are the asker's, then the others' in turn order (the next
+//! player first). Where they stand decides the turn:
+//! - every total below the goal: the asker is the mover, and the turn is
+//!   the solve's own (the mover's farkle value read off the table of
+//!   three, the ends worth the table's chances), solved up to at least the
+//!   points at stake so that every choice's value is the DP's, exact;
+//! - the player before the asker reached the goal: the asker is the middle
+//!   chaser, who wins by ending above the leader and then not being passed
+//!   by the next player ([`Chase::middle_turn`]);
+//! - the next player reached the goal: the asker is the last chaser, whose
+//!   last turn must end above the highest total (the two-player last turn).
+//!
+//! Where a mover mixes two policies they are indifferent between them:
+//! their own chances are the same under both, which is what advice shows.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::chase::Chase;
+use super::table::{last_turns, load, path, solve_and_save, solve_estimate};
+use super::PLAYERS;
+use crate::error::{Error, SituationError, WinError};
+use crate::limits::TURN_POINTS_MAX;
+use crate::progress::Progress;
+use crate::pushluck::solution::Solution;
+use crate::pushluck::win::{checked_last_turn, table::about, Sides};
+use crate::pushluck::PushLuckGame;
+use crate::report::Objective;
+use crate::table::TableError;
+
+/// Advice solves a missing table of three first when that takes about a
+/// minute or less on this machine now (as the two-player table).
+const AUTO_SOLVE_SECONDS: f64 = 75.0;
+
+/// The asker's turn, whether they are on the board, and a sentence on
+/// whose total is whose and who still has a last turn.
+pub(crate) struct AskedTurn<'g> {
+    pub(crate) sol: Solution<'g>,
+    pub(crate) on_board: bool,
+    pub(crate) line: String,
+}
+
+/// The turn of the player at total `mine` with the others at `others` (in
+/// turn order, the next player first), `stake` points at stake; the table
+/// of three is read from `tables` (solved first when that is quick).
+///
+/// # Errors
+/// A player count or rules the solver does not take; totals that do not
+/// fit a game in progress; a missing table that takes long to solve.
+pub(crate) fn asked_turn<'g>(
+    game: &'g PushLuckGame,
+    tables: &Path,
+    mine: i64,
+    others: &[i64],
+    stake: i64,
+    progress: &dyn Progress,
+) -> Result<AskedTurn<'g>, Error> {
+    let players = others.len() + 1;
+    if !PLAYERS.contains(&players) {
+        return Err(WinError::PlayersCount(players).into());
+    }
+    super::check(game, players)?;
+    let model = game.win_model();
+    let goal = model.rules.game.goal;
+    let sides = Sides::new(model, 0);
+    let on = |t: i64| t >= goal || sides.side(usize::try_from(t / model.grid).expect("checked")).on_board;
+    let (b, c) = (others[0], others[1]);
+    let names = format!("your total {mine}, the next player's {b}, then {c}");
+    if b >= goal {
+        // The next player led; the one before you has had their last turn.
+        let high = b.max(c);
+        let line = format!(
+            "; {names}: the next player reached the goal, and this is the last turn of the game: only a total above \
+             {high} wins"
+        );
+        let sol = checked_last_turn(model, on(mine), high - mine)?;
+        return Ok(AskedTurn { sol, on_board: on(mine), line });
+    }
+    if c >= goal {
+        let line = format!(
+            "; {names}: the player before you reached the goal; this is your last turn, and you win by ending above \
+             {c} and then not being passed by the next player in their last turn"
+        );
+        let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
+        let last = Arc::new(last_turns(game, players, tables));
+        let chase = Chase::new(model, players, Sides::new(model, 0), last, q_min);
+        let sol = chase.middle_turn(c, mine, b);
+        return Ok(AskedTurn { sol, on_board: on(mine), line });
+    }
+    let values = match load(game, players, tables) {
+        Ok(v) => v,
+        Err(Error::Table(TableError::Missing { .. })) => {
+            let estimate = solve_estimate(game, players);
+            if estimate > AUTO_SOLVE_SECONDS {
+                let command = format!("{} --players {players}", game.reference().solve_command(Objective::Win));
+                return Err(WinError::NeedsSolve { command, about: about(estimate) }.into());
+            }
+            progress.note(&format!(
+                "no win table of {players} players for {} yet: solving it first (about {}, once)",
+                game.title(),
+                about(estimate)
+            ));
+            solve_and_save(game, players, tables, progress)?;
+            load(game, players, tables)?
+        }
+        Err(e) => return Err(e),
+    };
+    debug_assert!(path(tables, game, players).is_file());
+    let g = model.grid;
+    let level = |t: i64| usize::try_from(t / g).expect("checked: on the grid, 0 or more");
+    let totals = [level(mine), level(b), level(c)];
+    let farkle = values.odds(&super::after_turn(&totals, 0))[players - 1];
+    let sol = values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0;
+    let line = format!(
+        "; {names} (the next player moves after you); a bank at or past the goal gives each of them a last turn"
+    );
+    Ok(AskedTurn { sol, on_board: on(mine), line })
+}
+
+/// Totals that do not fit a game of three in progress: off the grid or
+/// below 0, the asker's at or past the goal (the game would be over, or
+/// they the leader), another's further past the goal than a turn scores.
+///
+/// # Errors
+/// [`SituationError`] naming the total.
+pub(crate) fn check_totals(grid: i64, goal: i64, mine: i64, others: &[i64]) -> Result<(), Error> {
+    for (opponent, total) in std::iter::once((false, mine)).chain(others.iter().map(|&t| (true, t))) {
+        if total < 0 {
+            return Err(SituationError::NegativeTotal { opponent, total }.into());
+        }
+        if total % grid != 0 {
+            return Err(SituationError::TotalOffGrid { opponent, total, grid }.into());
+        }
+    }
+    if mine >= goal {
+        return Err(SituationError::ScorePastGoal { score: mine, goal }.into());
+    }
+    let most = goal.saturating_add(TURN_POINTS_MAX);
+    if let Some(&total) = others.iter().find(|&&t| t > most) {
+        return Err(SituationError::OpponentRange { total, most }.into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::commands;
+    use crate::dice::Multisets;
+    use crate::progress::Silent;
+    use crate::pushluck::advise::rank;
+    use crate::pushluck::rules::Stop;
+    use crate::pushluck::situation::check;
+    use crate::question::{AdviseQuestion, PushLuckQuestion, Start};
+    use crate::registry::{testing::push_luck, Game, GameKind};
+    use crate::report::{Advice, Then};
+
+    /// P(win) of a fresh turn by the advice: every first roll of six dice
+    /// ranked on the asked turn (solved once), its best alternative's value
+    /// weighted by the roll's chance (a farkle: the farkle's value,
+    /// `farkle`); each bank's value checked with `bank`; and every 40th
+    /// roll asked of `advise` itself (through the library's command), which
+    /// must give the same alternatives.
+    fn by_advice(
+        game: &Game,
+        dir: &Path,
+        mine: i64,
+        others: &[i64],
+        farkle: f64,
+        bank: &dyn Fn(i64) -> Option<f64>,
+    ) -> f64 {
+        let GameKind::PushLuck(g) = &game.0 else { unreachable!("a push-your-luck game") };
+        let model = g.win_model();
+        let turn = asked_turn(g, dir, mine, others, 0, &Silent).expect("a turn");
+        let rolls = Multisets::new(6);
+        let mut sum = 0.0;
+        for (n, i) in rolls.of_size(6).enumerate() {
+            let dice = *rolls.counts(i);
+            let q = PushLuckQuestion {
+                score: Some(mine),
+                opponent: Some(others[0]),
+                later_opponents: others[1..].to_vec(),
+                ..PushLuckQuestion::roll(dice, 0)
+            };
+            let mut s = check(&g.rules, &model.scorer, model.grid, &q).expect("a situation");
+            s.params.on_board = turn.on_board;
+            let a = rank(g, model, &turn.sol, &s, &dice, Objective::Win, String::new(), None).expect("ranks");
+            if n % 40 == 0 {
+                let Advice::PushLuck(asked) =
+                    commands::advise(game, &AdviseQuestion::PushLuck(q), dir, &Silent).expect("advice")
+                else {
+                    unreachable!("a roll's advice")
+                };
+                assert_eq!(asked.alternatives, a.alternatives, "{dice:?}");
+            }
+            for alt in a.alternatives.iter().filter(|a| a.then == Then::Bank) {
+                if let Some(want) = bank(alt.at_stake) {
+                    assert!(
+                        (alt.expected_score - want).abs() < 1e-12,
+                        "bank {}: {want} {}",
+                        alt.at_stake,
+                        alt.expected_score
+                    );
+                }
+            }
+            sum += rolls.prob(i) * a.alternatives.first().map_or(farkle, |b| b.expected_score);
+        }
+        sum
+    }
+
+    /// Advice in a game of three is the solve's: over every first roll the
+    /// best choices' P(win) add up to the table's chance of the mover (at a
+    /// state where the mover mixes too), each bank below the goal is worth
+    /// the table's chance of the state it leads to; as the middle chaser
+    /// the best choices add up to the chase's value, and as the last
+    /// chaser to the two-player `P_pass`.
+    #[test]
+    fn advice_of_three_adds_up_to_the_table() {
+        let g = push_luck("farkle", &["goal=600"], None);
+        let game = Game(GameKind::PushLuck(g.clone()));
+        let dir = tempfile::tempdir().expect("temporary directory");
+        solve_and_save(&g, 3, dir.path(), &Silent).expect("solves");
+        let values = load(&g, 3, dir.path()).expect("reads");
+        let grid = values.model.grid;
+        let total = |l: usize| l as i64 * grid;
+        let mixed = super::super::decode(values.mixed[0].0, 3, values.levels);
+        for totals in [vec![0, 0, 0], vec![2, 5, 9], mixed] {
+            let next = super::super::after_turn(&totals, 0);
+            let farkle = values.odds(&next)[2];
+            let others = [total(totals[1]), total(totals[2])];
+            let on = values.chase.on_board(total(totals[0]));
+            let bank = |t: i64| {
+                let x = totals[0] + usize::try_from(t / grid).unwrap();
+                match values.model.rules.turn.stop(on, t) {
+                    Stop::Counts => (x < values.levels).then(|| values.odds(&[totals[1], totals[2], x])[2]),
+                    Stop::ScoresNothing => Some(farkle),
+                    Stop::Forbidden => None,
+                }
+            };
+            let p = by_advice(&game, dir.path(), total(totals[0]), &others, farkle, &bank);
+            let want = values.odds(&totals)[0];
+            assert!((p - want).abs() < 1e-12, "{totals:?}: advice {p}, table {want}");
+        }
+        // The middle chaser: the leader (before them) banked to 650.
+        let (b, c, x) = (300, 450, 650);
+        let [win_b, _] = values.chase.middle(x - b, c - b, true, true);
+        let p = by_advice(&game, dir.path(), b, &[c, x], 0.0, &|_| None);
+        assert!((p - win_b).abs() < 1e-12, "middle chaser: advice {p}, chase {win_b}");
+        // The last chaser: the next player led with 700, the one before
+        // passed with 750.
+        let pass = values.chase.last().pass(true, 750 - 200, grid);
+        let p = by_advice(&game, dir.path(), 200, &[700, 750], 0.0, &|_| None);
+        assert!((p - pass).abs() < 1e-12, "last chaser: advice {p}, P_pass {pass}");
+    }
+}
