@@ -155,7 +155,7 @@ mod tests {
     use crate::pushluck::advise::rank;
     use crate::pushluck::rules::Stop;
     use crate::pushluck::situation::check;
-    use crate::question::{AdviseQuestion, PushLuckQuestion, Start};
+    use crate::question::{AdviseQuestion, PushLuckQuestion};
     use crate::registry::{testing::push_luck, Game, GameKind};
     use crate::report::{Advice, Then};
 
