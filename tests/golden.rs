@@ -105,15 +105,22 @@ fn values_and_rankings_are_those_recorded_before_the_architecture_change() {
             .collect();
         let got = values(args[0], &env.json(&args));
         assert_eq!(got.len(), expected.len(), "{args:?}");
-        // The same values in the same order...
+        // The same values in the same order (to the last bits: the fixture
+        // was recorded as shortest decimals and read back exactly, and a
+        // sum taken in another order moves the last bit, as in Yahtzix's
+        // exact goal by one unit in the last place)...
+        let same = |x: f64, y: f64| (x - y).abs() <= 1e-14 * x.abs().max(1.0);
         let order = |v: &[(String, f64)]| v.iter().map(|p| p.1).collect::<Vec<f64>>();
-        assert_eq!(order(&got), order(&expected), "{args:?}");
+        let (a, b) = (order(&got), order(&expected));
+        assert!(a.iter().zip(&b).all(|(x, y)| same(*x, *y)), "{args:?}: {a:?} against {b:?}");
         // ... for the same alternatives (equal values may swap places).
         let sorted = |v: &[(String, f64)]| {
             let mut v = v.to_vec();
             v.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
             v
         };
-        assert_eq!(sorted(&got), sorted(&expected), "{args:?}");
+        let (a, b) = (sorted(&got), sorted(&expected));
+        let agree = a.iter().zip(&b).all(|(x, y)| x.0 == y.0 && same(x.1, y.1));
+        assert!(agree, "{args:?}: {a:?} against {b:?}");
     }
 }
