@@ -223,6 +223,10 @@ pub struct SimulateArgs {
     /// Default: optimal,ev.
     #[arg(long, value_name = "P1,P2,...")]
     pub players: Option<String>,
+    /// Push-your-luck: players at each table: 2 (every ordered pairing of
+    /// --players) or 3 (the three --players, seated every distinct way).
+    #[arg(long, default_value_t = 2)]
+    pub seats: u8,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -501,7 +505,12 @@ impl Args {
             }
             RawCommand::Simulate(a) => Command::Simulate {
                 game: a.sel.resolve()?,
-                question: SimulateQuestion { games: a.games, seed: a.seed, players: list(a.players.as_deref()) },
+                question: SimulateQuestion {
+                    games: a.games,
+                    seed: a.seed,
+                    players: list(a.players.as_deref()),
+                    seats: a.seats.into(),
+                },
             },
             RawCommand::Compare(a) => compare(a)?,
             RawCommand::Strategy(a) => strategy(a)?,

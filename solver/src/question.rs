@@ -133,6 +133,9 @@ pub struct SimulateQuestion {
     /// `human` or `win-sheet`; every ordered pairing is played (empty:
     /// `optimal` and `ev`). Category games take none.
     pub players: Vec<String>,
+    /// Push-your-luck: players at each table: 2 (every ordered pairing of
+    /// `players`), or 3 (the three `players`, seated every distinct way).
+    pub seats: usize,
 }
 
 /// What to compare.

@@ -13,6 +13,9 @@ pub fn simulation(r: &Simulation) -> String {
 }
 
 fn head_to_head(r: &PlayersReport) -> String {
+    if !r.seatings.is_empty() {
+        return tables_of_three(r);
+    }
     let piggyback = r.pairings.iter().any(|p| p.piggybacks_per_game.is_some());
     let mut head =
         vec!["first player", "second player", "games", "P(first wins)", "95% interval", "exact", "turns per game"];
@@ -43,6 +46,37 @@ fn head_to_head(r: &PlayersReport) -> String {
     }
     out.push_str(&format!(
         "set-up {:.2} s (win table, facts, sheet); games {:.2} s, {:.0} games/s\n",
+        r.setup_seconds, r.seconds, r.games_per_second
+    ));
+    out
+}
+
+/// Games of three: one row per seat of each seating.
+fn tables_of_three(r: &PlayersReport) -> String {
+    let mut t =
+        TextTable::new(["seating", "seat", "player", "games", "P(win)", "95% interval", "exact", "turns per game"]);
+    for (k, s) in r.seatings.iter().enumerate() {
+        for seat in 0..s.players.len() {
+            t.row([
+                if seat == 0 { (k + 1).to_string() } else { String::new() },
+                (seat + 1).to_string(),
+                s.players[seat].clone(),
+                s.games.to_string(),
+                format!("{:.4}", s.win_rates[seat]),
+                format!("{:.4} to {:.4}", s.ci95[seat][0], s.ci95[seat][1]),
+                s.exact.as_ref().map_or_else(|| "-".to_string(), |e| format!("{:.4}", e[seat])),
+                if seat == 0 { format!("{:.2} ± {:.2}", s.mean_turns, s.mean_turns_std_error) } else { String::new() },
+            ]);
+        }
+    }
+    let unfinished: u64 = r.seatings.iter().map(|s| s.unfinished).sum();
+    let mut out = format!("{}: games of three, every distinct seating (seed {})\n", r.game.title, r.seed);
+    out.push_str(&t.render());
+    if unfinished > 0 {
+        out.push_str(&format!("{unfinished} games stopped unfinished (won by nobody)\n"));
+    }
+    out.push_str(&format!(
+        "set-up {:.2} s (table of three); games {:.2} s, {:.0} games/s\n",
         r.setup_seconds, r.seconds, r.games_per_second
     ));
     out

@@ -184,6 +184,12 @@ pub enum PlayersError {
     Count(usize),
     #[error("players head to head are for push-your-luck games; {game} is a category game")]
     ForCategory { game: String },
+    #[error("{0} plays games of two only: games of three take optimal, ev and threshold=N")]
+    OnlyTwo(String),
+    #[error("games of three seat three players, not {0}: name them in seat order (e.g. optimal,optimal,ev)")]
+    SeatCount(usize),
+    #[error("{0} seats: games are of 2 or 3 players")]
+    Seats(usize),
 }
 
 impl RulesError {

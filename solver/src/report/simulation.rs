@@ -80,6 +80,30 @@ pub struct Pairing {
     pub piggybacks_per_game: Option<f64>,
 }
 
+/// One seating of a game of three: `players[0]` moves first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Seating {
+    pub players: Vec<String>,
+    pub games: u64,
+    /// Games won per seat ...
+    pub wins: Vec<u64>,
+    /// ... their shares ...
+    pub win_rates: Vec<f64>,
+    /// ... with 95% confidence intervals (Wilson score intervals).
+    pub ci95: Vec<[f64; 2]>,
+    /// Exact P(win) per seat from the table of three, when every player
+    /// is `optimal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<Vec<f64>>,
+    /// Mean number of turns per game (every player's, last turns
+    /// included) ...
+    pub mean_turns: f64,
+    /// ... and its standard error.
+    pub mean_turns_std_error: f64,
+    /// Games stopped unfinished.
+    pub unfinished: u64,
+}
+
 /// A head-to-head run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayersReport {
@@ -87,6 +111,9 @@ pub struct PlayersReport {
     pub players: Vec<String>,
     pub seed: u64,
     pub pairings: Vec<Pairing>,
+    /// Games of three (`seats` 3): every distinct seating of the players.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seatings: Vec<Seating>,
     /// Seconds before the first game: reading (or solving) the win table,
     /// the game facts, fitting a win sheet.
     pub setup_seconds: f64,

@@ -69,7 +69,7 @@ impl Player {
 /// Draws rolls of a model's contexts: per context the farkle probability
 /// then the cumulative probabilities of its outcome classes.
 pub(super) struct Dice<'m> {
-    model: &'m Model,
+    pub(super) model: &'m Model,
     cumulative: Vec<Vec<f64>>,
     start: usize,
 }
@@ -151,7 +151,7 @@ impl<'m> Dice<'m> {
 
     /// The successor that scores most (every scoring die set aside); an
     /// instant win first.
-    fn most_points(&self, hot: &[u32]) -> u32 {
+    pub(super) fn most_points(&self, hot: &[u32]) -> u32 {
         let n = self.model.contexts() as u32;
         let gain = |x: u32| -> u32 {
             if x == HOT_INSTANT {

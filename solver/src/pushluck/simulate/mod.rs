@@ -52,10 +52,12 @@
 //! whatever the number of threads.
 
 pub(crate) mod arena;
+mod seats;
 #[cfg(test)]
 mod tests;
 
 use arena::{game_seed, Arena, Player};
+use seats::Seats;
 
 use std::path::Path;
 use std::time::Instant;
@@ -75,7 +77,7 @@ use crate::limits::SHEET_GAMES;
 use crate::progress::Progress;
 use crate::question::{SimulateQuestion, StrategyQuestion};
 use crate::report::Objective;
-use crate::report::{Pairing, PlayersReport};
+use crate::report::{Pairing, PlayersReport, Seating};
 
 /// Wilson score interval for `k` successes in `n` trials, 95%.
 fn wilson(k: u64, n: u64) -> [f64; 2] {
@@ -105,6 +107,11 @@ pub(crate) fn simulate(
     let players: Vec<Player> = named.into_iter().map(Player::parse).collect::<Result<_, _>>()?;
     if players.is_empty() || players.len() > PLAYERS_MAX {
         return Err(PlayersError::Count(players.len()).into());
+    }
+    match q.seats {
+        2 => {}
+        3 => return simulate_seats(game, tables, q, &players, progress),
+        n => return Err(PlayersError::Seats(n).into()),
     }
     let needs_win = players.contains(&Player::Optimal) || players.contains(&Player::WinSheet);
     let win = if needs_win { Some(load_win(game, tables, progress)?) } else { None };
@@ -178,5 +185,97 @@ pub(crate) fn simulate(
         setup_seconds: (started - setup).as_secs_f64(),
         seconds,
         pairings: out,
+        seatings: vec![],
+    })
+}
+
+/// Games of three: the three `players`, seated every distinct way, each
+/// seating `q.games` games.
+///
+/// # Errors
+/// Players that play games of two only, rules the solver of three does not
+/// take, a missing table of three that is slow to solve.
+fn simulate_seats(
+    game: &PushLuckGame,
+    tables: &Path,
+    q: &SimulateQuestion,
+    players: &[Player],
+    progress: &dyn Progress,
+) -> Result<PlayersReport, Error> {
+    let setup = Instant::now();
+    seats::check(players)?;
+    let n = players.len();
+    if n != 3 {
+        return Err(PlayersError::SeatCount(n).into());
+    }
+    crate::pushluck::win::players::check(game, n)?;
+    let values = if players.contains(&Player::Optimal) {
+        Some(crate::pushluck::win::players::advice::load_or_solve(game, n, tables, progress)?)
+    } else {
+        None
+    };
+    let exact_seats = values.as_ref().map(|v| v.seats());
+    let run = Seats::new(game, values);
+    let mut seatings: Vec<[Player; 3]> = vec![];
+    for order in [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]] {
+        let s = order.map(|k| players[k]);
+        if !seatings.contains(&s) {
+            seatings.push(s);
+        }
+    }
+    let started = Instant::now();
+    progress.stage("games", q.games * seatings.len() as u64);
+    let mut out = vec![];
+    for (p, seating) in seatings.iter().enumerate() {
+        let chunk = 1024u64;
+        let (wins, turns, squares, unfinished) = (0..q.games.div_ceil(chunk))
+            .into_par_iter()
+            .map(|c| {
+                let (mut wins, mut turns, mut squares, mut unfinished) = ([0u64; 3], 0u64, 0u64, 0u64);
+                let end = ((c + 1) * chunk).min(q.games);
+                for i in c * chunk..end {
+                    let mut rng = SmallRng::seed_from_u64(game_seed(q.seed, p as u64, i));
+                    let (winner, t) = run.game(*seating, &mut rng);
+                    match winner {
+                        Some(w) => wins[w] += 1,
+                        None => unfinished += 1,
+                    }
+                    turns += u64::from(t);
+                    squares += u64::from(t) * u64::from(t);
+                }
+                progress.advance(end - c * chunk);
+                (wins, turns, squares, unfinished)
+            })
+            .reduce(
+                || ([0; 3], 0, 0, 0),
+                |a, b| ([a.0[0] + b.0[0], a.0[1] + b.0[1], a.0[2] + b.0[2]], a.1 + b.1, a.2 + b.2, a.3 + b.3),
+            );
+        let games = q.games as f64;
+        let mean_turns = turns as f64 / games;
+        let variance = (squares as f64 / games - mean_turns * mean_turns).max(0.0) * games / (games - 1.0).max(1.0);
+        let all_optimal = seating.iter().all(|&p| p == Player::Optimal);
+        out.push(Seating {
+            players: seating.iter().map(Player::name).collect(),
+            games: q.games,
+            wins: wins.to_vec(),
+            win_rates: wins.iter().map(|&w| w as f64 / games).collect(),
+            ci95: wins.iter().map(|&w| wilson(w, q.games)).collect(),
+            exact: exact_seats.clone().filter(|_| all_optimal),
+            mean_turns,
+            mean_turns_std_error: (variance / games).sqrt(),
+            unfinished,
+        });
+    }
+    progress.finish();
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(PlayersReport {
+        game: game.reference(),
+        players: players.iter().map(Player::name).collect(),
+        seed: q.seed,
+        games_per_second: (q.games * seatings.len() as u64) as f64 / seconds.max(1e-9),
+        setup_seconds: (started - setup).as_secs_f64(),
+        seconds,
+        pairings: vec![],
+        seatings: out,
     })
 }

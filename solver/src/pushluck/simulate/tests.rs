@@ -143,7 +143,7 @@ fn played(
     let entry = registry::find(game_name).expect("built in");
     let game = PushLuckGame::new(entry.id, rules, vec![], None).expect("solvable");
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let q = SimulateQuestion { players: players.split(',').map(String::from).collect(), games: 40_000, seed };
+    let q = SimulateQuestion { players: players.split(',').map(String::from).collect(), games: 40_000, seed, seats: 2 };
     let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("simulates");
     (r, game, dir)
 }
@@ -183,4 +183,60 @@ fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet)
     // Playing to win gains from either seat.
     assert!(facts.optimal_first_vs_ev > both.exact.unwrap());
     assert!(1.0 - facts.ev_first_vs_optimal > 1.0 - both.exact.unwrap());
+}
+
+/// Games of three optimal players (Farkle to 600, where movers mix at six
+/// states: they draw which policy to play) agree with the table of three:
+/// each seat within 4 standard errors of its exact P(win), the mean game
+/// length within 4 standard errors of the exact expected turns.
+#[test]
+fn games_of_three_agree_with_the_table_of_three() {
+    let game = registry::testing::push_luck("farkle", &["goal=600"], None);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let q = SimulateQuestion { players: vec!["optimal".into(); 3], games: 20_000, seed: 29, seats: 3 };
+    let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("plays");
+    assert_eq!(r.seatings.len(), 1, "one distinct seating");
+    let s = &r.seatings[0];
+    let exact = s.exact.clone().expect("every player optimal");
+    let n = s.games as f64;
+    for (seat, (&p, &seen)) in exact.iter().zip(&s.win_rates).enumerate() {
+        let se = (p * (1.0 - p) / n).sqrt();
+        assert!((seen - p).abs() < 4.0 * se, "seat {}: {seen} won, {p} exact ({se} standard error)", seat + 1);
+    }
+    let facts = crate::pushluck::win::players::table::info(dir.path(), &game, 3, crate::table::Verify::Full)
+        .expect("the table of three was solved first")
+        .seats
+        .expect("its facts");
+    assert!(facts.mixed_states > 0, "movers mix in this game");
+    let turns = 3.0 * facts.turns_per_player;
+    assert!(
+        (s.mean_turns - turns).abs() < 4.0 * s.mean_turns_std_error,
+        "{} turns a game ({} standard error), {turns} exact",
+        s.mean_turns,
+        s.mean_turns_std_error
+    );
+    assert_eq!(s.unfinished, 0);
+}
+
+/// In games of three the seatings are the distinct ones, and players that
+/// play games of two only, or a count other than three, are refused.
+#[test]
+fn games_of_three_seat_three_players_every_distinct_way() {
+    let game = registry::testing::push_luck("farkle", &["goal=600"], None);
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let ask = |players: &str, seats: usize| SimulateQuestion {
+        players: players.split(',').map(String::from).collect(),
+        games: 200,
+        seed: 1,
+        seats,
+    };
+    let r = simulate(&game, dir.path(), &ask("ev,ev,threshold=300", 3), &crate::progress::Silent).expect("plays");
+    assert_eq!(r.seatings.len(), 3);
+    assert!(r.seatings.iter().all(|s| s.wins.iter().sum::<u64>() + s.unfinished == 200 && s.exact.is_none()));
+    for (players, seats, needle) in
+        [("optimal,human,ev", 3, "games of two only"), ("optimal,ev", 3, "not 2"), ("optimal,ev", 4, "4 seats")]
+    {
+        let e = simulate(&game, dir.path(), &ask(players, seats), &crate::progress::Silent).expect_err("refused");
+        assert!(e.to_string().contains(needle), "{e}");
+    }
 }

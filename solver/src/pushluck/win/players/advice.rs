@@ -21,7 +21,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::chase::Chase;
-use super::table::{last_turns, load, path, solve_and_save, solve_estimate};
+use super::table::{last_turns, load, solve_and_save, solve_estimate};
 use super::PLAYERS;
 use crate::error::{Error, SituationError, WinError};
 use crate::limits::TURN_POINTS_MAX;
@@ -91,8 +91,32 @@ pub(crate) fn asked_turn<'g>(
         let sol = chase.middle_turn(c, mine, b);
         return Ok(AskedTurn { sol, on_board: on(mine), line });
     }
-    let values = match load(game, players, tables) {
-        Ok(v) => v,
+    let values = load_or_solve(game, players, tables, progress)?;
+    let g = model.grid;
+    let level = |t: i64| usize::try_from(t / g).expect("checked: on the grid, 0 or more");
+    let totals = [level(mine), level(b), level(c)];
+    let farkle = values.odds(&super::after_turn(&totals, 0))[players - 1];
+    let sol = values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0;
+    let line = format!(
+        "; {names} (the next player moves after you); a bank at or past the goal gives each of them a last turn"
+    );
+    Ok(AskedTurn { sol, on_board: on(mine), line })
+}
+
+/// The values of `game`'s table of `players` in `tables`; when it is
+/// missing and its solve takes about a minute or less, solved first (and
+/// saved).
+///
+/// # Errors
+/// A missing table that takes longer; a damaged or stale one; one that
+/// cannot be written.
+pub(crate) fn load_or_solve<'g>(
+    game: &'g PushLuckGame,
+    players: usize,
+    tables: &Path,
+    progress: &dyn Progress,
+) -> Result<super::PlayersValues<'g>, Error> {
+    match load(game, players, tables) {
         Err(Error::Table(TableError::Missing { .. })) => {
             let estimate = solve_estimate(game, players);
             if estimate > AUTO_SOLVE_SECONDS {
@@ -105,20 +129,10 @@ pub(crate) fn asked_turn<'g>(
                 about(estimate)
             ));
             solve_and_save(game, players, tables, progress)?;
-            load(game, players, tables)?
+            load(game, players, tables)
         }
-        Err(e) => return Err(e),
-    };
-    debug_assert!(path(tables, game, players).is_file());
-    let g = model.grid;
-    let level = |t: i64| usize::try_from(t / g).expect("checked: on the grid, 0 or more");
-    let totals = [level(mine), level(b), level(c)];
-    let farkle = values.odds(&super::after_turn(&totals, 0))[players - 1];
-    let sol = values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0;
-    let line = format!(
-        "; {names} (the next player moves after you); a bank at or past the goal gives each of them a last turn"
-    );
-    Ok(AskedTurn { sol, on_board: on(mine), line })
+        other => other,
+    }
 }
 
 /// Totals that do not fit a game of three in progress: off the grid or

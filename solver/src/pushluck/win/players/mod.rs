@@ -189,7 +189,6 @@ impl<'m> PlayersValues<'m> {
     /// solved at the state's farkle value, or, where the mover mixes, at
     /// the value of the policy `pick` chooses (`true`: the first, with
     /// probability [`Mix::share`]).
-    #[cfg(test)] // the seeded games of the tests play it
     pub(crate) fn turn_played(
         &self,
         totals: &[usize],
@@ -207,6 +206,12 @@ impl<'m> PlayersValues<'m> {
             None => self.odds(&after_turn(totals, 0))[self.players - 1],
         };
         self.solve_turn(totals, farkle, 0, &mut vec![]).0
+    }
+
+    /// The middle chaser's turn when the leader banked to `x` and the
+    /// middle and last chasers are at `b` and `c`: what they play.
+    pub(crate) fn middle_turn(&self, x: i64, b: i64, c: i64) -> crate::pushluck::solution::Solution<'m> {
+        self.chase.middle_turn(x, b, c)
     }
 
     /// Expected turns in a game from its start, every player's last turn

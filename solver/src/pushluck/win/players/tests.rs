@@ -5,18 +5,11 @@
 
 use std::collections::HashMap;
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-
 use super::super::tests::{game, small};
 use super::*;
 use crate::dice::{dice_count, Multisets};
-use crate::pushluck::model::TurnState;
-use crate::pushluck::play::{play_turn_from, Ended};
 use crate::pushluck::rules::RuleSet;
-use crate::pushluck::rules::Stop;
 use crate::pushluck::scoring::Scorer;
-use crate::pushluck::solution::Solution;
 
 /// Every player's chance, counted from whoever the recursion serves.
 type V = [f64; 3];
@@ -325,109 +318,6 @@ fn three_players_can_have_several_equilibria() {
     let plain = Plain::new(rules, 3);
     check(&one, &plain, &differ);
     check(&two, &plain, &differ);
-}
-
-/// The turns a simulated game plays, solved once each: the movers' (by
-/// state, and which policy where the mover mixes), the middle chasers' (by
-/// leader's total and both chasers'), the last chasers' (on the board,
-/// points needed).
-#[derive(Default)]
-struct Turns<'m> {
-    movers: HashMap<(usize, bool), Solution<'m>>,
-    middles: HashMap<(i64, i64, i64), Solution<'m>>,
-    lasts: HashMap<(bool, i64), Solution<'m>>,
-}
-
-/// The points a turn ended with that count, if any.
-fn banked(values: &PlayersValues, total: i64, ended: Ended) -> Option<i64> {
-    match ended {
-        Ended::Bank(t) if matches!(values.model.rules.turn.stop(values.chase.on_board(total), t), Stop::Counts) => {
-            Some(t)
-        }
-        Ended::Instant => unreachable!("no instant wins for three players"),
-        _ => None,
-    }
-}
-
-/// One game of three, every player playing the solve's equilibrium (a
-/// mixing mover draws which policy): the winning seat, and the turns
-/// played (last turns included).
-fn play_game<'m>(values: &'m PlayersValues<'m>, turns: &mut Turns<'m>, rng: &mut SmallRng) -> (usize, u32) {
-    let g = values.model.grid;
-    let goal = values.model.rules.game.goal;
-    let mut total = [0i64; 3];
-    let mut mover = 0;
-    let mut played = 0;
-    loop {
-        played += 1;
-        let totals: Vec<usize> = (0..3).map(|k| usize::try_from(total[(mover + k) % 3] / g).unwrap()).collect();
-        let i = values.index(&totals);
-        let first: f64 = rng.gen();
-        let pick = values.mixed.iter().find(|m| m.0 == i).is_some_and(|m| first < m.1.share);
-        let sol = turns.movers.entry((i, pick)).or_insert_with(|| values.turn_played(&totals, |_| pick));
-        let ended = play_turn_from(sol, TurnState::start(), rng).0;
-        if let Some(t) = banked(values, total[mover], ended) {
-            let x = total[mover] + t;
-            if x >= goal {
-                // The last turns: the middle chaser, then the last.
-                let (b, c) = ((mover + 1) % 3, (mover + 2) % 3);
-                if !values.model.rules.game.last_turn {
-                    return (mover, played);
-                }
-                let key = (x, total[b], total[c]);
-                let middle =
-                    turns.middles.entry(key).or_insert_with(|| values.chase.middle_turn(x, total[b], total[c]));
-                let passed = banked(values, total[b], play_turn_from(middle, TurnState::start(), rng).0)
-                    .map(|t| total[b] + t)
-                    .filter(|&y| y > x);
-                let high = passed.unwrap_or(x);
-                let on = values.chase.on_board(total[c]);
-                let need = high - total[c];
-                let last =
-                    turns.lasts.entry((on, need)).or_insert_with(|| super::super::last_turn(values.model, on, need));
-                let last_passes = banked(values, total[c], play_turn_from(last, TurnState::start(), rng).0)
-                    .is_some_and(|t| total[c] + t > high);
-                let winner = if last_passes {
-                    c
-                } else if passed.is_some() {
-                    b
-                } else {
-                    mover
-                };
-                return (winner, played + 2);
-            }
-            total[mover] = x;
-        }
-        mover = (mover + 1) % 3;
-    }
-}
-
-#[test]
-fn seeded_games_of_three_optimal_players_agree_with_the_solve() {
-    let g = game(small(400, 0));
-    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
-    let exact = values.seats();
-    let games = 20_000;
-    let mut wins = [0u32; 3];
-    let mut turns = Turns::default();
-    let mut rng = SmallRng::seed_from_u64(29);
-    let (mut sum, mut squares) = (0.0, 0.0);
-    for _ in 0..games {
-        let (winner, played) = play_game(&values, &mut turns, &mut rng);
-        wins[winner] += 1;
-        sum += f64::from(played);
-        squares += f64::from(played).powi(2);
-    }
-    let n = f64::from(games);
-    let (mean, exact_turns) = (sum / n, values.turns_per_game());
-    let se = ((squares / n - mean * mean) / n).sqrt();
-    assert!((mean - exact_turns).abs() < 4.0 * se, "{mean} turns a game, {exact_turns} exact ({se} standard error)");
-    for seat in 0..3 {
-        let p = exact[seat];
-        let seen = f64::from(wins[seat]) / f64::from(games);
-        let se = (p * (1.0 - p) / f64::from(games)).sqrt();
-        assert!((seen - p).abs() < 4.0 * se, "seat {seat}: {seen} won, {p} exact ({se} standard error)");
-    }
 }
 
 /// With two players the solver gives the pair solver's values.
