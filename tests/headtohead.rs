@@ -120,3 +120,29 @@ fn simulate_reports_its_set_up_beside_the_games() {
     let category = env.json(&["simulate", "yatzy", "--games", "50"]);
     assert!(category["setup_seconds"].as_f64().unwrap() > 0.0, "the Yatzy table was solved first");
 }
+
+/// `--seats 3`: games of three, one row a seat of every distinct seating,
+/// the same games for the same seed, the exact chances beside an
+/// all-optimal table; the text names the seats.
+#[test]
+fn games_of_three_report_every_seat() {
+    let env = Env::new();
+    let three = ["simulate", "--game", "farkle", "-o", "goal=600", "--seats", "3", "--games", "400", "--seed", "5"];
+    let mixed = env.json(&[&three[..], &["--players", "optimal,ev,ev"]].concat());
+    let seatings = mixed["seatings"].as_array().unwrap();
+    assert_eq!(seatings.len(), 3, "{mixed}");
+    assert!(mixed.get("pairings").is_none_or(|p| p.as_array().unwrap().is_empty()));
+    for s in seatings {
+        let wins: u64 = s["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
+        assert_eq!(wins + s["unfinished"].as_u64().unwrap(), 400, "{s}");
+        assert!(s.get("exact").is_none());
+    }
+    assert_eq!(env.json(&[&three[..], &["--players", "optimal,ev,ev"]].concat())["seatings"], mixed["seatings"]);
+    let optimal = env.json(&[&three[..], &["--players", "optimal,optimal,optimal"]].concat());
+    let exact = optimal["seatings"][0]["exact"].as_array().unwrap();
+    assert_eq!(exact.len(), 3);
+    let text = env.ok(&[&three[..], &["--players", "optimal,ev,threshold=300"]].concat());
+    assert!(text.contains("games of three, every distinct seating") && text.contains("threshold=300"), "{text}");
+    env.user_error(&[&three[..], &["--players", "optimal,human,ev"]].concat(), "games of two only");
+    env.user_error(&[&three[..], &["--players", "optimal,ev"]].concat(), "not 2");
+}
