@@ -65,8 +65,8 @@ pub(crate) struct PlayersValues<'m> {
     pub(crate) players: usize,
     /// Totals per player: `0, grid, ..., (levels - 1) grid`.
     pub(crate) levels: usize,
-    /// `odds[state]`, states indexed by [`Self::index`].
-    odds: Vec<Odds>,
+    /// Every state's chances, states indexed by [`Self::index`].
+    odds: Store,
     /// Expected turns left in the game at each state, the mover's included
     /// (empty in values read from a table).
     turns: Vec<f64>,
@@ -85,6 +85,13 @@ pub(crate) struct PlayersValues<'m> {
     /// Turn-start states where the mover mixes two policies ([`cycle`]),
     /// and how.
     pub(crate) mixed: Vec<(usize, Mix)>,
+}
+
+/// Where the chances live: solved here, or in a mapped table of three
+/// (`[f64; 3]` a state, as [`Odds`]: advice reads the few it needs).
+pub(crate) enum Store {
+    Solved(Vec<Odds>),
+    Mapped(Arc<crate::table::Table>),
 }
 
 /// How a mover mixes two policies: the farkle values they were solved
@@ -147,7 +154,7 @@ impl BanksBeyond for Beyond {
 impl<'m> PlayersValues<'m> {
     /// Values of a game of `players` under `model` holding `odds` (NaN
     /// where not solved yet), the last turns solved.
-    fn new(model: &'m Model, players: usize, start_from: Start, odds: Vec<Odds>, last: Arc<LastTurn>) -> Self {
+    fn new(model: &'m Model, players: usize, start_from: Start, odds: Store, last: Arc<LastTurn>) -> Self {
         let levels = Sides::new(model, 0).len();
         let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
         PlayersValues {
@@ -175,7 +182,23 @@ impl<'m> PlayersValues<'m> {
 
     /// Every player's chance at `totals`, counted from the mover.
     pub(crate) fn odds(&self, totals: &[usize]) -> Odds {
-        self.odds[self.index(totals)]
+        self.odds_at(self.index(totals))
+    }
+
+    /// Every player's chance at state `i`.
+    pub(crate) fn odds_at(&self, i: usize) -> Odds {
+        match &self.odds {
+            Store::Solved(v) => v[i],
+            Store::Mapped(t) => {
+                let d = &t.elements::<f64>().expect("checked f64 on loading")[3 * i..3 * i + 3];
+                [d[0], d[1], d[2]]
+            }
+        }
+    }
+
+    /// The number of turn-start states.
+    pub(crate) fn states(&self) -> usize {
+        self.levels.pow(u32::try_from(self.players).expect("a few players"))
     }
 
     /// The totals of a state, for messages: `0-150-300 (mover first)`.
@@ -309,7 +332,7 @@ pub(crate) fn solve_from<'m>(
     progress.stage("last turns", 1);
     let last = Arc::new(LastTurn::solve(model));
     progress.advance(1);
-    let mut values = PlayersValues::new(model, players, start_from, vec![[f64::NAN; 3]; states], last);
+    let mut values = PlayersValues::new(model, players, start_from, Store::Solved(vec![[f64::NAN; 3]; states]), last);
     values.turns = vec![f64::NAN; states];
     let classes = classes_by_sum(players, levels);
     progress.stage("turn-start states", states as u64);
@@ -325,7 +348,8 @@ pub(crate) fn solve_from<'m>(
         for (class, solved) in solved {
             for ((s, o), t) in class.iter().zip(solved.odds).zip(solved.turns) {
                 let i = values.index(s);
-                values.odds[i] = o;
+                let Store::Solved(odds) = &mut values.odds else { unreachable!("a solve's own store") };
+                odds[i] = o;
                 values.turns[i] = t;
             }
             done += class.len();

@@ -16,7 +16,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use super::check;
-use super::{solve, Mix, PlayersValues, Start};
+use super::{solve, Mix, PlayersValues, Start, Store};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::pushluck::table::{as_asked, rules_fingerprint};
@@ -118,7 +118,7 @@ fn meta_of(game: &PushLuckGame, values: &PlayersValues, seconds: f64) -> Players
                 bank_always_from: None,
             })
             .collect(),
-        states: (values.odds.len() * n) as u64,
+        states: (values.states() * n) as u64,
         solve_seconds: seconds,
         layout: format!(
             "{dims}[player]: P(that player wins) at the turn start where the mover has the first total and the others \
@@ -169,7 +169,7 @@ fn write(path: &Path, game: &PushLuckGame, values: &PlayersValues, meta: &Player
     let l = values.levels as u64;
     let mut shape = vec![l; n];
     shape.push(n as u64);
-    let data: Vec<f64> = values.odds.iter().flat_map(|o| o[..n].iter().copied()).collect();
+    let data: Vec<f64> = (0..values.states()).flat_map(|i| values.odds_at(i)[..n].to_vec()).collect();
     let spec = TableSpec { shape: Some(shape.clone()), ..spec(game, n) };
     write_table(path, &spec, meta, &data)?;
     Ok(TableReport {
@@ -241,21 +241,17 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, players: usize, dir: &Path) -> Re
     let model = game.win_model();
     let bad = |why: &str| TableError::Corrupt { path: path.clone(), why: why.into() };
     let data = table.elements::<f64>().ok_or_else(|| bad("the values are not f64"))?;
-    if data.len() != states * players || meta.levels as usize != crate::pushluck::win::Sides::new(model, 0).len() {
+    if players != 3
+        || data.len() != states * 3
+        || meta.levels as usize != crate::pushluck::win::Sides::new(model, 0).len()
+    {
         return Err(bad("shape does not match the rules").into());
     }
     if meta.mixed.iter().any(|&(i, m)| i as usize >= states || !(0.0..=1.0).contains(&m.share)) {
         return Err(bad("a mixed state out of range").into());
     }
-    let odds = data
-        .chunks_exact(players)
-        .map(|c| {
-            let mut o = [0.0; 3];
-            o[..players].copy_from_slice(c);
-            o
-        })
-        .collect();
-    let mut values = PlayersValues::new(model, players, Start::Extrapolated, odds, Arc::new(meta.last));
+    let store = Store::Mapped(Arc::new(table));
+    let mut values = PlayersValues::new(model, players, Start::Extrapolated, store, Arc::new(meta.last));
     values.mixed = meta.mixed.iter().map(|&(i, m)| (i as usize, m)).collect();
     values.turn_dps = meta.seats.turn_solves as usize;
     values.searched = meta.seats.searched_classes as usize;
@@ -289,7 +285,7 @@ mod tests {
         assert!(p.ends_with("farkle.win3.goal=600.sixdice"), "{}", p.display());
         let solved = solve(&game, 3, &Silent).expect("solves");
         let loaded = load(&game, 3, dir.path()).expect("reads back");
-        assert_eq!(loaded.odds, solved.odds);
+        assert!((0..solved.states()).all(|i| loaded.odds_at(i) == solved.odds_at(i)));
         assert_eq!(loaded.mixed, solved.mixed);
         let seats = report.seats.expect("facts");
         assert_eq!(seats.seats, solved.seats());

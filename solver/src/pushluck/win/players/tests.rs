@@ -219,7 +219,7 @@ fn compare(rules: RuleSet, players: usize) -> PlayersValues<'static> {
     // Leaked so that the values can be returned with the game they borrow.
     let g: &'static PushLuckGame = Box::leak(Box::new(game(rules.clone())));
     let values = solve(g, players, &crate::progress::Silent).expect("solves");
-    let all_states: Vec<usize> = (0..values.odds.len()).collect();
+    let all_states: Vec<usize> = (0..values.states()).collect();
     check(&values, &Plain::new(rules, players), &all_states);
     values
 }
@@ -229,10 +229,11 @@ fn compare(rules: RuleSet, players: usize) -> PlayersValues<'static> {
 /// policy).
 fn check(values: &PlayersValues, plain: &Plain, states: &[usize]) {
     let players = values.players;
-    let swept = plain.sweep(&values.odds, states);
+    let odds: Vec<Odds> = (0..values.states()).map(|i| values.odds_at(i)).collect();
+    let swept = plain.sweep(&odds, states);
     let (mut own, mut all): (f64, f64) = (0.0, 0.0);
     for (&i, p) in states.iter().zip(&swept) {
-        let s = &values.odds[i];
+        let s = &odds[i];
         own = own.max((p[0] - s[0]).abs());
         if !values.mixed.iter().any(|m| m.0 == i) {
             for k in 0..players {
@@ -263,7 +264,7 @@ fn three_players_mix_at_the_start_of_a_300_point_game() {
     assert!(seats[0] > seats[1] && seats[1] > seats[2], "{seats:?}");
     // The plain sweep agrees at the lowest states (every state: extended).
     let low: Vec<usize> =
-        (0..values.odds.len()).filter(|&i| decode(i, 3, values.levels).iter().sum::<usize>() <= 1).collect();
+        (0..values.states()).filter(|&i| decode(i, 3, values.levels).iter().sum::<usize>() <= 1).collect();
     check(&values, &Plain::new(rules, 3), &low);
 }
 
@@ -311,8 +312,8 @@ fn three_players_can_have_several_equilibria() {
     let g = game(rules.clone());
     let one = solve_from(&g, 3, Start::Extrapolated, &crate::progress::Silent).expect("solves");
     let two = solve_from(&g, 3, Start::Above, &crate::progress::Silent).expect("solves");
-    let gap = |i: usize| (0..3).map(|k| (one.odds[i][k] - two.odds[i][k]).abs()).fold(0.0, f64::max);
-    let differ: Vec<usize> = (0..one.odds.len()).filter(|&i| gap(i) > 1e-9).collect();
+    let gap = |i: usize| (0..3).map(|k| (one.odds_at(i)[k] - two.odds_at(i)[k]).abs()).fold(0.0, f64::max);
+    let differ: Vec<usize> = (0..one.states()).filter(|&i| gap(i) > 1e-9).collect();
     let widest = differ.iter().map(|&i| gap(i)).fold(0.0, f64::max);
     assert!(widest > 1e-4, "{} states differ, by up to {widest:e}", differ.len());
     let plain = Plain::new(rules, 3);

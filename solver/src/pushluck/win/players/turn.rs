@@ -48,7 +48,7 @@ impl<'m> PlayersValues<'m> {
                 if x < self.model.rules.game.goal {
                     // The next state is `(b, c, x)`: the mover is its last.
                     let next = self.index(&after_turn(totals, l));
-                    let u = self.odds[next];
+                    let u = self.odds_at(next);
                     let mut e = [0.0; 5];
                     for (k, e) in e.iter_mut().enumerate().take(n) {
                         *e = u[(k + n - 1) % n];
