@@ -112,6 +112,7 @@ fn compare_three_players_reads_each_seat_off_its_table() {
         "--variant",
         "piggyback",
     ];
+    env.user_error(&["info", "farkle", "-o", "goal=600", "--players", "3"], "--objective win --players 3`");
     let cold = env.json(&args);
     assert_eq!(cold["players"], 3);
     let base = row(&cold, "base rules")["seats"].clone();

@@ -379,6 +379,29 @@ impl Command {
         };
         Objective::of(win, self.game().map_or(Family::PushLuck, Game::family))
     }
+
+    /// The players of the win table the command reads or writes (2 but for
+    /// a table of three).
+    pub fn table_players(&self) -> usize {
+        match self {
+            Command::Solve { question, .. } => question.players,
+            Command::Info { question, .. } => question.players,
+            Command::Compare { question, .. } => question.players,
+            Command::Advise { question: AdviseQuestion::PushLuck(q), .. } => 2 + q.later_opponents.len(),
+            Command::Simulate { question, .. } => question.seats,
+            _ => 2,
+        }
+    }
+
+    /// The `sixdice solve ...` command that makes the table this command
+    /// reads.
+    pub fn solve_command(&self) -> Option<String> {
+        let command = self.game()?.reference().solve_command(self.objective());
+        Some(match self.table_players() {
+            n if n > 2 && self.objective() == Objective::Win => format!("{command} --players {n}"),
+            _ => command,
+        })
+    }
 }
 
 /// The games `filter` keeps and their options, for `--help` (from the

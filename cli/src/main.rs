@@ -29,7 +29,7 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         solver::use_threads(n)?;
     }
     let bar = progress::Bar::new(args.quiet);
-    let solve_command = args.command.game().map(|g| g.reference().solve_command(args.command.objective()));
+    let solve_command = args.command.solve_command();
     let fail = |e| errors::phrase(e, solve_command.as_deref());
     let (json, tables) = (args.json, args.tables.as_path());
     Ok(match &args.command {
