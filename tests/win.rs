@@ -95,6 +95,7 @@ fn advice_with_two_opponents_reads_the_table_of_three() {
     refuse(&["--opponents", "100,125"], "125");
     refuse(&["--score", "600", "--opponents", "100,200"], "600");
     refuse(&["--opponents", "100,99999950"], "out of range");
+    refuse(&["--banked", "9999950", "--opponents", "100,200"], "--banked: with several opponents");
     refuse(&["--opponents", "100,200", "--objective", "score"], "only with --objective win");
 }
 

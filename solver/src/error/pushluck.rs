@@ -78,6 +78,10 @@ pub enum SituationError {
     OpponentRange { total: i64, most: i64 },
     #[error("the totals of later players need the next player's total first (--opponents lists them all, the next player first)")]
     LaterWithoutNext,
+    #[error(
+        "with several opponents advice takes points at stake up to {most} (your total at most 10000 past the goal)"
+    )]
+    StakePastGoal { most: i64 },
     #[error("piggyback is not solved for more than two players: a leftover cannot be advised with several opponents")]
     LeftoverWithPlayers,
     #[error("a total of {total} is past the exact goal {goal}: no bank can make it")]
@@ -105,7 +109,8 @@ impl SituationError {
             | E::TooFewPointsForDice { .. }
             | E::LeftoverNeedsPoints
             | E::InheritedAboveOpponent { .. }
-            | E::InheritedAboveBank { .. } => Field::Banked,
+            | E::InheritedAboveBank { .. }
+            | E::StakePastGoal { .. } => Field::Banked,
             E::ScoreRange { .. } | E::ScorePastGoal { .. } | E::PiggybackNeedsBoard { .. } => Field::Score,
             E::FarklesWithoutPenalty | E::TooManyFarkles(_) => Field::Farkles,
             E::RollZero | E::RollNeeded { .. } | E::RollPastLimit { .. } | E::FirstRoll | E::NoRollLeft => Field::Roll,

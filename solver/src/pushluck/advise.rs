@@ -159,10 +159,12 @@ fn advise_players(
         return Err(SituationError::OpponentFarklesWithoutPenalty.into());
     }
     let mine = q.score.unwrap_or(0);
-    win::players::advice::check_totals(model.grid, game.rules.game.goal, mine, &others)?;
-    let turn = win::players::advice::asked_turn(game, tables, mine, &others, q.banked, progress)?;
+    win::players::advice::check_totals(model.grid, game.rules.game.goal, mine, &others, q.banked)?;
+    // The situation is checked (points at stake bounded, dice that fit)
+    // before its turn is solved up to the points at stake.
     let q = PushLuckQuestion { score: Some(mine), ..q.clone() };
     let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
+    let turn = win::players::advice::asked_turn(game, tables, mine, &others, q.banked, progress)?;
     s.params.on_board = turn.on_board;
     let line = situation_line(game, &s, Some(&dice)) + &turn.line;
     answer_win(game, model, &turn.sol, &s, Some(dice), line)

@@ -135,13 +135,20 @@ pub(crate) fn load_or_solve<'g>(
     }
 }
 
+/// Points past the goal the asker's total and the points at stake may
+/// reach: the mover's turn is solved up to the points at stake, each level
+/// past the goal a last turn of the middle chaser.
+const STAKE_PAST_GOAL: i64 = 10_000;
+
 /// Totals that do not fit a game of three in progress: off the grid or
 /// below 0, the asker's at or past the goal (the game would be over, or
-/// they the leader), another's further past the goal than a turn scores.
+/// they the leader), another's further past the goal than a turn scores;
+/// points at stake that take the asker more than [`STAKE_PAST_GOAL`] past
+/// it.
 ///
 /// # Errors
 /// [`SituationError`] naming the total.
-pub(crate) fn check_totals(grid: i64, goal: i64, mine: i64, others: &[i64]) -> Result<(), Error> {
+pub(crate) fn check_totals(grid: i64, goal: i64, mine: i64, others: &[i64], stake: i64) -> Result<(), Error> {
     for (opponent, total) in std::iter::once((false, mine)).chain(others.iter().map(|&t| (true, t))) {
         if total < 0 {
             return Err(SituationError::NegativeTotal { opponent, total }.into());
@@ -156,6 +163,9 @@ pub(crate) fn check_totals(grid: i64, goal: i64, mine: i64, others: &[i64]) -> R
     let most = goal.saturating_add(TURN_POINTS_MAX);
     if let Some(&total) = others.iter().find(|&&t| t > most) {
         return Err(SituationError::OpponentRange { total, most }.into());
+    }
+    if mine.saturating_add(stake) > goal + STAKE_PAST_GOAL {
+        return Err(SituationError::StakePastGoal { most: goal + STAKE_PAST_GOAL - mine }.into());
     }
     Ok(())
 }
