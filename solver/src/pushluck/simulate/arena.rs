@@ -110,6 +110,19 @@ impl<'m> Dice<'m> {
     /// Plays a turn from `from` (a fresh start, or the level and context of
     /// a piggyback roll): `pick` chooses among a roll's encoded successors
     /// at a level, `stop` says whether to bank at a decision state.
+    /// A turn that sets aside every scoring die (the set-aside that scores
+    /// most) and banks at the first turn total where `banks` says so (the
+    /// simple players: `threshold=N`, a last turn rolled until it passes).
+    pub(super) fn greedy(
+        &self,
+        rng: &mut SmallRng,
+        from: Option<(usize, usize)>,
+        banks: impl Fn(i64) -> bool,
+    ) -> Ended {
+        let g = self.model.grid;
+        self.walk(rng, from, |_, hot| self.most_points(hot), |l, _| banks(level_total(l, g)))
+    }
+
     pub(super) fn walk(
         &self,
         rng: &mut SmallRng,
@@ -151,7 +164,7 @@ impl<'m> Dice<'m> {
 
     /// The successor that scores most (every scoring die set aside); an
     /// instant win first.
-    pub(super) fn most_points(&self, hot: &[u32]) -> u32 {
+    fn most_points(&self, hot: &[u32]) -> u32 {
         let n = self.model.contexts() as u32;
         let gain = |x: u32| -> u32 {
             if x == HOT_INSTANT {
@@ -324,18 +337,7 @@ impl<'g> Arena<'g> {
                 )
             }
             Player::Ev => play(&self.dice, &self.ev[&self.ev_key(me)], from, rng),
-            Player::Threshold(n) => {
-                let g = self.dice.model.grid;
-                self.dice.walk(
-                    rng,
-                    from,
-                    |_, hot| self.dice.most_points(hot),
-                    |l, _| {
-                        let t = level_total(l, g);
-                        t >= n && counts(t)
-                    },
-                )
-            }
+            Player::Threshold(n) => self.dice.greedy(rng, from, |t| t >= n && counts(t)),
             Player::WinSheet => {
                 let sheet = self.win_sheet.as_ref().expect("fitted for a win-sheet player");
                 let them = self.sides.side(b);
@@ -403,18 +405,7 @@ impl<'g> Arena<'g> {
                 });
                 play(&self.win_dice, &sol, from, rng)
             }
-            _ => {
-                let g = self.dice.model.grid;
-                self.dice.walk(
-                    rng,
-                    None,
-                    |_, hot| self.dice.most_points(hot),
-                    |l, _| {
-                        let t = level_total(l, g);
-                        t > need && counts(t)
-                    },
-                )
-            }
+            _ => self.dice.greedy(rng, None, |t| t > need && counts(t)),
         };
         match ended {
             Ended::Instant => true,

@@ -90,6 +90,15 @@ fn wilson(k: u64, n: u64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
+/// The mean of `n` counts whose sum is `sum` and sum of squares `squares`,
+/// and its standard error (from the sample variance).
+fn mean_and_error(sum: u64, squares: u64, n: u64) -> (f64, f64) {
+    let n = n as f64;
+    let mean = sum as f64 / n;
+    let variance = (squares as f64 / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+    (mean, (variance / n).sqrt())
+}
+
 /// Plays every ordered pairing of `q.players`, `q.games` games each.
 ///
 /// # Errors
@@ -159,8 +168,7 @@ pub(crate) fn simulate(
             _ => None,
         };
         let n = q.games as f64;
-        let mean_turns = turns as f64 / n;
-        let variance = (squares as f64 / n - mean_turns * mean_turns).max(0.0) * n / (n - 1.0).max(1.0);
+        let (mean_turns, turns_se) = mean_and_error(turns, squares, q.games);
         out.push(Pairing {
             first: x.name(),
             second: y.name(),
@@ -170,7 +178,7 @@ pub(crate) fn simulate(
             ci95: wilson(wins, q.games),
             exact,
             mean_turns,
-            mean_turns_std_error: (variance / n).sqrt(),
+            mean_turns_std_error: turns_se,
             unfinished,
             piggybacks_per_game: game.rules.turn.piggyback.then(|| piggybacks as f64 / n),
         });
@@ -251,8 +259,7 @@ fn simulate_seats(
                 |a, b| ([a.0[0] + b.0[0], a.0[1] + b.0[1], a.0[2] + b.0[2]], a.1 + b.1, a.2 + b.2, a.3 + b.3),
             );
         let games = q.games as f64;
-        let mean_turns = turns as f64 / games;
-        let variance = (squares as f64 / games - mean_turns * mean_turns).max(0.0) * games / (games - 1.0).max(1.0);
+        let (mean_turns, turns_se) = mean_and_error(turns, squares, q.games);
         let all_optimal = seating.iter().all(|&p| p == Player::Optimal);
         out.push(Seating {
             players: seating.iter().map(Player::name).collect(),
@@ -262,7 +269,7 @@ fn simulate_seats(
             ci95: wins.iter().map(|&w| wilson(w, q.games)).collect(),
             exact: exact_seats.clone().filter(|_| all_optimal),
             mean_turns,
-            mean_turns_std_error: (variance / games).sqrt(),
+            mean_turns_std_error: turns_se,
             unfinished,
         });
     }

@@ -26,7 +26,6 @@ use rand::Rng;
 
 use super::arena::{play, Dice, Ended, Player, TURNS_MAX};
 use crate::error::Error;
-use crate::pushluck::level_total;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
@@ -42,6 +41,8 @@ type Cache<'g, K> = Mutex<HashMap<K, Arc<Solution<'g>>>>;
 /// What the players of a run of games of three need, built once.
 pub(super) struct Seats<'g> {
     game: &'g PushLuckGame,
+    /// The players' sides: totals below the goal, on the board or not.
+    sides: Sides,
     values: Option<PlayersValues<'g>>,
     win_dice: Dice<'g>,
     dice: Dice<'g>,
@@ -77,6 +78,7 @@ impl<'g> Seats<'g> {
     pub(super) fn new(game: &'g PushLuckGame, values: Option<PlayersValues<'g>>) -> Seats<'g> {
         Seats {
             game,
+            sides: Sides::new(game.win_model(), 0),
             values,
             win_dice: Dice::new(game.win_model()),
             dice: Dice::new(game.model()),
@@ -89,8 +91,8 @@ impl<'g> Seats<'g> {
 
     /// Whether a player at `total` (below the goal) is on the board.
     fn on_board(&self, total: i64) -> bool {
-        let model = self.game.win_model();
-        Sides::new(model, 0).side(usize::try_from(total / model.grid).expect("a total of 0 or more")).on_board
+        let level = usize::try_from(total / self.game.win_model().grid).expect("a total of 0 or more");
+        self.sides.side(level).on_board
     }
 
     fn values(&self) -> &PlayersValues<'g> {
@@ -119,17 +121,8 @@ impl<'g> Seats<'g> {
                 play(&self.dice, &sol, None, rng)
             }
             Player::Threshold(n) => {
-                let g = self.dice.model.grid;
                 let counts = |t: i64| self.game.rules.turn.stop(on, t) == Stop::Counts;
-                self.dice.walk(
-                    rng,
-                    None,
-                    |_, hot| self.dice.most_points(hot),
-                    |l, _| {
-                        let t = level_total(l, g);
-                        t >= n && counts(t)
-                    },
-                )
+                self.dice.greedy(rng, None, |t| t >= n && counts(t))
             }
             Player::Human | Player::WinSheet => unreachable!("refused for games of three"),
         }
@@ -159,17 +152,8 @@ impl<'g> Seats<'g> {
                 play(&self.win_dice, &sol, None, rng)
             }
             _ => {
-                let g = self.dice.model.grid;
                 let counts = |t: i64| self.game.rules.turn.stop(on, t) == Stop::Counts;
-                self.dice.walk(
-                    rng,
-                    None,
-                    |_, hot| self.dice.most_points(hot),
-                    |l, _| {
-                        let t = level_total(l, g);
-                        total + t > high && counts(t)
-                    },
-                )
+                self.dice.greedy(rng, None, |t| total + t > high && counts(t))
             }
         };
         self.banked(total, ended).map(|t| total + t).filter(|&y| y > high)
