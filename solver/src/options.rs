@@ -51,6 +51,9 @@ impl std::str::FromStr for RuleOption {
 pub enum OptionKind {
     /// A switch: `NAME` alone (or `NAME=yes|no`).
     Switch,
+    /// A switch that may also be given one of `words` (`piggyback=return`):
+    /// on, in that way.
+    SwitchOr { words: &'static [&'static str] },
     /// A whole number in `min..=max`; `default` when given as `NAME` alone
     /// (`None`: the value is required).
     Number { default: Option<i64>, min: i64, max: i64 },
@@ -72,6 +75,7 @@ impl OptionSpec {
     pub fn usage(&self) -> String {
         match self.kind {
             OptionKind::Switch => self.name.to_string(),
+            OptionKind::SwitchOr { words } => format!("{}[={}]", self.name, words.join("|")),
             OptionKind::Number { default: Some(_), .. } => format!("{}[=N]", self.name),
             OptionKind::Number { default: None, .. } => format!("{}=N", self.name),
             OptionKind::Choice { choices, .. } => format!("{}={}", self.name, choices.join("|")),
@@ -82,6 +86,7 @@ impl OptionSpec {
     pub fn range(&self) -> String {
         match self.kind {
             OptionKind::Switch => "on or off".into(),
+            OptionKind::SwitchOr { words } => format!("on or off, or {}", words.join(" or ")),
             OptionKind::Number { default, min, max } => {
                 let d = default.map(|d| format!(", default {d}")).unwrap_or_default();
                 format!("N in {min}..={max}{d}")
@@ -122,6 +127,8 @@ fn and_list(items: &[String]) -> String {
 pub enum ValueProblem {
     #[error("takes no value (got {})", Quoted(.0))]
     NotASwitchValue(String),
+    #[error("{} is not yes, no or one of {}", Quoted(.value), .words.join(", "))]
+    NotASwitchWord { value: String, words: Vec<String> },
     #[error("needs a value, e.g. `{0}=N`")]
     Missing(String),
     #[error("needs a value: one of {}", .0.join(", "))]
@@ -146,6 +153,8 @@ fn known_list(known: &[String]) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Value {
     Switch(bool),
+    /// A [`OptionKind::SwitchOr`] given one of its words.
+    Word(&'static str),
     Number(i64),
     Choice(&'static str),
 }
@@ -174,13 +183,25 @@ impl OptionSet {
             })?;
             let bad = |why| OptionError::BadValue { option: spec.name.to_string(), why };
             // `NAME=` says no more than `NAME`: a value is still missing.
-            let given = o.value.as_ref().filter(|v| !v.is_empty() || spec.kind == OptionKind::Switch);
+            let switch = matches!(spec.kind, OptionKind::Switch | OptionKind::SwitchOr { .. });
+            let given = o.value.as_ref().filter(|v| !v.is_empty() || switch);
             let value = match (spec.kind, given) {
-                (OptionKind::Switch, None) => Value::Switch(true),
-                (OptionKind::Switch, Some(v)) => match v.to_ascii_lowercase().as_str() {
+                (OptionKind::Switch | OptionKind::SwitchOr { .. }, None) => Value::Switch(true),
+                (OptionKind::Switch | OptionKind::SwitchOr { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
                     "yes" | "true" | "on" => Value::Switch(true),
                     "no" | "false" | "off" => Value::Switch(false),
-                    _ => return Err(bad(ValueProblem::NotASwitchValue(v.clone()))),
+                    w => match spec.kind {
+                        OptionKind::SwitchOr { words } => match words.iter().find(|x| **x == w) {
+                            Some(x) => Value::Word(x),
+                            None => {
+                                return Err(bad(ValueProblem::NotASwitchWord {
+                                    value: v.clone(),
+                                    words: words.iter().map(ToString::to_string).collect(),
+                                }))
+                            }
+                        },
+                        _ => return Err(bad(ValueProblem::NotASwitchValue(v.clone()))),
+                    },
                 },
                 (OptionKind::Number { default: Some(d), .. }, None) => Value::Number(d),
                 (OptionKind::Number { default: None, .. }, None) => {
@@ -228,7 +249,7 @@ impl OptionSet {
 
     /// A switch: on when given (and not `=no`).
     pub(crate) fn switch(&self, name: &str) -> bool {
-        matches!(self.values.get(self.spec(name).name), Some(Value::Switch(true)))
+        matches!(self.values.get(self.spec(name).name), Some(Value::Switch(true) | Value::Word(_)))
     }
 
     /// A number option's value, `None` when it was not given.
@@ -259,6 +280,16 @@ impl OptionSet {
     pub(crate) fn switch_given(&self, name: &str) -> Option<bool> {
         match self.values.get(self.spec(name).name) {
             Some(Value::Switch(on)) => Some(*on),
+            Some(Value::Word(_)) => Some(true),
+            _ => None,
+        }
+    }
+
+    /// The word a [`OptionKind::SwitchOr`] was given (`piggyback=return`),
+    /// `None` when it was given otherwise or not at all.
+    pub(crate) fn switch_word(&self, name: &str) -> Option<&'static str> {
+        match self.values.get(self.spec(name).name) {
+            Some(Value::Word(w)) => Some(w),
             _ => None,
         }
     }
@@ -270,6 +301,7 @@ impl OptionSet {
         Some(match self.values.get(spec.name)? {
             Value::Switch(true) => spec.name.to_string(),
             Value::Switch(false) => format!("{}=no", spec.name),
+            Value::Word(w) => format!("{}={w}", spec.name),
             Value::Number(n) => format!("{}={n}", spec.name),
             Value::Choice(c) => format!("{}={c}", spec.name),
         })

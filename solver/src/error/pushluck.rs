@@ -174,6 +174,8 @@ pub enum WinError {
     PlayersForScore { game: String },
     #[error("{game} with {players} players: the exact win solve does not take {what} yet (two players do)")]
     PlayersRules { game: String, players: usize, what: &'static str },
+    #[error("{game}: the win solve does not take {what} yet")]
+    Unsolved { game: String, what: &'static str },
     #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]
     Unsettled { state: String, rounds: usize },
 }

@@ -42,6 +42,13 @@ type Lane = [f64; LANES];
 /// the same result as [`Solution::fill_levels_sloped`] (or `fill_levels`)
 /// on each, with the choices recorded either way.
 pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
+    fill_lanes_down_to::<SLOPED>(sols, 0);
+}
+
+/// [`fill_lanes`] down to level `bottom` only: the levels below keep 0,
+/// for turns read at `bottom` and above (a piggyback turn that starts
+/// at its inherited total).
+pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], bottom: usize) {
     assert!(!sols.is_empty() && sols.len() <= LANES, "one to {LANES} turns");
     let m = sols[0].model;
     let n = m.contexts();
@@ -72,7 +79,7 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
     // (without slopes only: the penalty's sweeps use it, the pair solve,
     // which has ranges, does not).
     let mut margins: Lane = [f64::INFINITY; LANES];
-    for level in (0..top).rev() {
+    for level in (bottom.min(top)..top).rev() {
         // The lanes that solve this level (the others keep their values).
         let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
         ranges.activate(&active);

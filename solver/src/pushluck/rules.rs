@@ -151,6 +151,10 @@ pub(crate) struct TurnRules {
     pub(crate) piggyback: bool,
     /// Only players on the board may piggyback.
     pub(crate) piggyback_needs_board: bool,
+    /// A farkle on a turn started from leftover dice gives the inherited
+    /// points to the player who left them (once more).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) piggyback_return: bool,
 }
 
 /// What stopping a turn does under the entry threshold and min-bank.
@@ -320,6 +324,14 @@ impl RuleSet {
         }
         if t.piggyback_needs_board && !t.piggyback {
             return Err(invalid("turn.piggyback-needs-board", "set, but `piggyback` is off"));
+        }
+        if t.piggyback_return && !t.piggyback {
+            return Err(invalid("turn.piggyback-return", "set, but `piggyback` is off"));
+        }
+        if t.piggyback_return && self.game.exact_goal {
+            // Returned points could take a player past an exact goal, where
+            // no rule says what happens.
+            return Err(invalid("turn.piggyback-return", "cannot be combined with an exact goal"));
         }
         if !(1..=GOAL_MAX).contains(&self.game.goal) {
             return Err(invalid("game.goal", format!("{} is out of range: allowed 1..={GOAL_MAX}", self.game.goal)));

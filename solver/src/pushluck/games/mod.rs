@@ -67,6 +67,7 @@ pub(super) fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>
             three_farkle_penalty: 0,
             piggyback: false,
             piggyback_needs_board: false,
+            piggyback_return: false,
         },
         game: GameRules { goal: 10_000, exact_goal: false, last_turn: true },
     }
@@ -98,8 +99,8 @@ macro_rules! common_options {
             },
             $crate::options::OptionSpec {
                 name: "piggyback",
-                kind: $crate::options::OptionKind::Switch,
-                help: "a turn may start from the previous player's leftover dice and turn points",
+                kind: $crate::options::OptionKind::SwitchOr { words: &["return"] },
+                help: "a turn may start from the previous player's leftover dice and turn points (`return`: a farkle gives those points back)",
             },
             $crate::options::OptionSpec { name: "goal", kind: $crate::options::OptionKind::Number { default: None, min: 1, max: $crate::limits::GOAL_MAX }, help: "the game's goal" },
             $crate::options::OptionSpec { name: "exact-goal", kind: $crate::options::OptionKind::Switch, help: "a bank that would pass the goal scores nothing" },
@@ -136,15 +137,17 @@ pub(super) fn apply_options(r: &mut RuleSet, opts: &OptionSet) {
     }
     if let Some(on) = opts.switch_given("piggyback") {
         set_piggyback(r, on);
+        r.turn.piggyback_return = opts.switch_word("piggyback") == Some("return");
     }
 }
 
-/// Piggyback on or off; off takes its "only on the board" condition along
-/// (which would otherwise be set without piggyback).
+/// Piggyback on or off; off takes its "only on the board" condition and
+/// its return along (which would otherwise be set without piggyback).
 pub(super) fn set_piggyback(r: &mut RuleSet, on: bool) {
     r.turn.piggyback = on;
     if !on {
         r.turn.piggyback_needs_board = false;
+        r.turn.piggyback_return = false;
     }
 }
 
@@ -157,7 +160,8 @@ fn keys_set_by(name: &str) -> &'static [&'static str] {
         "min-bank" => &["turn.min-bank"],
         "vant-hof-6" => &["turn.vant-hof"],
         "three-farkle-penalty" => &["turn.three-farkle-penalty"],
-        "piggyback" | "go-for-it" => &["turn.piggyback", "turn.piggyback-needs-board"],
+        "piggyback" => &["turn.piggyback", "turn.piggyback-needs-board", "turn.piggyback-return"],
+        "go-for-it" => &["turn.piggyback", "turn.piggyback-needs-board", "turn.piggyback-return"],
         "goal" => &["game.goal"],
         "exact-goal" => &["game.exact-goal"],
         "alternative-scoring" => &["scoring.patterns"],

@@ -29,6 +29,7 @@ fn changed_keys(a: &RuleSet, b: &RuleSet) -> Vec<String> {
 fn all_on(mut r: RuleSet) -> RuleSet {
     r.turn.piggyback = true;
     r.turn.piggyback_needs_board = true;
+    r.turn.piggyback_return = true;
     r.game.exact_goal = true;
     r.scoring.patterns.extend(alternative_patterns());
     r
@@ -44,6 +45,7 @@ fn each_option_writes_only_the_keys_it_declares() {
         for spec in g.options {
             let values: &[&str] = match spec.kind {
                 OptionKind::Switch => &["yes", "no"],
+                OptionKind::SwitchOr { words } => &["yes", "no", words[0]],
                 _ => &["1234"],
             };
             for value in values {
@@ -128,4 +130,27 @@ fn a_failed_check_of_the_file_alone_names_the_file_and_its_key() {
         message("farkle", &["goal=5000"], Some("[turn]\nmin-bank = -5\n")),
         "rules file `g.toml`: rules key `turn.min-bank`: value -5 is out of range: allowed 0..=100000"
     );
+}
+
+/// `piggyback=return` is piggyback with the return (and `piggyback` alone
+/// over a file that returns turns the return off); it cannot meet an
+/// exact goal, and a word other than `return` is named as wrong.
+#[test]
+fn piggyback_return_is_a_way_of_piggyback() {
+    let r = resolve("farkle", &["piggyback=return"], None).unwrap();
+    assert!(r.turn.piggyback && r.turn.piggyback_return);
+    let file = "[turn]\npiggyback = true\npiggyback-return = true\n";
+    let r = resolve("farkle", &["piggyback"], Some(file)).unwrap();
+    assert!(r.turn.piggyback && !r.turn.piggyback_return);
+    let r = resolve("ten-thousand", &["piggyback=return"], None).unwrap();
+    assert!(r.turn.piggyback_return && r.turn.piggyback_needs_board);
+    assert_eq!(
+        message("farkle", &["piggyback=return", "exact-goal"], None),
+        "option `piggyback=return`: cannot be combined with an exact goal"
+    );
+    let e = message("farkle", &["piggyback=back"], None);
+    assert!(e.contains("`back`") && e.contains("return"), "{e}");
+    // Off the fingerprints of the rules without it: their tables stay.
+    let plain = toml::to_string(&resolve("farkle", &["piggyback"], None).unwrap()).unwrap();
+    assert!(!plain.contains("piggyback-return"), "{plain}");
 }

@@ -49,6 +49,7 @@ pub(crate) fn base() -> RuleSet {
             three_farkle_penalty: 0,
             piggyback: false,
             piggyback_needs_board: false,
+            piggyback_return: false,
         },
         game: GameRules { goal: 2000, exact_goal: false, last_turn: true },
     }

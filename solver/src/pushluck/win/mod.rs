@@ -231,7 +231,10 @@ pub(crate) fn solve_with_floor<'m>(
     if model.rules.turn.piggyback {
         values.offers = Some(Offers::new(&values.sides, WinValues::offer_levels(model, &values.sides)));
     }
-    if !penalty {
+    // (Under piggyback=return a farkle on a leftover moves the other
+    // player's total, which the game facts' ends do not follow: not
+    // computed, as `WinValues::has_game_facts` says.)
+    if !penalty && !model.rules.turn.piggyback_return {
         values.pair_facts = facts::PairFacts::new(game, &values)?;
     }
     let facts = if penalty { penalty::solve(&mut values, progress) } else { solve_pairs(&mut values, progress) };
@@ -249,6 +252,13 @@ pub(crate) fn check_size(game: &PushLuckGame, floor: i64) -> Result<(), Error> {
     let g = model.grid;
     let goal = model.rules.game.goal;
     let sides = Sides::new(model, floor);
+    if model.rules.turn.piggyback_return && sides.penalty() {
+        return Err(crate::error::WinError::Unsolved {
+            game: game.title(),
+            what: "piggyback=return together with the three-farkle penalty",
+        }
+        .into());
+    }
     let m = sides.len();
     let states = (m as u64).saturating_mul(m as u64);
     // With piggyback, the offers: per mover's side and banker's side, five

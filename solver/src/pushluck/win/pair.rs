@@ -256,6 +256,14 @@ impl<'m> WinValues<'m> {
     fn accept(&self, d: Done<'m>) -> Solved {
         let Done { a, b, at: (x, y), facts, eval: e, offers } = d;
         let offers = offers.then(|| {
+            if self.model.rules.turn.piggyback_return {
+                // A farkle on a leftover is worth another value per
+                // inherited total: each is its own turn (the pass values,
+                // a stop that scores nothing, are the pair's).
+                let ab = self.returned_offer_block(a, b, 1.0 - y);
+                let ba = if a == b { ab.clone() } else { self.returned_offer_block(b, a, 1.0 - x) };
+                return (ab, ba);
+            }
             let ab = self.offer_block(a, &e.ab.sol);
             let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol));
             (ab, ba)
@@ -305,6 +313,38 @@ impl<'m> WinValues<'m> {
             let Some(c) = leftover_context(m, k) else { continue };
             for l in 1..=t_levels {
                 out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);
+            }
+        }
+        out
+    }
+}
+
+impl WinValues<'_> {
+    /// Under `piggyback=return`, the piggyback values of the mover at side
+    /// `a` against the opponent at side `b` (laid out as
+    /// [`Self::offer_block`]): per inherited total `t`, the mover's turn
+    /// solved with a farkle worth [`Self::returned_farkle`] and a stop that
+    /// scores nothing worth `pass`, read at turn total `t`. Inherited totals
+    /// above the opponent's total (which includes them) cannot be offered
+    /// and stay `NaN`.
+    pub(super) fn returned_offer_block(&self, a: usize, b: usize, pass: f64) -> Vec<f64> {
+        let m = self.model;
+        let t_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
+        let mut out = vec![f64::NAN; offers::LEFTOVER_DICE * t_levels];
+        if !self.may_piggyback(a) {
+            return out;
+        }
+        let most = usize::try_from(self.sides.side(b).total / m.grid).unwrap_or(0).min(t_levels);
+        let levels: Vec<usize> = (1..=most).collect();
+        for chunk in levels.chunks(LANES) {
+            let farkles: Vec<f64> = chunk.iter().map(|&l| self.returned_farkle(a, b, level_total(l, m.grid))).collect();
+            // Each is read at its inherited total only: solved down to
+            // the lowest of the batch.
+            for (&l, sol) in chunk.iter().zip(self.solve_farkles_down_to(a, b, &farkles, pass, chunk[0])) {
+                for k in 1..=offers::LEFTOVER_DICE {
+                    let Some(c) = leftover_context(m, k) else { continue };
+                    out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);
+                }
             }
         }
         out

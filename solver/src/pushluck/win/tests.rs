@@ -68,6 +68,14 @@ fn with_piggyback(mut rules: RuleSet, needs_board: bool) -> RuleSet {
     rules
 }
 
+/// `piggyback=return`: a farkle on a leftover gives the inherited points
+/// back to the player who left them.
+fn with_return(mut rules: RuleSet) -> RuleSet {
+    rules.turn.piggyback_return = true;
+    rules.validate().expect("valid rules");
+    rules
+}
+
 fn with_penalty(mut rules: RuleSet, penalty: i64) -> RuleSet {
     rules.turn.three_farkle_penalty = penalty;
     rules.validate().expect("valid rules");
@@ -98,6 +106,11 @@ fn matches_plain_value_iteration_with_piggyback() {
 #[test]
 fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
     compare(with_piggyback(small(300, 150), true), 0);
+}
+
+#[test]
+fn matches_plain_value_iteration_with_piggyback_return_on_the_board_only() {
+    compare(with_return(with_piggyback(small(200, 100), true)), 0);
 }
 
 #[test]
@@ -168,6 +181,12 @@ mod extended {
     #[ignore = "extended tier"]
     fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
         compare(with_piggyback(small(600, 200), true), 0);
+    }
+
+    #[test]
+    #[ignore = "extended tier"]
+    fn matches_plain_value_iteration_with_piggyback_return() {
+        compare(with_return(with_piggyback(small(400, 0), false)), 0);
     }
 
     #[test]
@@ -470,4 +489,42 @@ fn inputs_moved_by_less_than_half_the_margin_keep_the_policy() {
     }
     // Most turns have a margin to trust.
     assert!(tried >= 30 && changed >= 1, "{tried} {changed}");
+}
+
+/// `piggyback=return` by hand. Goal 100 without last turns: the opponent
+/// at 50 banked 50 and left one die, and the mover at 0 rolls it. A 1 or
+/// a 5 (2 in 6) scores, and banking then reaches the goal and wins; any
+/// other face (4 in 6) is a farkle, which hands the opponent their 50
+/// once more, to the goal: they win. So the roll is worth exactly 1/3.
+/// Without the return the farkle leaves the opponent to move at 50-0:
+/// 1/3 + 2/3 (1 - W(50, 0)).
+#[test]
+fn piggyback_return_by_hand() {
+    let rules = |back: bool| {
+        let mut r = with_piggyback(small(100, 0), false);
+        r.game.last_turn = false;
+        r.turn.piggyback_return = back;
+        r.validate().expect("valid rules");
+        r
+    };
+    for back in [true, false] {
+        let g = game(rules(back));
+        let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+        let side = |total| values.sides.of_question(total, 0).expect("a side");
+        let r = values.offers.as_ref().expect("piggyback").piggyback(side(0), side(50), 1, 1).expect("allowed");
+        let by_hand = if back { 1.0 / 3.0 } else { 1.0 / 3.0 + 2.0 / 3.0 * (1.0 - values.at(side(50), side(0))) };
+        assert!((r - by_hand).abs() < 1e-15, "return {back}: {r} against {by_hand}");
+        // The game facts follow farkles that keep every total: not under the return.
+        assert_eq!(values.has_game_facts(), !back);
+    }
+}
+
+/// The return is refused where the win solve does not take it yet (with
+/// the three-farkle penalty), in one line, before anything is solved.
+#[test]
+fn piggyback_return_with_the_penalty_is_refused() {
+    let g = game(with_return(with_piggyback(with_penalty(small(200, 0), 100), false)));
+    let Err(e) = solve(&g, &crate::progress::Silent) else { panic!("refused") };
+    let e = e.to_string();
+    assert!(e.contains("piggyback=return") && e.contains("penalty") && !e.contains('\n'), "{e}");
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use super::params;
 use super::values::{End, WinValues};
-use crate::pushluck::lanes::fill_lanes;
+use crate::pushluck::lanes::fill_lanes_down_to;
 #[cfg(doc)]
 use crate::pushluck::lanes::LANES;
 use crate::pushluck::level_total;
@@ -165,7 +165,7 @@ impl<'m> WinValues<'m> {
     /// (see [`crate::pushluck::lanes`]): each exactly [`Self::start`].
     pub(super) fn starts(&self, turns: &[(usize, usize, f64)]) -> Vec<Start<'m>> {
         let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
-        self.solve_lanes::<true>(&turns)
+        self.solve_lanes::<true>(&turns, 0)
             .into_iter()
             .map(|(sol, loss)| Start {
                 value: sol.roll_values[self.start],
@@ -181,12 +181,52 @@ impl<'m> WinValues<'m> {
     /// without slopes, their choices recorded: each exactly
     /// [`Self::solve_turn`].
     pub(super) fn solve_turns(&self, turns: &[(usize, usize, f64, f64)]) -> Vec<(Solution<'m>, f64)> {
-        self.solve_lanes::<false>(turns)
+        self.solve_lanes::<false>(turns, 0)
+    }
+
+    /// The mover's turns at `(a, b)` for each farkle value of `farkles`
+    /// (at most [`LANES`]), with stops that score nothing worth `pass`,
+    /// solved side by side down to level `bottom`. They differ in the
+    /// farkle value alone, so they share one setup (most of a short turn's
+    /// cost), made for the largest: its top, where a bank beats the best
+    /// one-roll look-ahead at that farkle value, is one for the smaller
+    /// values too (the look-ahead grows with the farkle value). Turns whose
+    /// top is a stationary tail (values that move with the farkle value)
+    /// and rules where a bank can be worth the farkle value (an exact goal)
+    /// are set up one by one.
+    pub(super) fn solve_farkles_down_to(
+        &self,
+        a: usize,
+        b: usize,
+        farkles: &[f64],
+        pass: f64,
+        bottom: usize,
+    ) -> Vec<Solution<'m>> {
+        let most = farkles.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let shared = self.setup(a, b, most, pass);
+        if shared.payoff.above.is_some() || self.model.rules.game.exact_goal {
+            let turns: Vec<_> = farkles.iter().map(|&f| (a, b, f, pass)).collect();
+            return self.solve_lanes::<false>(&turns, bottom).into_iter().map(|(sol, _)| sol).collect();
+        }
+        let p = params(self.model, self.sides.side(a));
+        let mut sols: Vec<Solution<'m>> = farkles
+            .iter()
+            .map(|&farkle| {
+                let payoff = WinPayoff { farkle, ..shared.payoff.clone() };
+                self.model.prepare_payoff(p, payoff, shared.levels, self.reach, false)
+            })
+            .collect();
+        fill_lanes_down_to::<false>(&mut sols, bottom);
+        sols
     }
 
     /// [`Self::solve_turn_sloped`] of every turn `(a, b, farkle, pass)`, side
-    /// by side.
-    fn solve_lanes<const SLOPED: bool>(&self, turns: &[(usize, usize, f64, f64)]) -> Vec<(Solution<'m>, f64)> {
+    /// by side, down to level `bottom`.
+    fn solve_lanes<const SLOPED: bool>(
+        &self,
+        turns: &[(usize, usize, f64, f64)],
+        bottom: usize,
+    ) -> Vec<(Solution<'m>, f64)> {
         let mut sols = Vec::with_capacity(turns.len());
         let mut setups = Vec::with_capacity(turns.len());
         for &(a, b, farkle, pass) in turns {
@@ -195,7 +235,7 @@ impl<'m> WinValues<'m> {
             sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
             setups.push((loss, range, slack));
         }
-        fill_lanes::<SLOPED>(&mut sols);
+        fill_lanes_down_to::<SLOPED>(&mut sols, bottom);
         sols.into_iter()
             .zip(setups)
             .map(|(mut sol, (loss, range, slack))| {

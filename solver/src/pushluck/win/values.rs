@@ -134,7 +134,7 @@ impl<'m> WinValues<'m> {
 
     /// Whether [`facts::game_facts`] can be computed: always, except under
     /// piggyback when the offer states' quantities were too large to solve
-    /// along (see [`facts::PairFacts::new`]).
+    /// along (see [`facts::PairFacts::new`]) and under `piggyback=return`.
     pub(crate) fn has_game_facts(&self) -> bool {
         self.offers.is_none() || self.pair_facts.is_some()
     }
@@ -241,6 +241,28 @@ impl<'m> WinValues<'m> {
             End::Offer { next, k, t_level } => 1.0 - self.offered(next / self.len(), next % self.len(), k, t_level),
             End::Farkle => farkle,
             End::Pass => pass,
+        }
+    }
+
+    /// Under `piggyback=return`: what a farkle is worth to the mover at
+    /// side `a` on a turn begun on the leftover of the opponent at side
+    /// `b`, with `t` points inherited. The opponent adds those points to
+    /// their total once more: below the goal they move next from there
+    /// (their total already held the `t` of their bank, so it is always a
+    /// higher total, solved before); at or past it their return ends the
+    /// game like a bank, and the mover, the one other player, has the last
+    /// turn.
+    pub(crate) fn returned_farkle(&self, a: usize, b: usize, t: i64) -> f64 {
+        let game = &self.model.rules.game;
+        let (sa, sb) = (self.sides.side(a), self.sides.side(b));
+        let x = sb.total + t;
+        if x < game.goal {
+            return 1.0 - self.at(self.sides.after_bank(x), self.sides.after_farkle(a));
+        }
+        if game.last_turn {
+            self.last.pass(sa.on_board, x - sa.total, self.grid())
+        } else {
+            0.0
         }
     }
 

@@ -270,11 +270,32 @@ impl Plain {
                     // Under the penalty only an opponent on the board
                     // with no farkles in a row can have left dice.
                     let banker = self.rules.turn.three_farkle_penalty == 0 || (b_on && sides[b].2 == 0);
-                    if piggyback && self.may_piggyback(on) && banker {
+                    if piggyback && self.may_piggyback(on) && banker && !turn.piggyback_return {
                         for k in 1..=5 {
                             for l in 1..=levels {
                                 let t = l as i64 * g;
                                 rolled.push((at(a, b, k, t), self.turn(t, k, 1, farkle, &bank, &mut memo)));
+                            }
+                        }
+                    }
+                    if piggyback && self.may_piggyback(on) && turn.piggyback_return {
+                        // A farkle hands the inherited points back: the
+                        // opponent moves next from their total plus `t`,
+                        // or reached the goal and the mover has the last
+                        // turn. (Only inherited totals the opponent's
+                        // total can hold.)
+                        for l in 1..=usize::try_from(bt / g).unwrap() {
+                            let t = l as i64 * g;
+                            let x = bt + t;
+                            let returned = if x < goal {
+                                1.0 - w_ref[banked[((x - floor) / g) as usize] * n + a]
+                            } else {
+                                let memo = pass_memo.entry((on, x - at_)).or_insert_with(Memo::new);
+                                self.pass(on, x - at_, None, memo)
+                            };
+                            let mut memo = Memo::new();
+                            for k in 1..=5 {
+                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, returned, &bank, &mut memo)));
                             }
                         }
                     }
@@ -317,6 +338,11 @@ pub(super) fn compare(rules: RuleSet, floor: i64) {
     // goal still misses by 5e-8).
     let chase = rules.game.exact_goal && rules.has_instant_win();
     let cap = rules.game.goal + if chase { 12_000 } else { 4000 };
+    // Under piggyback=return a farkle on a leftover can hand the opponent
+    // the goal and the mover an easy last turn, worth more than most banks:
+    // such a mover rolls on far past the goal before banking beats it (at
+    // 4000 past, the cut still moves values by 4e-7).
+    let cap = if rules.turn.piggyback_return { rules.game.goal + 8000 } else { cap };
     let most_points = options.iter().flatten().flatten().map(|o: &(usize, i64, bool)| o.1).max().unwrap_or(0);
     let plain = Plain { ms, options, grid: g.win_model().grid, cap, most_points, floor, rules };
     let (sides, w, offers) = plain.solve();
