@@ -220,6 +220,9 @@ pub(super) struct Arena<'g> {
     turns: Vec<OnceLock<Solution<'g>>>,
     /// Last turns of the optimal player per (on the board, points needed).
     last: std::sync::Mutex<HashMap<(bool, i64), std::sync::Arc<Solution<'g>>>>,
+    /// Under `piggyback=return`, the optimal player's turns begun on a
+    /// leftover, per (sides, inherited points), solved on first use.
+    returned: std::sync::Mutex<HashMap<(usize, usize, i64), std::sync::Arc<Solution<'g>>>>,
     win_dice: Dice<'g>,
     dice: Dice<'g>,
     /// Expected-score turns per (on the board, two farkles, points to the goal).
@@ -243,6 +246,15 @@ impl<'g> Arena<'g> {
             s.roll_values = Vec::new(); // play reads decision values only
             s
         })
+    }
+
+    /// The optimal player's turn at sides `(a, b)` begun on a leftover
+    /// with `t` points inherited, under `piggyback=return` (where a farkle
+    /// is worth another value), solved on first use.
+    fn returned_turn(&self, a: usize, b: usize, t: i64) -> std::sync::Arc<Solution<'g>> {
+        let values = self.win.as_ref().expect("loaded for an optimal player");
+        let mut cache = self.returned.lock().expect("not poisoned");
+        cache.entry((a, b, t)).or_insert_with(|| std::sync::Arc::new(values.turn_on_leftover(a, b, t))).clone()
     }
 
     /// Whether the mover at side `a` may take over leftover dice.
@@ -318,7 +330,15 @@ impl<'g> Arena<'g> {
         let counts = |t: i64| self.game.rules.turn.stop(me.on_board, t) == Stop::Counts;
         match who {
             Player::Optimal => {
-                let sol = self.optimal_turn(a, b);
+                let held;
+                let sol = match from {
+                    // A turn on a leftover whose farkle returns its points.
+                    Some((level, _)) if self.game.rules.turn.piggyback_return => {
+                        held = self.returned_turn(a, b, level_total(level, self.win_dice.model.grid));
+                        &*held
+                    }
+                    _ => self.optimal_turn(a, b),
+                };
                 let Some(watch) = watch else { return play(&self.win_dice, sol, from, rng) };
                 let model = self.win_dice.model;
                 self.win_dice.walk(
@@ -438,35 +458,60 @@ impl<'g> Arena<'g> {
                 None => None,
             };
             let who = players[mover];
-            let from = self.piggyback_start(who, a, b, offer.take(), self.dice_for(who));
+            let offered = offer.take();
+            let from = self.piggyback_start(who, a, b, offered, self.dice_for(who));
             piggybacks += u32::from(from.is_some());
+            // Under piggyback=return what a farkle of this turn gives back.
+            let returns = offered.filter(|_| from.is_some() && rules.turn.piggyback_return).map(|(_, t)| t);
             let ended = self.turn(who, (a, b), from, rng, watching);
-            match ended {
+            let banked = match ended {
                 Ended::Instant => return (Some(mover), turn, piggybacks),
-                Ended::Farkle => side[mover] = self.sides.after_farkle(a),
+                Ended::Farkle => None,
                 Ended::Bank(t, left) => match rules.turn.stop(me.on_board, t) {
                     // A forced end where no bank is allowed scores nothing, like a farkle.
-                    Stop::Forbidden => side[mover] = self.sides.after_farkle(a),
-                    Stop::ScoresNothing => side[mover] = self.sides.after_pass(a),
-                    Stop::Counts => {
-                        let x = me.total + t;
-                        let leftover = (rules.turn.piggyback && left > 0).then_some((left, t));
-                        if rules.game.exact_goal && x > goal {
-                            // A bust counts as a farkle (docs/rules.md).
-                            side[mover] = self.sides.after_farkle(a);
-                        } else if x >= goal {
-                            if !rules.game.last_turn || rules.game.exact_goal {
-                                return (Some(mover), turn, piggybacks);
-                            }
-                            let them = self.sides.side(b);
-                            let passes = self.last_turn(players[1 - mover], them, x - them.total, leftover, rng);
-                            return (Some(if passes { 1 - mover } else { mover }), turn + 1, piggybacks);
-                        } else {
-                            side[mover] = self.sides.after_bank(x);
-                            offer = leftover;
-                        }
+                    Stop::Forbidden => None,
+                    Stop::ScoresNothing => {
+                        side[mover] = self.sides.after_pass(a);
+                        mover = 1 - mover;
+                        continue;
                     }
+                    Stop::Counts => Some((t, left)),
                 },
+            };
+            let Some((t, left)) = banked else {
+                side[mover] = self.sides.after_farkle(a);
+                if let Some(back) = returns {
+                    // The player who left the dice gets their points once
+                    // more; at the goal that ends the game like a bank, and
+                    // the mover has the last turn.
+                    let x = self.sides.side(b).total + back;
+                    if x >= goal {
+                        let passes = rules.game.last_turn && {
+                            let mine = self.sides.side(side[mover]);
+                            self.last_turn(who, mine, x - mine.total, None, rng)
+                        };
+                        return (Some(if passes { mover } else { 1 - mover }), turn + 1, piggybacks);
+                    }
+                    side[1 - mover] = self.sides.after_bank(x);
+                }
+                mover = 1 - mover;
+                continue;
+            };
+            let x = me.total + t;
+            let leftover = (rules.turn.piggyback && left > 0).then_some((left, t));
+            if rules.game.exact_goal && x > goal {
+                // A bust counts as a farkle (docs/rules.md).
+                side[mover] = self.sides.after_farkle(a);
+            } else if x >= goal {
+                if !rules.game.last_turn || rules.game.exact_goal {
+                    return (Some(mover), turn, piggybacks);
+                }
+                let them = self.sides.side(b);
+                let passes = self.last_turn(players[1 - mover], them, x - them.total, leftover, rng);
+                return (Some(if passes { 1 - mover } else { mover }), turn + 1, piggybacks);
+            } else {
+                side[mover] = self.sides.after_bank(x);
+                offer = leftover;
             }
             mover = 1 - mover;
         }
@@ -494,6 +539,7 @@ impl<'g> Arena<'g> {
             turns: if win.is_some() { (0..m * m).map(|_| OnceLock::new()).collect() } else { vec![] },
             win,
             last: std::sync::Mutex::new(HashMap::new()),
+            returned: std::sync::Mutex::new(HashMap::new()),
             win_dice: Dice::new(model),
             dice: Dice::new(game.model()),
             ev: HashMap::new(),

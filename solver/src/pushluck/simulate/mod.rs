@@ -27,7 +27,11 @@
 //! roll higher than a fresh turn, `ev` when its expected turn score is
 //! higher, `human` from the sheet's "piggyback from" row for that many
 //! dice, and `threshold=N` when the inherited points reach its N. The
-//! report counts the turns started on a leftover.
+//! report counts the turns started on a leftover. Under `piggyback=return`
+//! a farkle on a leftover gives its points back to the player who left it
+//! (at the goal that ends the game like a bank, and the player who
+//! farkled has the last turn); `optimal` plays such a turn with that
+//! farkle's own value (a turn solved per inherited total, kept).
 //!
 //! The last turn (the opponent has reached the goal) is played for a pass:
 //! `optimal` and `ev` play it exactly (the turn that maximises the chance

@@ -254,6 +254,17 @@ impl<'m> WinValues<'m> {
         self.solve_turn(a, b, farkle, pass).0
     }
 
+    /// The mover's turn at `(a, b)` begun on the opponent's leftover with
+    /// `t` points inherited: under `piggyback=return` a farkle there is
+    /// worth [`Self::returned_farkle`]; otherwise it is [`Self::turn`].
+    pub(crate) fn turn_on_leftover(&self, a: usize, b: usize, t: i64) -> Solution<'m> {
+        if !self.model.rules.turn.piggyback_return {
+            return self.turn(a, b);
+        }
+        let (_, pass) = self.farkle_and_pass(a, b);
+        self.solve_turn(a, b, self.returned_farkle(a, b, t), pass).0
+    }
+
     /// The mover's turn at `(a, b)` for farkle value `farkle` (no penalty:
     /// a pass is worth the same), solved with slopes: its start value and
     /// that value's derivative with respect to `farkle` along the policy
