@@ -201,6 +201,11 @@ pub struct AdviseArgs {
     /// against a fresh start.
     #[arg(long, value_name = "N", conflicts_with = "dice")]
     pub leftover: Option<u8>,
+    /// Push-your-luck, win objective under piggyback=return: this turn
+    /// began on the opponent's leftover with P points inherited (a farkle
+    /// gives them back).
+    #[arg(long, value_name = "P", conflicts_with = "leftover")]
+    pub inherited: Option<i64>,
     /// How many alternatives to list, at least 1 (--json lists all).
     #[arg(long, default_value_t = 8)]
     pub top: usize,
@@ -686,6 +691,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 ("--opponent", a.opponent.is_some()),
                 ("--opponents", a.opponents.is_some()),
                 ("--opponent-farkles", a.opponent_farkles.is_some()),
+                ("--inherited", a.inherited.is_some()),
             ] {
                 if given {
                     other(flag, Family::PushLuck)?;
@@ -738,6 +744,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 opponent,
                 opponent_farkles: a.opponent_farkles.unwrap_or(0),
                 later_opponents,
+                inherited: a.inherited,
                 objective: Objective::of(win, Family::PushLuck),
             }))
         }

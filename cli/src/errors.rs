@@ -20,6 +20,7 @@ fn flag(field: Field) -> &'static str {
         Field::Farkles => "--farkles",
         Field::Ones => "--ones",
         Field::Leftover => "--leftover",
+        Field::Inherited => "--inherited",
         Field::Locked => "--locked",
         Field::Games => "--games",
         Field::Players => "--players",

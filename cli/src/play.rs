@@ -318,6 +318,9 @@ fn event_text(s: &Session, e: &Event, coach: bool) -> Option<String> {
             }
             TurnEnd::Farkle { penalty: 0 } => format!("{player} scores nothing this turn: total {total}"),
             TurnEnd::Farkle { penalty } => format!("{player}'s third farkle in a row costs {penalty}: total {total}"),
+            TurnEnd::Returned { points } => {
+                format!("{player} gets back the {points} points left to that farkle: total {total}")
+            }
             TurnEnd::InstantWin => format!("{player} wins at once!"),
             TurnEnd::Scored { category, points, bonus } => format!(
                 "{player} scores {points} in {category}{}: total {total}",

@@ -85,6 +85,10 @@ pub struct PushLuckQuestion {
     pub opponent: Option<i64>,
     /// Win objective, three-farkle penalty: the opponent's farkles in a row.
     pub opponent_farkles: u32,
+    /// Win objective under `piggyback=return`: this turn began on the
+    /// opponent's leftover with these points inherited (a farkle gives
+    /// them back to the opponent); `None`: a fresh turn.
+    pub inherited: Option<i64>,
     /// Win objective, a game of more than two: the totals of the players
     /// after `opponent` (the next player), in turn order; empty in a game
     /// of two.
@@ -117,6 +121,7 @@ impl PushLuckQuestion {
             opponent: None,
             opponent_farkles: 0,
             later_opponents: vec![],
+            inherited: None,
             objective: Objective::TurnScore,
         }
     }

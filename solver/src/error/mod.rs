@@ -46,6 +46,8 @@ pub enum Field {
     Ones,
     /// Push-your-luck: the previous player's leftover dice.
     Leftover,
+    /// Push-your-luck: the points inherited from a leftover this turn began on.
+    Inherited,
     /// Locked dice rule: dice locked before this roll.
     Locked,
     /// The number of games to play.

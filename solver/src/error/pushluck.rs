@@ -94,6 +94,18 @@ pub enum SituationError {
         "{0} farkles in a row for the opponent who just banked the leftover: a bank starts the count again, so it is 0"
     )]
     LeftoverAfterFarkles(u32),
+    #[error("inherited points matter only to the win objective under piggyback=return (a farkle gives them back)")]
+    InheritedWithoutReturn,
+    #[error("with a leftover to weigh the inherited points are the points at stake (--banked)")]
+    InheritedWithLeftover,
+    #[error(
+        "{points} inherited points: they are more than 0 and at most the {banked} points at stake, which include them"
+    )]
+    InheritedRange { points: i64, banked: i64 },
+    #[error("{points} inherited points are not on the points grid (points come in steps of {grid})")]
+    InheritedOffGrid { points: i64, grid: i64 },
+    #[error("{points} inherited points are more than the opponent's total {opponent}, which includes them")]
+    InheritedOverOpponent { points: i64, opponent: i64 },
 }
 
 impl SituationError {
@@ -121,6 +133,11 @@ impl SituationError {
             | E::ImpossibleOnes { .. }
             | E::OnesOnPiggyback => Field::Ones,
             E::NoPiggyback { .. } | E::LeftoverCount(_) => Field::Leftover,
+            E::InheritedWithoutReturn
+            | E::InheritedWithLeftover
+            | E::InheritedRange { .. }
+            | E::InheritedOffGrid { .. }
+            | E::InheritedOverOpponent { .. } => Field::Inherited,
             E::OpponentFarkles(_) | E::OpponentFarklesWithoutPenalty | E::LeftoverAfterFarkles(_) => {
                 Field::OpponentFarkles
             }

@@ -38,6 +38,9 @@ pub(crate) fn advise(
     if q.wants_win() {
         return advise_win(game, tables, q, progress);
     }
+    if q.inherited.is_some() {
+        return Err(SituationError::InheritedWithoutReturn.into());
+    }
     let model = game.model();
     let s = check(&game.rules, &model.scorer, model.grid, q)?;
     let sol = model.solve(s.params)?;
@@ -51,7 +54,7 @@ pub(crate) fn advise(
             }
             Advice::PushLuck(advice)
         }
-        Start::Leftover(k) => Advice::Piggyback(piggyback(game, &sol, &s, k)?),
+        Start::Leftover(k) => Advice::Piggyback(piggyback(game, &sol, &sol, &s, k)?),
     })
 }
 
@@ -66,8 +69,14 @@ fn advise_win(
         return advise_players(game, tables, q, progress);
     }
     let model = game.win_model();
+    if let Some(points) = q.inherited {
+        check_inherited(game, model.grid, q, points)?;
+    }
     let sides = win::Sides::new(model, win::sides::default_floor(model));
     let (a, b) = check_totals(&game.rules, model.grid, sides.floor(), q)?;
+    if let Some(points) = q.inherited.filter(|&t| t > b) {
+        return Err(SituationError::InheritedOverOpponent { points, opponent: b }.into());
+    }
     let q = PushLuckQuestion { score: Some(a), opponent: Some(b), ..q.clone() };
     let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
     let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
@@ -101,8 +110,10 @@ fn advise_win(
         line.push_str(&format!(
             "; your total {a}, the leader's {b}: this is your last turn, and only a total above {b} wins"
         ));
+        // (On the leader's leftover a farkle loses either way: what it
+        // gives back changes nothing.)
         let sol = win::checked_last_turn(model, s.params.on_board, b - a)?;
-        return answer_win(game, model, &sol, &s, dice, line);
+        return answer_win(game, model, &sol, &sol, &s, dice, line);
     }
     let values = load_win(game, tables, progress)?;
     let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
@@ -131,7 +142,41 @@ fn advise_win(
         o.check(&[bi])?;
     }
     let sol = values.turn(ai, bi);
-    answer_win(game, model, &sol, &s, dice, line)
+    // Under piggyback=return a turn on a leftover is its own turn: its
+    // farkle gives the inherited points back.
+    let inherited = match dice {
+        Some(_) => q.inherited,
+        None => Some(s.state.points).filter(|_| game.rules.turn.piggyback_return),
+    };
+    if let Some(t) = inherited {
+        if dice.is_some() {
+            line.push_str(&format!("; this turn began on your opponent's leftover: a farkle gives them {t} points"));
+        }
+        let on_leftover = values.turn_on_leftover(ai, bi, t);
+        return match dice {
+            Some(_) => answer_win(game, model, &on_leftover, &on_leftover, &s, dice, line),
+            None => answer_win(game, model, &sol, &on_leftover, &s, dice, line),
+        };
+    }
+    answer_win(game, model, &sol, &sol, &s, dice, line)
+}
+
+/// Inherited points of a turn begun on a leftover (win objective): only
+/// under piggyback=return, with a roll, and within the points at stake.
+fn check_inherited(game: &PushLuckGame, grid: i64, q: &PushLuckQuestion, points: i64) -> Result<(), Error> {
+    if !game.rules.turn.piggyback_return {
+        return Err(SituationError::InheritedWithoutReturn.into());
+    }
+    if matches!(q.start, Start::Leftover(_)) {
+        return Err(SituationError::InheritedWithLeftover.into());
+    }
+    if points <= 0 || points > q.banked {
+        return Err(SituationError::InheritedRange { points, banked: q.banked }.into());
+    }
+    if points % grid != 0 {
+        return Err(SituationError::InheritedOffGrid { points, grid }.into());
+    }
+    Ok(())
 }
 
 /// Win objective, a game of more than two: the asker's turn from the
@@ -155,6 +200,14 @@ fn advise_players(
         Start::Roll(dice) => dice,
         Start::Leftover(_) => return Err(SituationError::LeftoverWithPlayers.into()),
     };
+    if q.inherited.is_some() {
+        return Err(if game.rules.turn.piggyback_return {
+            SituationError::LeftoverWithPlayers
+        } else {
+            SituationError::InheritedWithoutReturn
+        }
+        .into());
+    }
     if q.opponent_farkles > 0 {
         return Err(SituationError::OpponentFarklesWithoutPenalty.into());
     }
@@ -167,15 +220,18 @@ fn advise_players(
     let turn = win::players::advice::asked_turn(game, tables, mine, &others, q.banked, progress)?;
     s.params.on_board = turn.on_board;
     let line = situation_line(game, &s, Some(&dice)) + &turn.line;
-    answer_win(game, model, &turn.sol, &s, Some(dice), line)
+    answer_win(game, model, &turn.sol, &turn.sol, &s, Some(dice), line)
 }
 
-/// The win objective's answer from the solved turn: the ranked
-/// alternatives of a roll, or (no dice: a leftover) piggyback or not.
+/// The win objective's answer from the solved turn `sol`: the ranked
+/// alternatives of a roll, or (no dice: a leftover) piggyback, valued by
+/// the turn on the leftover `on_leftover` (under piggyback=return its own,
+/// else `sol`), or not.
 fn answer_win(
     game: &PushLuckGame,
     model: &Model,
     sol: &Solution,
+    on_leftover: &Solution,
     s: &Situation,
     dice: Option<Counts>,
     line: String,
@@ -184,7 +240,7 @@ fn answer_win(
         Some(dice) => Advice::PushLuck(rank(game, model, sol, s, &dice, Objective::Win, line, None)?),
         None => {
             let k = s.state.dice;
-            let mut advice = piggyback(game, sol, s, k)?;
+            let mut advice = piggyback(game, on_leftover, sol, s, k)?;
             advice.objective = Objective::Win;
             advice.situation.push_str(&line);
             Advice::Piggyback(advice)
@@ -314,9 +370,18 @@ fn near_goal_note(game: &PushLuckGame, sol: &Solution, s: &Situation) -> Option<
     })
 }
 
-pub(crate) fn piggyback(game: &PushLuckGame, sol: &Solution, s: &Situation, k: u8) -> Result<PiggybackAdvice, Error> {
-    let pig = sol.roll_value(&s.state)?;
-    let fresh = sol.start_value();
+/// Piggyback or start fresh: the leftover's roll valued by its turn
+/// `on_leftover`, a fresh start by `fresh` (the same turn, except where a
+/// farkle on the leftover is worth another value: piggyback=return).
+pub(crate) fn piggyback(
+    game: &PushLuckGame,
+    on_leftover: &Solution,
+    fresh: &Solution,
+    s: &Situation,
+    k: u8,
+) -> Result<PiggybackAdvice, Error> {
+    let pig = on_leftover.roll_value(&s.state)?;
+    let fresh = fresh.start_value();
     let best = if pig > fresh { "piggyback" } else { "start fresh" };
     let situation = format!(
         "{}: piggyback on {k} leftover {} with {} points to inherit, {}",

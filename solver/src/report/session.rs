@@ -65,6 +65,9 @@ pub enum TurnEnd {
     Bank { points: i64, counted: bool },
     /// Nothing scored; `penalty` is what a third farkle in a row cost.
     Farkle { penalty: i64 },
+    /// Under `piggyback=return`: a farkle on this player's leftover gave
+    /// them back the inherited `points` (not their turn: another's end).
+    Returned { points: i64 },
     /// An instant win.
     InstantWin,
     /// A box scored (category games), with any bonus it earned.

@@ -96,6 +96,7 @@ fn a_mistake_costs_what_advise_says_push_your_luck() {
             roll: Some(1),
             opponent_farkles: 0,
             later_opponents: vec![],
+            inherited: None,
             objective: Objective::Win,
         };
         let Advice::PushLuck(a) = advise(&g, &AdviseQuestion::PushLuck(q), dir.path(), &Silent).unwrap() else {

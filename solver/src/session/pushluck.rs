@@ -72,6 +72,13 @@ struct Turn<'g> {
     need: Option<i64>,
     state: TurnState,
     phase: Phase,
+    /// Under `piggyback=return` with the win objective, the offered
+    /// leftover's own turn (a farkle there is worth another value); it
+    /// becomes `sol` when the leftover is taken.
+    on_leftover: Option<Arc<Solution<'g>>>,
+    /// Under `piggyback=return`, once the leftover is taken: the seat that
+    /// left it and the points a farkle gives back.
+    returns: Option<(usize, i64)>,
 }
 
 pub(super) struct Table<'g> {
@@ -82,6 +89,8 @@ pub(super) struct Table<'g> {
     mover: usize,
     /// What the last bank left to take over: (dice, points).
     offer: Option<(u8, i64)>,
+    /// The seat whose bank made the offer.
+    offered_by: usize,
     ending: Option<Ending>,
     over: bool,
     turn: Option<Turn<'g>>,
@@ -116,6 +125,7 @@ impl<'g> Table<'g> {
             players: vec![Side { total: 0, on_board, farkles: 0 }; n],
             mover: 0,
             offer: None,
+            offered_by: 0,
             ending: None,
             over: false,
             turn: None,
@@ -179,6 +189,8 @@ impl<'g> Table<'g> {
         let me = self.players[self.mover];
         let params = me.turn_params(&game.rules);
         let need = self.ending.as_ref().map(|e| e.best - me.total);
+        let offer = self.offer.take().filter(|_| self.may_piggyback(me));
+        let mut on_leftover = None;
         let (sol, ev) = match (&self.win, need) {
             (Some(_), Some(need)) => (Arc::new(win::checked_last_turn(game.win_model(), me.on_board, need)?), None),
             (Some(values), None) => {
@@ -187,20 +199,24 @@ impl<'g> Table<'g> {
                 if let Some(o) = &values.offers {
                     o.check(&[b])?;
                 }
+                if let Some((_, t)) = offer.filter(|_| game.rules.turn.piggyback_return) {
+                    on_leftover = Some(Arc::new(values.turn_on_leftover(a, b, t)));
+                }
                 (Arc::new(values.turn(a, b)), Some(self.ev_turn(params)?))
             }
             (None, _) => (self.ev_turn(params)?, None),
         };
+        let leftover_sol = Arc::clone(on_leftover.as_ref().unwrap_or(&sol));
         let mut phase = Phase::Roll;
-        if let Some((k, t)) = self.offer.take() {
-            if self.may_piggyback(me) && sol.roll_value(&TurnState::leftover(k, t)).is_ok() {
+        if let Some((k, t)) = offer {
+            if leftover_sol.roll_value(&TurnState::leftover(k, t)).is_ok() {
                 phase = Phase::Offer { k, t };
             }
         }
         notes.push(Note::TurnBegins { seat: self.mover });
         let start = match phase {
             Phase::Offer { k, t } => {
-                sol.roll_value(&TurnState::leftover(k, t)).expect("checked above").max(sol.start_value())
+                leftover_sol.roll_value(&TurnState::leftover(k, t)).expect("checked above").max(sol.start_value())
             }
             _ => sol.start_value(),
         };
@@ -208,7 +224,7 @@ impl<'g> Table<'g> {
             notes.push(Note::Start { seat: self.mover, value: start });
         }
         self.first_turn = false;
-        self.turn = Some(Turn { sol, ev, need, state: TurnState::start(), phase });
+        self.turn = Some(Turn { sol, ev, need, state: TurnState::start(), phase, on_leftover, returns: None });
         Ok(())
     }
 
@@ -327,7 +343,8 @@ impl<'g> Table<'g> {
                 let take = *d == Decision::Take;
                 let left = TurnState::leftover(k, t);
                 let values = |sol: &Solution| (sol.roll_value(&left).expect("offered"), sol.start_value());
-                let (pig, fresh) = values(&turn.sol);
+                let (_, fresh) = values(&turn.sol);
+                let pig = turn.on_leftover.as_ref().unwrap_or(&turn.sol).roll_value(&left).expect("offered");
                 let text = |take: bool| {
                     if take {
                         format!("take the {k} leftover dice and {t} points")
@@ -351,9 +368,15 @@ impl<'g> Table<'g> {
                     },
                 });
                 notes.push(Note::Step(if take { Step::Take } else { Step::Fresh }));
+                let by = self.offered_by;
+                let back = self.game.rules.turn.piggyback_return;
                 let turn = self.turn.as_mut().expect("in play");
                 if take {
                     turn.state = left;
+                    turn.returns = back.then_some((by, t));
+                    if let Some(sol) = turn.on_leftover.take() {
+                        turn.sol = sol;
+                    }
                 }
                 turn.phase = Phase::Roll;
             }
@@ -459,15 +482,22 @@ impl<'g> Table<'g> {
         let me = self.players[seat];
         let settle = self.win.is_none();
         let mut won = false;
+        let mut notes_back = vec![];
+        let mut returned_win = None;
         let how = match ended {
             Ended::Instant => {
                 won = true;
                 TurnEnd::InstantWin
             }
-            Ended::Farkle => TurnEnd::Farkle { penalty: self.farkle(seat) },
+            Ended::Farkle => {
+                let penalty = self.farkle(seat);
+                returned_win = self.give_back(&mut notes_back);
+                TurnEnd::Farkle { penalty }
+            }
             Ended::Bank(t, left) => match rules.turn.stop(me.on_board, t) {
                 Stop::Forbidden => {
                     self.farkle(seat);
+                    returned_win = self.give_back(&mut notes_back);
                     TurnEnd::Bank { points: t, counted: false }
                 }
                 Stop::ScoresNothing => {
@@ -485,6 +515,7 @@ impl<'g> Table<'g> {
                         // Left dice go to the next player (a player alone has none).
                         let others = self.players.len() > 1;
                         let leftover = (rules.turn.piggyback && others && (1..=5).contains(&left)).then_some((left, t));
+                        self.offered_by = seat;
                         match &mut self.ending {
                             Some(e) => {
                                 if x > e.best {
@@ -511,8 +542,11 @@ impl<'g> Table<'g> {
             },
         };
         notes.push(Note::TurnOver { seat, how, total: self.players[seat].total, settle });
+        notes.extend(notes_back);
         let winner = if won {
             Some(seat)
+        } else if returned_win.is_some() {
+            returned_win
         } else {
             match &mut self.ending {
                 Some(e) if e.chasers.is_empty() => Some(e.leader),
@@ -537,6 +571,37 @@ impl<'g> Table<'g> {
             }
             None => self.begin_turn(notes),
         }
+    }
+
+    /// Under `piggyback=return`, after a farkle of a turn begun on a
+    /// leftover: the seat that left it adds the inherited points to its
+    /// total once more. That can reach the goal like a bank: every other
+    /// seat, from the one after it (the player who farkled first), then
+    /// has a last turn (or, without last turns, that seat wins: returned).
+    /// In the last turns it can make that seat the leader.
+    fn give_back(&mut self, notes: &mut Vec<Note>) -> Option<usize> {
+        let (by, t) = self.turn.as_ref().and_then(|turn| turn.returns)?;
+        let x = self.players[by].total + t;
+        self.players[by].total = x;
+        notes.push(Note::TurnOver { seat: by, how: TurnEnd::Returned { points: t }, total: x, settle: false });
+        let rules = &self.game.rules;
+        match &mut self.ending {
+            Some(e) if x > e.best => {
+                e.leader = by;
+                e.best = x;
+            }
+            Some(_) => {}
+            // (Returns cannot meet an exact goal; a game of one has no
+            // leftovers.)
+            None if x >= rules.game.goal && !rules.game.last_turn => return Some(by),
+            None if x >= rules.game.goal => {
+                let n = self.players.len();
+                let chasers = (1..n).map(|i| (by + i) % n).collect();
+                self.ending = Some(Ending { leader: by, best: x, chasers });
+            }
+            None => {}
+        }
+        None
     }
 
     /// A farkle: one more in a row, or at the third the penalty; returns
@@ -624,7 +689,8 @@ impl<'g> Table<'g> {
                 let mut s = self.situation();
                 s.state = TurnState::leftover(*k, *t);
                 s.roll = 2;
-                let mut a = piggyback(self.game, &turn.sol, &s, *k)?;
+                let on_leftover = turn.on_leftover.as_ref().unwrap_or(&turn.sol);
+                let mut a = piggyback(self.game, on_leftover, &turn.sol, &s, *k)?;
                 a.objective = self.objective();
                 Ok(Advice::Piggyback(a))
             }

@@ -99,8 +99,10 @@ fn optimal_players_lose_nothing_and_two_player_results_are_won_or_lost() {
 #[test]
 fn random_players_keep_the_luck_identity_in_every_family() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&str, &[&str], &[&str], u64); 8] = [
+    let cases: [(&str, &[&str], &[&str], u64); 10] = [
         ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
+        ("farkle", &["goal=800", "piggyback=return"], &["ann", "optimal"], 10),
+        ("farkle", &["goal=600", "piggyback=return"], &["ann", "bob", "cy"], 5),
         ("farkle", &["goal=800", "three-farkle-penalty=300", "on-the-board=300"], &["ann", "bob"], 10),
         ("farkle", &["goal=1000", "piggyback"], &["ann", "threshold=300"], 10),
         ("ten-thousand", &["goal=1000"], &["ann", "human", "ev"], 5),
@@ -132,6 +134,49 @@ fn random_players_keep_the_luck_identity_in_every_family() {
             }
         }
     }
+}
+
+/// Under `piggyback=return` a farkle on a leftover gives its points back:
+/// random players who take every leftover see it happen, the seat that
+/// left the dice gains exactly the points it left, and a return to the
+/// goal gives the others their last turns (every game ends, in two-player
+/// and three-player games).
+#[test]
+fn a_farkle_on_a_leftover_gives_its_points_back() {
+    use crate::report::{Event, TurnEnd};
+    let dir = tempfile::tempdir().unwrap();
+    let mut returned = 0;
+    for players in [&["ann", "bob"][..], &["ann", "bob", "cy"]] {
+        let g = game("farkle", &["goal=700", "piggyback=return"]);
+        for seed in 0..30 {
+            let mut s = start(&g, players, seed, dir.path());
+            let mut rng = SmallRng::seed_from_u64(seed);
+            for _ in 0..100_000 {
+                let prompt = s.prompt();
+                if prompt.seat().is_none() {
+                    break;
+                }
+                let before: Vec<i64> = s.view().seats.iter().map(|seat| seat.total).collect();
+                let events = match prompt {
+                    Prompt::Roll { .. } => s.roll(None).expect("rolls"),
+                    Prompt::Offer { .. } => s.decide("take").expect("takes"),
+                    _ => {
+                        let words = random_words(&s, &mut rng);
+                        s.decide(&words).expect("legal")
+                    }
+                };
+                for e in events {
+                    if let Event::TurnOver { seat, how: TurnEnd::Returned { points }, total, .. } = e {
+                        assert_eq!(total, before[seat] + points, "seed {seed}: the leaver gets what it left");
+                        returned += 1;
+                    }
+                }
+            }
+            assert!(s.winners().is_some(), "seed {seed}: the game ended");
+            check_identity(&s);
+        }
+    }
+    assert!(returned > 10, "{returned} returns");
 }
 
 #[test]

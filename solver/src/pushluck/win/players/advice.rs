@@ -208,6 +208,7 @@ mod tests {
                 score: Some(mine),
                 opponent: Some(others[0]),
                 later_opponents: others[1..].to_vec(),
+                inherited: None,
                 ..PushLuckQuestion::roll(dice, 0)
             };
             let mut s = check(&g.rules, &model.scorer, model.grid, &q).expect("a situation");

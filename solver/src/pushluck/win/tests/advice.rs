@@ -278,3 +278,56 @@ fn the_win_sheets_boundary_is_advices_decision() {
     }
     assert!(check_boundary(&game(farkle::base(), "farkle"), 6) > 1000);
 }
+
+/// Under `piggyback=return` (Farkle's 1s, 5s and sets to 600, no entry
+/// threshold) the table's value of rolling a leftover is what `advise`
+/// shows for that turn: over every roll of the `k` leftover dice, the best
+/// alternative advice ranks with `inherited` (the roll scores) or, for a
+/// roll that scores nothing, the farkle that gives the points back, to
+/// 1e-12. And the piggyback question shows the table's value itself.
+#[test]
+fn piggyback_return_advice_is_the_tables_leftover_value() {
+    let mut rules = farkle::base();
+    rules.scoring.patterns.clear();
+    rules.game.goal = 600;
+    rules.turn.entry = 0;
+    rules.turn.piggyback = true;
+    rules.turn.piggyback_return = true;
+    rules.validate().expect("valid rules");
+    let g = game(rules, "farkle");
+    let (values, _, _) = solve(&g, &Silent).expect("solves");
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let wrapped = Game(GameKind::PushLuck(Box::new(g.clone())));
+    let offers = values.offers.as_ref().expect("piggyback values");
+    let ms = Multisets::new(6);
+    let mut checked = 0;
+    for (mine, theirs, k, t) in [(0, 300, 1, 300), (250, 550, 2, 200), (400, 500, 3, 500), (500, 200, 5, 150)] {
+        let side = |total| values.sides.of_question(total, 0).expect("a side");
+        let (a, b) = (side(mine), side(theirs));
+        let table = offers.piggyback(a, b, k, usize::try_from(t / 50).unwrap()).expect("allowed");
+        let ask = |start, inherited| {
+            let q = PushLuckQuestion {
+                start,
+                banked: t,
+                score: Some(mine),
+                opponent: Some(theirs),
+                roll: Some(2),
+                inherited,
+                objective: Objective::Win,
+                ..PushLuckQuestion::roll([0; 6], t)
+            };
+            commands::advise(&wrapped, &AdviseQuestion::PushLuck(q), dir.path(), &Silent).expect("advice")
+        };
+        let Advice::Piggyback(p) = ask(Start::Leftover(u8::try_from(k).unwrap()), None) else { panic!("a leftover") };
+        assert!((p.piggyback_expected_score - table).abs() < 1e-12, "{p:?} against {table}");
+        let farkle = values.returned_farkle(a, b, t);
+        let mut total = 0.0;
+        for i in ms.of_size(k) {
+            let Advice::PushLuck(advice) = ask(Start::Roll(*ms.counts(i)), Some(t)) else { panic!("a roll") };
+            total += ms.prob(i) * advice.alternatives.first().map_or(farkle, |alt| alt.expected_score);
+            checked += 1;
+        }
+        assert!((total - table).abs() < 1e-12, "{mine}-{theirs}, {k} dice, {t}: {total} against {table}");
+    }
+    assert!(checked > 100);
+}
