@@ -223,3 +223,29 @@ fn the_win_sheet_agrees_with_the_exact_policy() {
     env.user_error(&["strategy", "farkle", "-o", "goal=2000", "--objective", "win", "--games", "0"], "--games");
     env.user_error(&["strategy", "yatzy", "--objective", "win"], "push-your-luck");
 }
+
+/// `piggyback=return` is a variant of its own: solved cold, its P(first
+/// wins) apart from plain piggyback's, and its game facts said not to be
+/// computed (a farkle on a leftover moves the other player's total).
+#[test]
+fn compare_takes_piggyback_return() {
+    let env = Env::new();
+    let args = [
+        "compare",
+        "farkle",
+        "-o",
+        "goal=800",
+        "--no-defaults",
+        "--variant",
+        "piggyback",
+        "--variant",
+        "piggyback=return",
+    ];
+    let r = env.json(&args);
+    let (plain, back) = (&row(&r, "piggyback")["odds"], &row(&r, "piggyback=return")["odds"]);
+    let (p, q) = (plain["first_wins"].as_f64().unwrap(), back["first_wins"].as_f64().unwrap());
+    assert!(q > 0.5 && q < 1.0 && (p - q).abs() > 1e-6, "{plain} {back}");
+    assert!(back.get("head_start").is_none() && plain.get("head_start").is_some(), "{back}");
+    let text = env.ok(&args);
+    assert!(text.contains("not computed under piggyback=return") && text.contains("piggyback=return,"), "{text}");
+}

@@ -136,6 +136,15 @@ fn impossible_win_questions_are_refused() {
         env.user_error(&a, needle);
     };
     run(&["--score", "120", "--opponent", "0"], "--score: a total of 120 is not on the points grid");
+    // Inherited points of a turn begun on a leftover: only where a farkle gives them back.
+    run(&["--banked", "400", "--inherited", "400", "--opponent", "500"], "--inherited: inherited points matter only");
+    let back = ["-o", "piggyback=return", "--banked", "400", "--opponent", "500"];
+    run(&[&back[..], &["--inherited", "450"]].concat(), "--inherited: 450 inherited points: they are more than 0");
+    run(&[&back[..], &["--inherited", "375"]].concat(), "--inherited: 375 inherited points are not on the points grid");
+    run(
+        &["-o", "piggyback=return", "--banked", "600", "--inherited", "600", "--opponent", "500"],
+        "--inherited: 600 inherited points are more than the opponent's total 500",
+    );
     run(&["--opponent", "75"], "--opponent: a total of 75 is not on the points grid");
     run(&["--score", "1500", "--opponent", "0"], "is at or past the goal");
     run(&["--score", "-100", "--objective", "win"], "never fall below 0");

@@ -319,7 +319,7 @@ fn event_text(s: &Session, e: &Event, coach: bool) -> Option<String> {
             TurnEnd::Farkle { penalty: 0 } => format!("{player} scores nothing this turn: total {total}"),
             TurnEnd::Farkle { penalty } => format!("{player}'s third farkle in a row costs {penalty}: total {total}"),
             TurnEnd::Returned { points } => {
-                format!("{player} gets back the {points} points left to that farkle: total {total}")
+                format!("{player} gets the {points} points of that leftover back: total {total}")
             }
             TurnEnd::InstantWin => format!("{player} wins at once!"),
             TurnEnd::Scored { category, points, bonus } => format!(

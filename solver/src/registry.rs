@@ -139,6 +139,7 @@ pub static GAMES: &[GameEntry] = &[
             "min-bank=350",
             "vant-hof-6",
             "piggyback",
+            "piggyback=return",
             "three-farkle-penalty",
         ],
         build: Builder::PushLuck { base: farkle::base, options: farkle::options },
