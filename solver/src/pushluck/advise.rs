@@ -212,7 +212,9 @@ fn advise_players(
         return Err(SituationError::OpponentFarklesWithoutPenalty.into());
     }
     let mine = q.score.unwrap_or(0);
-    win::players::advice::check_totals(model.grid, game.rules.game.goal, mine, &others, q.banked)?;
+    let game_rules = &game.rules.game;
+    let ends = (game_rules.goal, game_rules.last_turn && !game_rules.exact_goal);
+    win::players::advice::check_totals(model.grid, ends, mine, &others, q.banked)?;
     // The situation is checked (points at stake bounded, dice that fit)
     // before its turn is solved up to the points at stake.
     let q = PushLuckQuestion { score: Some(mine), ..q.clone() };

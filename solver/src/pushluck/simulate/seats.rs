@@ -171,8 +171,13 @@ impl<'g> Seats<'g> {
             let ended = self.turn(players[mover], totals, rng);
             if let Some(t) = self.banked(total[mover], ended) {
                 let x = total[mover] + t;
+                if rules.game.exact_goal && x > goal {
+                    // A bust counts as a farkle: every total stays.
+                    mover = (mover + 1) % 3;
+                    continue;
+                }
                 if x >= goal {
-                    if !rules.game.last_turn {
+                    if !rules.game.last_turn || rules.game.exact_goal {
                         return (Some(mover), turn);
                     }
                     let (b, c) = ((mover + 1) % 3, (mover + 2) % 3);

@@ -191,9 +191,23 @@ fn agrees_with_the_exact_facts(game_name: &str, rules: crate::pushluck::RuleSet)
 /// length within 4 standard errors of the exact expected turns.
 #[test]
 fn games_of_three_agree_with_the_table_of_three() {
-    let game = registry::testing::push_luck("farkle", &["goal=600"], None);
+    let mixed = games_of_three_agree("farkle", &["goal=600"], 29);
+    assert!(mixed > 0, "movers mix in this game");
+}
+
+/// The same with an exact goal (Farkle to 600): a bank to the goal wins at
+/// once, one past it busts.
+#[test]
+fn games_of_three_with_an_exact_goal_agree_with_the_table_of_three() {
+    games_of_three_agree("farkle", &["goal=600", "exact-goal"], 31);
+}
+
+/// Plays 20,000 seeded games of three optimal players of `name` with
+/// `options` against the table of three; returns its mixed states.
+fn games_of_three_agree(name: &str, options: &[&str], seed: u64) -> u64 {
+    let game = registry::testing::push_luck(name, options, None);
     let dir = tempfile::tempdir().expect("temporary directory");
-    let q = SimulateQuestion { players: vec!["optimal".into(); 3], games: 20_000, seed: 29, seats: 3 };
+    let q = SimulateQuestion { players: vec!["optimal".into(); 3], games: 20_000, seed, seats: 3 };
     let r = simulate(&game, dir.path(), &q, &crate::progress::Silent).expect("plays");
     assert_eq!(r.seatings.len(), 1, "one distinct seating");
     let s = &r.seatings[0];
@@ -207,7 +221,6 @@ fn games_of_three_agree_with_the_table_of_three() {
         .expect("the table of three was solved first")
         .seats
         .expect("its facts");
-    assert!(facts.mixed_states > 0, "movers mix in this game");
     let turns = 3.0 * facts.turns_per_player;
     assert!(
         (s.mean_turns - turns).abs() < 4.0 * s.mean_turns_std_error,
@@ -216,6 +229,7 @@ fn games_of_three_agree_with_the_table_of_three() {
         s.mean_turns_std_error
     );
     assert_eq!(s.unfinished, 0);
+    facts.mixed_states
 }
 
 /// In games of three the seatings are the distinct ones, and players that

@@ -97,9 +97,15 @@ pub(crate) fn asked_turn<'g>(
     let totals = [level(mine), level(b), level(c)];
     let farkle = values.odds(&super::after_turn(&totals, 0))[players - 1];
     let sol = values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0;
-    let line = format!(
-        "; {names} (the next player moves after you); a bank at or past the goal gives each of them a last turn"
-    );
+    let rules = &model.rules.game;
+    let ending = if rules.exact_goal {
+        "a bank to the goal wins at once, one past it busts"
+    } else if rules.last_turn {
+        "a bank at or past the goal gives each of them a last turn"
+    } else {
+        "a bank at or past the goal wins at once"
+    };
+    let line = format!("; {names} (the next player moves after you); {ending}");
     Ok(AskedTurn { sol, on_board: on(mine), line })
 }
 
@@ -148,7 +154,13 @@ const STAKE_PAST_GOAL: i64 = 10_000;
 ///
 /// # Errors
 /// [`SituationError`] naming the total.
-pub(crate) fn check_totals(grid: i64, goal: i64, mine: i64, others: &[i64], stake: i64) -> Result<(), Error> {
+pub(crate) fn check_totals(
+    grid: i64,
+    (goal, last_turns): (i64, bool),
+    mine: i64,
+    others: &[i64],
+    stake: i64,
+) -> Result<(), Error> {
     for (opponent, total) in std::iter::once((false, mine)).chain(others.iter().map(|&t| (true, t))) {
         if total < 0 {
             return Err(SituationError::NegativeTotal { opponent, total }.into());
@@ -159,6 +171,10 @@ pub(crate) fn check_totals(grid: i64, goal: i64, mine: i64, others: &[i64], stak
     }
     if mine >= goal {
         return Err(SituationError::ScorePastGoal { score: mine, goal }.into());
+    }
+    // Without last turns (an exact goal too) a total on the goal has won.
+    if let Some(&total) = others.iter().find(|&&t| t >= goal && !last_turns) {
+        return Err(SituationError::OpponentWon { total, goal }.into());
     }
     let most = goal.saturating_add(TURN_POINTS_MAX);
     if let Some(&total) = others.iter().find(|&&t| t > most) {
@@ -280,5 +296,36 @@ mod tests {
         let pass = values.chase.last().pass(true, 750 - 200, grid);
         let p = by_advice(&game, dir.path(), 200, &[700, 750], 0.0, &|_| None);
         assert!((p - pass).abs() < 1e-12, "last chaser: advice {p}, P_pass {pass}");
+    }
+
+    /// The same under an exact goal: a bank to the goal wins at once, one
+    /// past it busts (worth the farkle), and a total on the goal has won.
+    #[test]
+    fn advice_of_three_adds_up_to_the_table_at_an_exact_goal() {
+        let g = push_luck("farkle", &["goal=600", "exact-goal"], None);
+        let game = Game(GameKind::PushLuck(g.clone()));
+        let dir = tempfile::tempdir().expect("temporary directory");
+        solve_and_save(&g, 3, dir.path(), &Silent).expect("solves");
+        let values = load(&g, 3, dir.path()).expect("reads");
+        let grid = values.model.grid;
+        let total = |l: usize| l as i64 * grid;
+        for totals in [vec![0, 0, 0], vec![2, 5, 9], vec![10, 3, 8]] {
+            let farkle = values.odds(&super::super::after_turn(&totals, 0))[2];
+            let others = [total(totals[1]), total(totals[2])];
+            let on = values.chase.on_board(total(totals[0]));
+            let bank = |t: i64| {
+                let x = totals[0] + usize::try_from(t / grid).unwrap();
+                match values.model.rules.turn.stop(on, t) {
+                    Stop::Counts if x < values.levels => Some(values.odds(&[totals[1], totals[2], x])[2]),
+                    Stop::Counts => Some(if x == values.levels { 1.0 } else { farkle }),
+                    Stop::ScoresNothing => Some(farkle),
+                    Stop::Forbidden => None,
+                }
+            };
+            let p = by_advice(&game, dir.path(), total(totals[0]), &others, farkle, &bank);
+            let want = values.odds(&totals)[0];
+            assert!((p - want).abs() < 1e-12, "{totals:?}: advice {p}, table {want}");
+        }
+        assert!(check_totals(grid, (600, false), 0, &[600, 100], 0).is_err(), "the game is over");
     }
 }

@@ -135,10 +135,12 @@ enum Beyond {
     /// board or not), which is above every roll there, so that a turn
     /// played on banks as it does with the exact value. Only play reads it.
     Leader { last: Arc<LastTurn>, grid: i64, mover: i64, chasers: Vec<(i64, bool)> },
+    /// Past an exact goal: a bust, worth the farkle value.
+    Bust,
 }
 
 impl BanksBeyond for Beyond {
-    fn bank(&self, level: usize, _class: usize, _farkle: f64) -> f64 {
+    fn bank(&self, level: usize, _class: usize, farkle: f64) -> f64 {
         match self {
             Beyond::Middle { last, grid, gap, last_on_board } => {
                 1.0 - last.pass(*last_on_board, level_total(level, *grid) - gap * grid, *grid)
@@ -147,6 +149,7 @@ impl BanksBeyond for Beyond {
                 let x = mover + level_total(level, *grid);
                 chasers.iter().map(|&(t, on)| 1.0 - last.pass(on, x - t, *grid)).product()
             }
+            Beyond::Bust => farkle,
         }
     }
 }
@@ -259,8 +262,6 @@ fn refusal(model: &Model) -> Option<&'static str> {
         Some("piggyback")
     } else if r.has_instant_win() {
         Some("instant wins")
-    } else if r.game.exact_goal {
-        Some("an exact goal")
     } else if r.turn.vant_hof > 0 {
         // Its turns' policies are many and close: at goal 1,500 the movers'
         // best replies at 400-1150-1450 still turned after 200 rounds.

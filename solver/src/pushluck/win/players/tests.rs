@@ -44,7 +44,8 @@ impl Plain {
                 .collect()
         });
         let grid = game(rules.clone()).win_model().grid;
-        let cap = rules.game.goal + 4000;
+        // Past an exact goal every end is a bust or a farkle: cut there.
+        let cap = rules.game.goal + if rules.game.exact_goal { 0 } else { 4000 };
         Plain { rules, players, ms, options, grid, cap }
     }
 
@@ -183,8 +184,11 @@ impl Plain {
                 let tt = l * g;
                 let x = at + tt;
                 let e = self.stop(at, tt).map(|counts| {
-                    if !counts {
+                    // A stop that scores nothing, or a bust past an exact goal.
+                    if !counts || (self.rules.game.exact_goal && x > goal) {
                         farkle
+                    } else if self.rules.game.exact_goal && x == goal {
+                        [1.0, 0.0, 0.0]
                     } else if x < goal {
                         let mut next = t[1..].to_vec();
                         next.push(t[0] + usize::try_from(l).unwrap());
@@ -302,6 +306,30 @@ fn extended_three_players_with_min_bank_are_an_equilibrium() {
     let mut rules = small(300, 0);
     rules.turn.min_bank = 150;
     compare(rules, 3);
+}
+
+#[test]
+#[ignore]
+fn extended_three_players_with_an_exact_goal_are_an_equilibrium() {
+    let mut rules = small(1000, 0);
+    rules.game.exact_goal = true;
+    rules.validate().expect("valid rules");
+    compare(rules, 3);
+}
+
+/// An exact goal: a bank to the goal wins at once, one past it busts as a
+/// farkle; every state of a 300-point game is an equilibrium by the plain
+/// sweep, and the exact goal moves the seats' chances.
+#[test]
+fn three_players_with_an_exact_goal_are_an_equilibrium() {
+    let mut rules = small(300, 0);
+    rules.game.exact_goal = true;
+    rules.validate().expect("valid rules");
+    let values = compare(rules, 3);
+    let open_game = game(small(300, 0));
+    let plain = solve(&open_game, 3, &crate::progress::Silent).expect("solves");
+    let (exact, open) = (values.seats(), plain.seats());
+    assert!((exact[0] - open[0]).abs() > 1e-3, "{exact:?} against {open:?}");
 }
 
 #[test]

@@ -28,6 +28,10 @@ use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
 
+/// An end worth the farkle value: every total unchanged (a stop that
+/// scores nothing, a bust past an exact goal).
+const FARKLE_END: Ends = [0.0, 0.0, 0.0, 1.0, 0.0];
+
 impl<'m> PlayersValues<'m> {
     /// What ending the mover's turn at `totals` (in grid levels, mover
     /// first) at turn level `l` is worth, as [`Ends`]: `None` where the
@@ -41,7 +45,7 @@ impl<'m> PlayersValues<'m> {
         }
         match self.model.rules.turn.stop(self.chase.on_board(at), t) {
             Stop::Forbidden => None,
-            Stop::ScoresNothing => Some([0.0, 0.0, 0.0, 1.0, 0.0]),
+            Stop::ScoresNothing => Some(FARKLE_END),
             Stop::Counts => {
                 let x = at + t;
                 let n = self.players;
@@ -57,6 +61,10 @@ impl<'m> PlayersValues<'m> {
                     // read this lane): unknown there.
                     e[TURNS] = self.turns.get(next).copied().unwrap_or(f64::NAN);
                     Some(e)
+                } else if self.model.rules.game.exact_goal {
+                    // On the goal the mover wins at once (nobody can pass
+                    // it); past it the bank busts and counts as a farkle.
+                    Some(if x == self.model.rules.game.goal { [1.0, 0.0, 0.0, 0.0, 0.0] } else { FARKLE_END })
                 } else {
                     let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
                     let [a, b, c] = self.chase.after_goal(x, &others);
@@ -110,9 +118,13 @@ impl<'m> PlayersValues<'m> {
         let goal_level = usize::try_from((m.rules.game.goal - at + g - 1) / g).expect("below the goal");
         let mut top = goal_level.max(1);
         let on = self.chase.on_board(at);
+        let exact = m.rules.game.exact_goal;
         let floor = loop {
             let x = at + level_total(top, g);
-            let least = self.chase.mover_at_least(x, &others);
+            // Past an exact goal every end is worth the farkle value (a bust
+            // or a farkle), whatever the play: a bank there is as good as
+            // any roll, at every farkle value.
+            let least = if exact { f64::INFINITY } else { self.chase.mover_at_least(x, &others) };
             if top >= min_top
                 && matches!(m.rules.turn.stop(on, level_total(top, g)), Stop::Counts)
                 && least >= threshold
@@ -130,7 +142,11 @@ impl<'m> PlayersValues<'m> {
         let banks = ends[..len].iter().map(|e| e.map_or(f64::NAN, |e| e[0] + e[FARKLE] * farkle)).collect();
         let farkle_like = ends[..len].iter().map(|e| e.is_some_and(|e| e[FARKLE] == 1.0)).collect();
         let chasers = others.iter().map(|&t| (t, self.chase.on_board(t))).collect();
-        let beyond = Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers };
+        let beyond = if exact {
+            Beyond::Bust
+        } else {
+            Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers }
+        };
         let payoff = row_payoff(farkle, banks, farkle_like, beyond);
         let params = Params { on_board: on, last_chance: false, goal_left: m.rules.game.goal - at };
         let sol = m.solve_payoff_sloped(params, payoff, top, self.reach, true);
