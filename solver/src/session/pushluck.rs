@@ -629,10 +629,18 @@ impl<'g> Table<'g> {
         match &turn.phase {
             Phase::Offer { k, t } => {
                 let left = TurnState::leftover(*k, *t);
-                let better = |sol: &Solution| sol.roll_value(&left).is_ok_and(|v| v > sol.start_value());
+                // The leftover's roll by its own turn (piggyback=return),
+                // a fresh start by the turn's.
+                let better =
+                    |on: &Solution, fresh: &Solution| on.roll_value(&left).is_ok_and(|v| v > fresh.start_value());
                 let take = match player {
-                    Player::Ev if !last => better(turn.ev.as_ref().unwrap_or(&turn.sol)),
-                    Player::Optimal | Player::Ev | Player::WinSheet => better(&turn.sol),
+                    Player::Ev if !last => {
+                        let ev = turn.ev.as_ref().unwrap_or(&turn.sol);
+                        better(ev, ev)
+                    }
+                    Player::Optimal | Player::Ev | Player::WinSheet => {
+                        better(turn.on_leftover.as_ref().unwrap_or(&turn.sol), &turn.sol)
+                    }
                     Player::Threshold(n) => *t >= n,
                     Player::Human => sheet_takes(self.section(me), *k, *t),
                 };

@@ -82,9 +82,14 @@ pub(crate) fn check_identity(s: &Session) {
 #[test]
 fn optimal_players_lose_nothing_and_two_player_results_are_won_or_lost() {
     let dir = tempfile::tempdir().unwrap();
-    let g = game("farkle", &["goal=2000"]);
-    for seed in 0..20 {
-        let mut s = start(&g, &["optimal", "optimal"], seed, dir.path());
+    for (options, seeds) in [(&["goal=2000"][..], 20), (&["goal=800", "piggyback=return"], 30)] {
+        optimal_players_lose_nothing(&game("farkle", options), seeds, dir.path());
+    }
+}
+
+fn optimal_players_lose_nothing(g: &Game, seeds: u64, dir: &std::path::Path) {
+    for seed in 0..seeds {
+        let mut s = start(g, &["optimal", "optimal"], seed, dir);
         play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
         let winners = s.winners().expect("over").to_vec();
         assert_eq!(winners.len(), 1);
