@@ -74,7 +74,8 @@ fn bad_arguments_and_options() {
         &["strategy", "farkle", "-o", "alternative-scoring"],
         "unknown option `alternative-scoring` for farkle",
     );
-    env.user_error(&["solve", "farkle", "-o", "piggyback=7"], "option `piggyback`: takes no value");
+    env.user_error(&["solve", "farkle", "-o", "piggyback=7"], "option `piggyback`: `7` is not yes, no or return");
+    env.user_error(&["solve", "farkle", "-o", "exact-goal=7"], "option `exact-goal`: takes no value");
     env.user_error(&["solve", "farkle", "-o", "goal"], "option `goal`: needs a value");
     env.user_error(&["solve", "farkle", "-o", "min-bank=lots"], "`lots` is not a whole number");
     env.user_error(

@@ -127,7 +127,7 @@ fn and_list(items: &[String]) -> String {
 pub enum ValueProblem {
     #[error("takes no value (got {})", Quoted(.0))]
     NotASwitchValue(String),
-    #[error("{} is not yes, no or one of {}", Quoted(.value), .words.join(", "))]
+    #[error("{} is not yes, no or {}", Quoted(.value), .words.join(" or "))]
     NotASwitchWord { value: String, words: Vec<String> },
     #[error("needs a value, e.g. `{0}=N`")]
     Missing(String),

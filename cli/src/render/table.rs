@@ -4,9 +4,9 @@ use solver::{Objective, TableReport};
 
 use crate::output::TextTable;
 
-/// Why a win table has no game facts: the two cases the library leaves
+/// Why a win table has no game facts: the cases the library leaves
 /// them out in.
-pub const NOT_COMPUTED: &str = "piggyback=return, piggyback with the three-farkle penalty, or too large to solve along";
+pub const NOT_COMPUTED: &str = "piggyback with the three-farkle penalty, piggyback=return, or too large to solve along";
 
 pub fn table(r: &TableReport) -> String {
     let s = &r.solved;
