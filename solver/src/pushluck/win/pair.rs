@@ -254,14 +254,16 @@ impl<'m> WinValues<'m> {
     /// A pair's values `d.at`, with what its accepted evaluation's turns
     /// say beyond them.
     fn accept(&self, d: Done<'m>) -> Solved {
-        let Done { a, b, at: (x, y), facts, eval: e, offers } = d;
+        let Done { a, b, at: (x, y), mut facts, eval: e, offers } = d;
         let offers = offers.then(|| {
             if self.model.rules.turn.piggyback_return {
                 // A farkle on a leftover is worth another value per
                 // inherited total: each is its own turn (the pass values,
-                // a stop that scores nothing, are the pair's).
-                let ab = self.returned_offer_block(a, b, 1.0 - y);
-                let ba = if a == b { ab.clone() } else { self.returned_offer_block(b, a, 1.0 - x) };
+                // a stop that scores nothing, are the pair's), counted
+                // with the pair's turn DPs.
+                let (ab, n_ab) = self.returned_offer_block(a, b, 1.0 - y);
+                let (ba, n_ba) = if a == b { (ab.clone(), 0) } else { self.returned_offer_block(b, a, 1.0 - x) };
+                facts.turn_solves += n_ab + n_ba;
                 return (ab, ba);
             }
             let ab = self.offer_block(a, &e.ab.sol);
@@ -326,13 +328,13 @@ impl WinValues<'_> {
     /// solved with a farkle worth [`Self::returned_farkle`] and a stop that
     /// scores nothing worth `pass`, read at turn total `t`. Inherited totals
     /// above the opponent's total (which includes them) cannot be offered
-    /// and stay `NaN`.
-    pub(super) fn returned_offer_block(&self, a: usize, b: usize, pass: f64) -> Vec<f64> {
+    /// and stay `NaN`. Also returns the number of turn DPs solved.
+    pub(super) fn returned_offer_block(&self, a: usize, b: usize, pass: f64) -> (Vec<f64>, u64) {
         let m = self.model;
         let t_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
         let mut out = vec![f64::NAN; offers::LEFTOVER_DICE * t_levels];
         if !self.may_piggyback(a) {
-            return out;
+            return (out, 0);
         }
         let most = usize::try_from(self.sides.side(b).total / m.grid).unwrap_or(0).min(t_levels);
         let levels: Vec<usize> = (1..=most).collect();
@@ -347,7 +349,7 @@ impl WinValues<'_> {
                 }
             }
         }
-        out
+        (out, most as u64)
     }
 }
 
