@@ -253,6 +253,34 @@ mod tests {
         sum
     }
 
+    /// For each of `states` (totals in grid levels, the mover's first), the
+    /// mover's chance by the advice ([`by_advice`]) is the table's, to
+    /// 1e-12; each bank below the goal is checked against the table's
+    /// chance of the state it leads to, and under an exact goal each bank
+    /// on it (a win) and past it (a bust, worth the farkle) too.
+    fn movers_add_up(game: &Game, dir: &Path, values: &super::super::PlayersValues, states: &[Vec<usize>]) {
+        let grid = values.model.grid;
+        let total = |l: usize| l as i64 * grid;
+        let exact = values.model.rules.game.exact_goal;
+        for totals in states {
+            let farkle = values.odds(&super::super::after_turn(totals, 0))[2];
+            let others = [total(totals[1]), total(totals[2])];
+            let on = values.chase.on_board(total(totals[0]));
+            let bank = |t: i64| {
+                let x = totals[0] + usize::try_from(t / grid).unwrap();
+                match values.model.rules.turn.stop(on, t) {
+                    Stop::Counts if x < values.levels => Some(values.odds(&[totals[1], totals[2], x])[2]),
+                    Stop::Counts => exact.then_some(if x == values.levels { 1.0 } else { farkle }),
+                    Stop::ScoresNothing => Some(farkle),
+                    Stop::Forbidden => None,
+                }
+            };
+            let p = by_advice(game, dir, total(totals[0]), &others, farkle, &bank);
+            let want = values.odds(totals)[0];
+            assert!((p - want).abs() < 1e-12, "{totals:?}: advice {p}, table {want}");
+        }
+    }
+
     /// Advice in a game of three is the solve's: over every first roll the
     /// best choices' P(win) add up to the table's chance of the mover (at a
     /// state where the mover mixes too), each bank below the goal is worth
@@ -267,25 +295,8 @@ mod tests {
         solve_and_save(&g, 3, dir.path(), &Silent).expect("solves");
         let values = load(&g, 3, dir.path()).expect("reads");
         let grid = values.model.grid;
-        let total = |l: usize| l as i64 * grid;
         let mixed = super::super::decode(values.mixed[0].0, 3, values.levels);
-        for totals in [vec![0, 0, 0], vec![2, 5, 9], mixed] {
-            let next = super::super::after_turn(&totals, 0);
-            let farkle = values.odds(&next)[2];
-            let others = [total(totals[1]), total(totals[2])];
-            let on = values.chase.on_board(total(totals[0]));
-            let bank = |t: i64| {
-                let x = totals[0] + usize::try_from(t / grid).unwrap();
-                match values.model.rules.turn.stop(on, t) {
-                    Stop::Counts => (x < values.levels).then(|| values.odds(&[totals[1], totals[2], x])[2]),
-                    Stop::ScoresNothing => Some(farkle),
-                    Stop::Forbidden => None,
-                }
-            };
-            let p = by_advice(&game, dir.path(), total(totals[0]), &others, farkle, &bank);
-            let want = values.odds(&totals)[0];
-            assert!((p - want).abs() < 1e-12, "{totals:?}: advice {p}, table {want}");
-        }
+        movers_add_up(&game, dir.path(), &values, &[vec![0, 0, 0], vec![2, 5, 9], mixed]);
         // The middle chaser: the leader (before them) banked to 650.
         let (b, c, x) = (300, 450, 650);
         let [win_b, _] = values.chase.middle(x - b, c - b, true, true);
@@ -307,25 +318,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temporary directory");
         solve_and_save(&g, 3, dir.path(), &Silent).expect("solves");
         let values = load(&g, 3, dir.path()).expect("reads");
-        let grid = values.model.grid;
-        let total = |l: usize| l as i64 * grid;
-        for totals in [vec![0, 0, 0], vec![2, 5, 9], vec![10, 3, 8]] {
-            let farkle = values.odds(&super::super::after_turn(&totals, 0))[2];
-            let others = [total(totals[1]), total(totals[2])];
-            let on = values.chase.on_board(total(totals[0]));
-            let bank = |t: i64| {
-                let x = totals[0] + usize::try_from(t / grid).unwrap();
-                match values.model.rules.turn.stop(on, t) {
-                    Stop::Counts if x < values.levels => Some(values.odds(&[totals[1], totals[2], x])[2]),
-                    Stop::Counts => Some(if x == values.levels { 1.0 } else { farkle }),
-                    Stop::ScoresNothing => Some(farkle),
-                    Stop::Forbidden => None,
-                }
-            };
-            let p = by_advice(&game, dir.path(), total(totals[0]), &others, farkle, &bank);
-            let want = values.odds(&totals)[0];
-            assert!((p - want).abs() < 1e-12, "{totals:?}: advice {p}, table {want}");
-        }
-        assert!(check_totals(grid, (600, false), 0, &[600, 100], 0).is_err(), "the game is over");
+        movers_add_up(&game, dir.path(), &values, &[vec![0, 0, 0], vec![2, 5, 9], vec![10, 3, 8]]);
+        assert!(check_totals(values.model.grid, (600, false), 0, &[600, 100], 0).is_err(), "the game is over");
     }
 }
