@@ -4,7 +4,7 @@
 //! models' roll classes.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -209,6 +209,30 @@ pub(super) enum Ended {
     Instant,
 }
 
+/// Optimal players' turns kept across games (each a few hundred kB).
+pub(super) const KEPT_TURNS: usize = 4096;
+
+/// Turns solved on first use, shared by the threads of a run.
+pub(super) type Cache<'g, K> = Mutex<HashMap<K, Arc<Solution<'g>>>>;
+
+/// Returns the cached solution of `key`, solving it with `solve` when
+/// missing (kept while the cache has room).
+pub(super) fn cached<'g, K: std::hash::Hash + Eq>(
+    cache: &Cache<'g, K>,
+    key: K,
+    solve: impl FnOnce() -> Solution<'g>,
+) -> Arc<Solution<'g>> {
+    if let Some(s) = cache.lock().expect("not poisoned").get(&key) {
+        return Arc::clone(s);
+    }
+    let s = Arc::new(solve());
+    let mut c = cache.lock().expect("not poisoned");
+    if c.len() < KEPT_TURNS {
+        c.insert(key, Arc::clone(&s));
+    }
+    s
+}
+
 /// Everything the players of one run need, built once.
 pub(super) struct Arena<'g> {
     game: &'g PushLuckGame,
@@ -219,10 +243,10 @@ pub(super) struct Arena<'g> {
     /// The optimal player's turn per pair of sides, solved on first use.
     turns: Vec<OnceLock<Solution<'g>>>,
     /// Last turns of the optimal player per (on the board, points needed).
-    last: std::sync::Mutex<HashMap<(bool, i64), std::sync::Arc<Solution<'g>>>>,
+    last: Cache<'g, (bool, i64)>,
     /// Under `piggyback=return`, the optimal player's turns begun on a
     /// leftover, per (sides, inherited points), solved on first use.
-    returned: std::sync::Mutex<HashMap<(usize, usize, i64), std::sync::Arc<Solution<'g>>>>,
+    returned: Cache<'g, (usize, usize, i64)>,
     win_dice: Dice<'g>,
     dice: Dice<'g>,
     /// Expected-score turns per (on the board, two farkles, points to the goal).
@@ -251,10 +275,9 @@ impl<'g> Arena<'g> {
     /// The optimal player's turn at sides `(a, b)` begun on a leftover
     /// with `t` points inherited, under `piggyback=return` (where a farkle
     /// is worth another value), solved on first use.
-    fn returned_turn(&self, a: usize, b: usize, t: i64) -> std::sync::Arc<Solution<'g>> {
+    fn returned_turn(&self, a: usize, b: usize, t: i64) -> Arc<Solution<'g>> {
         let values = self.win.as_ref().expect("loaded for an optimal player");
-        let mut cache = self.returned.lock().expect("not poisoned");
-        cache.entry((a, b, t)).or_insert_with(|| std::sync::Arc::new(values.turn_on_leftover(a, b, t))).clone()
+        cached(&self.returned, (a, b, t), || values.turn_on_leftover(a, b, t))
     }
 
     /// Whether the mover at side `a` may take over leftover dice.
@@ -408,16 +431,7 @@ impl<'g> Arena<'g> {
         let counts = |t: i64| rules.turn.stop(me.on_board, t) == Stop::Counts;
         let ended = match who {
             Player::Optimal | Player::Ev => {
-                let sol = {
-                    let mut cache = self.last.lock().expect("not poisoned");
-                    cache
-                        .entry((me.on_board, need))
-                        .or_insert_with(|| {
-                            let model = self.win_dice.model;
-                            std::sync::Arc::new(last_turn(model, me.on_board, need))
-                        })
-                        .clone()
-                };
+                let sol = cached(&self.last, (me.on_board, need), || last_turn(self.win_dice.model, me.on_board, need));
                 // Roll the leader's leftover when that passes more often.
                 let from = offer.filter(|_| self.may_piggyback(me)).and_then(|(k, t)| {
                     let better = sol.roll_value(&TurnState::leftover(k, t)).is_ok_and(|v| v > sol.start_value());
@@ -538,8 +552,8 @@ impl<'g> Arena<'g> {
             sides,
             turns: if win.is_some() { (0..m * m).map(|_| OnceLock::new()).collect() } else { vec![] },
             win,
-            last: std::sync::Mutex::new(HashMap::new()),
-            returned: std::sync::Mutex::new(HashMap::new()),
+            last: Mutex::new(HashMap::new()),
+            returned: Mutex::new(HashMap::new()),
             win_dice: Dice::new(model),
             dice: Dice::new(game.model()),
             ev: HashMap::new(),

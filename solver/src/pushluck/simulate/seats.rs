@@ -15,28 +15,21 @@
 //! The rules are those the solver of three takes (the table of three must
 //! exist, or be quick to solve, only when an `optimal` player sits).
 //! The optimal player's turns are solved when a game reaches a state and
-//! kept up to [`KEPT_TURNS`] of them (a game of goal 10,000 has 8 million
+//! kept up to [`super::arena::KEPT_TURNS`] of them (a game of goal 10,000 has 8 million
 //! states: beyond that they are solved again when reached).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use super::arena::{play, Dice, Ended, Player, TURNS_MAX};
+use super::arena::{cached, play, Cache, Dice, Ended, Player, TURNS_MAX};
 use crate::error::Error;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
-use crate::pushluck::solution::Solution;
 use crate::pushluck::win::players::PlayersValues;
 use crate::pushluck::win::{last_turn, Side, Sides};
 use crate::pushluck::PushLuckGame;
-
-/// Optimal players' turns kept across games (each a few hundred kB).
-const KEPT_TURNS: usize = 4096;
-
-type Cache<'g, K> = Mutex<HashMap<K, Arc<Solution<'g>>>>;
 
 /// What the players of a run of games of three need, built once.
 pub(super) struct Seats<'g> {
@@ -54,24 +47,6 @@ pub(super) struct Seats<'g> {
     lasts: Cache<'g, (bool, i64)>,
     /// Expected-score turns per total.
     ev: Cache<'g, i64>,
-}
-
-/// Returns the cached solution of `key`, solving it with `solve` when
-/// missing (kept while the cache has room).
-fn cached<'g, K: std::hash::Hash + Eq>(
-    cache: &Cache<'g, K>,
-    key: K,
-    solve: impl FnOnce() -> Solution<'g>,
-) -> Arc<Solution<'g>> {
-    if let Some(s) = cache.lock().expect("not poisoned").get(&key) {
-        return Arc::clone(s);
-    }
-    let s = Arc::new(solve());
-    let mut c = cache.lock().expect("not poisoned");
-    if c.len() < KEPT_TURNS {
-        c.insert(key, Arc::clone(&s));
-    }
-    s
 }
 
 impl<'g> Seats<'g> {
