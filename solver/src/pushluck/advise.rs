@@ -141,24 +141,25 @@ fn advise_win(
         // The turn reads the opponent's piggyback values after each bank.
         o.check(&[bi])?;
     }
-    let sol = values.turn(ai, bi);
     // Under piggyback=return a turn on a leftover is its own turn: its
     // farkle gives the inherited points back.
     let inherited = match dice {
         Some(_) => q.inherited,
         None => Some(s.state.points).filter(|_| game.rules.turn.piggyback_return),
     };
-    if let Some(t) = inherited {
-        if dice.is_some() {
+    let Some(t) = inherited else {
+        let sol = values.turn(ai, bi);
+        return answer_win(game, model, &sol, &sol, &s, dice, line);
+    };
+    let on_leftover = values.turn_on_leftover(ai, bi, t);
+    match dice {
+        Some(_) => {
             line.push_str(&format!("; this turn began on your opponent's leftover: a farkle gives them {t} points"));
+            answer_win(game, model, &on_leftover, &on_leftover, &s, dice, line)
         }
-        let on_leftover = values.turn_on_leftover(ai, bi, t);
-        return match dice {
-            Some(_) => answer_win(game, model, &on_leftover, &on_leftover, &s, dice, line),
-            None => answer_win(game, model, &sol, &on_leftover, &s, dice, line),
-        };
+        // The leftover weighed against a fresh turn, the pair's own.
+        None => answer_win(game, model, &values.turn(ai, bi), &on_leftover, &s, dice, line),
     }
-    answer_win(game, model, &sol, &sol, &s, dice, line)
 }
 
 /// Inherited points of a turn begun on a leftover (win objective): only
