@@ -206,6 +206,11 @@ pub struct AdviseArgs {
     /// gives them back).
     #[arg(long, value_name = "P", conflicts_with = "leftover")]
     pub inherited: Option<i64>,
+    /// Push-your-luck, near an exact goal where the rules let a player roll
+    /// fewer dice (Yahtzix's exact-goal): N dice were kept back from this
+    /// roll for later.
+    #[arg(long, value_name = "N", conflicts_with = "leftover")]
+    pub held: Option<u8>,
     /// How many alternatives to list, at least 1 (--json lists all).
     #[arg(long, default_value_t = 8)]
     pub top: usize,
@@ -692,6 +697,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 ("--opponents", a.opponents.is_some()),
                 ("--opponent-farkles", a.opponent_farkles.is_some()),
                 ("--inherited", a.inherited.is_some()),
+                ("--held", a.held.is_some()),
             ] {
                 if given {
                     other(flag, Family::PushLuck)?;
@@ -745,6 +751,7 @@ fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
                 opponent_farkles: a.opponent_farkles.unwrap_or(0),
                 later_opponents,
                 inherited: a.inherited,
+                held: a.held.unwrap_or(0),
                 objective: Objective::of(win, Family::PushLuck),
             }))
         }

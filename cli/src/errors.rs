@@ -21,6 +21,7 @@ fn flag(field: Field) -> &'static str {
         Field::Ones => "--ones",
         Field::Leftover => "--leftover",
         Field::Inherited => "--inherited",
+        Field::Held => "--held",
         Field::Locked => "--locked",
         Field::Games => "--games",
         Field::Players => "--players",

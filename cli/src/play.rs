@@ -43,10 +43,15 @@ pub fn run(
         let Some(seat) = prompt.seat() else { break true };
         let events = if session.is_computer(seat) {
             let typed = match (&prompt, o.dice_from_me) {
-                (Prompt::Roll { player, dice, .. }, true) => match read_dice(&mut editor, &mut out, player, *dice)? {
-                    Some(d) => Some(d),
-                    None => break false,
-                },
+                (Prompt::Roll { player, dice, .. }, true) => {
+                    // The dice sixdice's player rolls (near an exact goal
+                    // its policy may keep some back).
+                    let n = session.computer_dice()?.unwrap_or(*dice);
+                    match read_dice(&mut editor, &mut out, player, n..=n)? {
+                        Some(d) => Some(d),
+                        None => break false,
+                    }
+                }
                 _ => None,
             };
             session.play_computer(typed)?
@@ -82,11 +87,16 @@ fn person(
     out: &mut Out,
     o: &Options,
 ) -> anyhow::Result<Option<Vec<Event>>> {
-    if let Prompt::Roll { player, dice, .. } = prompt {
+    if let Prompt::Roll { player, dice, fewer, .. } = prompt {
+        let least = if *fewer { 1 } else { *dice };
         if !o.dice_from_me {
-            return Ok(Some(session.roll(None)?));
+            if !*fewer {
+                return Ok(Some(session.roll(None)?));
+            }
+            let Some(n) = read_count(editor, out, player, *dice)? else { return Ok(None) };
+            return Ok(Some(session.roll_some(n)?));
         }
-        let Some(d) = read_dice(editor, out, player, *dice)? else { return Ok(None) };
+        let Some(d) = read_dice(editor, out, player, least..=*dice)? else { return Ok(None) };
         return Ok(Some(session.roll(Some(d))?));
     }
     out.text(&situation(&session.view(), prompt));
@@ -118,16 +128,44 @@ const HELP: &str = "Decisions, in the words of a game record:
   (short forms: `15 roll`, `15 bank`, `2255`, `fives`)
 Other words: ? or hint (the choices, ranked), board (every player), quit (stop; the record is kept)";
 
-/// Reads the dice rolled at the table. `None`: input ended.
-fn read_dice(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) -> anyhow::Result<Option<Counts>> {
+/// Reads the dice rolled at the table, as many as `counts` allows (one
+/// number, or near an exact goal 1 to the dice left). `None`: input ended.
+fn read_dice(
+    editor: &mut DefaultEditor,
+    out: &mut Out,
+    player: &str,
+    counts: std::ops::RangeInclusive<usize>,
+) -> anyhow::Result<Option<Counts>> {
+    let n = *counts.end();
+    let how_many = if counts.start() == counts.end() { n.to_string() } else { format!("{}-{n}", counts.start()) };
     loop {
-        let Some(line) = read(editor, &format!("{player} rolls {n} {}: ", if n == 1 { "die" } else { "dice" }))? else {
+        let prompt = format!("{player} rolls {how_many} {}: ", if n == 1 { "die" } else { "dice" });
+        let Some(line) = read(editor, &prompt)? else {
             return Ok(None);
         };
         match parse_dice(line.trim()) {
-            Ok(c) if c.iter().map(|&x| usize::from(x)).sum::<usize>() == n => return Ok(Some(c)),
-            Ok(_) => out.text(&format!("type {n} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1"))),
+            Ok(c) if counts.contains(&c.iter().map(|&x| usize::from(x)).sum::<usize>()) => return Ok(Some(c)),
+            Ok(_) => out.text(&format!("type {how_many} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1"))),
             Err(e) => out.text(&format!("not dice: {}", solver::Escaped(&e.to_string()))),
+        }
+    }
+}
+
+/// Near an exact goal: how many of the `n` dice the player rolls (the
+/// others stay for later rolls); an empty line rolls them all. `None`:
+/// input ended.
+fn read_count(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) -> anyhow::Result<Option<usize>> {
+    loop {
+        let Some(line) = read(editor, &format!("{player} rolls how many of the {n} dice (1-{n}, Enter: all)? "))?
+        else {
+            return Ok(None);
+        };
+        match line.trim() {
+            "" => return Ok(Some(n)),
+            t => match t.parse::<usize>() {
+                Ok(k) if (1..=n).contains(&k) => return Ok(Some(k)),
+                _ => out.text(&format!("type a number from 1 to {n}, or Enter for all {n}")),
+            },
         }
     }
 }

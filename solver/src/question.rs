@@ -93,6 +93,10 @@ pub struct PushLuckQuestion {
     /// after `opponent` (the next player), in turn order; empty in a game
     /// of two.
     pub later_opponents: Vec<i64>,
+    /// Near an exact goal where the rules let a player roll fewer dice
+    /// (Yahtzix's variation L): dice that could have been rolled but were
+    /// kept back for a later roll; 0 otherwise.
+    pub held: u8,
     /// [`Objective::Win`]: maximise the probability of winning the
     /// two-player game (implied by an opponent's total); else the expected
     /// score of this turn.
@@ -122,6 +126,7 @@ impl PushLuckQuestion {
             opponent_farkles: 0,
             later_opponents: vec![],
             inherited: None,
+            held: 0,
             objective: Objective::TurnScore,
         }
     }

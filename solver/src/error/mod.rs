@@ -48,6 +48,8 @@ pub enum Field {
     Leftover,
     /// Push-your-luck: the points inherited from a leftover this turn began on.
     Inherited,
+    /// Push-your-luck: dice kept back from a roll near an exact goal.
+    Held,
     /// Locked dice rule: dice locked before this roll.
     Locked,
     /// The number of games to play.

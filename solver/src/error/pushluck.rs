@@ -106,6 +106,14 @@ pub enum SituationError {
     InheritedOffGrid { points: i64, grid: i64 },
     #[error("{points} inherited points are more than the opponent's total {opponent}, which includes them")]
     InheritedOverOpponent { points: i64, opponent: i64 },
+    #[error("{game} never lets a player keep dice back from a roll (only within reach of an exact goal, where the rules allow it)")]
+    HeldWithoutChoice { game: String },
+    #[error("dice may be kept back only within {within} points of the goal; the player is {left} away (--score)")]
+    HeldFarFromGoal { within: i64, left: i64 },
+    #[error("{rolled} dice rolled and {held} kept back are more than six")]
+    HeldTooMany { rolled: usize, held: u8 },
+    #[error("dice kept back go with a roll (--dice), not with a leftover")]
+    HeldWithLeftover,
 }
 
 impl SituationError {
@@ -138,6 +146,9 @@ impl SituationError {
             | E::InheritedRange { .. }
             | E::InheritedOffGrid { .. }
             | E::InheritedOverOpponent { .. } => Field::Inherited,
+            E::HeldWithoutChoice { .. } | E::HeldFarFromGoal { .. } | E::HeldTooMany { .. } | E::HeldWithLeftover => {
+                Field::Held
+            }
             E::OpponentFarkles(_) | E::OpponentFarklesWithoutPenalty | E::LeftoverAfterFarkles(_) => {
                 Field::OpponentFarkles
             }

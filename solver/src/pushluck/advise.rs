@@ -11,7 +11,6 @@
 //! ranking is the same code for both: it reads a [`Solution`].
 
 use super::long_run;
-use super::model::Model;
 use super::scoring::Variant;
 use super::situation::{check, check_totals, Situation};
 use super::solution::{Next, Solution};
@@ -48,7 +47,7 @@ pub(crate) fn advise(
         Start::Roll(dice) => {
             let line = situation_line(game, &s, Some(&dice));
             let note = near_goal_note(game, &sol, &s);
-            let mut advice = rank(game, model, &sol, &s, &dice, Objective::TurnScore, line, note)?;
+            let mut advice = rank(game, &sol, &s, &dice, Objective::TurnScore, line, note)?;
             if game.rules.turn.three_farkle_penalty > 0 && s.params.on_board {
                 add_long_run(game, &s, &dice, &mut advice)?;
             }
@@ -113,7 +112,7 @@ fn advise_win(
         // (On the leader's leftover a farkle loses either way: what it
         // gives back changes nothing.)
         let sol = win::checked_last_turn(model, s.params.on_board, b - a)?;
-        return answer_win(game, model, &sol, &sol, &s, dice, line);
+        return answer_win(game, &sol, &sol, &s, dice, line);
     }
     let values = load_win(game, tables, progress)?;
     let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
@@ -149,16 +148,16 @@ fn advise_win(
     };
     let Some(t) = inherited else {
         let sol = values.turn(ai, bi);
-        return answer_win(game, model, &sol, &sol, &s, dice, line);
+        return answer_win(game, &sol, &sol, &s, dice, line);
     };
     let on_leftover = values.turn_on_leftover(ai, bi, t);
     match dice {
         Some(_) => {
             line.push_str(&format!("; this turn began on your opponent's leftover: a farkle gives them {t} points"));
-            answer_win(game, model, &on_leftover, &on_leftover, &s, dice, line)
+            answer_win(game, &on_leftover, &on_leftover, &s, dice, line)
         }
         // The leftover weighed against a fresh turn, the pair's own.
-        None => answer_win(game, model, &values.turn(ai, bi), &on_leftover, &s, dice, line),
+        None => answer_win(game, &values.turn(ai, bi), &on_leftover, &s, dice, line),
     }
 }
 
@@ -223,7 +222,7 @@ fn advise_players(
     let turn = win::players::advice::asked_turn(game, tables, mine, &others, q.banked, progress)?;
     s.params.on_board = turn.on_board;
     let line = situation_line(game, &s, Some(&dice)) + &turn.line;
-    answer_win(game, model, &turn.sol, &turn.sol, &s, Some(dice), line)
+    answer_win(game, &turn.sol, &turn.sol, &s, Some(dice), line)
 }
 
 /// The win objective's answer from the solved turn `sol`: the ranked
@@ -232,7 +231,6 @@ fn advise_players(
 /// else `sol`), or not.
 fn answer_win(
     game: &PushLuckGame,
-    model: &Model,
     sol: &Solution,
     on_leftover: &Solution,
     s: &Situation,
@@ -240,7 +238,7 @@ fn answer_win(
     line: String,
 ) -> Result<Advice, Error> {
     Ok(match dice {
-        Some(dice) => Advice::PushLuck(rank(game, model, sol, s, &dice, Objective::Win, line, None)?),
+        Some(dice) => Advice::PushLuck(rank(game, sol, s, &dice, Objective::Win, line, None)?),
         None => {
             let k = s.state.dice;
             let mut advice = piggyback(game, on_leftover, sol, s, k)?;
@@ -254,7 +252,6 @@ fn answer_win(
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn rank(
     game: &PushLuckGame,
-    model: &Model,
     sol: &Solution,
     s: &Situation,
     dice: &Counts,
@@ -263,10 +260,12 @@ pub(crate) fn rank(
     note: Option<String>,
 ) -> Result<PushLuckAdvice, Error> {
     let rules = &game.rules;
-    let set_asides = model.scorer.set_asides(dice, s.roll == 1);
+    // The turn's own model: near an exact goal with a choice of dice, its
+    // scorer also reads six scoring dice by their parts.
+    let set_asides = sol.model.scorer.set_asides(dice, s.roll == 1);
     let mut alts = Vec::new();
     for sa in &set_asides {
-        let readings: Vec<&Variant> = if rules.turn.vant_hof > 0 {
+        let readings: Vec<&Variant> = if rules.turn.vant_hof > 0 || sol.model.chooses_dice {
             sa.variants.iter().collect()
         } else {
             // Without Van't Hof only the best reading (and an instant win) matters.
@@ -291,11 +290,18 @@ pub(crate) fn rank(
                     let why = if v.instant_win { "instant win" } else { "no dice or rolls left" };
                     alts.push(alt(s.state.points + v.points, Then::Ends, None, Some(why), value));
                 }
-                Next::Decide { points, dice, bank, roll } => {
+                Next::Decide { points, dice, ctx, bank, roll } => {
                     if let Some(b) = bank {
                         alts.push(alt(points, Then::Bank, None, None, b));
                     }
-                    alts.push(alt(points, Then::Roll, Some(dice), None, roll));
+                    let by_dice = sol.roll_values_by_dice(points, ctx);
+                    if by_dice.is_empty() {
+                        alts.push(alt(points, Then::Roll, Some(dice), None, roll));
+                    }
+                    // With a choice of dice, each number of them to roll.
+                    for (rolled, value) in by_dice {
+                        alts.push(alt(points, Then::Roll, Some(rolled), None, value));
+                    }
                 }
             }
         }
@@ -330,8 +336,7 @@ pub(crate) fn rank(
 fn add_long_run(game: &PushLuckGame, s: &Situation, dice: &Counts, advice: &mut PushLuckAdvice) -> Result<(), Error> {
     let lr = long_run::solve(game, s.params)?;
     let c = usize::try_from(s.farkles).expect("checked: 0..=2");
-    let model = game.model();
-    let other = rank(game, model, &lr.turns[c], s, dice, Objective::TurnScore, String::new(), None)?;
+    let other = rank(game, &lr.turns[c], s, dice, Objective::TurnScore, String::new(), None)?;
     for a in &mut advice.alternatives {
         a.long_run_score = other
             .alternatives

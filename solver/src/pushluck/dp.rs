@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::model::{dice_of, hot_end, Model, Params, Succ, HOT_END, HOT_INSTANT};
+use super::model::{dice_of, hot_end, Group, Model, Params, Succ, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution, Step, WinPayoff};
 use super::{level_total, value_of};
 use crate::error::Error;
@@ -295,6 +295,20 @@ fn same_above_board(a: &Params, b: &Params) -> bool {
 }
 
 impl Solution<'_> {
+    /// Solves a prepared win-objective turn alone, as [`super::lanes`]
+    /// would: with slopes and the policy range when `sloped`, the choices
+    /// recorded either way. Its margin is 0 (not known: its callers then
+    /// solve it again rather than trust an old policy).
+    pub(super) fn fill_alone(&mut self, sloped: bool) {
+        if sloped {
+            self.fill_levels_sloped(self.levels);
+        } else {
+            self.fill_levels(self.levels);
+            self.record_choices();
+            self.margin = 0.0;
+        }
+    }
+
     /// Computes levels `todo - 1` down to 0: the value of rolling, then the
     /// better of that and banking.
     fn fill_levels(&mut self, todo: usize) {
@@ -338,17 +352,37 @@ impl Solution<'_> {
     }
 
     /// [`Self::roll_value_level`] with its slope (the chosen successor's),
-    /// narrowing `range` to where each roll's choice stays the best.
+    /// narrowing `range` to where each roll's choice stays the best (and,
+    /// with a choice of dice, the number of dice rolled).
     fn roll_value_sloped(&self, level: usize, c: usize, range: &mut Range, chosen: &mut [u8]) -> (f64, f64) {
+        let groups = &self.model.tables[c].groups;
+        if let [all] = groups[..] {
+            return self.group_value_sloped(level, c, all, range, chosen);
+        }
+        // The first best number of dice, as `Self::rolled_group` finds it.
+        let each: Vec<(f64, f64)> =
+            groups.iter().map(|&g| self.group_value_sloped(level, c, g, range, chosen)).collect();
+        let best = each.iter().fold(each[0], |b, &x| if x.0 > b.0 { x } else { b });
+        for &(v, s) in &each {
+            range.narrow(best.0 - v, best.1 - s);
+        }
+        best
+    }
+
+    /// The value and slope of rolling group `g`'s dice in context `c` at
+    /// `level` (see [`Self::roll_value_sloped`]); `chosen` is the context's
+    /// choices, of which the group's rolls are set.
+    fn group_value_sloped(&self, level: usize, c: usize, g: Group, range: &mut Range, chosen: &mut [u8]) -> (f64, f64) {
         let m = self.model;
         let table = &m.tables[c];
         let n = m.contexts();
         let base = level * n;
         let (values, slopes) = (&self.values[..], &self.slopes[..]);
-        let mut total = self.farkle_score() * table.farkle;
-        let mut slope = table.farkle;
+        let mut total = self.farkle_score() * g.farkle;
+        let mut slope = g.farkle;
+        let rolls = g.rolls();
         for ((&(prob, start, end), choice), &decisions_only) in
-            table.rolls.iter().zip(chosen).zip(&table.decisions_only)
+            table.rolls[rolls.clone()].iter().zip(&mut chosen[rolls.clone()]).zip(&table.decisions_only[rolls])
         {
             let options = &table.hot[start as usize..end as usize];
             if decisions_only {
@@ -446,18 +480,30 @@ impl Solution<'_> {
     /// higher levels read straight from the array. Equal to
     /// [`Solution::roll_value_at`] at that level.
     fn roll_value_level(&self, level: usize, c: usize) -> f64 {
+        let groups = &self.model.tables[c].groups;
+        if let [all] = groups[..] {
+            return self.group_value_level(level, c, all);
+        }
+        groups.iter().map(|&g| self.group_value_level(level, c, g)).fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The value of rolling group `g`'s dice in context `c` at `level` (see
+    /// [`Self::roll_value_level`]).
+    pub(super) fn group_value_level(&self, level: usize, c: usize, g: Group) -> f64 {
         let m = self.model;
         let table = &m.tables[c];
         let n = m.contexts();
-        let g = m.grid;
-        let t = level_total(level, g);
+        let t = level_total(level, m.grid);
         let base = level * n;
         let values = &self.values[..];
-        let mut total = self.farkle_score() * table.farkle;
+        let mut total = self.farkle_score() * g.farkle;
         // Under the win objective the arrays reach above the solved levels
         // as far as one set-aside goes (see `solve_payoff_sloped`).
         let win = matches!(self.payoff, Payoff::Win(_));
-        for (&(prob, start, end), &decisions_only) in table.rolls.iter().zip(&table.decisions_only) {
+        let rolls = g.rolls();
+        for (&(prob, start, end), &decisions_only) in
+            table.rolls[rolls.clone()].iter().zip(&table.decisions_only[rolls])
+        {
             if win && decisions_only {
                 // Without branches on the values, as in `roll_value_sloped`.
                 let options = &table.hot[start as usize..end as usize];

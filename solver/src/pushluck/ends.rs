@@ -76,9 +76,12 @@ impl Solution<'_> {
                     continue;
                 }
                 let table = &m.tables[c];
-                out.farkle += p * table.farkle;
+                // The dice the policy rolls (every die, without a choice).
+                let group = table.groups[self.rolled_group(level_total(level, m.grid), c)];
+                out.farkle += p * group.farkle;
                 let at = level * rolls + m.roll_starts[c];
-                for (r, &(prob, from, to)) in table.rolls.iter().enumerate() {
+                for r in group.rolls() {
+                    let (prob, from, to) = table.rolls[r];
                     let hot = &table.hot[from as usize..to as usize];
                     // The DP's own choice when it recorded them.
                     let x =
@@ -125,6 +128,10 @@ impl Solution<'_> {
             return None;
         }
         let Payoff::Win(w) = &self.payoff else { return None };
+        if m.chooses_dice {
+            // The choices of how many dice to roll are not in the digest.
+            return None;
+        }
         // Level 0 is the turn's start, where a stop is no choice (`ends`).
         let stops: Vec<u8> = (n..self.levels * n)
             .map(|i| u8::from(w.bank(i / n, dice_of(i % n)).is_some_and(|b| b >= self.values[i])))
@@ -282,12 +289,14 @@ impl Solution<'_> {
                 }
                 let table = &m.tables[c];
                 let at = level * rolls + m.roll_starts[c];
+                let group = table.groups[self.rolled_group(level_total(level, m.grid), c)];
                 let mut sum = [0.0; N];
                 for (s, v) in sum.iter_mut().zip(worth.farkle) {
-                    *s += table.farkle * v;
+                    *s += group.farkle * v;
                 }
                 if solved {
-                    for (r, &(prob, from, _)) in table.rolls.iter().enumerate() {
+                    for r in group.rolls() {
+                        let (prob, from, _) = table.rolls[r];
                         let x = table.hot[from as usize + usize::from(self.choices[at + r])];
                         let v = successor(&decided, level, x);
                         for (s, v) in sum.iter_mut().zip(v) {
@@ -297,7 +306,7 @@ impl Solution<'_> {
                 } else {
                     // Above the solved levels (the offers' rolls of leftover
                     // dice): each roll takes its best successor by the values.
-                    for &(prob, from, to) in &table.rolls {
+                    for &(prob, from, to) in &table.rolls[group.rolls()] {
                         let x = self.best_successor(level, &table.hot[from as usize..to as usize]);
                         let v = successor(&decided, level, x);
                         for (s, v) in sum.iter_mut().zip(v) {

@@ -50,6 +50,22 @@ pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
 /// at its inherited total).
 pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], bottom: usize) {
     assert!(!sols.is_empty() && sols.len() <= LANES, "one to {LANES} turns");
+    if sols.iter().any(|s| s.model.chooses_dice) {
+        // Turns near an exact goal with a choice of dice (few, and short)
+        // are solved alone; the others side by side as usual.
+        let (near, plain): (Vec<usize>, Vec<usize>) = (0..sols.len()).partition(|&k| sols[k].model.chooses_dice);
+        for &k in &near {
+            sols[k].fill_alone(SLOPED);
+        }
+        if !plain.is_empty() {
+            let mut rest: Vec<Solution<'_>> = plain.iter().map(|&k| sols[k].clone()).collect();
+            fill_lanes_down_to::<SLOPED>(&mut rest, bottom);
+            for (&k, s) in plain.iter().zip(rest) {
+                sols[k] = s;
+            }
+        }
+        return;
+    }
     let m = sols[0].model;
     let n = m.contexts();
     let rolls = m.roll_starts[n];

@@ -128,6 +128,26 @@ impl Succ {
     }
 }
 
+/// One way to roll in a context: how many dice, which of the context's
+/// rolls are theirs, and the chance that they farkle.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Group {
+    /// Dice rolled (the context's dice, unless the player chose fewer).
+    pub(super) dice: u8,
+    /// The group's rolls: `rolls[start..end]` of its context.
+    pub(super) start: u32,
+    pub(super) end: u32,
+    /// Probability that nothing scores.
+    pub(super) farkle: f64,
+}
+
+impl Group {
+    /// The group's rolls as indices into its context's rolls.
+    pub(super) fn rolls(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
 /// The rolls of one context with, per roll, the successors of its
 /// set-asides: what the DP's inner loop reads.
 #[derive(Debug, Clone, Default)]
@@ -135,8 +155,12 @@ pub(super) struct ContextTable {
     /// `(probability, range in succ)`; an empty range is a farkle.
     pub(super) rolls: Vec<(f64, u32, u32)>,
     pub(super) succ: Vec<Succ>,
-    /// Probability of a farkle.
+    /// Probability of a farkle when every die is rolled.
     pub(super) farkle: f64,
+    /// The ways to roll: one (every die) unless the player chooses how many
+    /// dice to roll ([`Model::for_turn`]), then one per number of dice,
+    /// every die first (so that ties go to the plain roll).
+    pub(super) groups: Vec<Group>,
     /// `succ` encoded for the solve's inner loop, see [`encode_hot`].
     pub(super) hot: Vec<u32>,
     /// Per roll: every set-aside leads to a decision state (no end of the
@@ -230,6 +254,12 @@ pub(crate) struct Model {
     /// best chance; a farkle or a forced end loses it). Past the goal a
     /// turn's value is this *chase* in closed form (see [`super::dp`]).
     pub(super) chase: Option<Vec<f64>>,
+    /// Whether each roll may use fewer than the context's dice: this is the
+    /// model of a turn near an exact goal (see [`Model::for_turn`]).
+    pub(crate) chooses_dice: bool,
+    /// The model of turns near the goal, where the player chooses how many
+    /// dice to roll, when the rules have such turns.
+    near_goal: Option<Box<Model>>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -244,18 +274,29 @@ impl Model {
     /// Compiles a (validated) rule set for the expected-score objective;
     /// refuses rules under which a turn never has to end.
     pub(crate) fn new(rules: &RuleSet) -> Result<Model, TurnError> {
-        Self::compile(rules, !rules.game.exact_goal)
+        Self::compile(rules, !rules.game.exact_goal, false)
     }
 
     /// Compiles a rule set for the win objective: no set-aside is dropped
     /// for scoring fewer points, since near the goal fewer points can be
     /// better (landing just on the goal hands the opponent an easy last turn).
     pub(crate) fn for_win(rules: &RuleSet) -> Result<Model, TurnError> {
-        Self::compile(rules, false)
+        Self::compile(rules, false, false)
     }
 
-    fn compile(rules: &RuleSet, prune: bool) -> Result<Model, TurnError> {
-        let scorer = Scorer::new(rules);
+    /// The model a turn with `params` is solved on: this one, or near an
+    /// exact goal with a choice of dice, the model where each roll may use
+    /// fewer dice. Both have the same contexts and grid, so a turn's
+    /// arrays read alike under either.
+    pub(crate) fn for_turn(&self, params: Params) -> &Model {
+        match &self.near_goal {
+            Some(near) if params.goal_left <= self.rules.game.choose_dice_within => near,
+            _ => self,
+        }
+    }
+
+    fn compile(rules: &RuleSet, prune: bool, chooses_dice: bool) -> Result<Model, TurnError> {
+        let scorer = if chooses_dice { Scorer::choosing(rules) } else { Scorer::new(rules) };
         let mut grid = scorer.point_values().into_iter().fold(0, gcd);
         if rules.turn.vant_hof > 0 {
             grid = gcd(grid, rules.turn.vant_hof);
@@ -301,6 +342,8 @@ impl Model {
             tables: vec![],
             roll_starts: vec![],
             chase: None,
+            chooses_dice,
+            near_goal: None,
         };
         m.tables = (0..m.contexts()).map(|c| m.context_table(c, &outcomes)).collect();
         let n = m.contexts();
@@ -317,9 +360,16 @@ impl Model {
                 Some(*sum)
             }))
             .collect();
-        m.check_turns_end()?;
+        if !chooses_dice {
+            // (Rolling every die is one of the choices, so a turn that could
+            // never end is found on the plain model.)
+            m.check_turns_end()?;
+        }
         if rules.game.exact_goal && rules.has_instant_win() {
             m.chase = Some(m.stationary_values(0.0, 1.0, |_| 0.0, |_| None));
+        }
+        if !chooses_dice && rules.game.choose_dice_within > 0 {
+            m.near_goal = Some(Box::new(Self::compile(rules, prune, true)?));
         }
         Ok(m)
     }
@@ -461,10 +511,29 @@ impl Model {
     }
 
     fn context_table(&self, c: usize, outcomes: &[Vec<Vec<Outcome>>; 2]) -> ContextTable {
-        let (k, r, vh) = self.unctx(c);
+        let (k, r, _) = self.unctx(c);
         let mut t = ContextTable::default();
+        // Every die first, then fewer (when the player may choose).
+        let counts = if self.chooses_dice { 1..=k } else { k..=k };
+        for rolled in counts.rev() {
+            let start = u32::try_from(t.rolls.len()).expect("few rolls");
+            let farkle = self.add_group(&mut t, c, &outcomes[usize::from(r == 0)][rolled]);
+            let end = u32::try_from(t.rolls.len()).expect("few rolls");
+            let dice = u8::try_from(rolled).expect("at most six dice");
+            t.groups.push(Group { dice, start, end, farkle });
+        }
+        t.farkle = t.groups[0].farkle;
+        t
+    }
+
+    /// Adds the rolls `outcomes` (of some of the dice of context `c`; a
+    /// set-aside leaves the context's other dice to roll) to `t`, as one
+    /// group; returns their chance of a farkle.
+    fn add_group(&self, t: &mut ContextTable, c: usize, outcomes: &[Outcome]) -> f64 {
+        let (k, r, vh) = self.unctx(c);
+        let mut farkle = 0.0;
         let mut seen: HashMap<Vec<Succ>, usize> = HashMap::new();
-        for o in &outcomes[usize::from(r == 0)][k] {
+        for o in outcomes {
             let start = t.succ.len();
             for opt in &o.opts {
                 let s = self.transition(k, r, vh, opt);
@@ -475,7 +544,7 @@ impl Model {
                 }
             }
             if t.succ.len() == start {
-                t.farkle += o.prob;
+                farkle += o.prob;
                 continue;
             }
             // Rolls with the same successors are one outcome to the DP
@@ -497,7 +566,7 @@ impl Model {
                 t.rolls.push((o.prob, u32::try_from(start).expect("few successors"), end));
             }
         }
-        t
+        farkle
     }
 
     /// Where `opt` leads from context `(k, r, vh)`.

@@ -37,9 +37,10 @@ pub(crate) fn play_turn_from(sol: &Solution, start: TurnState, rng: &mut impl Rn
     let model = sol.model;
     let mut state = start;
     loop {
-        let roll = roll_onto(rng, usize::from(state.dice), &[0; FACES]);
+        let rolled = sol.dice_to_roll(&state).expect("a state with a roll left");
+        let roll = roll_onto(rng, usize::from(rolled), &[0; FACES]);
         let mut best: Option<Choice> = None;
-        for sa in model.scorer.set_asides(&roll, state.rolls == 0) {
+        for sa in sol.model.scorer.set_asides(&roll, state.rolls == 0) {
             for v in &sa.variants {
                 let mut offer = |value: f64, end: Option<(Ended, u8)>, next: TurnState| {
                     if best.as_ref().is_none_or(|b| value > b.0) {
@@ -52,7 +53,7 @@ pub(crate) fn play_turn_from(sol: &Solution, start: TurnState, rng: &mut impl Rn
                         let left = state.dice - u8::try_from(crate::dice::dice_count(&sa.keep)).expect("few dice");
                         offer(value, Some((end, left)), state);
                     }
-                    Next::Decide { points, dice, bank, roll } => {
+                    Next::Decide { points, dice, bank, roll, .. } => {
                         if let Some(b) = bank {
                             offer(b, Some((Ended::Bank(points), dice)), state);
                         }

@@ -201,6 +201,13 @@ pub(crate) struct GameRules {
     pub(crate) exact_goal: bool,
     /// The others get one more turn when someone reaches the goal.
     pub(crate) last_turn: bool,
+    /// Under an exact goal, a player whose total is at most this far below
+    /// the goal chooses before each roll how many of the dice that could be
+    /// rolled to roll (the others stay for later rolls), and may count six
+    /// dice that all score by their parts instead of the all-six premium
+    /// (Yahtzix's variation L). 0: never.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub(crate) choose_dice_within: i64,
 }
 
 /// A complete push-your-luck rule set.
@@ -332,6 +339,20 @@ impl RuleSet {
             // Returned points could take a player past an exact goal, where
             // no rule says what happens.
             return Err(invalid("turn.piggyback-return", "cannot be combined with an exact goal"));
+        }
+        let within = self.game.choose_dice_within;
+        if within != 0 {
+            if !self.game.exact_goal {
+                return Err(invalid("game.choose-dice-within", "set, but `exact-goal` is off"));
+            }
+            if !(0..=self.game.goal).contains(&within) {
+                return Err(invalid("game.choose-dice-within", format!("{within} is out of range: allowed 0..=goal")));
+            }
+            if self.has_instant_win() {
+                // Past an exact goal an instant win is chased with every
+                // die; a choice of dice there is not modelled.
+                return Err(invalid("game.choose-dice-within", "cannot be combined with an instant win"));
+            }
         }
         if !(1..=GOAL_MAX).contains(&self.game.goal) {
             return Err(invalid("game.goal", format!("{} is out of range: allowed 1..={GOAL_MAX}", self.game.goal)));

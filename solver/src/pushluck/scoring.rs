@@ -73,6 +73,10 @@ pub(crate) struct Scorer {
     all_six_premium: i64,
     all_six_premium_first_roll_only: bool,
     no_score_bonus: i64,
+    /// Six dice that all score may be read by their parts even when the
+    /// all-six premium is worth more (near an exact goal under a choice of
+    /// dice, see [`crate::pushluck::rules::GameRules::choose_dice_within`]).
+    all_six_optional: bool,
     track_ones: bool,
     ms: Multisets,
     /// `[first roll?][multiset]`: its readings, best first (see
@@ -118,6 +122,16 @@ fn placements_of_groups(groups: &[u8], distinct: bool) -> Vec<Counts> {
 impl Scorer {
     /// Compiles the combination table (the rules must be valid).
     pub(crate) fn new(rules: &RuleSet) -> Scorer {
+        Self::compile(rules, false)
+    }
+
+    /// The combination table of a turn near an exact goal with a choice of
+    /// dice: six dice that all score may also be counted by their parts.
+    pub(crate) fn choosing(rules: &RuleSet) -> Scorer {
+        Self::compile(rules, true)
+    }
+
+    fn compile(rules: &RuleSet, all_six_optional: bool) -> Scorer {
         let s = &rules.scoring;
         let mut kinds = [[[0i64; 7]; FACES]; 2];
         let [later, first] = &mut kinds;
@@ -155,6 +169,7 @@ impl Scorer {
             all_six_premium: s.all_six_premium,
             all_six_premium_first_roll_only: s.all_six_premium_first_roll_only,
             no_score_bonus: s.no_score_bonus,
+            all_six_optional,
             track_ones: rules.turn.vant_hof > 0,
             ms: Multisets::new(6),
             readings: [vec![], vec![]],
@@ -257,16 +272,21 @@ impl Scorer {
                     && (first || !self.all_six_premium_first_roll_only)
                     && out.iter().any(|v| !v.instant_win)
                 {
-                    self.offer(
-                        &mut out,
-                        Variant {
-                            points: self.all_six_premium,
-                            ones: 0,
-                            ones_points: 0,
-                            instant_win: false,
-                            parts: vec!["all six score".into()],
-                        },
-                    );
+                    let premium = Variant {
+                        points: self.all_six_premium,
+                        ones: 0,
+                        ones_points: 0,
+                        instant_win: false,
+                        parts: vec!["all six score".into()],
+                    };
+                    let parts_best = out.iter().filter(|v| !v.instant_win).map(|v| v.points).max().unwrap_or(0);
+                    if self.all_six_optional && premium.points > parts_best {
+                        // Both readings stay: the parts may be the better
+                        // one near an exact goal.
+                        out.push(premium);
+                    } else {
+                        self.offer(&mut out, premium);
+                    }
                 }
                 out.sort_by(|a, b| {
                     b.instant_win.cmp(&a.instant_win).then(b.points.cmp(&a.points)).then(a.ones.cmp(&b.ones))

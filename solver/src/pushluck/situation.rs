@@ -117,6 +117,24 @@ pub(crate) fn check(
         return Err(SituationError::TooManyFarkles(q.farkles));
     }
     let params = Params { on_board, last_chance: turn.three_farkle_penalty > 0 && q.farkles == 2, goal_left };
+    let held = usize::from(q.held);
+    if held > 0 {
+        let within = rules.game.choose_dice_within;
+        if dice.is_none() {
+            return Err(SituationError::HeldWithLeftover);
+        }
+        if within == 0 {
+            return Err(SituationError::HeldWithoutChoice { game: rules.name.clone() });
+        }
+        if goal_left > within {
+            return Err(SituationError::HeldFarFromGoal { within, left: goal_left });
+        }
+    }
+    // The dice that could have been rolled: those rolled and those held.
+    let dice = match dice {
+        Some(k) if k + held > 6 => return Err(SituationError::HeldTooMany { rolled: k, held: q.held }),
+        d => d.map(|k| k + held),
+    };
 
     let max_rolls = turn.max_rolls;
     let roll = match (q.roll, dice) {
@@ -186,7 +204,7 @@ pub(crate) fn check(
         }
     }
     let k = match q.start {
-        Start::Roll(d) => dice_count(&d),
+        Start::Roll(d) => dice_count(&d) + held,
         Start::Leftover(k) => usize::from(k),
     };
     let state = TurnState {

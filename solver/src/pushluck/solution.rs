@@ -14,7 +14,7 @@
 
 use crate::dice::{dice_count, Counts};
 
-use super::model::{dice_of, Model, Opt, Params, Succ, TurnState};
+use super::model::{dice_of, Group, Model, Opt, Params, Succ, TurnState};
 use super::rules::Stop;
 use super::scoring::Variant;
 
@@ -194,8 +194,10 @@ pub(super) enum Step {
 pub(crate) enum Next {
     /// The turn ends now with this score (instant win, no dice or rolls left).
     Ends(f64),
-    /// A decision state: bank (if allowed) or roll `dice` dice.
-    Decide { points: i64, dice: u8, bank: Option<f64>, roll: f64 },
+    /// A decision state (context `ctx`): bank (if allowed) or roll `dice`
+    /// dice (or, with a choice of dice, some of them: see
+    /// [`Solution::roll_values_by_dice`]); `roll` is the best roll's value.
+    Decide { points: i64, dice: u8, ctx: usize, bank: Option<f64>, roll: f64 },
 }
 
 impl Next {
@@ -210,9 +212,11 @@ impl Next {
 }
 
 impl<'m> Solution<'m> {
+    /// A turn with `params` to solve on `model` (or on its model of turns
+    /// near the goal, see [`Model::for_turn`]), nothing solved yet.
     pub(super) fn empty(model: &'m Model, params: Params) -> Solution<'m> {
         Solution {
-            model,
+            model: model.for_turn(params),
             params,
             levels: 0,
             values: vec![],
@@ -325,9 +329,41 @@ impl<'m> Solution<'m> {
         if let Some(level) = self.level(t) {
             return self.roll_values[level * self.model.contexts() + c];
         }
+        let groups = &self.model.tables[c].groups;
+        groups.iter().map(|&g| self.group_value_above(t, c, g)).fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The value of rolling group `g`'s dice in context `c` at `t`.
+    pub(super) fn group_value_at(&self, t: i64, c: usize, g: Group) -> f64 {
+        match self.level(t) {
+            Some(level) => self.group_value_level(level, c, g),
+            None => self.group_value_above(t, c, g),
+        }
+    }
+
+    /// Which of context `c`'s groups of dice ([`Model::for_turn`]) the
+    /// policy rolls at `t`: the first of the highest value, as the DP
+    /// takes it (the plain roll of every die when there is no choice).
+    pub(crate) fn rolled_group(&self, t: i64, c: usize) -> usize {
+        let groups = &self.model.tables[c].groups;
+        let mut best = (f64::NEG_INFINITY, 0);
+        if groups.len() > 1 {
+            for (i, &g) in groups.iter().enumerate() {
+                let v = self.group_value_at(t, c, g);
+                if v > best.0 {
+                    best = (v, i);
+                }
+            }
+        }
+        best.1
+    }
+
+    /// [`Self::group_value_at`] above the solved levels, from the
+    /// successors' values there.
+    fn group_value_above(&self, t: i64, c: usize, g: Group) -> f64 {
         let table = &self.model.tables[c];
-        let mut total = self.farkle_score() * table.farkle;
-        for &(prob, start, end) in &table.rolls {
+        let mut total = self.farkle_score() * g.farkle;
+        for &(prob, start, end) in &table.rolls[g.rolls()] {
             let best = table.succ[start as usize..end as usize]
                 .iter()
                 .map(|&s| match self.step(t, s) {
@@ -381,6 +417,30 @@ impl<'m> Solution<'m> {
         Ok(self.bank_leaving(s.points, usize::from(s.dice)).map_or(roll, |b| b.max(roll)))
     }
 
+    /// How many dice the policy rolls from decision state `s`: every die
+    /// that could be rolled, unless a choice near the goal says fewer.
+    pub(crate) fn dice_to_roll(&self, s: &TurnState) -> Result<u8, SituationError> {
+        let c = self.rolling_context(s)?;
+        Ok(self.model.tables[c].groups[self.rolled_group(s.points, c)].dice)
+    }
+
+    /// Where the player chooses how many dice to roll, the value of rolling
+    /// each number of them from context `c` at `t`, every die first; empty
+    /// where there is no choice.
+    pub(crate) fn roll_values_by_dice(&self, t: i64, c: usize) -> Vec<(u8, f64)> {
+        let groups = &self.model.tables[c].groups;
+        if groups.len() < 2 {
+            return vec![];
+        }
+        groups.iter().map(|&g| (g.dice, self.group_value_at(t, c, g))).collect()
+    }
+
+    /// [`Self::roll_values_by_dice`] of the decision state `s`.
+    pub(crate) fn roll_values_of(&self, s: &TurnState) -> Result<Vec<(u8, f64)>, SituationError> {
+        let c = self.rolling_context(s)?;
+        Ok(self.roll_values_by_dice(s.points, c))
+    }
+
     /// Expected score of a fresh turn.
     pub(crate) fn start_value(&self) -> f64 {
         self.roll_value(&TurnState::start()).expect("the start state is valid")
@@ -404,6 +464,7 @@ impl<'m> Solution<'m> {
                 Ok(Next::Decide {
                     points,
                     dice: u8::try_from(k2).expect("at most six dice"),
+                    ctx,
                     bank: self.bank_leaving(points, k2),
                     roll: self.roll_value_at(points, ctx),
                 })

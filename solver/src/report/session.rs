@@ -12,8 +12,10 @@ pub enum Prompt {
     /// The previous player left dice: `take` them (with their points) or
     /// start `fresh`.
     Offer { seat: usize, player: String, dice: u8, points: i64 },
-    /// Dice to roll: the session rolls them, or they are typed.
-    Roll { seat: usize, player: String, dice: usize },
+    /// Dice to roll: the session rolls them, or they are typed. `fewer`:
+    /// near an exact goal the player may roll only some of them (1 to
+    /// `dice`), keeping the others for later rolls.
+    Roll { seat: usize, player: String, dice: usize, fewer: bool },
     /// A roll to decide on, in the words of a record's step.
     Decide { seat: usize, player: String, dice: Vec<u8>, roll: u32 },
     /// The game is over.

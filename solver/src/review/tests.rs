@@ -97,6 +97,7 @@ fn a_mistake_costs_what_advise_says_push_your_luck() {
             opponent_farkles: 0,
             later_opponents: vec![],
             inherited: None,
+            held: 0,
             objective: Objective::Win,
         };
         let Advice::PushLuck(a) = advise(&g, &AdviseQuestion::PushLuck(q), dir.path(), &Silent).unwrap() else {

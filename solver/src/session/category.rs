@@ -118,7 +118,7 @@ impl<'g> Table<'g> {
         }
         let (seat, player) = (self.mover, names[self.mover].clone());
         match &self.phase {
-            Phase::Roll => Prompt::Roll { seat, player, dice: self.game.dice - dice_count(&self.kept) },
+            Phase::Roll => Prompt::Roll { seat, player, dice: self.game.dice - dice_count(&self.kept), fewer: false },
             Phase::Decide(_) => Prompt::Decide { seat, player, dice: faces_of(&self.hand), roll: self.roll },
         }
     }

@@ -364,17 +364,14 @@ impl<'g> Session<'g> {
     /// # Errors
     /// No roll is due, or `dice` are not the number of dice to roll.
     pub fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
-        let Prompt::Roll { dice: n, .. } = self.prompt() else {
+        let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
             return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
         };
-        let dice = match (dice, &mut self.rng) {
-            (Some(d), _) => d,
-            (None, Some(rng)) => counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>()),
-            (None, None) => {
-                return Err(SessionError::Illegal("this session has no seed: give the dice rolled".into()).into())
-            }
+        let dice = match dice {
+            Some(d) => d,
+            None => self.seeded_dice(n)?,
         };
-        if dice_count(&dice) != n {
+        if !(fewer && (1..=n).contains(&dice_count(&dice))) && dice_count(&dice) != n {
             return Err(SessionError::Illegal(format!(
                 "{n} {} to roll, not {} ({})",
                 if n == 1 { "die" } else { "dice" },
@@ -385,6 +382,48 @@ impl<'g> Session<'g> {
         }
         let notes = each!(&mut self.table, t => t.roll(&dice))?;
         Ok(self.absorb(notes))
+    }
+
+    /// Rolls `count` of the dice the prompt asks for with the session's
+    /// seed: all of them, or near an exact goal where the rules allow it
+    /// ([`Prompt::Roll`]'s `fewer`), fewer.
+    ///
+    /// # Errors
+    /// No roll is due, the count is not allowed, or the session has no seed.
+    pub fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
+        let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
+            return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
+        };
+        if !(1..=n).contains(&count) || (!fewer && count != n) {
+            let allowed = if fewer { format!("1 to {n}") } else { n.to_string() };
+            return Err(SessionError::Illegal(format!("{allowed} dice to roll, not {count}")).into());
+        }
+        let dice = self.seeded_dice(count)?;
+        self.roll(Some(dice))
+    }
+
+    /// `n` dice rolled with the session's seed.
+    fn seeded_dice(&mut self, n: usize) -> Result<Counts, Error> {
+        match &mut self.rng {
+            Some(rng) => Ok(counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>())),
+            None => Err(SessionError::Illegal("this session has no seed: give the dice rolled".into()).into()),
+        }
+    }
+
+    /// How many dice the seat to move rolls when sixdice plays it (every
+    /// die, unless its policy keeps some back near an exact goal); `None`
+    /// when no roll is due.
+    ///
+    /// # Errors
+    /// The seat to move is a person's.
+    pub fn computer_dice(&self) -> Result<Option<usize>, Error> {
+        let prompt = self.prompt();
+        let (Some(seat), Prompt::Roll { dice, .. }) = (prompt.seat(), &prompt) else { return Ok(None) };
+        let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };
+        match &self.table {
+            Table::PushLuck(t) => t.computer_dice(player).map(Some),
+            Table::Category(_) => Ok(Some(*dice)),
+        }
     }
 
     /// Applies a decision typed by the player whose turn it is, in the
@@ -417,6 +456,10 @@ impl<'g> Session<'g> {
         let Some(seat) = prompt.seat() else { return Err(SessionError::Over.into()) };
         let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };
         match prompt {
+            Prompt::Roll { .. } if dice.is_none() => {
+                let count = self.computer_dice()?.expect("a roll is due");
+                self.roll_some(count)
+            }
             Prompt::Roll { .. } => self.roll(dice),
             _ => {
                 let d = each!(&self.table, t => t.computer(player))?;

@@ -236,7 +236,9 @@ impl<'g> Table<'g> {
         let turn = self.turn();
         match &turn.phase {
             Phase::Offer { k, t } => Prompt::Offer { seat, player, dice: *k, points: *t },
-            Phase::Roll => Prompt::Roll { seat, player, dice: usize::from(turn.state.dice) },
+            Phase::Roll => {
+                Prompt::Roll { seat, player, dice: usize::from(turn.state.dice), fewer: turn.sol.model.chooses_dice }
+            }
             Phase::Decide { dice, .. } => {
                 Prompt::Decide { seat, player, dice: faces_of(dice), roll: turn.state.rolls + 1 }
             }
@@ -255,14 +257,6 @@ impl<'g> Table<'g> {
         }
     }
 
-    fn model(&self) -> &'g crate::pushluck::Model {
-        if self.win.is_some() {
-            self.game.win_model()
-        } else {
-            self.game.model()
-        }
-    }
-
     pub(super) fn record_roll(&mut self, dice: &[u8]) -> Result<Vec<Note>, Error> {
         self.roll(&counts_of(dice))
     }
@@ -272,7 +266,17 @@ impl<'g> Table<'g> {
         if !matches!(self.turn().phase, Phase::Roll) {
             return Err(SessionError::Illegal("no roll is due".into()).into());
         }
-        if dice_count(dice) != k {
+        let fewer = self.turn().sol.model.chooses_dice;
+        let n = dice_count(dice);
+        if fewer && !(1..=k).contains(&n) {
+            return Err(SessionError::Illegal(format!(
+                "1 to {k} {} to roll, not {n} ({})",
+                if k == 1 { "die" } else { "dice" },
+                format_dice(dice)
+            ))
+            .into());
+        }
+        if !fewer && n != k {
             return Err(SessionError::Illegal(format!(
                 "{} {} to roll, not {} ({})",
                 k,
@@ -286,22 +290,16 @@ impl<'g> Table<'g> {
         let line = self.situation_text(&s, dice);
         let objective = self.objective();
         let turn = self.turn();
-        let advice = rank(self.game, self.model(), &turn.sol, &s, dice, objective, line, None)?;
+        let advice = rank(self.game, &turn.sol, &s, dice, objective, line, None)?;
         let ev = match &turn.ev {
-            Some(ev) => Some(Box::new(rank(
-                self.game,
-                self.game.model(),
-                ev,
-                &s,
-                dice,
-                Objective::TurnScore,
-                String::new(),
-                None,
-            )?)),
+            Some(ev) => Some(Box::new(rank(self.game, ev, &s, dice, Objective::TurnScore, String::new(), None)?)),
             None => None,
         };
         let mut notes = vec![];
         let seat = self.mover;
+        if fewer {
+            notes.push(self.judge_dice_count(n)?);
+        }
         if advice.farkle {
             let post = turn.sol.farkle_score();
             notes.push(Note::Roll { seat, dice: faces_of(dice), post, farkle: true });
@@ -313,6 +311,49 @@ impl<'g> Table<'g> {
             self.turn.as_mut().expect("in play").phase = Phase::Decide { dice: *dice, advice: Box::new(advice), ev };
         }
         Ok(notes)
+    }
+
+    /// Near an exact goal with a choice of dice: how rolling `n` of the dice
+    /// compares with the best number to roll, as a decision.
+    fn judge_dice_count(&self, n: usize) -> Result<Note, Error> {
+        let turn = self.turn();
+        let best_of = |by: &[(u8, f64)]| by.iter().fold(by[0], |b, &x| if x.1 > b.1 { x } else { b });
+        let value_of = |by: &[(u8, f64)]| by.iter().find(|x| usize::from(x.0) == n).map_or(f64::NAN, |x| x.1);
+        let by = turn.sol.roll_values_of(&turn.state)?;
+        let points_loss = match &turn.ev {
+            Some(ev) => {
+                let by = ev.roll_values_of(&turn.state)?;
+                Some(best_of(&by).1 - value_of(&by))
+            }
+            None => None,
+        };
+        let text = |k: usize| format!("roll {k} of the {} dice", turn.state.dice);
+        let best = best_of(&by);
+        Ok(Note::Decision {
+            seat: self.mover,
+            judged: Judged {
+                best: best.1,
+                chosen: value_of(&by),
+                choices: by.len(),
+                best_text: text(usize::from(best.0)),
+                played_text: text(n),
+                points_loss,
+            },
+        })
+    }
+
+    /// How many dice `player`, played by sixdice, rolls now: every die
+    /// that could be rolled, unless its policy keeps some back near an
+    /// exact goal.
+    pub(super) fn computer_dice(&self, player: Player) -> Result<usize, Error> {
+        let turn = self.turn();
+        let last = turn.need.is_some();
+        let sol = match player {
+            Player::Ev if !last => turn.ev.as_deref().unwrap_or(&turn.sol),
+            Player::Optimal | Player::Ev | Player::WinSheet => &turn.sol,
+            Player::Threshold(_) | Player::Human => return Ok(usize::from(turn.state.dice)),
+        };
+        Ok(usize::from(sol.dice_to_roll(&turn.state)?))
     }
 
     /// The situation line of `advise`, with the totals.
@@ -442,8 +483,10 @@ impl<'g> Table<'g> {
         alt: &PushLuckAlternative,
         notes: &mut Vec<Note>,
     ) -> Result<(), Error> {
-        let model = self.model();
         let turn = self.turn.as_ref().expect("in play");
+        // The turn's own model: near an exact goal with a choice of dice,
+        // six scoring dice may also be read by their parts.
+        let model = turn.sol.model;
         let before = turn.state;
         let first = before.rolls == 0;
         let set_aside = model.scorer.set_asides(dice, first);
@@ -457,7 +500,8 @@ impl<'g> Table<'g> {
         match (alt.then, next) {
             (AltThen::Ends, _) if alt.instant_win => self.end_turn(Ended::Instant, notes),
             (AltThen::Ends, _) => {
-                let left = (dice_count(dice) - dice_count(keep)) as u8;
+                // Dice kept back from the roll are left too.
+                let left = before.dice - u8::try_from(dice_count(keep)).expect("at most six dice");
                 self.end_turn(Ended::Bank(alt.at_stake, left), notes)
             }
             (AltThen::Bank, Next::Decide { points, dice: k2, .. }) => self.end_turn(Ended::Bank(points, k2), notes),
@@ -664,11 +708,13 @@ impl<'g> Table<'g> {
                                 && match turn.need {
                                     Some(need) => t > need,
                                     None => {
+                                        // The dice left (the most offered to roll).
                                         let k = advice
                                             .alternatives
                                             .iter()
-                                            .find(|a| a.at_stake == t && a.then == AltThen::Roll)
-                                            .and_then(|a| a.roll_dice)
+                                            .filter(|a| a.at_stake == t && a.then == AltThen::Roll)
+                                            .filter_map(|a| a.roll_dice)
+                                            .max()
                                             .map_or(0, usize::from);
                                         sheet_banks(section, k, rolls_made, t)
                                     }

@@ -197,7 +197,7 @@ fn decisions_the_rules_forbid_are_refused_and_change_nothing() {
         assert_eq!(s.record(), &before);
     }
     s.decide("keep 1 roll").unwrap();
-    assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 5 });
+    assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 5, fewer: false });
     assert!(s.roll(Some(counts_of(&[1, 2, 3]))).is_err(), "5 dice are due");
 
     let y = game("yahtzee", &[]);

@@ -69,7 +69,7 @@ pub(super) fn hot_dice_game(name: &str, kinds: FaceTable, patterns: Vec<Pattern>
             piggyback_needs_board: false,
             piggyback_return: false,
         },
-        game: GameRules { goal: 10_000, exact_goal: false, last_turn: true },
+        game: GameRules { goal: 10_000, exact_goal: false, last_turn: true, choose_dice_within: 0 },
     }
 }
 
@@ -134,6 +134,10 @@ pub(super) fn apply_options(r: &mut RuleSet, opts: &OptionSet) {
     }
     if let Some(on) = opts.switch_given("exact-goal") {
         r.game.exact_goal = on;
+        if !on {
+            // The choice of dice near the goal is part of the exact goal.
+            r.game.choose_dice_within = 0;
+        }
     }
     if let Some(on) = opts.switch_given("piggyback") {
         set_piggyback(r, on);
@@ -163,7 +167,7 @@ fn keys_set_by(name: &str) -> &'static [&'static str] {
         "piggyback" => &["turn.piggyback", "turn.piggyback-needs-board", "turn.piggyback-return"],
         "go-for-it" => &["turn.piggyback", "turn.piggyback-needs-board", "turn.piggyback-return"],
         "goal" => &["game.goal"],
-        "exact-goal" => &["game.exact-goal"],
+        "exact-goal" => &["game.exact-goal", "game.choose-dice-within"],
         "alternative-scoring" => &["scoring.patterns"],
         _ => &[],
     }

@@ -51,9 +51,12 @@ pub(crate) fn base() -> RuleSet {
             piggyback_needs_board: false,
             piggyback_return: false,
         },
-        game: GameRules { goal: 2000, exact_goal: false, last_turn: true },
+        game: GameRules { goal: 2000, exact_goal: false, last_turn: true, choose_dice_within: 0 },
     }
 }
+
+/// How close to an exact goal a player may choose how many dice to roll.
+pub(crate) const CHOOSE_DICE_WITHIN: i64 = 50;
 
 /// Yahtzix's options.
 pub(crate) const OPTIONS: &[OptionSpec] = common_options!(OptionSpec {
@@ -78,6 +81,11 @@ pub(crate) fn options(r: &mut RuleSet, opts: &OptionSet) -> Result<(), OptionErr
         }
     }
     apply_options(r, opts);
+    if opts.switch_given("exact-goal") == Some(true) {
+        // Variation L: within 50 points of going out a player rolls only
+        // as many dice as they choose.
+        r.game.choose_dice_within = CHOOSE_DICE_WITHIN.min(r.game.goal);
+    }
     if let Some(on) = go_for_it {
         set_piggyback(r, on);
     }

@@ -66,12 +66,17 @@ impl Player {
     }
 }
 
-/// Draws rolls of a model's contexts: per context the farkle probability
-/// then the cumulative probabilities of its outcome classes.
+/// Draws rolls of a model's contexts: per context and group of dice (see
+/// [`Model::for_turn`]) the farkle probability then the cumulative
+/// probabilities of its outcome classes.
 pub(super) struct Dice<'m> {
     pub(super) model: &'m Model,
+    /// Per context, per roll: the chance of that roll or an earlier one of
+    /// its group (a farkle first).
     cumulative: Vec<Vec<f64>>,
     start: usize,
+    /// The dice of the model's turns near the goal, if it has them.
+    near_goal: Option<Box<Dice<'m>>>,
 }
 
 impl<'m> Dice<'m> {
@@ -80,29 +85,43 @@ impl<'m> Dice<'m> {
             .tables
             .iter()
             .map(|t| {
-                let mut acc = t.farkle;
-                t.rolls
-                    .iter()
-                    .map(|r| {
-                        acc += r.0;
-                        acc
-                    })
-                    .collect()
+                let mut cum = vec![0.0; t.rolls.len()];
+                for g in &t.groups {
+                    let mut acc = g.farkle;
+                    for r in g.rolls() {
+                        acc += t.rolls[r].0;
+                        cum[r] = acc;
+                    }
+                }
+                cum
             })
             .collect();
         let start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
-        Dice { model, cumulative, start }
+        let near = model.for_turn(Params { on_board: true, last_chance: false, goal_left: 0 });
+        let near_goal = (!std::ptr::eq(near, model)).then(|| Box::new(Dice::new(near)));
+        Dice { model, cumulative, start, near_goal }
     }
 
-    /// The successors of one roll in context `c`, or `None` for a farkle.
-    pub(super) fn roll(&self, c: usize, rng: &mut SmallRng) -> Option<&'m [u32]> {
+    /// The dice of turns solved on `model`: these, or those of the turns
+    /// near the goal.
+    pub(super) fn on(&self, model: &Model) -> &Dice<'m> {
+        match &self.near_goal {
+            Some(near) if std::ptr::eq(near.model, model) => near,
+            _ => self,
+        }
+    }
+
+    /// The successors of one roll of group `g`'s dice in context `c`, or
+    /// `None` for a farkle.
+    pub(super) fn roll(&self, c: usize, g: usize, rng: &mut SmallRng) -> Option<&'m [u32]> {
         let t = &self.model.tables[c];
+        let group = t.groups[g];
         let u: f64 = rng.gen();
-        if u < t.farkle {
+        if u < group.farkle {
             return None;
         }
-        let cum = &self.cumulative[c];
-        let i = cum.partition_point(|&x| x <= u).min(cum.len() - 1);
+        let cum = &self.cumulative[c][group.rolls()];
+        let i = group.rolls().start + cum.partition_point(|&x| x <= u).min(cum.len() - 1);
         let (_, a, b) = t.rolls[i];
         Some(&t.hot[a as usize..b as usize])
     }
@@ -123,10 +142,26 @@ impl<'m> Dice<'m> {
         self.walk(rng, from, |_, hot| self.most_points(hot), |l, _| banks(level_total(l, g)))
     }
 
+    /// [`Self::walk_grouped`] rolling every die.
     pub(super) fn walk(
         &self,
         rng: &mut SmallRng,
         from: Option<(usize, usize)>,
+        pick: impl FnMut(usize, &[u32]) -> u32,
+        stop: impl FnMut(usize, usize) -> bool,
+    ) -> Ended {
+        self.walk_grouped(rng, from, |_, _| 0, pick, stop)
+    }
+
+    /// Plays a turn from `from` (a fresh start, or the level and context of
+    /// a piggyback roll): `group` chooses the dice to roll at a decision
+    /// state (a group of its context), `pick` among a roll's encoded
+    /// successors at a level, and `stop` says whether to bank.
+    pub(super) fn walk_grouped(
+        &self,
+        rng: &mut SmallRng,
+        from: Option<(usize, usize)>,
+        mut group: impl FnMut(usize, usize) -> usize,
         mut pick: impl FnMut(usize, &[u32]) -> u32,
         mut stop: impl FnMut(usize, usize) -> bool,
     ) -> Ended {
@@ -135,7 +170,7 @@ impl<'m> Dice<'m> {
         let (mut level, mut c) = from.unwrap_or((0, self.start));
         let left = |k: usize| u8::try_from(leftover_class(k)).expect("at most five dice");
         loop {
-            let Some(hot) = self.roll(c, rng) else { return Ended::Farkle };
+            let Some(hot) = self.roll(c, group(level, c), rng) else { return Ended::Farkle };
             let x = pick(level, hot);
             if x == HOT_INSTANT {
                 return Ended::Instant;
@@ -364,9 +399,10 @@ impl<'g> Arena<'g> {
                 };
                 let Some(watch) = watch else { return play(&self.win_dice, sol, from, rng) };
                 let model = self.win_dice.model;
-                self.win_dice.walk(
+                self.win_dice.on(sol.model).walk_grouped(
                     rng,
                     from,
+                    |level, c| sol.rolled_group(level_total(level, model.grid), c),
                     |level, hot| sol.best_successor(level, hot),
                     |level, c| {
                         let bank = sol.stops_at(level, c);
@@ -386,9 +422,10 @@ impl<'g> Arena<'g> {
                 let them = self.sides.side(b);
                 let sol = self.optimal_turn(a, b);
                 let m = self.win_dice.model;
-                self.win_dice.walk(
+                self.win_dice.on(sol.model).walk_grouped(
                     rng,
                     from,
+                    |level, c| sol.rolled_group(level_total(level, m.grid), c),
                     |level, hot| sol.best_successor(level, hot),
                     |l, c| {
                         let t = level_total(l, m.grid);
@@ -623,7 +660,14 @@ pub(crate) fn sheet_takes(section: &StrategySection, k: u8, t: i64) -> bool {
 
 /// Plays a turn by a solved policy, from `from` (see [`Dice::walk`]).
 pub(super) fn play(dice: &Dice, sol: &Solution, from: Option<(usize, usize)>, rng: &mut SmallRng) -> Ended {
-    dice.walk(rng, from, |level, hot| sol.best_successor(level, hot), |level, c| sol.stops_at(level, c))
+    let g = sol.model.grid;
+    dice.on(sol.model).walk_grouped(
+        rng,
+        from,
+        |level, c| sol.rolled_group(level_total(level, g), c),
+        |level, hot| sol.best_successor(level, hot),
+        |level, c| sol.stops_at(level, c),
+    )
 }
 
 /// The seed of game `i` of pairing `p`.

@@ -327,7 +327,9 @@ fn simulate(sol: &Solution, start: TurnState, turns: usize, seed: u64) -> SimRes
         let mut s = start;
         let score = loop {
             let mut roll = [0u8; FACES];
-            for _ in 0..s.dice {
+            // A decision: how many of the dice to roll (all, unless the
+            // rules let the player choose near an exact goal).
+            for _ in 0..sol.dice_to_roll(&s).expect("a roll left") {
                 roll[rng.gen_range(0..FACES)] += 1;
             }
             let idx = ms.index(&roll).expect("at most six dice");
@@ -368,7 +370,7 @@ fn simulate(sol: &Solution, start: TurnState, turns: usize, seed: u64) -> SimRes
             }
             s.dice = if left == 0 { 6 } else { left as u8 };
             match next {
-                Next::Decide { points, dice, bank, roll } => {
+                Next::Decide { points, dice, bank, roll, .. } => {
                     assert_eq!((points, dice), (s.points, s.dice), "solver and simulator disagree on the next state");
                     if let Some(b) = bank {
                         if b >= roll {

@@ -124,6 +124,27 @@ fn matches_plain_value_iteration_with_exact_goal_and_instant_wins() {
 }
 
 #[test]
+fn matches_plain_value_iteration_with_a_choice_of_dice_near_an_exact_goal() {
+    // Yahtzix's own rules (three rolls, no hot dice, premiums on the first
+    // roll) to 150, the choice within 50 points of the goal.
+    let mut rules = registry::testing::push_luck("yahtzix", &["goal=150", "exact-goal"], None).rules;
+    assert_eq!(rules.game.choose_dice_within, 50);
+    compare(rules.clone(), 0);
+    // With go-for-it (piggyback): a leftover's dice may be rolled in part
+    // too (a smaller goal: the leftovers multiply the plain iteration's work).
+    let go_for_it = registry::testing::push_luck("yahtzix", &["goal=100", "exact-goal", "go-for-it"], None).rules;
+    compare(go_for_it, 0);
+    // Not vacuous: the choice moves some values.
+    let values = |r: RuleSet| solve_with_floor(&game(r), 0, &crate::progress::Silent).expect("solves").0.w;
+    let with = values(rules.clone());
+    rules.game.choose_dice_within = 0;
+    let without = values(rules);
+    let moved = with.iter().zip(&without).map(|(x, y)| (x - y).abs()).fold(0.0, f64::max);
+    eprintln!("the choice moves values by up to {moved:e}");
+    assert!(moved > 1e-9, "the choice moves no value by more than {moved:e}");
+}
+
+#[test]
 fn matches_plain_value_iteration_with_exact_goal_instant_wins_and_piggyback() {
     compare(with_piggyback(with_exact_goal_and_instant_wins(small(300, 0)), false), 0);
 }

@@ -225,11 +225,12 @@ mod tests {
                 opponent: Some(others[0]),
                 later_opponents: others[1..].to_vec(),
                 inherited: None,
+                held: 0,
                 ..PushLuckQuestion::roll(dice, 0)
             };
             let mut s = check(&g.rules, &model.scorer, model.grid, &q).expect("a situation");
             s.params.on_board = turn.on_board;
-            let a = rank(g, model, &turn.sol, &s, &dice, Objective::Win, String::new(), None).expect("ranks");
+            let a = rank(g, &turn.sol, &s, &dice, Objective::Win, String::new(), None).expect("ranks");
             if n % 40 == 0 {
                 let Advice::PushLuck(asked) =
                     commands::advise(game, &AdviseQuestion::PushLuck(q), dir, &Silent).expect("advice")

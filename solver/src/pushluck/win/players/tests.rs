@@ -371,6 +371,9 @@ fn same_as_pairs(rules: RuleSet) {
 fn two_players_give_the_pair_solvers_values() {
     same_as_pairs(small(500, 0));
     same_as_pairs(small(500, 200));
+    // Yahtzix's exact goal, where players near it choose how many dice to
+    // roll (the pair solver is held to a plain iteration with that choice).
+    same_as_pairs(crate::registry::testing::push_luck("yahtzix", &["goal=150", "exact-goal"], None).rules);
 }
 
 #[test]

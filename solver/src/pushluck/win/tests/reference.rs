@@ -21,7 +21,10 @@ struct Plain {
     rules: RuleSet,
     ms: Multisets,
     /// `[first roll?][roll]`: every set-aside as (dice used, points, instant win).
-    options: [Vec<Vec<(usize, i64, bool)>>; 2],
+    options: Options,
+    /// The same near an exact goal with a choice of dice, where six dice
+    /// that all score may also count by their parts.
+    near_options: Options,
     grid: i64,
     cap: i64,
     /// The most points one set-aside scores.
@@ -29,6 +32,9 @@ struct Plain {
     /// Lowest total (three-farkle penalty).
     floor: i64,
 }
+
+/// `[first roll?][roll]`: every set-aside as (dice used, points, instant win).
+type Options = [Vec<Vec<(usize, i64, bool)>>; 2];
 
 /// Turn values already computed, by (turn points / grid, dice, first roll?).
 struct Memo(Vec<f64>);
@@ -57,7 +63,9 @@ impl Memo {
 impl Plain {
     /// Best value of rolling `k` dice at `(t, r)`: `bank(t, left)` is
     /// `None` where stopping with `left` dice not set aside is not
-    /// allowed; a farkle is worth `farkle`.
+    /// allowed; a farkle is worth `farkle`. `choose`: near an exact goal,
+    /// the player may roll any number of the `k` dice (the others stay).
+    #[allow(clippy::too_many_arguments)]
     fn turn(
         &self,
         t: i64,
@@ -65,32 +73,60 @@ impl Plain {
         r: u32,
         farkle: f64,
         bank: &dyn Fn(i64, usize) -> Option<f64>,
+        choose: bool,
         memo: &mut Memo,
     ) -> f64 {
-        let key = (usize::try_from(t / self.grid).unwrap() * 7 + k) * 2 + r.min(1) as usize;
+        // Rolls made count up to the roll limit (else only "first or later").
+        let classes = self.rules.turn.max_rolls.max(2);
+        let key = (usize::try_from(t / self.grid).unwrap() * 7 + k) * classes as usize + r.min(classes - 1) as usize;
         if let Some(v) = memo.get(key) {
             return v;
         }
+        let counts = if choose { 1..=k } else { k..=k };
+        let best_total = counts
+            .map(|rolled| self.roll(t, k, rolled, r, farkle, bank, choose, memo))
+            .fold(f64::NEG_INFINITY, f64::max);
+        memo.set(key, best_total);
+        best_total
+    }
+
+    /// [`Self::turn`] rolling `rolled` of the `k` dice.
+    #[allow(clippy::too_many_arguments)]
+    fn roll(
+        &self,
+        t: i64,
+        k: usize,
+        rolled: usize,
+        r: u32,
+        farkle: f64,
+        bank: &dyn Fn(i64, usize) -> Option<f64>,
+        choose: bool,
+        memo: &mut Memo,
+    ) -> f64 {
         let mut total = 0.0;
-        for i in self.ms.of_size(k) {
+        for i in self.ms.of_size(rolled) {
             // A roll with something to set aside must set something aside.
             let mut best = f64::NEG_INFINITY;
-            for &(used, points, instant) in &self.options[usize::from(r == 0)][i] {
+            let options = if choose { &self.near_options } else { &self.options };
+            for &(used, points, instant) in &options[usize::from(r == 0)][i] {
                 {
                     let value = if instant {
                         1.0
                     } else {
                         let t2 = t + points;
+                        let turn = &self.rules.turn;
                         let mut k2 = k - used;
-                        if k2 == 0 {
+                        if k2 == 0 && turn.hot_dice {
                             k2 = 6;
                         }
                         let stop = bank(t2, k2);
-                        if t2 > self.cap {
+                        // No dice or no rolls left: the turn ends (a bank,
+                        // or a farkle where stopping is not allowed).
+                        let ends = k2 == 0 || (turn.max_rolls > 0 && r + 1 >= turn.max_rolls);
+                        if t2 > self.cap || ends {
                             stop.unwrap_or(farkle)
                         } else {
-                            // Rolls count only as "first or later" here (no roll limit).
-                            let go = self.turn(t2, k2, 1, farkle, bank, memo);
+                            let go = self.turn(t2, k2, r + 1, farkle, bank, choose, memo);
                             stop.map_or(go, |s| s.max(go))
                         }
                     };
@@ -99,7 +135,6 @@ impl Plain {
             }
             total += self.ms.prob(i) * if best == f64::NEG_INFINITY { farkle } else { best };
         }
-        memo.set(key, total);
         total
     }
 
@@ -118,8 +153,8 @@ impl Plain {
             }
         };
         match offer {
-            None => self.turn(0, 6, 0, 0.0, &bank, memo),
-            Some((k, t)) => self.turn(t, k, 1, 0.0, &bank, memo),
+            None => self.turn(0, 6, 0, 0.0, &bank, false, memo),
+            Some((k, t)) => self.turn(t, k, 1, 0.0, &bank, false, memo),
         }
     }
 
@@ -265,7 +300,10 @@ impl Plain {
                         .collect();
                     let bank = |t: i64, left: usize| banks[(t / g) as usize * 7 + left];
                     let mut memo = Memo::new();
-                    let v = self.turn(0, 6, 0, farkle, &bank, &mut memo);
+                    // Near an exact goal the mover may roll fewer dice.
+                    let within = self.rules.game.choose_dice_within;
+                    let choose = within > 0 && goal - at_ <= within;
+                    let v = self.turn(0, 6, 0, farkle, &bank, choose, &mut memo);
                     let mut rolled = vec![];
                     // Under the penalty only an opponent on the board
                     // with no farkles in a row can have left dice.
@@ -274,7 +312,7 @@ impl Plain {
                         for k in 1..=5 {
                             for l in 1..=levels {
                                 let t = l as i64 * g;
-                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, farkle, &bank, &mut memo)));
+                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, farkle, &bank, choose, &mut memo)));
                             }
                         }
                     }
@@ -295,7 +333,7 @@ impl Plain {
                             };
                             let mut memo = Memo::new();
                             for k in 1..=5 {
-                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, returned, &bank, &mut memo)));
+                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, returned, &bank, false, &mut memo)));
                             }
                         }
                     }
@@ -321,18 +359,21 @@ impl Plain {
 pub(super) fn compare(rules: RuleSet, floor: i64) {
     let g = game(rules.clone());
     let (values, facts, _) = solve_with_floor(&g, floor, &crate::progress::Silent).expect("solves");
-    let scorer = Scorer::new(&rules);
     let ms = Multisets::new(6);
-    let options = [false, true].map(|first| {
-        (0..ms.len())
-            .map(|i| {
-                let sets = scorer.set_asides(ms.counts(i), first);
-                sets.iter()
-                    .flat_map(|sa| sa.variants.iter().map(|v| (dice_count(&sa.keep), v.points, v.instant_win)))
-                    .collect()
-            })
-            .collect()
-    });
+    let options_of = |scorer: Scorer| {
+        [false, true].map(|first| {
+            (0..ms.len())
+                .map(|i| {
+                    let sets = scorer.set_asides(ms.counts(i), first);
+                    sets.iter()
+                        .flat_map(|sa| sa.variants.iter().map(|v| (dice_count(&sa.keep), v.points, v.instant_win)))
+                        .collect()
+                })
+                .collect()
+        })
+    };
+    let options: Options = options_of(Scorer::new(&rules));
+    let near_options: Options = options_of(Scorer::choosing(&rules));
     // Past an exact goal a turn with instant wins rolls on for one: cut
     // it where reaching the cap has become negligible (6000 past the
     // goal still misses by 5e-8).
@@ -344,7 +385,7 @@ pub(super) fn compare(rules: RuleSet, floor: i64) {
     // 4000 past, the cut still moves values by 4e-7).
     let cap = if rules.turn.piggyback_return { rules.game.goal + 8000 } else { cap };
     let most_points = options.iter().flatten().flatten().map(|o: &(usize, i64, bool)| o.1).max().unwrap_or(0);
-    let plain = Plain { ms, options, grid: g.win_model().grid, cap, most_points, floor, rules };
+    let plain = Plain { ms, options, near_options, grid: g.win_model().grid, cap, most_points, floor, rules };
     let (sides, w, offers) = plain.solve();
     let n = sides.len();
     assert_eq!(n * n, values.w.len());
