@@ -164,3 +164,21 @@ fn review_draws_the_game_and_refuses_bad_records_in_one_line() {
         assert_user_error(&play(&env, args, ""), args, needle);
     }
 }
+
+/// Near Yahtzix's exact goal a roll may use fewer dice: typed at the table,
+/// three 1s on three dice (three kept back), then one die at a time to land
+/// on the goal of 40 exactly; the record holds the dice as rolled.
+#[test]
+fn near_an_exact_goal_fewer_dice_are_rolled() {
+    let env = Env::new();
+    let rec = env.path().join("near.rec");
+    let input = "111\nkeep 111 roll\n5\nkeep 5 roll\n5\nkeep 5 bank\n";
+    let args = ["yahtzix", "-o", "goal=40", "-o", "exact-goal", "--dice-from-me", "--record", rec.to_str().unwrap()];
+    let out = text(&play(&env, &args, input));
+    assert!(out.contains("me rolls 1 1 1"), "{out}");
+    assert!(out.contains("Game over: me wins"), "{out}");
+    let record = std::fs::read_to_string(&rec).unwrap();
+    assert!(record.ends_with("me: 111 keep 111 roll; 5 keep 5 roll; 5 keep 5 bank\n"), "{record}");
+    let review = env.ok(&["review", rec.to_str().unwrap()]);
+    assert!(review.contains("roll 3 of the 6 dice"), "the count is judged: {review}");
+}

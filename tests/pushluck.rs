@@ -301,3 +301,39 @@ fn the_penalty_adds_the_long_run_objective_to_strategy_and_advice() {
     let plain = env.json(&["advise", "farkle", "--dice", "1,2,2,3,5,6", "--banked", "1000"]);
     assert!(plain.get("long_run").is_none() && plain["alternatives"][0].get("long_run_score").is_none());
 }
+
+/// Yahtzix's exact goal (variation L): within 50 points of it a roll may
+/// use fewer of the dice (`--held` says how many were kept back), and
+/// every number of dice to roll next is an alternative of its own.
+#[test]
+fn near_an_exact_goal_rolls_may_keep_dice_back() {
+    let env = Env::new();
+    let near = ["advise", "yahtzix", "-o", "exact-goal", "--score", "1960", "--roll", "2", "--banked", "10"];
+    let j = env.json(&[&near[..], &["--dice", "1,2,3", "--held", "2"]].concat());
+    assert!(j["situation"].as_str().unwrap().contains("2 kept back"), "{j}");
+    // Setting the 1 aside leaves the two unrolled dice and two rolled ones.
+    let rolls: Vec<i64> = j["alternatives"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["set_aside"] == serde_json::json!([1]) && a["then"] == "roll")
+        .map(|a| a["roll_dice"].as_i64().unwrap())
+        .collect();
+    let mut sorted = rolls.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, vec![1, 2, 3, 4], "{j}");
+    // Refused in one line.
+    let held = |extra: &[&str], needle: &str| {
+        env.user_error(&[&near[..], &["--dice", "1,2,3"], extra].concat(), needle);
+    };
+    held(&["--held", "4"], "--held: 3 dice rolled and 4 kept back are more than six");
+    let far = ["advise", "yahtzix", "-o", "exact-goal", "--score", "1900", "--roll", "2", "--banked", "10"];
+    env.user_error(
+        &[&far[..], &["--dice", "1,2,3", "--held", "1"]].concat(),
+        "--held: dice may be kept back only within 50",
+    );
+    env.user_error(
+        &["advise", "yahtzix", "--roll", "2", "--banked", "10", "--dice", "1,2,3", "--held", "1"],
+        "--held: Yahtzix never lets a player keep dice back",
+    );
+}

@@ -438,7 +438,10 @@ pub(crate) fn situation_line(game: &PushLuckGame, s: &Situation, dice: Option<&C
         } else {
             "a later roll".into()
         };
-        parts.push(format!("rolled {} ({k} {}, {roll})", format_dice(d), if k == 1 { "die" } else { "dice" }));
+        // Near an exact goal a roll may leave some of the dice unrolled.
+        let held = usize::from(st.dice).saturating_sub(k);
+        let kept = if held > 0 { format!(", {held} kept back") } else { String::new() };
+        parts.push(format!("rolled {} ({k} {}{kept}, {roll})", format_dice(d), if k == 1 { "die" } else { "dice" }));
     }
     if s.params.on_board {
         if rules.turn.min_bank > 0 {
@@ -461,6 +464,9 @@ pub(crate) fn situation_line(game: &PushLuckGame, s: &Situation, dice: Option<&C
     }
     if rules.has_instant_win() || rules.game.exact_goal || s.params.goal_left < rules.game.goal {
         parts.push(format!("{} points to the goal", s.params.goal_left));
+    }
+    if s.params.goal_left <= rules.game.choose_dice_within {
+        parts.push("each roll may use fewer of the dice".into());
     }
     format!("{}: {}", game.title(), parts.join(", "))
 }

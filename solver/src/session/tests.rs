@@ -52,6 +52,10 @@ pub(crate) fn play_out(s: &mut Session, rng: &mut SmallRng) {
             continue;
         }
         match prompt {
+            // Near an exact goal a random number of the dice.
+            Prompt::Roll { dice, fewer: true, .. } => {
+                s.roll_some(rng.gen_range(1..=dice)).expect("the session rolls some of the dice");
+            }
             Prompt::Roll { .. } => {
                 s.roll(None).expect("the session rolls");
             }
@@ -85,6 +89,9 @@ fn optimal_players_lose_nothing_and_two_player_results_are_won_or_lost() {
     for (options, seeds) in [(&["goal=2000"][..], 20), (&["goal=800", "piggyback=return"], 30)] {
         optimal_players_lose_nothing(&game("farkle", options), seeds, dir.path());
     }
+    // Near Yahtzix's exact goal the optimal players also choose how many
+    // dice to roll, and lose nothing by it.
+    optimal_players_lose_nothing(&game("yahtzix", &["goal=150", "exact-goal"]), 20, dir.path());
 }
 
 fn optimal_players_lose_nothing(g: &Game, seeds: u64, dir: &std::path::Path) {
@@ -104,7 +111,7 @@ fn optimal_players_lose_nothing(g: &Game, seeds: u64, dir: &std::path::Path) {
 #[test]
 fn random_players_keep_the_luck_identity_in_every_family() {
     let dir = tempfile::tempdir().unwrap();
-    let cases: [(&str, &[&str], &[&str], u64); 10] = [
+    let cases: [(&str, &[&str], &[&str], u64); 11] = [
         ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
         ("farkle", &["goal=800", "piggyback=return"], &["ann", "optimal"], 10),
         ("farkle", &["goal=600", "piggyback=return"], &["ann", "bob", "cy"], 5),
@@ -112,6 +119,7 @@ fn random_players_keep_the_luck_identity_in_every_family() {
         ("farkle", &["goal=1000", "piggyback"], &["ann", "threshold=300"], 10),
         ("ten-thousand", &["goal=1000"], &["ann", "human", "ev"], 5),
         ("yahtzix", &["goal=400", "go-for-it"], &["ann"], 5),
+        ("yahtzix", &["goal=120", "exact-goal"], &["ann", "optimal"], 5),
         ("yatzy", &[], &["ann", "optimal"], 3),
         ("yahtzee", &["joker=forced"], &["ann"], 3),
         ("sixhundred", &["card=mini"], &["ann", "bob"], 3),
@@ -211,6 +219,38 @@ fn decisions_the_rules_forbid_are_refused_and_change_nothing() {
     let sheet = s.view().seats[0].sheet.clone().unwrap();
     assert_eq!(sheet.boxes.iter().find(|b| b.name == "full-house").unwrap().points, Some(0));
     assert!(s.decide("score full-house").is_err(), "a roll is due");
+}
+
+/// Near Yahtzix's exact goal a roll may use fewer dice: the counts
+/// allowed, each roll's count judged as a decision, and kept-back dice
+/// rolled later.
+#[test]
+fn near_an_exact_goal_a_player_rolls_some_of_the_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("yahtzix", &["goal=40", "exact-goal"]);
+    let mut s = start(&g, &["ann", "bob"], 3, dir.path());
+    // Everyone is within 50 of a 40-point goal: from the first roll.
+    assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 6, fewer: true });
+    for bad in [0, 7] {
+        assert!(s.roll_some(bad).is_err(), "{bad} dice");
+    }
+    assert!(s.roll(Some(counts_of(&[]))).is_err(), "no dice");
+    // Three dice rolled, three kept back: the count is judged.
+    let events = s.roll(Some(counts_of(&[1, 2, 3]))).expect("three of the six");
+    let judged = events.iter().find_map(|e| match e {
+        crate::report::Event::Decided { played, forced, .. } => Some((played.clone(), *forced)),
+        _ => None,
+    });
+    assert_eq!(judged, Some(("roll 3 of the 6 dice".to_string(), false)));
+    // Setting the 1 aside leaves five dice: the two rolled and the three kept.
+    s.decide("keep 1 roll").expect("legal");
+    assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 5, fewer: true });
+    s.roll(Some(counts_of(&[5]))).expect("one of the five");
+    s.decide("keep 5 roll").expect("legal");
+    assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 4, fewer: true });
+    // The record holds the dice rolled, and with them how many.
+    let text = s.record().to_string();
+    assert!(text.contains("123 keep 1 roll; 5 keep 5 roll"), "{text}");
 }
 
 /// Every game under each of its options: a game played to its end by
