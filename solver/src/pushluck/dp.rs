@@ -143,8 +143,11 @@ impl Model {
     /// `levels * grid` on (the caller, [`super::win`], has shown that).
     /// The `reach` levels above are filled in first, so that the inner loop
     /// reads every successor from the array.
+    /// Its choices are recorded (see [`Solution::choices`]).
     pub(super) fn solve_payoff(&self, params: Params, payoff: WinPayoff, levels: usize, reach: usize) -> Solution<'_> {
-        self.solve_payoff_sloped(params, payoff, levels, reach, false)
+        let mut sol = self.prepare_payoff(params, payoff, levels, reach, false);
+        sol.fill_levels_recording::<true>(levels);
+        sol
     }
 
     /// [`Self::solve_payoff`], with the slopes of every value (see
@@ -303,8 +306,7 @@ impl Solution<'_> {
         if sloped {
             self.fill_levels_sloped(self.levels);
         } else {
-            self.fill_levels(self.levels);
-            self.record_choices();
+            self.fill_levels_recording::<true>(self.levels);
             self.margin = 0.0;
         }
     }
@@ -312,17 +314,34 @@ impl Solution<'_> {
     /// Computes levels `todo - 1` down to 0: the value of rolling, then the
     /// better of that and banking.
     fn fill_levels(&mut self, todo: usize) {
+        self.fill_levels_recording::<false>(todo);
+    }
+
+    /// [`Self::fill_levels`], recording every roll's choice (the first
+    /// best set-aside, as [`Solution::choices`] keeps them) when `RECORD`.
+    fn fill_levels_recording<const RECORD: bool>(&mut self, todo: usize) {
         let n = self.model.contexts();
+        let rolls = self.model.roll_starts[n];
+        let mut choices = if RECORD { vec![0; todo * rolls] } else { vec![] };
         for level in (0..todo).rev() {
             let t = level_total(level, self.model.grid);
             for c in 0..n {
-                let roll = self.roll_value_level(level, c);
+                let chosen = if RECORD {
+                    let at = level * rolls + self.model.roll_starts[c];
+                    &mut choices[at..at + self.model.tables[c].rolls.len()]
+                } else {
+                    &mut []
+                };
+                let roll = self.roll_value_recording::<RECORD>(level, c, chosen);
                 self.roll_values[level * n + c] = roll;
                 self.values[level * n + c] = match self.bank_leaving(t, dice_of(c)) {
                     Some(b) => b.max(roll),
                     None => roll,
                 };
             }
+        }
+        if RECORD {
+            self.choices = choices;
         }
     }
 
@@ -351,7 +370,7 @@ impl Solution<'_> {
         self.choices = choices;
     }
 
-    /// [`Self::roll_value_level`] with its slope (the chosen successor's),
+    /// [`Self::roll_value_recording`] with its slope (the chosen successor's),
     /// narrowing `range` to where each roll's choice stays the best (and,
     /// with a choice of dice, the number of dice rolled).
     fn roll_value_sloped(&self, level: usize, c: usize, range: &mut Range, chosen: &mut [u8]) -> (f64, f64) {
@@ -478,18 +497,28 @@ impl Solution<'_> {
     /// solve's inner loop: successors as level offsets (the encoded
     /// [`super::model::ContextTable::hot`] list), no division, values of
     /// higher levels read straight from the array. Equal to
-    /// [`Solution::roll_value_at`] at that level.
-    fn roll_value_level(&self, level: usize, c: usize) -> f64 {
+    /// [`Solution::roll_value_at`] at that level. Each roll's choice goes
+    /// into `chosen` (the context's choices) when `RECORD`.
+    fn roll_value_recording<const RECORD: bool>(&self, level: usize, c: usize, chosen: &mut [u8]) -> f64 {
         let groups = &self.model.tables[c].groups;
         if let [all] = groups[..] {
-            return self.group_value_level(level, c, all);
+            return self.group_value_recording::<RECORD>(level, c, all, chosen);
         }
-        groups.iter().map(|&g| self.group_value_level(level, c, g)).fold(f64::NEG_INFINITY, f64::max)
+        groups
+            .iter()
+            .map(|&g| self.group_value_recording::<RECORD>(level, c, g, chosen))
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 
     /// The value of rolling group `g`'s dice in context `c` at `level` (see
-    /// [`Self::roll_value_level`]).
+    /// [`Self::roll_value_recording`]).
     pub(super) fn group_value_level(&self, level: usize, c: usize, g: Group) -> f64 {
+        self.group_value_recording::<false>(level, c, g, &mut [])
+    }
+
+    /// [`Self::group_value_level`], writing each roll's choice into
+    /// `chosen` (the context's choices) when `RECORD`.
+    fn group_value_recording<const RECORD: bool>(&self, level: usize, c: usize, g: Group, chosen: &mut [u8]) -> f64 {
         let m = self.model;
         let table = &m.tables[c];
         let n = m.contexts();
@@ -501,27 +530,36 @@ impl Solution<'_> {
         // as far as one set-aside goes (see `solve_payoff_sloped`).
         let win = matches!(self.payoff, Payoff::Win(_));
         let rolls = g.rolls();
-        for (&(prob, start, end), &decisions_only) in
-            table.rolls[rolls.clone()].iter().zip(&table.decisions_only[rolls])
+        for (r, (&(prob, start, end), &decisions_only)) in
+            rolls.clone().zip(table.rolls[rolls.clone()].iter().zip(&table.decisions_only[rolls]))
         {
+            let options = &table.hot[start as usize..end as usize];
             if win && decisions_only {
                 // Without branches on the values, as in `roll_value_sloped`.
-                let options = &table.hot[start as usize..end as usize];
-                let mut best = values[base + options[0] as usize];
-                for &x in &options[1..] {
+                let (mut best, mut pick) = (values[base + options[0] as usize], 0);
+                for (k, &x) in options.iter().enumerate().skip(1) {
                     let v = values[base + x as usize];
+                    if RECORD {
+                        pick = if v > best { k } else { pick };
+                    }
                     best = if v > best { v } else { best };
+                }
+                if RECORD {
+                    chosen[r] = u8::try_from(pick).expect("at most 64 set-asides a roll");
                 }
                 total += prob * best;
                 continue;
             }
-            let mut best = f64::NEG_INFINITY;
-            for &x in &table.hot[start as usize..end as usize] {
+            let (mut best, mut pick) = (f64::NEG_INFINITY, 0);
+            for (k, &x) in options.iter().enumerate() {
                 let i = base + x as usize;
                 let v = if i < values.len() { values[i] } else { self.hot_value_outside(t, x) };
                 if v > best {
-                    best = v;
+                    (best, pick) = (v, k);
                 }
+            }
+            if RECORD {
+                chosen[r] = u8::try_from(pick).expect("at most 64 set-asides a roll");
             }
             total += prob * best;
         }

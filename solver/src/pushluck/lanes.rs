@@ -41,7 +41,7 @@ type Lane = [f64; LANES];
 /// each from [`super::Model::prepare_payoff`], with slopes when `SLOPED`):
 /// the same result as [`Solution::fill_levels_sloped`] (or `fill_levels`)
 /// on each, with the choices recorded either way.
-pub(super) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
+pub(crate) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
     fill_lanes_down_to::<SLOPED>(sols, 0);
 }
 

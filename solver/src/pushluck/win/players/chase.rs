@@ -136,8 +136,8 @@ impl<'m> Chase<'m> {
     /// The middle chaser's `[W_b, F_b]`: their turn solved (see the
     /// module's documentation), and the chance of failing along its choices.
     fn solve_middle(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
-        let (mut sol, ends) = self.middle_turn_ends(need, gap, on_b, on_c);
-        sol.record_choices();
+        // (Its DP recorded its choices.)
+        let (sol, ends) = self.middle_turn_ends(need, gap, on_b, on_c);
         let bank = |l: usize, _left: usize| -> [f64; 1] { [ends.get(l).copied().flatten().map_or(0.0, |e| e[1])] };
         let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0], instant: [0.0], farkle: [1.0] };
         let fail = sol.expect_rolls(&worth, 0, &[])[self.start][0];

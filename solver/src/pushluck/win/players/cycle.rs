@@ -21,7 +21,8 @@
 //! reached depends on the first farkle values ([`Start`]).
 
 use super::chase::Odds;
-use super::plays::{mix, same_plays, Ends, Play};
+use super::plays::{mix, same_plays, Ends, Play, Turn};
+use super::turn::TurnAsked;
 use super::{after_turn, Mix, PlayersValues, Start};
 use crate::error::{Error, WinError};
 
@@ -43,23 +44,48 @@ pub(super) struct Solved {
 }
 
 impl<'m> PlayersValues<'m> {
-    /// The chances at every state of the rotation class `class` (each the
-    /// rotation of the one before, the last's rotation the first), which
-    /// of its movers mix two policies, and the turn DPs it took: each
+    /// [`Self::solve_class_from`] of each of `classes` (each a rotation
+    /// class: each state the rotation of the one before, the last's
+    /// rotation the first), from their movers' first turns at
+    /// [`Self::guess`]'s farkle values, solved side by side.
+    pub(super) fn solve_classes(&self, classes: &[Vec<Vec<usize>>]) -> Vec<Result<Solved, Error>> {
+        let mut ends: Vec<Vec<Vec<Option<Ends>>>> = classes.iter().map(|c| vec![vec![]; c.len()]).collect();
+        let firsts: Vec<Turn> = {
+            let mut turns: Vec<TurnAsked<'_>> = classes
+                .iter()
+                .zip(ends.iter_mut())
+                .flat_map(|(class, ends)| class.iter().zip(ends.iter_mut()))
+                .map(|(totals, ends)| (&totals[..], self.guess(totals), ends))
+                .collect();
+            self.turns_in_lanes(&mut turns)
+        };
+        let mut firsts = firsts.into_iter();
+        classes
+            .iter()
+            .zip(ends)
+            .map(|(class, ends)| {
+                let plays = class.iter().map(|_| Play::Pure(firsts.next().expect("a first turn each"))).collect();
+                self.solve_class_from(class, plays, ends)
+            })
+            .collect()
+    }
+
+    /// The chances at every state of the rotation class `class`, which of
+    /// its movers mix two policies, and the turn DPs it took, from its
+    /// movers' first `plays` (with the ends their turns computed): each
     /// mover in turn replies exactly to the others' plays
     /// ([`Self::best_reply`]) until every play is a best reply.
     ///
     /// # Errors
     /// [`WinError::Unsettled`]: the movers' replies still turn with each
     /// other after [`ROUNDS_MAX`] rounds.
-    pub(super) fn solve_class(&self, class: &[Vec<usize>]) -> Result<Solved, Error> {
+    fn solve_class_from(
+        &self,
+        class: &[Vec<usize>],
+        mut plays: Vec<Play>,
+        mut ends: Vec<Vec<Option<Ends>>>,
+    ) -> Result<Solved, Error> {
         let m = class.len();
-        let mut ends: Vec<Vec<Option<Ends>>> = vec![vec![]; m];
-        let mut plays: Vec<Play> = class
-            .iter()
-            .zip(&mut ends)
-            .map(|(totals, ends)| Play::Pure(self.turn(totals, self.guess(totals), ends)))
-            .collect();
         let mut dps = m;
         // The plays after each round, to see the replies turn in a cycle.
         let mut rounds: Vec<Vec<Play>> = vec![];

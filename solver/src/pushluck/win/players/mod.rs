@@ -56,6 +56,10 @@ use crate::pushluck::model::Model;
 use crate::pushluck::solution::{BanksBeyond, WinPayoff};
 use crate::pushluck::PushLuckGame;
 
+/// Rotation classes solved by one task: their first turns (three a class,
+/// mostly) fill the eight SIMD lanes three times over.
+const CLASSES_A_TASK: usize = 8;
+
 /// Player counts the solver takes.
 pub(crate) const PLAYERS: std::ops::RangeInclusive<usize> = 2..=3;
 
@@ -338,11 +342,14 @@ pub(crate) fn solve_from<'m>(
     let classes = classes_by_sum(players, levels);
     progress.stage("turn-start states", states as u64);
     for sum in classes.iter().rev() {
+        // A few classes to a task: their first turns fill the SIMD lanes.
         let solved: Vec<(Vec<Vec<usize>>, cycle::Solved)> = sum
-            .par_iter()
-            .map(|first| {
-                let class = rotations(&decode(*first, players, levels));
-                values.solve_class(&class).map(|solved| (class, solved))
+            .par_chunks(CLASSES_A_TASK)
+            .flat_map_iter(|firsts| {
+                let classes: Vec<Vec<Vec<usize>>> =
+                    firsts.iter().map(|&first| rotations(&decode(first, players, levels))).collect();
+                let solved = values.solve_classes(&classes);
+                classes.into_iter().zip(solved).map(|(class, solved)| solved.map(|s| (class, s)))
             })
             .collect::<Result<_, Error>>()?;
         let mut done = 0;

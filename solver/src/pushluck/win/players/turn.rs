@@ -23,10 +23,17 @@ use std::sync::Arc;
 use super::plays::{Ends, Turn, FARKLE, TURNS};
 use super::{after_turn, row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
+use crate::pushluck::lanes::{fill_lanes, LANES};
 use crate::pushluck::level_total;
+#[cfg(doc)]
+use crate::pushluck::model::Model;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
+
+/// A mover's turn to solve: the totals, the farkle value, and what each
+/// end is worth (kept across calls, filled as needed).
+pub(super) type TurnAsked<'a> = (&'a [usize], f64, &'a mut Vec<Option<Ends>>);
 
 /// An end worth the farkle value: every total unchanged (a stop that
 /// scores nothing, a bust past an exact goal).
@@ -80,6 +87,29 @@ impl<'m> PlayersValues<'m> {
     /// slopes, its policy's [`Ends`], and its policy range.
     pub(super) fn turn(&self, totals: &[usize], farkle: f64, ends: &mut Vec<Option<Ends>>) -> Turn {
         let (sol, slack) = self.solve_turn(totals, farkle, 0, ends);
+        self.played(&sol, slack, farkle, ends)
+    }
+
+    /// [`Self::turn`] of several movers at once: `turns` holds each one's
+    /// totals, farkle value and ends (kept across calls). Their DPs run
+    /// side by side in SIMD lanes ([`crate::pushluck::lanes`]), with the
+    /// same results as one at a time.
+    pub(super) fn turns_in_lanes(&self, turns: &mut [TurnAsked<'_>]) -> Vec<Turn> {
+        let mut out = Vec::with_capacity(turns.len());
+        for batch in turns.chunks_mut(LANES) {
+            let (mut sols, slacks): (Vec<Solution<'m>>, Vec<f64>) =
+                batch.iter_mut().map(|(totals, farkle, ends)| self.prepare_turn(totals, *farkle, 0, ends)).unzip();
+            fill_lanes::<true>(&mut sols);
+            for ((sol, slack), (_, farkle, ends)) in sols.iter().zip(slacks).zip(batch.iter()) {
+                out.push(self.played(sol, slack, *farkle, ends));
+            }
+        }
+        out
+    }
+
+    /// The [`Turn`] a solved turn plays: its ends' expectation along its
+    /// choices, and its policy range (capped by `slack`).
+    fn played(&self, sol: &Solution<'m>, slack: f64, farkle: f64, ends: &[Option<Ends>]) -> Turn {
         let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 5]);
         let worth = Worth {
             bank: &bank,
@@ -100,6 +130,19 @@ impl<'m> PlayersValues<'m> {
     /// farkle value may rise before the banks above its top could stop
     /// being best (`ends`: what each end is worth, kept across calls).
     pub(super) fn solve_turn(
+        &self,
+        totals: &[usize],
+        farkle: f64,
+        min_top: usize,
+        ends: &mut Vec<Option<Ends>>,
+    ) -> (Solution<'m>, f64) {
+        let (mut sol, slack) = self.prepare_turn(totals, farkle, min_top, ends);
+        sol.fill_alone(true);
+        (sol, slack)
+    }
+
+    /// [`Self::solve_turn`] ready for its DP (see [`Model::prepare_payoff`]).
+    fn prepare_turn(
         &self,
         totals: &[usize],
         farkle: f64,
@@ -149,7 +192,7 @@ impl<'m> PlayersValues<'m> {
         };
         let payoff = row_payoff(farkle, banks, farkle_like, beyond);
         let params = Params { on_board: on, last_chance: false, goal_left: m.rules.game.goal - at };
-        let sol = m.solve_payoff_sloped(params, payoff, top, self.reach, true);
+        let sol = m.prepare_payoff(params, payoff, top, self.reach, true);
         // The banks above the top stay better than any roll while the
         // farkle value rises by less than this.
         (sol, (floor - threshold) / self.q_min)
