@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::model::{dice_of, hot_end, Group, Model, Params, Succ, HOT_END, HOT_INSTANT};
+use super::model::{dice_of, hot_end, Group, Model, Params, Succ, Ties, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution, Step, WinPayoff};
 use super::{level_total, value_of};
 use crate::error::Error;
@@ -271,6 +271,7 @@ impl Range {
 /// as good, else rolling, with the chosen one's slope; `range` narrowed to
 /// where that choice stays the better.
 pub(super) fn bank_or_roll(
+    ties: Ties,
     w: &WinPayoff,
     level: usize,
     c: usize,
@@ -280,7 +281,7 @@ pub(super) fn bank_or_roll(
     match w.bank(level, dice_of(c)) {
         Some(b) => {
             let bank_slope = w.bank_slope(level, dice_of(c));
-            if b >= roll {
+            if b > roll || (b == roll && ties.bank) {
                 range.narrow(b - roll, bank_slope - slope);
                 (b, bank_slope)
             } else {
@@ -363,7 +364,8 @@ impl Solution<'_> {
                 self.roll_values[i] = roll;
                 self.roll_slopes[i] = slope;
                 let Payoff::Win(w) = &self.payoff else { unreachable!("a win-objective turn") };
-                (self.values[i], self.slopes[i]) = bank_or_roll(w, level, c, (roll, slope), &mut range);
+                (self.values[i], self.slopes[i]) =
+                    bank_or_roll(self.model.ties, w, level, c, (roll, slope), &mut range);
             }
         }
         self.policy_range = range.get();

@@ -133,8 +133,12 @@ impl Solution<'_> {
             return None;
         }
         // Level 0 is the turn's start, where a stop is no choice (`ends`).
+        let bank_ties = m.ties.bank;
         let stops: Vec<u8> = (n..self.levels * n)
-            .map(|i| u8::from(w.bank(i / n, dice_of(i % n)).is_some_and(|b| b >= self.values[i])))
+            .map(|i| {
+                let banks = |b: f64| if bank_ties { b >= self.values[i] } else { b > self.roll_values[i] };
+                u8::from(w.bank(i / n, dice_of(i % n)).is_some_and(banks))
+            })
             .collect();
         // Streamed: the choices are not copied (tens of kilobytes a turn).
         let mut digest = xxhash_rust::xxh3::Xxh3::new();
@@ -144,10 +148,16 @@ impl Solution<'_> {
     }
 
     /// The policy banks at decision state `(level, c)` (not a turn's start):
-    /// banking is allowed and at least as good as rolling.
+    /// banking is allowed and at least as good as rolling (or, when the
+    /// model's [`super::model::Ties`] roll on at a tie, better).
     pub(super) fn stops_at(&self, level: usize, c: usize) -> bool {
         let t = level_total(level, self.model.grid);
-        self.bank_leaving(t, dice_of(c)).is_some_and(|b| b >= self.decision_value(t, c))
+        if self.model.ties.bank {
+            self.bank_leaving(t, dice_of(c)).is_some_and(|b| b >= self.decision_value(t, c))
+        } else {
+            // Roll on when rolling is worth as much.
+            self.bank_leaving(t, dice_of(c)).is_some_and(|b| b > self.roll_value_at(t, c))
+        }
     }
 
     /// The successor the policy takes among `hot` (one roll's set-asides,

@@ -146,7 +146,7 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
                 }
                 s.roll_slopes[i] = slope[k];
                 let mut range = ranges.get(k);
-                (values[i][k], slopes[i][k]) = bank_or_roll(w, level, c, (roll, slope[k]), &mut range);
+                (values[i][k], slopes[i][k]) = bank_or_roll(m.ties, w, level, c, (roll, slope[k]), &mut range);
                 ranges.set(k, range);
             }
         }

@@ -228,6 +228,25 @@ fn keep_dominant<T: Copy>(
     }
 }
 
+/// How a turn's DP breaks exact ties between plays worth the same to the
+/// mover. With two players a tie for one is a tie for the other; in a game
+/// of three the others' chances can differ, so the rule is part of the
+/// answer (`docs/rules.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Ties {
+    /// Bank when banking is worth exactly as much as rolling on (else roll).
+    pub(crate) bank: bool,
+    /// Among set-asides worth the same, the one with the most points at
+    /// stake (else the fewest), then the fewest dice left to roll (else
+    /// the most).
+    pub(crate) most_points: bool,
+}
+
+impl Ties {
+    /// The solver's rule: bank, then the fewest points at stake.
+    pub(crate) const SOLVER: Ties = Ties { bank: true, most_points: false };
+}
+
 /// A rule set compiled for solving: contexts and roll tables.
 #[derive(Debug, Clone)]
 pub(crate) struct Model {
@@ -260,6 +279,8 @@ pub(crate) struct Model {
     /// The model of turns near the goal, where the player chooses how many
     /// dice to roll, when the rules have such turns.
     near_goal: Option<Box<Model>>,
+    /// How ties between plays worth the same are broken.
+    pub(crate) ties: Ties,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -284,6 +305,13 @@ impl Model {
         Self::compile(rules, false, false)
     }
 
+    /// [`Self::for_win`] breaking ties by `ties` (to measure what the
+    /// solver's own rule, [`Ties::SOLVER`], does to a game of three).
+    #[cfg(test)]
+    pub(crate) fn for_win_with_ties(rules: &RuleSet, ties: Ties) -> Result<Model, TurnError> {
+        Self::compile_with_ties(rules, false, false, ties)
+    }
+
     /// The model a turn with `params` is solved on: this one, or near an
     /// exact goal with a choice of dice, the model where each roll may use
     /// fewer dice. Both have the same contexts and grid, so a turn's
@@ -296,6 +324,10 @@ impl Model {
     }
 
     fn compile(rules: &RuleSet, prune: bool, chooses_dice: bool) -> Result<Model, TurnError> {
+        Self::compile_with_ties(rules, prune, chooses_dice, Ties::SOLVER)
+    }
+
+    fn compile_with_ties(rules: &RuleSet, prune: bool, chooses_dice: bool, ties: Ties) -> Result<Model, TurnError> {
         let scorer = if chooses_dice { Scorer::choosing(rules) } else { Scorer::new(rules) };
         let mut grid = scorer.point_values().into_iter().fold(0, gcd);
         if rules.turn.vant_hof > 0 {
@@ -344,6 +376,7 @@ impl Model {
             chase: None,
             chooses_dice,
             near_goal: None,
+            ties,
         };
         m.tables = (0..m.contexts()).map(|c| m.context_table(c, &outcomes)).collect();
         let n = m.contexts();
@@ -369,7 +402,7 @@ impl Model {
             m.chase = Some(m.stationary_values(0.0, 1.0, |_| 0.0, |_| None));
         }
         if !chooses_dice && rules.game.choose_dice_within > 0 {
-            m.near_goal = Some(Box::new(Self::compile(rules, prune, true)?));
+            m.near_goal = Some(Box::new(Self::compile_with_ties(rules, prune, true, ties)?));
         }
         Ok(m)
     }
@@ -550,11 +583,16 @@ impl Model {
             // Rolls with the same successors are one outcome to the DP
             // (e.g. every six-dice roll with one 1, one 5 and nothing else
             // that scores): merging them is most of the solve's speed.
+            // In order (fewest points first, then fewest dice left): the
+            // DP takes the first of equal values (see `Ties`).
             t.succ[start..].sort_unstable();
             // Identical successors (several set-asides with the same
             // points and dice) are one choice.
             let mut list = t.succ[start..].to_vec();
             list.dedup();
+            if self.ties.most_points {
+                list.reverse();
+            }
             t.succ.truncate(start);
             t.succ.extend_from_slice(&list);
             if let Some(&i) = seen.get(&list) {

@@ -18,14 +18,16 @@
 //! farkle passes the turn around), which depend only on higher sums and on
 //! each other: [`cycle`] solves each class exactly ([`search`] when the
 //! movers' best replies chase each other), the classes of one sum in
-//! parallel.
+//! parallel, a few to a task so that their movers' first turns run side by
+//! side in SIMD lanes ([`crate::pushluck::lanes`]).
 //!
 //! ## Rules
 //! The turn is the two-player solver's turn DP, so every rule of the turn
-//! (scoring, entry threshold, min-bank, Van't Hof) carries over. Not yet
-//! taken for three players: the three-farkle penalty and piggyback (a
-//! player's state is more than a total), instant wins and the exact goal
-//! (their last turns differ), contexts that cannot farkle (where the
+//! (scoring, entry threshold, min-bank, the exact goal and its choice of
+//! dice) carries over; at an exact goal a bank to the goal wins at once and
+//! one past it busts. Not yet taken for three players: the three-farkle
+//! penalty and piggyback (a player's state is more than a total), instant
+//! wins (their last turns differ), contexts that cannot farkle (where the
 //! turn's top is found), and Van't Hof (its players' best replies did not
 //! settle at goal 1,500); they are refused in one line.
 
@@ -331,8 +333,23 @@ pub(crate) fn solve_from<'m>(
     start_from: Start,
     progress: &dyn Progress,
 ) -> Result<PlayersValues<'m>, Error> {
+    solve_on(game, game.win_model(), players, start_from, progress)
+}
+
+/// [`solve_from`] on `model`: `game`'s rules compiled with other
+/// [`crate::pushluck::model::Ties`] (to measure what the solver's own
+/// rule does).
+///
+/// # Errors
+/// As [`solve`].
+pub(crate) fn solve_on<'m>(
+    game: &PushLuckGame,
+    model: &'m Model,
+    players: usize,
+    start_from: Start,
+    progress: &dyn Progress,
+) -> Result<PlayersValues<'m>, Error> {
     let states = check(game, players)?;
-    let model = game.win_model();
     let levels = Sides::new(model, 0).len();
     progress.stage("last turns", 1);
     let last = Arc::new(LastTurn::solve(model));

@@ -4,7 +4,8 @@
 //! solver runs on the mover's component (a bank below the goal to `x` is
 //! worth the mover's chance at `(b, c, x)`, one past it what the last turns
 //! give, [`super::chase`]). Ties go to banking (the DP banks when banking is
-//! at least as good as rolling), then to the first best set-aside. The
+//! at least as good as rolling), then to the set-aside with the fewest
+//! points at stake (the model's [`crate::pushluck::model::Ties`]). The
 //! others' chances follow that policy: one backward pass along the DP's
 //! choices gives the expectation `A` of every player's chance over the
 //! turn's ends that are not farkles, and the probability `p` of a farkle
