@@ -38,7 +38,8 @@ pub(crate) const LANES: usize = 8;
 type Lane = [f64; LANES];
 
 /// Solves every prepared turn of `sols` (at most [`LANES`] of one model,
-/// each from [`super::Model::prepare_payoff`], with slopes when `SLOPED`):
+/// each from [`super::Model::prepare_payoff`], with slopes when `SLOPED`;
+/// turns near an exact goal with a choice of dice are solved alone):
 /// the same result as [`Solution::fill_levels_sloped`] (or `fill_levels`)
 /// on each, with the choices recorded either way.
 pub(crate) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {

@@ -323,6 +323,12 @@ impl Model {
         }
     }
 
+    /// The model of turns near the goal with a choice of dice, if the
+    /// rules have such turns.
+    pub(crate) fn near_goal(&self) -> Option<&Model> {
+        self.near_goal.as_deref()
+    }
+
     fn compile(rules: &RuleSet, prune: bool, chooses_dice: bool) -> Result<Model, TurnError> {
         Self::compile_with_ties(rules, prune, chooses_dice, Ties::SOLVER)
     }

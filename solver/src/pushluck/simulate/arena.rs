@@ -97,8 +97,7 @@ impl<'m> Dice<'m> {
             })
             .collect();
         let start = model.context_of(&TurnState::start()).ok().flatten().expect("a fresh turn rolls");
-        let near = model.for_turn(Params { on_board: true, last_chance: false, goal_left: 0 });
-        let near_goal = (!std::ptr::eq(near, model)).then(|| Box::new(Dice::new(near)));
+        let near_goal = model.near_goal().map(|near| Box::new(Dice::new(near)));
         Dice { model, cumulative, start, near_goal }
     }
 
