@@ -36,6 +36,17 @@ struct Plain {
 /// `[first roll?][roll]`: every set-aside as (dice used, points, instant win).
 type Options = [Vec<Vec<(usize, i64, bool)>>; 2];
 
+/// What one turn's ends are worth, and how it may roll: a farkle is worth
+/// `farkle`, stopping at turn points `t` with `left` dice not set aside
+/// `bank(t, left)` (`None` where stopping is not allowed), and `choose`:
+/// near an exact goal the player may roll any number of the dice left
+/// (the others stay).
+struct Pay<'a> {
+    farkle: f64,
+    bank: &'a dyn Fn(i64, usize) -> Option<f64>,
+    choose: bool,
+}
+
 /// Turn values already computed, by (turn points / grid, dice, first roll?).
 struct Memo(Vec<f64>);
 
@@ -61,53 +72,29 @@ impl Memo {
 }
 
 impl Plain {
-    /// Best value of rolling `k` dice at `(t, r)`: `bank(t, left)` is
-    /// `None` where stopping with `left` dice not set aside is not
-    /// allowed; a farkle is worth `farkle`. `choose`: near an exact goal,
-    /// the player may roll any number of the `k` dice (the others stay).
-    #[allow(clippy::too_many_arguments)]
-    fn turn(
-        &self,
-        t: i64,
-        k: usize,
-        r: u32,
-        farkle: f64,
-        bank: &dyn Fn(i64, usize) -> Option<f64>,
-        choose: bool,
-        memo: &mut Memo,
-    ) -> f64 {
+    /// Best value of rolling `k` dice at `(t, r)`, the turn's ends worth
+    /// what `pay` says.
+    fn turn(&self, t: i64, k: usize, r: u32, pay: &Pay, memo: &mut Memo) -> f64 {
         // Rolls made count up to the roll limit (else only "first or later").
         let classes = self.rules.turn.max_rolls.max(2);
         let key = (usize::try_from(t / self.grid).unwrap() * 7 + k) * classes as usize + r.min(classes - 1) as usize;
         if let Some(v) = memo.get(key) {
             return v;
         }
-        let counts = if choose { 1..=k } else { k..=k };
-        let best_total = counts
-            .map(|rolled| self.roll(t, k, rolled, r, farkle, bank, choose, memo))
-            .fold(f64::NEG_INFINITY, f64::max);
+        let counts = if pay.choose { 1..=k } else { k..=k };
+        let best_total = counts.map(|rolled| self.roll(t, k, rolled, r, pay, memo)).fold(f64::NEG_INFINITY, f64::max);
         memo.set(key, best_total);
         best_total
     }
 
     /// [`Self::turn`] rolling `rolled` of the `k` dice.
-    #[allow(clippy::too_many_arguments)]
-    fn roll(
-        &self,
-        t: i64,
-        k: usize,
-        rolled: usize,
-        r: u32,
-        farkle: f64,
-        bank: &dyn Fn(i64, usize) -> Option<f64>,
-        choose: bool,
-        memo: &mut Memo,
-    ) -> f64 {
+    fn roll(&self, t: i64, k: usize, rolled: usize, r: u32, pay: &Pay, memo: &mut Memo) -> f64 {
+        let farkle = pay.farkle;
         let mut total = 0.0;
         for i in self.ms.of_size(rolled) {
             // A roll with something to set aside must set something aside.
             let mut best = f64::NEG_INFINITY;
-            let options = if choose { &self.near_options } else { &self.options };
+            let options = if pay.choose { &self.near_options } else { &self.options };
             for &(used, points, instant) in &options[usize::from(r == 0)][i] {
                 {
                     let value = if instant {
@@ -119,14 +106,14 @@ impl Plain {
                         if k2 == 0 && turn.hot_dice {
                             k2 = 6;
                         }
-                        let stop = bank(t2, k2);
+                        let stop = (pay.bank)(t2, k2);
                         // No dice or no rolls left: the turn ends (a bank,
                         // or a farkle where stopping is not allowed).
                         let ends = k2 == 0 || (turn.max_rolls > 0 && r + 1 >= turn.max_rolls);
                         if t2 > self.cap || ends {
                             stop.unwrap_or(farkle)
                         } else {
-                            let go = self.turn(t2, k2, r + 1, farkle, bank, choose, memo);
+                            let go = self.turn(t2, k2, r + 1, pay, memo);
                             stop.map_or(go, |s| s.max(go))
                         }
                     };
@@ -152,9 +139,10 @@ impl Plain {
                 Some(if t > need { 1.0 } else { 0.0 })
             }
         };
+        let pay = Pay { farkle: 0.0, bank: &bank, choose: false };
         match offer {
-            None => self.turn(0, 6, 0, 0.0, &bank, false, memo),
-            Some((k, t)) => self.turn(t, k, 1, 0.0, &bank, false, memo),
+            None => self.turn(0, 6, 0, &pay, memo),
+            Some((k, t)) => self.turn(t, k, 1, &pay, memo),
         }
     }
 
@@ -303,7 +291,8 @@ impl Plain {
                     // Near an exact goal the mover may roll fewer dice.
                     let within = self.rules.game.choose_dice_within;
                     let choose = within > 0 && goal - at_ <= within;
-                    let v = self.turn(0, 6, 0, farkle, &bank, choose, &mut memo);
+                    let pay = Pay { farkle, bank: &bank, choose };
+                    let v = self.turn(0, 6, 0, &pay, &mut memo);
                     let mut rolled = vec![];
                     // Under the penalty only an opponent on the board
                     // with no farkles in a row can have left dice.
@@ -312,7 +301,7 @@ impl Plain {
                         for k in 1..=5 {
                             for l in 1..=levels {
                                 let t = l as i64 * g;
-                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, farkle, &bank, choose, &mut memo)));
+                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, &pay, &mut memo)));
                             }
                         }
                     }
@@ -332,8 +321,9 @@ impl Plain {
                                 self.pass(on, x - at_, None, memo)
                             };
                             let mut memo = Memo::new();
+                            let pay = Pay { farkle: returned, bank: &bank, choose: false };
                             for k in 1..=5 {
-                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, returned, &bank, false, &mut memo)));
+                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, &pay, &mut memo)));
                             }
                         }
                     }
