@@ -152,12 +152,10 @@ impl Solution<'_> {
     /// model's [`super::model::Ties`] roll on at a tie, better).
     pub(super) fn stops_at(&self, level: usize, c: usize) -> bool {
         let t = level_total(level, self.model.grid);
-        if self.model.ties.bank {
-            self.bank_leaving(t, dice_of(c)).is_some_and(|b| b >= self.decision_value(t, c))
-        } else {
-            // Roll on when rolling is worth as much.
-            self.bank_leaving(t, dice_of(c)).is_some_and(|b| b > self.roll_value_at(t, c))
-        }
+        // Rolling on at a tie: only a strictly better bank stops.
+        let banks =
+            |b: f64| if self.model.ties.bank { b >= self.decision_value(t, c) } else { b > self.roll_value_at(t, c) };
+        self.bank_leaving(t, dice_of(c)).is_some_and(banks)
     }
 
     /// The successor the policy takes among `hot` (one roll's set-asides,
