@@ -110,19 +110,22 @@ impl<'m> PlayersValues<'m> {
 
     /// The [`Turn`] a solved turn plays: its ends' expectation along its
     /// choices, and its policy range (capped by `slack`).
+    ///
+    /// The DP already gives two of the five expectations: its start value
+    /// is `A_mover + p F` and its slope is `p` (the farkle-like ends are
+    /// the ones whose derivative is 1). The pass along the choices adds the
+    /// next player's chance and the turns; the last player's chance is what
+    /// is left of 1, as every end's chances and farkle share sum to 1. Two
+    /// sums a state instead of five: the pass was a sixth of the solve.
     fn played(&self, sol: &Solution<'m>, slack: f64, farkle: f64, ends: &[Option<Ends>]) -> Turn {
-        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().unwrap_or([0.0; 5]);
-        let worth = Worth {
-            bank: &bank,
-            by_left: false,
-            tail: &|_| [0.0; 5],
-            instant: [1.0, 0.0, 0.0, 0.0, 0.0],
-            farkle: [0.0, 0.0, 0.0, 1.0, 0.0],
-        };
-        let e = sol.expect_rolls(&worth, 0, &[])[self.start];
-        debug_assert!((e[0] + e[FARKLE] * farkle - sol.roll_values[self.start]).abs() < 1e-12);
+        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().map_or([0.0; 2], |e| [e[1], e[TURNS]]);
+        let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0; 2], instant: [0.0; 2], farkle: [0.0; 2] };
+        let [next, turns] = sol.expect_rolls(&worth, 0, &[])[self.start];
+        let p = sol.roll_slopes[self.start];
+        let mover = sol.roll_values[self.start] - farkle * p;
+        let last = if self.players == 3 { 1.0 - mover - next - p } else { 0.0 };
         let (lo, hi) = sol.policy_range;
-        Turn { farkle, range: (lo, hi.min(slack)), ends: e }
+        Turn { farkle, range: (lo, hi.min(slack)), ends: [mover, next, last, p, turns] }
     }
 
     /// The mover's turn at `totals` with farkle value `farkle`, solved with
