@@ -24,8 +24,9 @@ use std::time::{Duration, Instant};
 
 use crate::util::{bin, mkfifo, root, Env, Unwritable};
 
-/// Invocations per run of the test.
-const RUNS: usize = 6000;
+/// Invocations per run of the default test (the extended tier runs more,
+/// from another seed).
+const RUNS: usize = 2500;
 /// The most CPU time one invocation may use: a bound on work. The slowest
 /// honest cases (an off-grid Van't Hof bonus, a first compare at a small
 /// goal, about 6 s of CPU alone) are far below it.
@@ -638,6 +639,23 @@ fn check(args: &[String], ran: &Ran) -> Result<(), String> {
 
 #[test]
 fn thousands_of_random_invocations_end_cleanly() {
+    random_invocations_end_cleanly(RUNS, 0x5eed_d1ce);
+}
+
+/// The extended tier (`cargo test --release --workspace -- --ignored
+/// extended`, run by CI).
+mod extended {
+    /// Ten times the default test's invocations, other ones.
+    #[test]
+    #[ignore = "extended tier"]
+    fn tens_of_thousands_of_random_invocations_end_cleanly() {
+        super::random_invocations_end_cleanly(10 * super::RUNS, 0x0dd5_eed5);
+    }
+}
+
+/// `runs` random invocations drawn from `seed`, each ending in an answer
+/// or a clear one-line error, nothing that is not ours touched.
+fn random_invocations_end_cleanly(runs: usize, seed: u64) {
     let env = Env::new();
     // Category tables first, so that advise reads them.
     for args in [
@@ -650,8 +668,8 @@ fn thousands_of_random_invocations_end_cleanly() {
         env.ok(args);
     }
     let plots = Plots::new(&env);
-    let mut rng = Rng(0x5eed_d1ce);
-    let cases: Vec<Vec<String>> = (0..RUNS).map(|n| invocation(&mut rng, &env, &plots, n)).collect();
+    let mut rng = Rng(seed);
+    let cases: Vec<Vec<String>> = (0..runs).map(|n| invocation(&mut rng, &env, &plots, n)).collect();
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
     let (ok, errors) = (AtomicUsize::new(0), AtomicUsize::new(0));
@@ -694,9 +712,9 @@ fn thousands_of_random_invocations_end_cleanly() {
     let (ok, errors) = (ok.into_inner(), errors.into_inner());
     let (cpu, slowest) = most_cpu.into_inner().unwrap();
     eprintln!(
-        "fuzz: {RUNS} invocations in {:.1?}: {ok} answered, {errors} user errors; most CPU {cpu:.1?}: {slowest:?}",
+        "fuzz: {runs} invocations in {:.1?}: {ok} answered, {errors} user errors; most CPU {cpu:.1?}: {slowest:?}",
         started.elapsed()
     );
     // The mix exercises both paths in earnest.
-    assert!(ok > RUNS / 5 && errors > RUNS / 5, "{ok} answered, {errors} errors");
+    assert!(ok > runs / 5 && errors > runs / 5, "{ok} answered, {errors} errors");
 }

@@ -200,8 +200,15 @@ pub enum WinError {
     PlayersCount(usize),
     #[error("{game}: a player count is for the win objective (add --objective win); a turn's expected score has no opponents")]
     PlayersForScore { game: String },
-    #[error("{game} with {players} players: the exact win solve does not take {what} yet (two players do)")]
-    PlayersRules { game: String, players: usize, what: &'static str },
+    #[error("{game} with {players} players: the exact win solve does not take {what} yet (two players do){size}")]
+    PlayersRules {
+        game: String,
+        players: usize,
+        what: &'static str,
+        /// What the solve would take, where its state is larger than the
+        /// totals (`; ...`), or empty.
+        size: String,
+    },
     #[error("{game}: the win solve does not take {what} yet")]
     Unsolved { game: String, what: &'static str },
     #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]

@@ -113,24 +113,6 @@ fn head_to_head_under_piggyback_agrees_with_the_exact_odds() {
     }
 }
 
-/// Piggyback together with the three-farkle penalty (Farkle to 600, a
-/// third farkle in a row costs 300): optimal against optimal agrees
-/// with the exact P(first player wins) within 4 standard errors, with
-/// leftovers taken over.
-#[test]
-fn optimal_play_under_piggyback_and_the_penalty_wins_as_often_as_solved() {
-    let mut rules = farkle_with_penalty();
-    rules.turn.piggyback = true;
-    let (r, ..) = played("farkle", rules, "optimal", 7);
-    let both = &r.pairings[0];
-    let exact = both.exact.expect("optimal against optimal is exact");
-    let se = (exact * (1.0 - exact) / both.games as f64).sqrt();
-    assert!((both.first_win_rate - exact).abs() < 4.0 * se, "{} simulated, {exact} exact", both.first_win_rate);
-    let pig = both.piggybacks_per_game.expect("counted under piggyback");
-    assert!(pig > 0.002, "{pig} piggybacks a game (seldom worth it so near a small goal)");
-    assert_eq!(both.unfinished, 0);
-}
-
 /// 40,000 seeded games of every pairing of `players` under `rules` of
 /// `game_name`, with the game and the tables directory they used.
 fn played(
@@ -287,4 +269,30 @@ fn head_to_head_under_piggyback_return_agrees_with_the_exact_odds() {
     let plain = simulate(&game(false), other.path(), &q, &crate::progress::Silent).expect("simulates");
     let without = plain.pairings[0].exact.expect("exact");
     assert!((exact - without).abs() > 8.0 * se, "{exact} with the return, {without} without");
+}
+
+/// The extended tier (`cargo test --release --workspace -- --ignored
+/// extended`, run by CI): simulations whose solve alone takes most of a
+/// minute.
+mod extended {
+    use super::*;
+
+    /// Piggyback together with the three-farkle penalty (Farkle to 600, a
+    /// third farkle in a row costs 300): optimal against optimal agrees
+    /// with the exact P(first player wins) within 4 standard errors, with
+    /// leftovers taken over.
+    #[test]
+    #[ignore = "extended tier"]
+    fn optimal_play_under_piggyback_and_the_penalty_wins_as_often_as_solved() {
+        let mut rules = farkle_with_penalty();
+        rules.turn.piggyback = true;
+        let (r, ..) = played("farkle", rules, "optimal", 7);
+        let both = &r.pairings[0];
+        let exact = both.exact.expect("optimal against optimal is exact");
+        let se = (exact * (1.0 - exact) / both.games as f64).sqrt();
+        assert!((both.first_win_rate - exact).abs() < 4.0 * se, "{} simulated, {exact} exact", both.first_win_rate);
+        let pig = both.piggybacks_per_game.expect("counted under piggyback");
+        assert!(pig > 0.002, "{pig} piggybacks a game (seldom worth it so near a small goal)");
+        assert_eq!(both.unfinished, 0);
+    }
 }

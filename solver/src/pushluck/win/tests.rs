@@ -82,11 +82,14 @@ fn with_penalty(mut rules: RuleSet, penalty: i64) -> RuleSet {
     rules
 }
 
-// The default tier: every rule combination of the win solver against the
-// plain value iteration on the smallest goals that still exercise it (an
+// The default tier: the rule combinations of the win solver against the
+// plain value iteration on the smallest goals that still exercise them (an
 // entry threshold below the goal, totals on both sides of it, a penalty
 // that can be paid twice before the floor). The same combinations on
-// larger goals are the extended tier below.
+// larger goals are the extended tier below, which alone holds the penalty
+// together with piggyback, an entry threshold, or an exact goal and
+// instant wins: the plain iteration over their sides takes fifteen to
+// thirty seconds of CPU even at goals of 150 and 200.
 
 #[test]
 fn matches_plain_value_iteration() {
@@ -152,26 +155,6 @@ fn matches_plain_value_iteration_with_exact_goal_instant_wins_and_piggyback() {
 #[test]
 fn matches_plain_value_iteration_with_penalty() {
     compare(with_penalty(small(200, 0), 100), -100);
-}
-
-#[test]
-fn matches_plain_value_iteration_with_penalty_and_entry_threshold() {
-    compare(with_penalty(small(200, 100), 100), -100);
-}
-
-#[test]
-fn matches_plain_value_iteration_with_penalty_exact_goal_and_instant_wins() {
-    compare(with_penalty(with_exact_goal_and_instant_wins(small(150, 0)), 100), -100);
-}
-
-#[test]
-fn matches_plain_value_iteration_with_piggyback_and_penalty() {
-    compare(with_piggyback(with_penalty(small(200, 0), 100), false), -100);
-}
-
-#[test]
-fn matches_plain_value_iteration_with_piggyback_penalty_and_entry_threshold() {
-    compare(with_piggyback(with_penalty(small(200, 100), 100), true), -100);
 }
 
 /// The extended tier (`cargo test --release --workspace -- --ignored

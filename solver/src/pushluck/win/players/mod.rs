@@ -279,6 +279,36 @@ fn refusal(model: &Model) -> Option<&'static str> {
     }
 }
 
+/// What a solve of `players` would take under the three-farkle penalty
+/// (every player's farkles in a row, totals down to the pair solver's
+/// floor) or piggyback (a leftover offered to the next player, its dice
+/// and points, on top of every state of `states`), against the budget,
+/// for the refusal: `; ...`, or empty for the rules whose state is the
+/// totals alone.
+fn larger_state(model: &Model, players: usize, states: u64) -> String {
+    let turn = &model.rules.turn;
+    let (how, states) = if turn.three_farkle_penalty > 0 {
+        let sides = Sides::new(model, super::sides::default_floor(model)).len() as u64;
+        ("with every player's farkles in a row", sides.saturating_pow(u32::try_from(players).expect("a few players")))
+    } else if turn.piggyback {
+        let offers = super::offers::LEFTOVER_DICE as u64
+            * super::values::WinValues::offer_levels(model, &Sides::new(model, 0)) as u64;
+        ("with the leftover (its dice and points) a state may offer", states.saturating_mul(1 + offers))
+    } else {
+        return String::new();
+    };
+    // As the solve keeps them: every player's chance and the turns, 32
+    // bytes a state.
+    let bytes = states.saturating_mul(32);
+    let budget = WIN_SOLVE_STATES * 32;
+    format!(
+        "; {how} it would have {states} states, about {}, {:.0} times the budget of {}",
+        crate::limits::bytes(bytes),
+        bytes as f64 / budget as f64,
+        crate::limits::bytes(budget)
+    )
+}
+
 /// Refuses, before anything is allocated, a solve of `game` for
 /// `players` that the solver does not take or that is over the budget;
 /// else the number of turn-start states.
@@ -291,14 +321,14 @@ pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error>
         return Err(WinError::PlayersCount(players).into());
     }
     let model = game.win_model();
+    let levels = Sides::new(model, 0).len();
+    let states = (levels as u64).saturating_pow(u32::try_from(players).expect("a few players"));
     if let Some(what) = refusal(model) {
-        return Err(WinError::PlayersRules { game: game.title(), players, what }.into());
+        let size = larger_state(model, players, states);
+        return Err(WinError::PlayersRules { game: game.title(), players, what, size }.into());
     }
     let g = model.grid;
     let goal = model.rules.game.goal;
-    // Without the penalty a side is a total below the goal (`Sides`).
-    let levels = Sides::new(model, 0).len();
-    let states = (levels as u64).saturating_pow(u32::try_from(players).expect("a few players"));
     // Per state: every player's chance and the expected turns, 32 bytes.
     check_solve_size(
         || format!("{} to win, {players} players (goal {goal} in steps of {g}: {states} states)", game.title()),

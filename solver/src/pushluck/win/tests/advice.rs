@@ -209,9 +209,8 @@ fn check_advice(game: &PushLuckGame, positions: usize, seed: u64) -> (usize, usi
 /// with the direct evaluation: from each curve's bank-from total on,
 /// banking is at least as good as rolling (checked over the next 60 totals
 /// and far past the goal), and just below it rolling is better.
-fn check_boundary(game: &PushLuckGame, dice: u8) -> usize {
-    let (values, _, _) = solve(game, &Silent).expect("solves");
-    let boundary = super::super::sheet::bank_boundary(game, &values, dice);
+fn check_boundary(game: &PushLuckGame, values: &WinValues<'_>, dice: u8) -> usize {
+    let boundary = super::super::sheet::bank_boundary(game, values, dice);
     let g = values.model.grid;
     let goal = values.model.rules.game.goal;
     let k = usize::from(dice);
@@ -220,7 +219,7 @@ fn check_boundary(game: &PushLuckGame, dice: u8) -> usize {
         for &(mine, from) in curve.points.iter().step_by(7) {
             let a = values.sides.of_question(mine, 0).expect("a total");
             let b = values.sides.of_question(curve.opponent, 0).expect("a total");
-            let mut d = Direct::new(&values, a, b);
+            let mut d = Direct::new(values, a, b);
             let banks = |d: &mut Direct, t: i64| d.bank(t).is_some_and(|x| x > 0.0 && x >= d.roll(t, k));
             let Some(from) = from else {
                 // Never banks from some total on: rolling wins at the top
@@ -273,10 +272,26 @@ fn win_advice_is_exact_for_full_farkle() {
 
 #[test]
 fn the_win_sheets_boundary_is_advices_decision() {
+    let g = small_farkle();
+    let (values, _, _) = solve(&g, &Silent).expect("solves");
     for dice in [6, 3, 1] {
-        assert!(check_boundary(&small_farkle(), dice) > 100);
+        assert!(check_boundary(&g, &values, dice) > 100);
     }
-    assert!(check_boundary(&game(farkle::base(), "farkle"), 6) > 1000);
+}
+
+/// The extended tier (`cargo test --release --workspace -- --ignored
+/// extended`, run by CI).
+mod extended {
+    use super::*;
+
+    /// The same on full Farkle to 10,000.
+    #[test]
+    #[ignore = "extended tier"]
+    fn the_win_sheets_boundary_is_advices_decision_for_full_farkle() {
+        let g = game(farkle::base(), "farkle");
+        let (values, _, _) = solve(&g, &Silent).expect("solves");
+        assert!(check_boundary(&g, &values, 6) > 1000);
+    }
 }
 
 /// Under `piggyback=return` (Farkle's 1s, 5s and sets to 600, no entry
