@@ -289,11 +289,11 @@ fn larger_state(model: &Model, players: usize, states: u64) -> String {
     let turn = &model.rules.turn;
     let (how, states) = if turn.three_farkle_penalty > 0 {
         let sides = Sides::new(model, super::sides::default_floor(model)).len() as u64;
-        ("with every player's farkles in a row", sides.saturating_pow(u32::try_from(players).expect("a few players")))
+        ("every player's farkles in a row", sides.saturating_pow(u32::try_from(players).expect("a few players")))
     } else if turn.piggyback {
         let offers = super::offers::LEFTOVER_DICE as u64
             * super::values::WinValues::offer_levels(model, &Sides::new(model, 0)) as u64;
-        ("with the leftover (its dice and points) a state may offer", states.saturating_mul(1 + offers))
+        ("the leftovers (their dice and points) a state may offer", states.saturating_mul(1 + offers))
     } else {
         return String::new();
     };
@@ -302,7 +302,7 @@ fn larger_state(model: &Model, players: usize, states: u64) -> String {
     let bytes = states.saturating_mul(32);
     let budget = WIN_SOLVE_STATES * 32;
     format!(
-        "; {how} it would have {states} states, about {}, {:.0} times the budget of {}",
+        "; counting {how}, it would have {states} states, about {}, {:.0} times the budget of {}",
         crate::limits::bytes(bytes),
         bytes as f64 / budget as f64,
         crate::limits::bytes(budget)
