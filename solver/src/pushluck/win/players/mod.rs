@@ -51,7 +51,7 @@ pub(crate) use chase::Odds;
 use super::last_turn::LastTurn;
 use super::{reach, start_context, Sides};
 use crate::error::{Error, WinError};
-use crate::limits::{check_solve_size, WIN_SOLVE_STATES};
+use crate::limits::{bytes, check_solve_size, WIN_SOLVE_STATES};
 use crate::progress::Progress;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
@@ -298,15 +298,14 @@ fn larger_state(model: &Model, players: usize, states: u64) -> String {
         return String::new();
     };
     // As the solve keeps them: every player's chance and the turns, 32
-    // bytes a state.
-    let bytes = states.saturating_mul(32);
-    let budget = WIN_SOLVE_STATES * 32;
-    format!(
-        "; counting {how}, it would have {states} states, about {}, {:.0} times the budget of {}",
-        crate::limits::bytes(bytes),
-        bytes as f64 / budget as f64,
-        crate::limits::bytes(budget)
-    )
+    // bytes a state (the same budget as `check`'s).
+    let against = match check_solve_size(String::new, states, states.saturating_mul(32), WIN_SOLVE_STATES * 32) {
+        Ok(()) => "within the budget".to_string(),
+        Err(over) => {
+            format!("about {}, {:.1} times the budget of {}", bytes(over.needed), over.factor, bytes(over.budget))
+        }
+    };
+    format!("; counting {how}, it would have {states} states, {against}")
 }
 
 /// Refuses, before anything is allocated, a solve of `game` for
