@@ -48,7 +48,17 @@ pub(crate) fn solve<'m>(game: &'m PushLuckGame, params: Params) -> Result<LongRu
     let model = game.model();
     let penalty = game.rules.turn.three_farkle_penalty as f64;
     let far = Params { on_board: true, last_chance: false, goal_left: game.rules.game.goal };
-    let value = |farkle: f64| -> Result<f64, Error> { Ok(model.solve_with_farkle(far, farkle)?.start_value()) };
+    // Each turn's start value by farkle value, kept: the root's last
+    // residual has solved the turn `h(1)` reads.
+    let solved = std::cell::RefCell::new(Vec::<(f64, f64)>::new());
+    let value = |farkle: f64| -> Result<f64, Error> {
+        if let Some(&(_, v)) = solved.borrow().iter().find(|&&(f, _)| f == farkle) {
+            return Ok(v);
+        }
+        let v = model.solve_with_farkle(far, farkle)?.start_value();
+        solved.borrow_mut().push((farkle, v));
+        Ok(v)
+    };
     let v2 = value(-penalty)?;
     let residual = |rho: f64| -> Result<f64, Error> {
         let h2 = v2 - rho;
