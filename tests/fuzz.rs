@@ -27,9 +27,11 @@ use crate::util::{bin, mkfifo, root, Env, Unwritable};
 /// Invocations per run of the default test (the extended tier runs more,
 /// from another seed).
 const RUNS: usize = 2500;
-/// The most CPU time one invocation may use: a bound on work. The slowest
-/// honest cases (an off-grid Van't Hof bonus, a first compare at a small
-/// goal, about 6 s of CPU alone) are far below it.
+/// The most CPU time one invocation may use: a bound on work. Most honest
+/// cases take a few seconds at most (a first compare at a small goal, an
+/// off-grid Van't Hof bonus, about 6 s of CPU alone); the slowest known,
+/// `advise` on Dice 10000 with `vant-hof-6=11296` (a 2-point grid) and the
+/// penalty, takes about 96 s on the 2-core Xeon: close to this bound.
 const MAX_CPU: Duration = Duration::from_secs(120);
 /// Wall time after which an invocation counts as hung and is killed: a
 /// hang detector, far above any honest run on a machine however busy.
