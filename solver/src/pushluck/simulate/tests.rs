@@ -184,6 +184,13 @@ fn games_of_three_with_an_exact_goal_agree_with_the_table_of_three() {
     games_of_three_agree("farkle", &["goal=600", "exact-goal"], 31);
 }
 
+/// The same with Dice 10000's instant win under an exact goal (to 1,000):
+/// six of a kind ends the game, and past the goal a turn rolls on for it.
+#[test]
+fn games_of_three_with_instant_wins_agree_with_the_table_of_three() {
+    games_of_three_agree("dice10000", &["goal=1000", "exact-goal"], 37);
+}
+
 /// Plays 20,000 seeded games of three optimal players of `name` with
 /// `options` against the table of three; returns its mixed states.
 fn games_of_three_agree(name: &str, options: &[&str], seed: u64) -> u64 {

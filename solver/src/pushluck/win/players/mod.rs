@@ -25,11 +25,15 @@
 //! The turn is the two-player solver's turn DP, so every rule of the turn
 //! (scoring, entry threshold, min-bank, the exact goal and its choice of
 //! dice) carries over; at an exact goal a bank to the goal wins at once and
-//! one past it busts. Not yet taken for three players: the three-farkle
-//! penalty and piggyback (a player's state is more than a total), instant
-//! wins (their last turns differ), contexts that cannot farkle (where the
-//! turn's top is found), and Van't Hof (its players' best replies did not
-//! settle at goal 1,500); they are refused in one line.
+//! one past it busts, and with instant wins (Dice 10000) a turn past it
+//! rolls on for one, valued exactly as the pair solver does. Not yet taken
+//! for three players: the three-farkle penalty and piggyback (a player's
+//! state is more than a total), instant wins without an exact goal (far
+//! past the goal a bank's worth tends to what the chasers' instant wins
+//! leave, so no total makes banking provably best: the turn would need a
+//! stationary tail with slopes and a policy range), contexts that cannot
+//! farkle (where the turn's top is found), and Van't Hof (its players' best
+//! replies did not settle at goal 1,500); they are refused in one line.
 
 pub(crate) mod advice;
 mod chase;
@@ -266,8 +270,12 @@ fn refusal(model: &Model) -> Option<&'static str> {
         Some("the three-farkle penalty")
     } else if r.turn.piggyback {
         Some("piggyback")
-    } else if r.has_instant_win() {
-        Some("instant wins")
+    } else if r.has_instant_win() && !r.game.exact_goal {
+        // Far past the goal a bank's worth tends to what the chasers'
+        // instant wins leave, and a mover whose farkle is worth about as
+        // much rolls on there: the turn needs a stationary tail with its
+        // slopes and policy range, not built yet.
+        Some("instant wins without an exact goal")
     } else if r.turn.vant_hof > 0 {
         // Its turns' policies are many and close: at goal 1,500 the movers'
         // best replies at 400-1150-1450 still turned after 200 rounds.

@@ -22,11 +22,16 @@ struct Plain {
     rules: RuleSet,
     players: usize,
     ms: Multisets,
-    /// `[first roll?][roll]`: every set-aside as (dice used, points).
-    options: [Vec<Vec<(usize, i64)>>; 2],
+    /// `[first roll?][roll]`: every set-aside as (dice used, points,
+    /// an instant win?).
+    options: [Vec<Vec<(usize, i64, bool)>>; 2],
     grid: i64,
     /// Turns are cut here (a forced bank), far past where it matters.
     cap: i64,
+    /// Past an exact goal with instant wins, per number of dice, the
+    /// chance of an instant win rolling on for one (there every other end
+    /// is a bust, worth a farkle): found here by its own value iteration.
+    rolling_on: Option<[f64; 7]>,
 }
 
 impl Plain {
@@ -39,7 +44,7 @@ impl Plain {
                     scorer
                         .set_asides(ms.counts(i), first)
                         .iter()
-                        .flat_map(|sa| sa.variants.iter().map(|v| (dice_count(&sa.keep), v.points)))
+                        .flat_map(|sa| sa.variants.iter().map(|v| (dice_count(&sa.keep), v.points, v.instant_win)))
                         .collect()
                 })
                 .collect()
@@ -47,7 +52,36 @@ impl Plain {
         let grid = game(rules.clone()).win_model().grid;
         // Past an exact goal every end is a bust or a farkle: cut there.
         let cap = rules.game.goal + if rules.game.exact_goal { 0 } else { 4000 };
-        Plain { rules, players, ms, options, grid, cap }
+        let mut plain = Plain { rules, players, ms, options, grid, cap, rolling_on: None };
+        if plain.rules.game.exact_goal && plain.rules.has_instant_win() {
+            plain.rolling_on = Some(plain.instant_chances());
+        }
+        plain
+    }
+
+    /// Per number of dice, the chance of an instant win when every other
+    /// end is worth nothing: value iteration from 0 (each iterate a lower
+    /// bound) until it stops moving.
+    fn instant_chances(&self) -> [f64; 7] {
+        let mut u = [0.0; 7];
+        for _ in 0..100_000 {
+            let mut next = [0.0; 7];
+            for (k, next) in next.iter_mut().enumerate().skip(1) {
+                for i in self.ms.of_size(k) {
+                    let best = self.options[0][i]
+                        .iter()
+                        .map(|&(used, _, instant)| if instant { 1.0 } else { u[if k == used { 6 } else { k - used }] })
+                        .fold(0.0, f64::max);
+                    *next += self.ms.prob(i) * best;
+                }
+            }
+            let moved = (1..7).map(|k| (next[k] - u[k]).abs()).fold(0.0, f64::max);
+            u = next;
+            if moved < 1e-18 {
+                break;
+            }
+        }
+        u
     }
 
     fn on(&self, total: i64) -> bool {
@@ -71,15 +105,23 @@ impl Plain {
         let mut total = [0.0; 3];
         for i in self.ms.of_size(k) {
             let mut best: Option<V> = None;
-            for &(used, points) in &self.options[usize::from(first)][i] {
+            for &(used, points, instant) in &self.options[usize::from(first)][i] {
                 let t2 = t + points;
                 let k2 = if k == used { 6 } else { k - used };
-                let stop = bank(t2);
-                let value = if t2 > self.cap {
-                    stop.unwrap_or(farkle)
+                let value = if instant {
+                    [1.0, 0.0, 0.0]
+                } else if let (true, Some(u)) = (t2 > self.cap, self.rolling_on) {
+                    // Past the exact goal: rolling on for the instant win.
+                    let u = u[k2];
+                    [u + (1.0 - u) * farkle[0], (1.0 - u) * farkle[1], (1.0 - u) * farkle[2]]
+                } else if t2 > self.cap && self.rules.game.exact_goal {
+                    // Past the exact goal a bank busts.
+                    farkle
+                } else if t2 > self.cap {
+                    bank(t2).unwrap_or(farkle)
                 } else {
                     let go = self.turn(t2, k2, false, farkle, bank, memo);
-                    match stop {
+                    match bank(t2) {
                         Some(s) if s[0] >= go[0] => s,
                         _ => go,
                     }
@@ -333,6 +375,35 @@ fn three_players_with_an_exact_goal_are_an_equilibrium() {
     assert!((exact[0] - open[0]).abs() > 1e-3, "{exact:?} against {open:?}");
 }
 
+/// Dice 10000 to `goal` with an exact goal (and an entry threshold of 150):
+/// six of a kind wins at once, and past the goal a player rolls on for it.
+fn ten_thousand_exact(goal: i64) -> RuleSet {
+    let mut rules = crate::pushluck::games::ten_thousand::base();
+    rules.game.goal = goal;
+    rules.game.exact_goal = true;
+    rules.turn.entry = 150;
+    rules.validate().expect("valid rules");
+    rules
+}
+
+/// Instant wins under an exact goal: an instant win ends the game for the
+/// mover, and past the goal a turn rolls on for one (the plain sweep finds
+/// that chance by its own iteration). Every state of a 400-point game is
+/// an equilibrium, and rolling on past the goal is worth something.
+#[test]
+fn three_players_with_an_exact_goal_and_instant_wins_are_an_equilibrium() {
+    let rules = ten_thousand_exact(400);
+    let values = compare(rules.clone(), 3);
+    // Without the roll past the goal (the plain turns cut there) a mover
+    // near the goal would be worth less: the solve values it.
+    let mut cut = Plain::new(rules, 3);
+    cut.rolling_on = None;
+    let near = values.index(&[7, 0, 0]);
+    let odds: Vec<Odds> = (0..values.states()).map(|i| values.odds_at(i)).collect();
+    let without = cut.sweep(&odds, &[near])[0][0];
+    assert!(odds[near][0] - without > 1e-6, "{} against {without}", odds[near][0]);
+}
+
 // Extended tier: two solves of a 600-point goal and the plain sweep's
 // checks, half a minute.
 #[test]
@@ -378,6 +449,8 @@ fn two_players_give_the_pair_solvers_values() {
     // Yahtzix's exact goal, where players near it choose how many dice to
     // roll (the pair solver is held to a plain iteration with that choice).
     same_as_pairs(crate::registry::testing::push_luck("yahtzix", &["goal=150", "exact-goal"], None).rules);
+    // Six of a kind winning at once, and rolled on for past the goal.
+    same_as_pairs(ten_thousand_exact(500));
 }
 
 #[test]

@@ -163,9 +163,11 @@ impl<'m> PlayersValues<'m> {
         // level where that beats the best roll, banking is optimal.
         let threshold = 1.0 - self.q_min * (1.0 - farkle);
         let goal_level = usize::try_from((m.rules.game.goal - at + g - 1) / g).expect("below the goal");
-        let mut top = goal_level.max(1);
-        let on = self.chase.on_board(at);
         let exact = m.rules.game.exact_goal;
+        // Past an exact goal with instant wins a turn rolls on for one (see
+        // below): the goal's own level, where a bank wins, is solved.
+        let mut top = if m.chase.is_some() { goal_level + 1 } else { goal_level.max(1) };
+        let on = self.chase.on_board(at);
         let floor = loop {
             let x = at + level_total(top, g);
             // Past an exact goal every end is worth the farkle value (a bust
@@ -194,7 +196,18 @@ impl<'m> PlayersValues<'m> {
         } else {
             Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers }
         };
-        let payoff = row_payoff(farkle, banks, farkle_like, beyond);
+        let mut payoff = row_payoff(farkle, banks, farkle_like, beyond);
+        if let Some(chase) = &m.chase {
+            // Past an exact goal a bank busts and the player rolls on for an
+            // instant win: worth `u + (1 - u) F` in a context whose chance
+            // of one is `u` (a bust, a farkle and a forced end are all worth
+            // F), exactly and at every farkle value, with slope `1 - u`. The
+            // instant win's chances (all the mover's) and the farkle share
+            // are all the ends up there, so the others' chances and the
+            // turns are 0 there (`played`'s tail).
+            payoff.above = Some(chase.iter().map(|u| u + (1.0 - u) * farkle).collect());
+            payoff.above_slopes = chase.iter().map(|u| 1.0 - u).collect();
+        }
         let params = Params { on_board: on, last_chance: false, goal_left: m.rules.game.goal - at };
         let sol = m.prepare_payoff(params, payoff, top, self.reach, true);
         // The banks above the top stay better than any roll while the
