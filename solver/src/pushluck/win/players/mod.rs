@@ -18,8 +18,9 @@
 //! farkle passes the turn around), which depend only on higher sums and on
 //! each other: [`cycle`] solves each class exactly ([`search`] when the
 //! movers' best replies chase each other), the classes of one sum in
-//! parallel, a few to a task so that their movers' first turns run side by
-//! side in SIMD lanes ([`crate::pushluck::lanes`]).
+//! parallel, a few to a task so that their movers' first turns (and the
+//! first round's replies) run side by side in SIMD lanes
+//! ([`crate::pushluck::lanes`]).
 //!
 //! ## Rules
 //! The turn is the two-player solver's turn DP, so every rule of the turn
@@ -63,8 +64,11 @@ use crate::pushluck::solution::{BanksBeyond, WinPayoff};
 use crate::pushluck::PushLuckGame;
 
 /// Rotation classes solved by one task: their first turns (three a class,
-/// mostly) fill the eight SIMD lanes three times over.
-const CLASSES_A_TASK: usize = 8;
+/// mostly) fill the eight SIMD lanes twelve times over, and the first
+/// round's replies solved ahead (about one a class, a batch per mover
+/// replying, [`cycle`]) fill them more than with fewer classes, where a
+/// batch of two or three turns costs nearly what one of eight does.
+const CLASSES_A_TASK: usize = 32;
 
 /// Player counts the solver takes.
 pub(crate) const PLAYERS: std::ops::RangeInclusive<usize> = 2..=3;

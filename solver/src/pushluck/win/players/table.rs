@@ -118,7 +118,7 @@ fn meta_of(game: &PushLuckGame, values: &PlayersValues, seconds: f64) -> Players
                 bank_always_from: None,
             })
             .collect(),
-        states: (values.states() * n) as u64,
+        states: values.states() as u64,
         solve_seconds: seconds,
         layout: format!(
             "{dims}[player]: P(that player wins) at the turn start where the mover has the first total and the others \
