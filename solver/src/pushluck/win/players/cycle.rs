@@ -150,11 +150,12 @@ impl<'m> PlayersValues<'m> {
     /// mover in turn replies exactly to the others' plays
     /// ([`Self::best_reply`]) until every play is a best reply.
     ///
+    /// `ahead` holds the first round's replies solved ahead (taken, and
+    /// counted, here).
+    ///
     /// # Errors
     /// [`WinError::Unsettled`]: the movers' replies still turn with each
     /// other after [`ROUNDS_MAX`] rounds.
-    /// `ahead` holds the first round's replies solved ahead (taken, and
-    /// counted, here).
     fn solve_class_from(
         &self,
         class: &[Vec<usize>],
