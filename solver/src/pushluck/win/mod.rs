@@ -182,6 +182,18 @@ fn risks(model: &Model) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// Past an exact goal with instant wins (the model's `chase`), the value
+/// of every context at farkle value `farkle` and its slope: a bank there
+/// busts and the player rolls on for an instant win, `u + (1 - u) F` in a
+/// context whose chance of one is `u` (a farkle, a bust and a forced end
+/// are all worth F, so every value there is F plus (1 - F) times its value
+/// at F = 0), exactly and at every farkle value, with slope `1 - u`.
+/// `None` without an exact goal or instant wins.
+fn rolling_on_past_goal(model: &Model, farkle: f64) -> Option<(Vec<f64>, Vec<f64>)> {
+    let chase = model.chase.as_ref()?;
+    Some((chase.iter().map(|u| u + (1.0 - u) * farkle).collect(), chase.iter().map(|u| 1.0 - u).collect()))
+}
+
 /// A lower bound of the probability of an instant win in one turn, when
 /// nothing but instant wins counts (see [`Model::stationary_values`]).
 fn instant_chance(model: &Model) -> f64 {

@@ -57,17 +57,12 @@ impl<'m> WinValues<'m> {
         let mut above_slopes = vec![];
         let mut range = (f64::NEG_INFINITY, f64::INFINITY);
         let mut slack = f64::INFINITY;
-        if let Some(chase) = &m.chase {
-            // Past an exact goal a bank is worth the farkle value and a
-            // player rolls on for an instant win: `u + (1 - u) F` per
-            // context (`u` the chase's chance, `F` the farkle value; a
-            // farkle, a bank and a forced end are all worth F, so every
-            // value there is F plus (1 - F) times its value at F = 0),
-            // exactly, with slope 1 - u. The turn is solved up to the goal
-            // itself (a bank there wins).
+        if let Some((values, slopes)) = super::rolling_on_past_goal(m, farkle) {
+            // Past an exact goal the player rolls on for an instant win.
+            // The turn is solved up to the goal itself (a bank there wins).
             top = top.max(rules.game.goal - at + g);
-            above = Some(chase.iter().map(|u| u + (1.0 - u) * farkle).collect());
-            above_slopes = chase.iter().map(|u| 1.0 - u).collect();
+            above = Some(values);
+            above_slopes = slopes;
         } else if rules.game.last_turn && !rules.game.exact_goal {
             // The best one-roll look-ahead can do, in any context.
             let look_ahead = self

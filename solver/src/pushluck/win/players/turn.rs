@@ -197,16 +197,13 @@ impl<'m> PlayersValues<'m> {
             Beyond::Leader { last: Arc::clone(self.chase.last()), grid: g, mover: at, chasers }
         };
         let mut payoff = row_payoff(farkle, banks, farkle_like, beyond);
-        if let Some(chase) = &m.chase {
-            // Past an exact goal a bank busts and the player rolls on for an
-            // instant win: worth `u + (1 - u) F` in a context whose chance
-            // of one is `u` (a bust, a farkle and a forced end are all worth
-            // F), exactly and at every farkle value, with slope `1 - u`. The
-            // instant win's chances (all the mover's) and the farkle share
-            // are all the ends up there, so the others' chances and the
-            // turns are 0 there (`played`'s tail).
-            payoff.above = Some(chase.iter().map(|u| u + (1.0 - u) * farkle).collect());
-            payoff.above_slopes = chase.iter().map(|u| 1.0 - u).collect();
+        if let Some((values, slopes)) = super::super::rolling_on_past_goal(m, farkle) {
+            // Past an exact goal the player rolls on for an instant win. Its
+            // chances (all the mover's) and the farkle share are all the
+            // ends up there, so the others' chances and the turns are 0
+            // there (`played`'s tail).
+            payoff.above = Some(values);
+            payoff.above_slopes = slopes;
         }
         let params = Params { on_board: on, last_chance: false, goal_left: m.rules.game.goal - at };
         let sol = m.prepare_payoff(params, payoff, top, self.reach, true);
