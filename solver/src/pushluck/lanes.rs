@@ -112,19 +112,15 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
                 let options = &table.hot[start as usize..end as usize];
                 let at = level * rolls + m.roll_starts[c] + r;
                 let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base, ends: &ends, level };
-                let (best, second, pick, best_slope) = if decisions_only {
-                    kernel::roll::<SLOPED>(|x| rows.decision(x), options, &mut ranges)
+                let mut sums = kernel::Sums { prob, total: &mut total, slope: &mut slope, pick: &mut choices[at] };
+                let gap = if decisions_only {
+                    kernel::roll::<SLOPED>(|x| rows.decision(x), options, &mut ranges, &mut sums)
                 } else {
-                    kernel::roll::<SLOPED>(|x| rows.any(x), options, &mut ranges)
+                    kernel::roll::<SLOPED>(|x| rows.any(x), options, &mut ranges, &mut sums)
                 };
-                choices[at] = pick;
-                for k in 0..LANES {
-                    total[k] += prob * best[k];
-                    slope[k] += prob * best_slope[k];
-                }
                 if !SLOPED {
                     for k in 0..LANES {
-                        margins[k] = margins[k].min(best[k] - second[k] + idle[k]);
+                        margins[k] = margins[k].min(gap[k] + idle[k]);
                     }
                 }
             }
@@ -294,15 +290,28 @@ impl Ranges {
 mod kernel {
     use super::{Lane, Ranges, LANES};
 
+    /// What a roll adds to its context: its probability, the sums of the
+    /// best values and slopes weighted by it, and where each lane's pick
+    /// is stored.
+    pub(super) struct Sums<'a> {
+        pub(super) prob: f64,
+        pub(super) total: &'a mut Lane,
+        pub(super) slope: &'a mut Lane,
+        pub(super) pick: &'a mut [u8; LANES],
+    }
+
     /// The best value, its position among `options` (the first of equals)
     /// and its slope, without branches on the values (`row` gives each
     /// option's value and slope rows); then, in the lanes whose runner-up
-    /// is close, the second look narrowing the range.
+    /// is close, the second look narrowing the range. Adds `prob` times the
+    /// best value and slope to `sums`, stores the pick, and returns each
+    /// lane's gap between the best and the runner-up.
     pub(super) fn roll<'a, const SLOPED: bool>(
         row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
-    ) -> (Lane, Lane, [u8; LANES], Lane) {
+        sums: &mut Sums<'_>,
+    ) -> Lane {
         let mut best = *row(options[0]).0;
         let mut best_slope = *row(options[0]).1;
         let mut second = [f64::NEG_INFINITY; LANES];
@@ -330,7 +339,12 @@ mod kernel {
                 }
             }
         }
-        (best, second, pick, best_slope)
+        for k in 0..LANES {
+            sums.total[k] += sums.prob * best[k];
+            sums.slope[k] += sums.prob * best_slope[k];
+        }
+        *sums.pick = pick;
+        std::array::from_fn(|k| best[k] - second[k])
     }
 }
 
@@ -340,37 +354,51 @@ mod kernel {
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
 mod kernel {
     use std::arch::x86_64::{
-        __m512d, _mm512_cmp_pd_mask, _mm512_div_pd, _mm512_loadu_pd, _mm512_mask_blend_pd, _mm512_max_pd,
-        _mm512_min_pd, _mm512_set1_pd, _mm512_setzero_pd, _mm512_storeu_pd, _mm512_sub_pd, _CMP_GT_OQ, _CMP_LT_OQ,
+        __m128i, __m512d, _mm512_add_pd, _mm512_cmp_pd_mask, _mm512_cvtepi64_epi8, _mm512_div_pd, _mm512_loadu_pd,
+        _mm512_mask_blend_epi64, _mm512_mask_blend_pd, _mm512_max_pd, _mm512_min_pd, _mm512_mul_pd, _mm512_set1_epi64,
+        _mm512_set1_pd, _mm512_setzero_pd, _mm512_setzero_si512, _mm512_storeu_pd, _mm512_sub_pd, _mm_storel_epi64,
+        _CMP_GT_OQ, _CMP_LT_OQ,
     };
 
     use super::{Lane, Ranges, LANES};
 
+    /// What a roll adds to its context (as in the plain-Rust kernel).
+    pub(super) struct Sums<'a> {
+        pub(super) prob: f64,
+        pub(super) total: &'a mut Lane,
+        pub(super) slope: &'a mut Lane,
+        pub(super) pick: &'a mut [u8; LANES],
+    }
+
     /// The plain-Rust kernel's steps, with the same comparisons (`>` and
-    /// `<` are false on NaN, as `_CMP_GT_OQ` and `_CMP_LT_OQ`), minima and
-    /// divisions, and so the same results.
+    /// `<` are false on NaN, as `_CMP_GT_OQ` and `_CMP_LT_OQ`), minima,
+    /// divisions, products and sums (a product then a sum, never fused),
+    /// and so the same results. The sums and the pick stay in registers
+    /// until they are stored: taking them out lane by lane cost a fifth of
+    /// the kernel.
     #[inline]
     pub(super) fn roll<'a, const SLOPED: bool>(
         row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
-    ) -> (Lane, Lane, [u8; LANES], Lane) {
+        sums: &mut Sums<'_>,
+    ) -> Lane {
         let load = |x: &Lane| -> __m512d {
             // SAFETY: AVX-512F is enabled at compile time (this module's
             // cfg); `x` is eight f64s.
             unsafe { _mm512_loadu_pd(x.as_ptr()) }
         };
         // SAFETY: as `load`: intrinsics of an enabled feature, loads and
-        // stores of whole `[f64; 8]`.
+        // stores of whole `[f64; 8]`, and of the eight bytes of the pick.
         unsafe {
             let (v, s) = row(options[0]);
             let mut best = load(v);
             let mut best_slope = if SLOPED { load(s) } else { _mm512_setzero_pd() };
             let mut second = _mm512_set1_pd(f64::NEG_INFINITY);
-            let mut pick = _mm512_setzero_pd();
-            let mut position = 0.0;
+            let mut pick = _mm512_setzero_si512();
+            let mut position = 0i64;
             for &x in &options[1..] {
-                position += 1.0;
+                position += 1;
                 let (v, s) = row(x);
                 let v = load(v);
                 // blend(k, a, b) takes b where k is set.
@@ -382,7 +410,7 @@ mod kernel {
                 if SLOPED {
                     best_slope = _mm512_mask_blend_pd(ahead, best_slope, load(s));
                 }
-                pick = _mm512_mask_blend_pd(ahead, pick, _mm512_set1_pd(position));
+                pick = _mm512_mask_blend_epi64(ahead, pick, _mm512_set1_epi64(position));
             }
             if SLOPED {
                 let gap = _mm512_sub_pd(best, second);
@@ -391,15 +419,18 @@ mod kernel {
                     second_look(&row, options, ranges, close, best, best_slope);
                 }
             }
-            let mut out = [[0.0; LANES]; 4];
-            for (o, r) in out.iter_mut().zip([best, second, pick, best_slope]) {
-                _mm512_storeu_pd(o.as_mut_ptr(), r);
+            let prob = _mm512_set1_pd(sums.prob);
+            let total = _mm512_add_pd(load(sums.total), _mm512_mul_pd(prob, best));
+            _mm512_storeu_pd(sums.total.as_mut_ptr(), total);
+            if SLOPED {
+                let slope = _mm512_add_pd(load(sums.slope), _mm512_mul_pd(prob, best_slope));
+                _mm512_storeu_pd(sums.slope.as_mut_ptr(), slope);
             }
-            let [best, second, pick, best_slope] = out;
-            // At most 64 set-asides a roll: exact small integers.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            let pick = pick.map(|p| p as u8);
-            (best, second, pick, best_slope)
+            // At most 64 set-asides a roll: each position fits a byte.
+            _mm_storel_epi64(sums.pick.as_mut_ptr().cast::<__m128i>(), _mm512_cvtepi64_epi8(pick));
+            let mut gap = [0.0; LANES];
+            _mm512_storeu_pd(gap.as_mut_ptr(), _mm512_sub_pd(best, second));
+            gap
         }
     }
 
