@@ -529,3 +529,46 @@ fn extended_three_players_under_every_tie_rule() {
         }
     }
 }
+
+/// The turn is solved up to the lowest top from which every level is
+/// proved to bank (each roll there bounded by banking all its outcomes at
+/// once), not up to the first bound's top: the same turn, to rounding, in
+/// fewer levels; and its policy range still holds: solved again near the
+/// end of the range, the turn's ends are the same.
+#[test]
+fn the_lowered_top_plays_the_turn_of_the_first_bound() {
+    let g = game(small(1000, 0));
+    let mut values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let reaches = values.roll_reaches.take();
+    let (mut shorter, mut asked) = (0, 0);
+    for i in (0..values.states()).step_by(37) {
+        let totals = decode(i, 3, values.levels);
+        for farkle in [0.0, 0.2, 0.45, 0.9] {
+            values.roll_reaches = None;
+            let (full_sol, _) = values.solve_turn(&totals, farkle, 0, &mut vec![]);
+            let full = values.turn(&totals, farkle, &mut vec![]);
+            values.roll_reaches = reaches.clone();
+            let (sol, _) = values.solve_turn(&totals, farkle, 0, &mut vec![]);
+            let lowered = values.turn(&totals, farkle, &mut vec![]);
+            asked += 1;
+            shorter += usize::from(sol.levels < full_sol.levels);
+            assert!(sol.levels <= full_sol.levels);
+            for k in 0..5 {
+                let d = (lowered.ends[k] - full.ends[k]).abs();
+                assert!(d < 1e-13, "{totals:?} at {farkle}: end {k} moved by {d:e}");
+            }
+            let (lo, hi) = lowered.range;
+            assert!(lo <= 0.0 && hi >= 0.0, "{totals:?} at {farkle}: {lo} {hi}");
+            if hi.is_finite() && farkle + hi < 1.0 {
+                values.roll_reaches = None;
+                let there = values.turn(&totals, farkle + 0.999 * hi, &mut vec![]);
+                for k in 0..5 {
+                    let d = (there.ends[k] - lowered.ends[k]).abs();
+                    assert!(d < 1e-12, "{totals:?} at {farkle} + {hi}: end {k} moved by {d:e}");
+                }
+            }
+        }
+    }
+    // Most turns past the goal stop well below the first bound's top.
+    assert!(shorter * 2 > asked, "{shorter} of {asked} turns shorter");
+}
