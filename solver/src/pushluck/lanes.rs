@@ -46,11 +46,42 @@ pub(crate) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
     fill_lanes_down_to::<SLOPED>(sols, 0);
 }
 
+/// Two more quantities a turn's DP carries along its choices, as it does
+/// the slopes: per turn, what a bank or forced end at each level carries
+/// (`[0, 0]` where stopping is not allowed; instant wins and farkles carry
+/// nothing). The win solver of several players carries the next player's
+/// chance and the turns left, which a backward pass along the recorded
+/// choices ([`Solution::expect_rolls`]) found after the DP at nearly the
+/// cost of the DP itself: here they ride in the registers of the roll's
+/// argmax, two loads and two selects an option.
+pub(crate) struct Carry {
+    /// By level, up to the turn's levels plus its reach.
+    pub(crate) bank: Vec<[f64; 2]>,
+}
+
+/// [`fill_lanes`] with slopes, carrying each turn's [`Carry`] along its
+/// choices: per turn, what every context at level 0 carries, as
+/// `expect_rolls` gives it (`None` for a turn solved alone, near an exact
+/// goal with a choice of dice).
+pub(crate) fn fill_lanes_carrying(sols: &mut [Solution<'_>], carry: &[Carry]) -> Vec<Option<Vec<[f64; 2]>>> {
+    fill_lanes_generic::<true, true>(sols, 0, carry)
+}
+
 /// [`fill_lanes`] down to level `bottom` only: the levels below keep 0,
 /// for turns read at `bottom` and above (a piggyback turn that starts
 /// at its inherited total).
 pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], bottom: usize) {
+    fill_lanes_generic::<SLOPED, false>(sols, bottom, &[]);
+}
+
+/// [`fill_lanes_down_to`], carrying `carry` when `CARRY`.
+fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
+    sols: &mut [Solution<'_>],
+    bottom: usize,
+    carry: &[Carry],
+) -> Vec<Option<Vec<[f64; 2]>>> {
     assert!(!sols.is_empty() && sols.len() <= LANES, "one to {LANES} turns");
+    assert!(!CARRY || carry.len() == sols.len(), "a carry a turn");
     if sols.iter().any(|s| s.model.chooses_dice) {
         // Turns near an exact goal with a choice of dice (few, and short)
         // are solved alone; the others side by side as usual.
@@ -58,14 +89,20 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
         for &k in &near {
             sols[k].fill_alone(SLOPED);
         }
+        let mut carried = vec![None; if CARRY { sols.len() } else { 0 }];
         if !plain.is_empty() {
             let mut rest: Vec<Solution<'_>> = plain.iter().map(|&k| sols[k].clone()).collect();
-            fill_lanes_down_to::<SLOPED>(&mut rest, bottom);
+            let rest_carry: Vec<Carry> =
+                if CARRY { plain.iter().map(|&k| Carry { bank: carry[k].bank.clone() }).collect() } else { vec![] };
+            let rest_carried = fill_lanes_generic::<SLOPED, CARRY>(&mut rest, bottom, &rest_carry);
             for (&k, s) in plain.iter().zip(rest) {
                 sols[k] = s;
             }
+            for (&k, c) in plain.iter().zip(rest_carried) {
+                carried[k] = c;
+            }
         }
-        return;
+        return carried;
     }
     let m = sols[0].model;
     let n = m.contexts();
@@ -77,16 +114,26 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
     let len = (top + reach) * n;
     let mut values: Vec<Lane> = vec![[0.0; LANES]; len];
     let mut slopes: Vec<Lane> = vec![[0.0; LANES]; if SLOPED { len } else { 0 }];
+    // The carried quantities, as `values` (above a turn's levels, what
+    // `expect_rolls` gives the states there: nothing past an exact goal
+    // with instant wins or in a stationary tail, else the bank's).
+    let mut carried: [Vec<Lane>; 2] = std::array::from_fn(|_| vec![[0.0; LANES]; if CARRY { len } else { 0 }]);
     for (k, s) in sols.iter().enumerate() {
         assert!(std::ptr::eq(s.model, m) && s.values.len() == (s.levels + reach) * n, "turns of one model");
+        let nothing_above = m.chase.is_some() || matches!(&s.payoff, Payoff::Win(w) if w.above.is_some());
         for i in s.levels * n..s.values.len() {
             values[i][k] = s.values[i];
             if SLOPED {
                 slopes[i][k] = s.slopes[i];
             }
+            if CARRY && !nothing_above {
+                for (j, c) in carried.iter_mut().enumerate() {
+                    c[i][k] = carry[k].bank[i / n][j];
+                }
+            }
         }
     }
-    let ends = Ends::new::<SLOPED>(sols, top + reach);
+    let ends = Ends::new::<SLOPED, CARRY>(sols, top + reach, carry);
     let mut ranges = Ranges::new(sols);
     // Choices of every lane side by side, `[level * rolls + roll][lane]`
     // (one store a roll).
@@ -107,16 +154,37 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
             let table = &m.tables[c];
             let mut total: Lane = std::array::from_fn(|k| farkle[k] * table.farkle);
             let mut slope: Lane = [table.farkle; LANES];
+            // A farkle carries nothing.
+            let mut sums_carried: [Lane; 2] = [[0.0; LANES]; 2];
             for (r, (&(prob, start, end), &decisions_only)) in table.rolls.iter().zip(&table.decisions_only).enumerate()
             {
                 let options = &table.hot[start as usize..end as usize];
                 let at = level * rolls + m.roll_starts[c] + r;
                 let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base, ends: &ends, level };
-                let mut sums = kernel::Sums { prob, total: &mut total, slope: &mut slope, pick: &mut choices[at] };
+                let carried_rows = Rows::<CARRY> { values: &carried[0], slopes: &carried[1], base, ends: &ends, level };
+                let mut sums = kernel::Sums {
+                    prob,
+                    total: &mut total,
+                    slope: &mut slope,
+                    carried: &mut sums_carried,
+                    pick: &mut choices[at],
+                };
                 let gap = if decisions_only {
-                    kernel::roll::<SLOPED>(|x| rows.decision(x), options, &mut ranges, &mut sums)
+                    kernel::roll::<SLOPED, CARRY>(
+                        |x| rows.decision(x),
+                        |x| carried_rows.decision_carried(x),
+                        options,
+                        &mut ranges,
+                        &mut sums,
+                    )
                 } else {
-                    kernel::roll::<SLOPED>(|x| rows.any(x), options, &mut ranges, &mut sums)
+                    kernel::roll::<SLOPED, CARRY>(
+                        |x| rows.any(x),
+                        |x| carried_rows.any_carried(x),
+                        options,
+                        &mut ranges,
+                        &mut sums,
+                    )
                 };
                 if !SLOPED {
                     for k in 0..LANES {
@@ -145,6 +213,14 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
                 let mut range = ranges.get(k);
                 (values[i][k], slopes[i][k]) = bank_or_roll(m.ties, w, level, c, (roll, slope[k]), &mut range);
                 ranges.set(k, range);
+                if CARRY {
+                    // Where the turn banks, as `expect_rolls` decides it
+                    // (`stops_at`: never at the turn's start).
+                    let banks = level > 0 && bank.is_some_and(|b| b > roll || (b == roll && m.ties.bank));
+                    for (j, c) in carried.iter_mut().enumerate() {
+                        c[i][k] = if banks { carry[k].bank[level][j] } else { sums_carried[j][k] };
+                    }
+                }
             }
         }
     }
@@ -163,6 +239,10 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
             s.margin = margins[k];
         }
     }
+    if !CARRY {
+        return vec![];
+    }
+    (0..sols.len()).map(|k| Some((0..n).map(|c| [carried[0][c][k], carried[1][c][k]]).collect())).collect()
 }
 
 /// The rows of one level's successors: values, and slopes when `SLOPED`
@@ -185,6 +265,29 @@ impl<const SLOPED: bool> Rows<'_, SLOPED> {
     fn decision(&self, x: u32) -> (&Lane, &Lane) {
         let i = self.base + x as usize;
         (&self.values[i], if SLOPED { &self.slopes[i] } else { &ZEROS })
+    }
+
+    /// The carried rows of the decision state `x` (in a `Rows` whose
+    /// `values` and `slopes` are the two carried quantities).
+    #[inline]
+    fn decision_carried(&self, x: u32) -> (&Lane, &Lane) {
+        let i = self.base + x as usize;
+        (&self.values[i], &self.slopes[i])
+    }
+
+    /// The carried rows of any successor `x`: an instant win carries
+    /// nothing, a forced end its bank's.
+    #[inline]
+    fn any_carried(&self, x: u32) -> (&Lane, &Lane) {
+        if x & HOT_END == 0 {
+            self.decision_carried(x)
+        } else if x == HOT_INSTANT {
+            (&ZEROS, &ZEROS)
+        } else {
+            let (gain, left) = hot_end(x);
+            let i = (self.level + gain) * ENDS_STRIDE + left;
+            (&self.ends.carried[0][i], &self.ends.carried[1][i])
+        }
     }
 
     /// The rows of any successor `x`: a decision state, an instant win or
@@ -214,18 +317,21 @@ const ENDS_STRIDE: usize = 7;
 struct Ends {
     values: Vec<Lane>,
     slopes: Vec<Lane>,
+    /// What each end carries ([`Carry`]), when carried.
+    carried: [Vec<Lane>; 2],
 }
 
 impl Ends {
-    fn new<const SLOPED: bool>(sols: &[Solution<'_>], levels: usize) -> Ends {
+    fn new<const SLOPED: bool, const CARRY: bool>(sols: &[Solution<'_>], levels: usize, carry: &[Carry]) -> Ends {
         let m = sols[0].model;
         if m.tables.iter().all(|t| t.decisions_only.iter().all(|&d| d)) {
-            return Ends { values: vec![], slopes: vec![] };
+            return Ends { values: vec![], slopes: vec![], carried: [vec![], vec![]] };
         }
         // A forced end lies at most a set-aside's gain above its level.
         let len = (levels + 1) * ENDS_STRIDE;
         let mut values = vec![[0.0; LANES]; len];
         let mut slopes = vec![[0.0; LANES]; if SLOPED { len } else { 0 }];
+        let mut carried: [Vec<Lane>; 2] = std::array::from_fn(|_| vec![[0.0; LANES]; if CARRY { len } else { 0 }]);
         for (k, s) in sols.iter().enumerate() {
             let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
             for i in 0..len {
@@ -234,9 +340,14 @@ impl Ends {
                 if SLOPED {
                     slopes[i][k] = w.bank_slope(level, left);
                 }
+                if CARRY {
+                    for (j, c) in carried.iter_mut().enumerate() {
+                        c[i][k] = carry[k].bank.get(level).map_or(0.0, |b| b[j]);
+                    }
+                }
             }
         }
-        Ends { values, slopes }
+        Ends { values, slopes, carried }
     }
 }
 
@@ -297,6 +408,7 @@ mod kernel {
         pub(super) prob: f64,
         pub(super) total: &'a mut Lane,
         pub(super) slope: &'a mut Lane,
+        pub(super) carried: &'a mut [Lane; 2],
         pub(super) pick: &'a mut [u8; LANES],
     }
 
@@ -306,18 +418,26 @@ mod kernel {
     /// is close, the second look narrowing the range. Adds `prob` times the
     /// best value and slope to `sums`, stores the pick, and returns each
     /// lane's gap between the best and the runner-up.
-    pub(super) fn roll<'a, const SLOPED: bool>(
+    pub(super) fn roll<'a, const SLOPED: bool, const CARRY: bool>(
         row: impl Fn(u32) -> (&'a Lane, &'a Lane),
+        carried_row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
         sums: &mut Sums<'_>,
     ) -> Lane {
         let mut best = *row(options[0]).0;
         let mut best_slope = *row(options[0]).1;
+        let mut best_carried = if CARRY {
+            let (a, b) = carried_row(options[0]);
+            [*a, *b]
+        } else {
+            [[0.0; LANES]; 2]
+        };
         let mut second = [f64::NEG_INFINITY; LANES];
         let mut pick = [0u8; LANES];
         for (position, &x) in (1u8..).zip(&options[1..]) {
             let (v, s) = row(x);
+            let c = if CARRY { Some(carried_row(x)) } else { None };
             for l in 0..LANES {
                 let ahead = v[l] > best[l];
                 let behind = if ahead { best[l] } else { v[l] };
@@ -325,6 +445,10 @@ mod kernel {
                 best[l] = if ahead { v[l] } else { best[l] };
                 best_slope[l] = if ahead { s[l] } else { best_slope[l] };
                 pick[l] = if ahead { position } else { pick[l] };
+                if let Some((c0, c1)) = c {
+                    best_carried[0][l] = if ahead { c0[l] } else { best_carried[0][l] };
+                    best_carried[1][l] = if ahead { c1[l] } else { best_carried[1][l] };
+                }
             }
         }
         if SLOPED {
@@ -342,6 +466,11 @@ mod kernel {
         for k in 0..LANES {
             sums.total[k] += sums.prob * best[k];
             sums.slope[k] += sums.prob * best_slope[k];
+            if CARRY {
+                for j in 0..2 {
+                    sums.carried[j][k] += sums.prob * best_carried[j][k];
+                }
+            }
         }
         *sums.pick = pick;
         std::array::from_fn(|k| best[k] - second[k])
@@ -367,6 +496,7 @@ mod kernel {
         pub(super) prob: f64,
         pub(super) total: &'a mut Lane,
         pub(super) slope: &'a mut Lane,
+        pub(super) carried: &'a mut [Lane; 2],
         pub(super) pick: &'a mut [u8; LANES],
     }
 
@@ -377,8 +507,9 @@ mod kernel {
     /// until they are stored: taking them out lane by lane cost a fifth of
     /// the kernel.
     #[inline]
-    pub(super) fn roll<'a, const SLOPED: bool>(
+    pub(super) fn roll<'a, const SLOPED: bool, const CARRY: bool>(
         row: impl Fn(u32) -> (&'a Lane, &'a Lane),
+        carried_row: impl Fn(u32) -> (&'a Lane, &'a Lane),
         options: &[u32],
         ranges: &mut Ranges,
         sums: &mut Sums<'_>,
@@ -396,6 +527,12 @@ mod kernel {
             let mut best_slope = if SLOPED { load(s) } else { _mm512_setzero_pd() };
             let mut second = _mm512_set1_pd(f64::NEG_INFINITY);
             let mut pick = _mm512_setzero_si512();
+            let (mut carried0, mut carried1) = if CARRY {
+                let (a, b) = carried_row(options[0]);
+                (load(a), load(b))
+            } else {
+                (_mm512_setzero_pd(), _mm512_setzero_pd())
+            };
             let mut position = 0i64;
             for &x in &options[1..] {
                 position += 1;
@@ -411,6 +548,11 @@ mod kernel {
                     best_slope = _mm512_mask_blend_pd(ahead, best_slope, load(s));
                 }
                 pick = _mm512_mask_blend_epi64(ahead, pick, _mm512_set1_epi64(position));
+                if CARRY {
+                    let (a, b) = carried_row(x);
+                    carried0 = _mm512_mask_blend_pd(ahead, carried0, load(a));
+                    carried1 = _mm512_mask_blend_pd(ahead, carried1, load(b));
+                }
             }
             if SLOPED {
                 let gap = _mm512_sub_pd(best, second);
@@ -425,6 +567,11 @@ mod kernel {
             if SLOPED {
                 let slope = _mm512_add_pd(load(sums.slope), _mm512_mul_pd(prob, best_slope));
                 _mm512_storeu_pd(sums.slope.as_mut_ptr(), slope);
+            }
+            if CARRY {
+                for (sum, best) in sums.carried.iter_mut().zip([carried0, carried1]) {
+                    _mm512_storeu_pd(sum.as_mut_ptr(), _mm512_add_pd(load(sum), _mm512_mul_pd(prob, best)));
+                }
             }
             // At most 64 set-asides a roll: each position fits a byte.
             _mm_storel_epi64(sums.pick.as_mut_ptr().cast::<__m128i>(), _mm512_cvtepi64_epi8(pick));

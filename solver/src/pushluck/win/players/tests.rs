@@ -11,6 +11,8 @@ use crate::dice::{dice_count, Multisets};
 use crate::pushluck::model::Ties;
 use crate::pushluck::rules::RuleSet;
 use crate::pushluck::scoring::Scorer;
+use plays::Ends;
+use turn::TurnAsked;
 
 /// Every player's chance, counted from whoever the recursion serves.
 type V = [f64; 3];
@@ -571,4 +573,28 @@ fn the_lowered_top_plays_the_turn_of_the_first_bound() {
     }
     // Most turns past the goal stop well below the first bound's top.
     assert!(shorter * 2 > asked, "{shorter} of {asked} turns shorter");
+}
+
+/// Turns solved in lanes carry the next player's chance and the turns left
+/// along their choices (`lanes::Carry`): bit for bit what the backward pass
+/// along the recorded choices of the turn solved alone gives, for batches
+/// of turns of different lengths, past the goal and below it.
+#[test]
+fn turns_in_lanes_carry_what_the_pass_along_the_choices_gives() {
+    for rules in [small(1000, 0), ten_thousand_exact(400)] {
+        let g = game(rules);
+        let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+        let totals: Vec<Vec<usize>> = (0..values.states()).step_by(29).map(|i| decode(i, 3, values.levels)).collect();
+        let farkles: Vec<f64> = (0..totals.len()).map(|k| 0.05 + 0.9 * (k % 7) as f64 / 7.0).collect();
+        let mut ends: Vec<Vec<Option<Ends>>> = vec![vec![]; totals.len()];
+        let mut asked: Vec<TurnAsked<'_>> =
+            totals.iter().zip(&farkles).zip(ends.iter_mut()).map(|((t, &f), e)| (&t[..], f, e)).collect();
+        let together = values.turns_in_lanes(&mut asked);
+        for ((t, &f), lanes) in totals.iter().zip(&farkles).zip(&together) {
+            let alone = values.turn(t, f, &mut vec![]);
+            let bits = |e: &Ends| e.map(f64::to_bits);
+            assert_eq!(bits(&lanes.ends), bits(&alone.ends), "{t:?} at {f}");
+            assert_eq!(lanes.range, alone.range, "{t:?} at {f}");
+        }
+    }
 }

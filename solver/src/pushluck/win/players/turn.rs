@@ -36,12 +36,19 @@ use std::sync::Arc;
 use super::plays::{Ends, Turn, FARKLE, TURNS};
 use super::{after_turn, row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
-use crate::pushluck::lanes::{fill_lanes, LANES};
+use crate::pushluck::lanes::{fill_lanes_carrying, Carry, LANES};
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
+
+/// What an end at turn level `l` carries besides the mover's chance: the
+/// next player's chance and the turns left (nothing where the turn cannot
+/// stop).
+fn carried_end(ends: &[Option<Ends>], l: usize) -> [f64; 2] {
+    ends.get(l).copied().flatten().map_or([0.0; 2], |e| [e[1], e[TURNS]])
+}
 
 /// A mover's turn to solve: the totals, the farkle value, and what each
 /// end is worth (kept across calls, filled as needed).
@@ -111,9 +118,20 @@ impl<'m> PlayersValues<'m> {
         for batch in turns.chunks_mut(LANES) {
             let (mut sols, slacks): (Vec<Solution<'m>>, Vec<f64>) =
                 batch.iter_mut().map(|(totals, farkle, ends)| self.prepare_turn(totals, *farkle, 0, ends)).unzip();
-            fill_lanes::<true>(&mut sols);
-            for ((sol, slack), (_, farkle, ends)) in sols.iter().zip(slacks).zip(batch.iter()) {
-                out.push(self.played(sol, slack, *farkle, ends));
+            let n = self.model.contexts();
+            let carry: Vec<Carry> = sols
+                .iter()
+                .zip(batch.iter())
+                .map(|(sol, (_, _, ends))| Carry {
+                    bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect(),
+                })
+                .collect();
+            let carried = fill_lanes_carrying(&mut sols, &carry);
+            for (((sol, slack), (_, farkle, ends)), carried) in sols.iter().zip(slacks).zip(batch.iter()).zip(carried) {
+                out.push(match carried {
+                    Some(row) => self.played_as(sol, slack, *farkle, row[self.start]),
+                    None => self.played(sol, slack, *farkle, ends),
+                });
             }
         }
         out
@@ -128,10 +146,19 @@ impl<'m> PlayersValues<'m> {
     /// next player's chance and the turns; the last player's chance is what
     /// is left of 1, as every end's chances and farkle share sum to 1. Two
     /// sums a state instead of five: the pass was a sixth of the solve.
+    /// Turns solved in lanes carry those two sums through the DP itself
+    /// ([`Self::turns_in_lanes`]), the same to the bit: the pass had grown
+    /// to a quarter of the solve once the DP ran in lanes.
     fn played(&self, sol: &Solution<'m>, slack: f64, farkle: f64, ends: &[Option<Ends>]) -> Turn {
-        let bank = |l: usize, _left: usize| ends.get(l).copied().flatten().map_or([0.0; 2], |e| [e[1], e[TURNS]]);
+        let bank = |l: usize, _left: usize| carried_end(ends, l);
         let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0; 2], instant: [0.0; 2], farkle: [0.0; 2] };
-        let [next, turns] = sol.expect_rolls(&worth, 0, &[])[self.start];
+        self.played_as(sol, slack, farkle, sol.expect_rolls(&worth, 0, &[])[self.start])
+    }
+
+    /// [`Self::played`] with the turn's expectation of the next player's
+    /// chance and the turns left, `[next, turns]`, known (carried by the
+    /// DP in lanes, [`crate::pushluck::lanes::Carry`]).
+    fn played_as(&self, sol: &Solution<'m>, slack: f64, farkle: f64, [next, turns]: [f64; 2]) -> Turn {
         let p = sol.roll_slopes[self.start];
         let mover = sol.roll_values[self.start] - farkle * p;
         let last = if self.players == 3 { 1.0 - mover - next - p } else { 0.0 };
