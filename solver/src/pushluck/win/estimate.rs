@@ -123,10 +123,12 @@ pub(crate) fn players_seconds(game: &PushLuckGame, players: usize) -> f64 {
 /// mover's total to past the goal, where the last turns make banking
 /// certain), the middle chaser's last turns, the classes' closed forms.
 /// Fitted to whole solves of Farkle on the 2-core development machine
-/// (2026-11-26, about 1,350 reads a level at 1 ns): goal 2,000 (64,000
-/// states) in 13.9 s, goal 10,000 (8 million) in 2,873 s of CPU; the cost
-/// per state hardly moves with the goal.
-const PLAYERS_LEVELS_PER_STATE: f64 = 300.0;
+/// (2026-11-27), with the time per read sampled there: goal 10,000 (8
+/// million states) took 17.1 minutes of wall and is estimated at 18 to
+/// 19, goal 5,000 took 94 s and is estimated at 1 to 3 minutes (the
+/// sampled time per read moves from run to run, and does not follow the
+/// goal exactly).
+const PLAYERS_LEVELS_PER_STATE: f64 = 200.0;
 
 /// Whether more than a tenth of the rolls have a set-aside that ends the
 /// turn (or wins): the sampled turn runs those slower than a solve does.
