@@ -172,7 +172,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                 let gap = if decisions_only {
                     kernel::roll::<SLOPED, CARRY>(
                         |x| rows.decision(x),
-                        |x| carried_rows.decision_carried(x),
+                        |x| carried_rows.decision(x),
                         options,
                         &mut ranges,
                         &mut sums,
@@ -267,20 +267,14 @@ impl<const SLOPED: bool> Rows<'_, SLOPED> {
         (&self.values[i], if SLOPED { &self.slopes[i] } else { &ZEROS })
     }
 
-    /// The carried rows of the decision state `x` (in a `Rows` whose
-    /// `values` and `slopes` are the two carried quantities).
-    #[inline]
-    fn decision_carried(&self, x: u32) -> (&Lane, &Lane) {
-        let i = self.base + x as usize;
-        (&self.values[i], &self.slopes[i])
-    }
-
-    /// The carried rows of any successor `x`: an instant win carries
-    /// nothing, a forced end its bank's.
+    /// The carried rows of any successor `x`, in a `Rows` whose `values`
+    /// and `slopes` are the two carried quantities (a decision state's are
+    /// [`Self::decision`]'s): an instant win carries nothing, a forced end
+    /// its bank's.
     #[inline]
     fn any_carried(&self, x: u32) -> (&Lane, &Lane) {
         if x & HOT_END == 0 {
-            self.decision_carried(x)
+            self.decision(x)
         } else if x == HOT_INSTANT {
             (&ZEROS, &ZEROS)
         } else {
