@@ -63,6 +63,12 @@ pub(crate) struct Carry {
 /// choices: per turn, what every context at level 0 carries, as
 /// `expect_rolls` gives it (`None` for a turn solved alone, near an exact
 /// goal with a choice of dice).
+///
+/// What the carry is for, a turn's expectations, is all its caller keeps
+/// of it: the turns get their roll values and slopes and their policy
+/// range, but neither their choices nor their decision values and slopes
+/// (left as prepared). Recording eight lanes' choices and copying the
+/// rows back lane by lane took a tenth of the solve of three players.
 pub(crate) fn fill_lanes_carrying(sols: &mut [Solution<'_>], carry: &[Carry]) -> Vec<Option<Vec<[f64; 2]>>> {
     fill_lanes_generic::<true, true>(sols, 0, carry)
 }
@@ -137,7 +143,9 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     let mut ranges = Ranges::new(sols);
     // Choices of every lane side by side, `[level * rolls + roll][lane]`
     // (one store a roll).
-    let mut choices: Vec<[u8; LANES]> = vec![[0; LANES]; top * rolls];
+    let mut choices: Vec<[u8; LANES]> = vec![[0; LANES]; if CARRY { 0 } else { top * rolls }];
+    // Where a carried turn's picks go: nowhere kept.
+    let mut no_choice = [0; LANES];
     let farkle: Lane = std::array::from_fn(|k| sols.get(k).map_or(0.0, Solution::farkle_score));
     // Each lane's smallest margin of a decision over its runner-up
     // (without slopes only: the penalty's sweeps use it, the pair solve,
@@ -167,7 +175,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                     total: &mut total,
                     slope: &mut slope,
                     carried: &mut sums_carried,
-                    pick: &mut choices[at],
+                    pick: if CARRY { &mut no_choice } else { &mut choices[at] },
                 };
                 let gap = if decisions_only {
                     kernel::roll::<SLOPED, CARRY>(
@@ -225,14 +233,17 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         }
     }
     for (k, s) in sols.iter_mut().enumerate() {
+        if SLOPED {
+            s.policy_range = ranges.get(k).get();
+        }
+        if CARRY {
+            continue;
+        }
         for i in 0..s.levels * n {
             s.values[i] = values[i][k];
             if SLOPED {
                 s.slopes[i] = slopes[i][k];
             }
-        }
-        if SLOPED {
-            s.policy_range = ranges.get(k).get();
         }
         s.choices = choices[..s.levels * rolls].iter().map(|c| c[k]).collect();
         if !SLOPED {
@@ -600,9 +611,15 @@ mod kernel {
             let gap = _mm512_sub_pd(best, _mm512_loadu_pd(v.as_ptr()));
             let slope_gap = _mm512_sub_pd(best_slope, _mm512_loadu_pd(s.as_ptr()));
             let may = close & _mm512_cmp_pd_mask::<_CMP_LT_OQ>(gap, _mm512_max_pd(lo, hi));
-            let bound = _mm512_div_pd(gap, slope_gap);
             let falls = may & _mm512_cmp_pd_mask::<_CMP_GT_OQ>(slope_gap, zero);
             let rises = may & _mm512_cmp_pd_mask::<_CMP_LT_OQ>(slope_gap, zero);
+            if falls | rises == 0 {
+                // Most options are far behind, or the best itself (no slope
+                // gap): the division, the loop's slowest step, would be
+                // blended away in every lane.
+                continue;
+            }
+            let bound = _mm512_div_pd(gap, slope_gap);
             // Rust's f64::min and vminpd agree off NaN (never here: gaps
             // and slopes are finite, and a zero slope gap is masked out).
             lo = _mm512_mask_blend_pd(falls, lo, _mm512_min_pd(lo, bound));
