@@ -188,9 +188,12 @@ impl Model {
         sol.top = level_total(levels, self.grid);
         let n = self.contexts();
         let cells = || (levels..levels + reach).flat_map(move |l| (0..n).map(move |c| (l, c)));
-        let above: Vec<f64> = cells().map(|(l, c)| sol.decision_value(level_total(l, self.grid), c)).collect();
-        sol.values = vec![0.0; levels * n];
-        sol.values.extend(above);
+        // (Each array allocated once at its length: growing them was a
+        // reallocation a turn.)
+        let mut values = Vec::with_capacity((levels + reach) * n);
+        values.resize(levels * n, 0.0);
+        values.extend(cells().map(|(l, c)| sol.decision_value(level_total(l, self.grid), c)));
+        sol.values = values;
         sol.roll_values = vec![0.0; levels * n];
         if !slopes {
             sol.policy_range = (0.0, 0.0); // nothing known beyond this farkle value
@@ -199,14 +202,15 @@ impl Model {
         // Up there the value is a bank (slope 0 or 1) or the stationary
         // tail's, whose slope is taken as 0: the slopes only aim the fixed
         // point's steps, its residual is what is checked.
-        let above_slopes: Vec<f64> = match &sol.payoff {
-            Payoff::Win(w) if w.above.is_none() => cells().map(|(l, c)| w.bank_slope(l, dice_of(c))).collect(),
+        let mut slopes = Vec::with_capacity((levels + reach) * n);
+        slopes.resize(levels * n, 0.0);
+        match &sol.payoff {
+            Payoff::Win(w) if w.above.is_none() => slopes.extend(cells().map(|(l, c)| w.bank_slope(l, dice_of(c)))),
             // The chase past an exact goal: known (see `Model::chase`).
-            Payoff::Win(w) if !w.above_slopes.is_empty() => cells().map(|(_, c)| w.above_slopes[c]).collect(),
-            _ => vec![0.0; reach * n],
-        };
-        sol.slopes = vec![0.0; levels * n];
-        sol.slopes.extend(above_slopes);
+            Payoff::Win(w) if !w.above_slopes.is_empty() => slopes.extend(cells().map(|(_, c)| w.above_slopes[c])),
+            _ => slopes.resize((levels + reach) * n, 0.0),
+        }
+        sol.slopes = slopes;
         sol.roll_slopes = vec![0.0; levels * n];
         sol
     }

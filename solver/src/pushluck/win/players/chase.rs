@@ -114,11 +114,18 @@ impl<'m> Chase<'m> {
         others.iter().map(|&t| 1.0 - self.pass(t, x)).product()
     }
 
-    /// Where `(need, gap, on_b, on_c)` is kept in `middle`, if it is.
+    /// Where `(need, gap, on_b, on_c)` is kept in `middle`, if it is. The
+    /// need varies fastest: a turn's banks past the goal ask for one need
+    /// after another, which then share cache lines (with the need slowest
+    /// each was a cache miss of its own).
     fn key(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> Option<usize> {
         let l = self.levels;
+        let needs = l + NEEDS_KEPT_PAST_GOAL + 1;
         let gap = usize::try_from(gap + i64::try_from(l).ok()? - 1).ok()?;
-        let i = ((need * (2 * l - 1) + gap) * 2 + usize::from(on_b)) * 2 + usize::from(on_c);
+        if need >= needs || gap >= 2 * l - 1 {
+            return None;
+        }
+        let i = ((gap * 2 + usize::from(on_b)) * 2 + usize::from(on_c)) * needs + need;
         (i < self.middle.len()).then_some(i)
     }
 

@@ -34,7 +34,7 @@
 use std::sync::Arc;
 
 use super::plays::{Ends, Turn, FARKLE, TURNS};
-use super::{after_turn, row_payoff, Beyond, PlayersValues};
+use super::{row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::lanes::{fill_lanes_carrying, Carry, LANES};
 use crate::pushluck::level_total;
@@ -77,7 +77,8 @@ impl<'m> PlayersValues<'m> {
                 let n = self.players;
                 if x < self.model.rules.game.goal {
                     // The next state is `(b, c, x)`: the mover is its last.
-                    let next = self.index(&after_turn(totals, l));
+                    // (`after_turn`'s index, without its vector.)
+                    let next = totals[1..].iter().fold(0, |i, &t| i * self.levels + t) * self.levels + totals[0] + l;
                     let u = self.odds_at(next);
                     let mut e = [0.0; 5];
                     for (k, e) in e.iter_mut().enumerate().take(n) {
@@ -92,8 +93,13 @@ impl<'m> PlayersValues<'m> {
                     // it); past it the bank busts and counts as a farkle.
                     Some(if x == self.model.rules.game.goal { [1.0, 0.0, 0.0, 0.0, 0.0] } else { FARKLE_END })
                 } else {
-                    let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
-                    let [a, b, c] = self.chase.after_goal(x, &others);
+                    // (On the stack: this runs for every level past the goal.)
+                    let mut others = [0; 2];
+                    for (o, &t) in others.iter_mut().zip(&totals[1..]) {
+                        *o = level_total(t, g);
+                    }
+                    let others = &others[..n - 1];
+                    let [a, b, c] = self.chase.after_goal(x, others);
                     // Each other player's last turn, when the rules give it.
                     let last_turns = if self.model.rules.game.last_turn { others.len() as f64 } else { 0.0 };
                     Some([a, b, c, 0.0, last_turns])
@@ -222,6 +228,7 @@ impl<'m> PlayersValues<'m> {
         };
         // Ends do not depend on the farkle value: kept across rounds.
         let len = top + self.reach + 1;
+        ends.reserve(len.saturating_sub(ends.len()));
         while ends.len() < len {
             let e = self.end(totals, ends.len());
             ends.push(e);
