@@ -28,7 +28,7 @@
 //! targets run the same steps lane by lane in plain Rust.
 
 use super::dp::{bank_or_roll, Range};
-use super::model::{dice_of, hot_end, HOT_END, HOT_INSTANT};
+use super::model::{dice_of, hot_end, RollReach, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution};
 
 /// Turns solved side by side: eight `f64` are one cache line and one
@@ -151,6 +151,10 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     // (without slopes only: the penalty's sweeps use it, the pair solve,
     // which has ranges, does not).
     let mut margins: Lane = [f64::INFINITY; LANES];
+    let mut proof = match &m.roll_reaches {
+        Some(reaches) if CARRY => Some(Proof::new(reaches, top, reach, n, &values, &ends)),
+        _ => None,
+    };
     for level in (bottom.min(top)..top).rev() {
         // The lanes that solve this level (the others keep their values).
         let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
@@ -158,8 +162,31 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         // Added to an idle lane's margins: they do not count.
         let idle: Lane = std::array::from_fn(|k| if active.contains(&k) { 0.0 } else { f64::INFINITY });
         let base = level * n;
+        if let Some(p) = &mut proof {
+            p.look_up_from(level);
+        }
         for c in 0..n {
             let table = &m.tables[c];
+            if let Some(p) = proof.as_ref().filter(|_| level > 0) {
+                // Level 0 is the turn's start: rolling is no choice.
+                let banks: Lane = std::array::from_fn(|k| match &sols.get(k).map(|s| &s.payoff) {
+                    Some(Payoff::Win(w)) => w.bank(level, dice_of(c)).unwrap_or(f64::NAN),
+                    _ => f64::NAN,
+                });
+                if p.banks(c, &farkle, &banks, &ranges.limit, &active) {
+                    let i = base + c;
+                    for &k in &active {
+                        let s = &mut sols[k];
+                        let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
+                        (values[i][k], slopes[i][k]) = (banks[k], w.bank_slope(level, dice_of(c)));
+                        (s.roll_values[i], s.roll_slopes[i]) = (f64::NAN, f64::NAN);
+                        for (j, c) in carried.iter_mut().enumerate() {
+                            c[i][k] = carry[k].bank[level][j];
+                        }
+                    }
+                    continue;
+                }
+            }
             let mut total: Lane = std::array::from_fn(|k| farkle[k] * table.farkle);
             let mut slope: Lane = [table.farkle; LANES];
             // A farkle carries nothing.
@@ -231,6 +258,9 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                 }
             }
         }
+        if let Some(p) = &mut proof {
+            p.level_done(level, &values, &ends);
+        }
     }
     for (k, s) in sols.iter_mut().enumerate() {
         if SLOPED {
@@ -254,6 +284,93 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         return vec![];
     }
     (0..sols.len()).map(|k| Some((0..n).map(|c| [carried[0][c][k], carried[1][c][k]]).collect())).collect()
+}
+
+/// Cells that provably bank, found before their rolls are solved (carried
+/// turns only, whose callers keep their expectations and range).
+///
+/// A roll from level `l` is worth at most its farkle chance times the
+/// farkle value, plus its chance of an instant win, plus, for each largest
+/// gain `g` among its set-asides, that gain's chance times the best value
+/// of any state or forced end from level `l + 1` to `l + g` (every
+/// set-aside lands there, and takes at most the best). Where a lane's bank
+/// beats that bound by more than its policy range's limit, the bank is its
+/// choice at every farkle value of the range (a slope gap is at most 1, so
+/// the gap cannot close), and the cell's rolls change nothing kept: the
+/// value, slope and carried sums are the bank's, and the decisions inside
+/// the rolls only narrow the range for plays the policy never makes. So a
+/// cell where every active lane is proved is not solved: its roll value
+/// and slope are left unknown (NaN), and the range is the DP's without
+/// those decisions (as wide or wider, and as valid). At goal 2,500 the
+/// cells where every lane banks held a sixth of the kernel's work.
+struct Proof<'r> {
+    reaches: &'r [RollReach],
+    /// Per level: every lane's best value of a state or forced end there
+    /// (infinite until the level is solved).
+    best: Vec<Lane>,
+    /// For the level being solved, per gain `g` (from 1): the best from
+    /// the next level up to `g` above.
+    up_to: Vec<Lane>,
+    contexts: usize,
+}
+
+/// What a bound must lose by to prove a bank, beyond the range's limit:
+/// the bound's sums and the roll's are rounded in different orders.
+const PROOF_MARGIN: f64 = 1e-12;
+
+impl<'r> Proof<'r> {
+    /// Levels from `top` to `top + reach` (the arrays' top rows, prepared,
+    /// never solved) are known at once.
+    fn new(reaches: &'r [RollReach], top: usize, reach: usize, contexts: usize, values: &[Lane], ends: &Ends) -> Self {
+        let most = reaches.iter().flat_map(|r| r.gains.iter().map(|g| g.0)).max().unwrap_or(0);
+        let mut p = Proof {
+            reaches,
+            best: vec![[f64::INFINITY; LANES]; top + reach],
+            up_to: vec![[f64::INFINITY; LANES]; most + 1],
+            contexts,
+        };
+        for level in top..top + reach {
+            p.level_done(level, values, ends);
+        }
+        p
+    }
+
+    /// Level `level` is solved: its best per lane.
+    fn level_done(&mut self, level: usize, values: &[Lane], ends: &Ends) {
+        let n = self.contexts;
+        let mut best = [f64::NEG_INFINITY; LANES];
+        let rows = values[level * n..(level + 1) * n].iter();
+        let forced = ends.values.get(level * ENDS_STRIDE..(level + 1) * ENDS_STRIDE).unwrap_or(&[]);
+        for row in rows.chain(forced) {
+            for k in 0..LANES {
+                best[k] = best[k].max(row[k]);
+            }
+        }
+        self.best[level] = best;
+    }
+
+    /// Before `level` is solved: the best up to each gain above it.
+    fn look_up_from(&mut self, level: usize) {
+        let mut run = [f64::NEG_INFINITY; LANES];
+        for g in 1..self.up_to.len() {
+            let row = self.best.get(level + g).copied().unwrap_or([f64::INFINITY; LANES]);
+            for k in 0..LANES {
+                run[k] = run[k].max(row[k]);
+            }
+            self.up_to[g] = run;
+        }
+    }
+
+    /// Whether in context `c` every active lane's bank (NaN where it
+    /// cannot stop) beats its roll's bound by more than its `limit`.
+    fn banks(&self, c: usize, farkle: &Lane, banks: &Lane, limit: &Lane, active: &[usize]) -> bool {
+        let r = &self.reaches[c];
+        active.iter().all(|&k| {
+            let bound =
+                r.gains.iter().fold(r.farkle * farkle[k] + r.instant, |sum, &(g, p)| sum + p * self.up_to[g][k]);
+            banks[k] - bound > limit[k] + PROOF_MARGIN
+        })
+    }
 }
 
 /// The rows of one level's successors: values, and slopes when `SLOPED`

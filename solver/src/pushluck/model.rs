@@ -281,6 +281,10 @@ pub(crate) struct Model {
     near_goal: Option<Box<Model>>,
     /// How ties between plays worth the same are broken.
     pub(crate) ties: Ties,
+    /// Per context, what each roll reaches when its every outcome is
+    /// banked at once (bounds on a roll's worth): `None` where a player
+    /// chooses how many dice to roll.
+    pub(crate) roll_reaches: Option<Vec<RollReach>>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -383,6 +387,7 @@ impl Model {
             chooses_dice,
             near_goal: None,
             ties,
+            roll_reaches: None,
         };
         m.tables = (0..m.contexts()).map(|c| m.context_table(c, &outcomes)).collect();
         let n = m.contexts();
@@ -399,6 +404,7 @@ impl Model {
                 Some(*sum)
             }))
             .collect();
+        m.roll_reaches = roll_reaches(&m);
         if !chooses_dice {
             // (Rolling every die is one of the choices, so a turn that could
             // never end is found on the plain model.)
@@ -710,3 +716,49 @@ impl Model {
 /// A count of 1s and their points that no turn can set aside.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ImpossibleOnes;
+
+/// What a roll in one context reaches when every outcome is banked at
+/// once: its farkle chance, its chance of an instant win, and the chance
+/// of each largest gain (grid levels) among its set-asides.
+#[derive(Debug, Clone)]
+pub(crate) struct RollReach {
+    pub(crate) farkle: f64,
+    pub(crate) instant: f64,
+    pub(crate) gains: Vec<(usize, f64)>,
+}
+
+/// [`RollReach`] of every context of `m`: `None` where a player chooses
+/// how many dice to roll.
+fn roll_reaches(m: &Model) -> Option<Vec<RollReach>> {
+    if m.tables.iter().any(|t| t.groups.len() != 1) {
+        return None;
+    }
+    let reaches = m
+        .tables
+        .iter()
+        .map(|t| {
+            let mut by_gain: Vec<f64> = vec![];
+            let mut instant = 0.0;
+            for &(p, start, end) in &t.rolls {
+                let succ = &t.succ[start as usize..end as usize];
+                if succ.iter().any(|s| matches!(s, Succ::Instant)) {
+                    instant += p;
+                    continue;
+                }
+                let most = succ.iter().map(|s| match *s {
+                    Succ::Ctx { gain, .. } | Succ::End { gain, .. } => gain,
+                    Succ::Instant => unreachable!("taken above"),
+                });
+                let Some(g) = most.max() else { continue };
+                let g = usize::try_from(g / m.grid).expect("gains are positive");
+                if by_gain.len() <= g {
+                    by_gain.resize(g + 1, 0.0);
+                }
+                by_gain[g] += p;
+            }
+            let gains = by_gain.into_iter().enumerate().filter(|&(_, p)| p > 0.0).collect();
+            RollReach { farkle: t.farkle, instant, gains }
+        })
+        .collect();
+    Some(reaches)
+}

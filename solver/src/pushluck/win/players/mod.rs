@@ -93,7 +93,7 @@ pub(crate) struct PlayersValues<'m> {
     start_from: Start,
     /// Turn DPs the solve ran.
     pub(crate) turn_dps: usize,
-    roll_reaches: Option<Vec<turn::RollReach>>,
+    roll_reaches: Option<Vec<crate::pushluck::model::RollReach>>,
     /// Rotation classes whose movers' replies turned in a cycle, solved by
     /// the search over their policies ([`search`]).
     pub(crate) searched: usize,
@@ -187,7 +187,7 @@ impl<'m> PlayersValues<'m> {
             q_min,
             start_from,
             turn_dps: 0,
-            roll_reaches: turn::roll_reaches(model),
+            roll_reaches: model.roll_reaches.clone(),
             mixed: vec![],
             searched: 0,
         }

@@ -578,7 +578,9 @@ fn the_lowered_top_plays_the_turn_of_the_first_bound() {
 /// Turns solved in lanes carry the next player's chance and the turns left
 /// along their choices (`lanes::Carry`): bit for bit what the backward pass
 /// along the recorded choices of the turn solved alone gives, for batches
-/// of turns of different lengths, past the goal and below it.
+/// of turns of different lengths, past the goal and below it. Their policy
+/// range holds the alone turn's (it may be wider: the decisions inside
+/// cells proved to bank do not narrow it).
 #[test]
 fn turns_in_lanes_carry_what_the_pass_along_the_choices_gives() {
     for rules in [small(1000, 0), ten_thousand_exact(400)] {
@@ -594,7 +596,48 @@ fn turns_in_lanes_carry_what_the_pass_along_the_choices_gives() {
             let alone = values.turn(t, f, &mut vec![]);
             let bits = |e: &Ends| e.map(f64::to_bits);
             assert_eq!(bits(&lanes.ends), bits(&alone.ends), "{t:?} at {f}");
-            assert_eq!(lanes.range, alone.range, "{t:?} at {f}");
+            assert!(lanes.range.0 <= alone.range.0 && lanes.range.1 >= alone.range.1, "{t:?} at {f}");
         }
+    }
+}
+
+/// The cells of a turn in lanes proved to bank before their rolls are
+/// solved (`lanes::Proof`) are cells where the turn solved alone banks, by
+/// more than its policy range can close, and they change nothing else: every
+/// other cell's roll value and slope is the alone turn's, bit for bit. Some
+/// cells are proved (at every farkle value tried), so the proof is used.
+#[test]
+fn cells_proved_to_bank_are_where_the_turn_alone_banks() {
+    let g = game(small(1000, 0));
+    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let n = g.win_model().contexts();
+    let totals: Vec<Vec<usize>> = (0..values.states()).step_by(13).map(|i| decode(i, 3, values.levels)).collect();
+    for farkle in [0.0, 0.3, 0.8] {
+        let (mut proved, mut solved) = (0, 0);
+        let mut ends: Vec<Vec<Option<Ends>>> = vec![vec![]; totals.len()];
+        let mut asked: Vec<TurnAsked<'_>> =
+            totals.iter().zip(ends.iter_mut()).map(|(t, e)| (&t[..], farkle, e)).collect();
+        for batch in asked.chunks_mut(crate::pushluck::lanes::LANES) {
+            let (sols, _, _) = values.batch_in_lanes(batch);
+            for (sol, (t, _, _)) in sols.iter().zip(batch.iter()) {
+                let (alone, _) = values.solve_turn(t, farkle, 0, &mut vec![]);
+                assert_eq!(sol.levels, alone.levels);
+                let (lo, hi) = alone.policy_range;
+                for i in n..sol.levels * n {
+                    if sol.roll_values[i].is_nan() {
+                        proved += 1;
+                        assert!(sol.roll_slopes[i].is_nan());
+                        // Alone, the cell banks by more than the range can close.
+                        let gap = alone.values[i] - alone.roll_values[i];
+                        assert!(gap > (-lo).max(hi), "{t:?} cell {i}: gap {gap:e}");
+                    } else {
+                        solved += 1;
+                        assert_eq!(sol.roll_values[i].to_bits(), alone.roll_values[i].to_bits(), "{t:?} cell {i}");
+                        assert_eq!(sol.roll_slopes[i].to_bits(), alone.roll_slopes[i].to_bits(), "{t:?} cell {i}");
+                    }
+                }
+            }
+        }
+        assert!(proved > 0 && solved > 0, "at {farkle}: {proved} cells proved, {solved} solved");
     }
 }

@@ -38,7 +38,6 @@ use super::{row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::lanes::{fill_lanes_carrying, Carry, LANES};
 use crate::pushluck::level_total;
-use crate::pushluck::model::Model;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
@@ -122,17 +121,7 @@ impl<'m> PlayersValues<'m> {
     pub(super) fn turns_in_lanes(&self, turns: &mut [TurnAsked<'_>]) -> Vec<Turn> {
         let mut out = Vec::with_capacity(turns.len());
         for batch in turns.chunks_mut(LANES) {
-            let (mut sols, slacks): (Vec<Solution<'m>>, Vec<f64>) =
-                batch.iter_mut().map(|(totals, farkle, ends)| self.prepare_turn(totals, *farkle, 0, ends)).unzip();
-            let n = self.model.contexts();
-            let carry: Vec<Carry> = sols
-                .iter()
-                .zip(batch.iter())
-                .map(|(sol, (_, _, ends))| Carry {
-                    bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect(),
-                })
-                .collect();
-            let carried = fill_lanes_carrying(&mut sols, &carry);
+            let (sols, slacks, carried) = self.batch_in_lanes(batch);
             for (((sol, slack), (_, farkle, ends)), carried) in sols.iter().zip(slacks).zip(batch.iter()).zip(carried) {
                 out.push(match carried {
                     Some(row) => self.played_as(sol, slack, *farkle, row[self.start]),
@@ -141,6 +130,29 @@ impl<'m> PlayersValues<'m> {
             }
         }
         out
+    }
+
+    /// At most [`LANES`] turns solved side by side: their solutions (as
+    /// [`fill_lanes_carrying`] leaves them), how far each one's farkle
+    /// value may rise before its banks above the top could stop being
+    /// best, and what each carries at its start (`None`: solved alone).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn batch_in_lanes(
+        &self,
+        batch: &mut [TurnAsked<'_>],
+    ) -> (Vec<Solution<'m>>, Vec<f64>, Vec<Option<Vec<[f64; 2]>>>) {
+        let (mut sols, slacks): (Vec<Solution<'m>>, Vec<f64>) =
+            batch.iter_mut().map(|(totals, farkle, ends)| self.prepare_turn(totals, *farkle, 0, ends)).unzip();
+        let n = self.model.contexts();
+        let carry: Vec<Carry> = sols
+            .iter()
+            .zip(batch.iter())
+            .map(|(sol, (_, _, ends))| Carry {
+                bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect(),
+            })
+            .collect();
+        let carried = fill_lanes_carrying(&mut sols, &carry);
+        (sols, slacks, carried)
     }
 
     /// The [`Turn`] a solved turn plays: its ends' expectation along its
@@ -189,8 +201,9 @@ impl<'m> PlayersValues<'m> {
         (sol, slack)
     }
 
-    /// [`Self::solve_turn`] ready for its DP (see [`Model::prepare_payoff`]).
-    fn prepare_turn(
+    /// [`Self::solve_turn`] ready for its DP (see
+    /// [`crate::pushluck::model::Model::prepare_payoff`]).
+    pub(super) fn prepare_turn(
         &self,
         totals: &[usize],
         farkle: f64,
@@ -301,51 +314,4 @@ impl<'m> PlayersValues<'m> {
         }
         (t, slack)
     }
-}
-
-/// What a roll in one context reaches when every outcome is banked at
-/// once: its farkle chance, its chance of an instant win, and the chance
-/// of each largest gain (grid levels) among its set-asides.
-#[derive(Clone)]
-pub(super) struct RollReach {
-    farkle: f64,
-    instant: f64,
-    gains: Vec<(usize, f64)>,
-}
-
-/// [`RollReach`] of every context of `m`: `None` where a player chooses
-/// how many dice to roll.
-pub(super) fn roll_reaches(m: &Model) -> Option<Vec<RollReach>> {
-    use crate::pushluck::model::Succ;
-    if m.tables.iter().any(|t| t.groups.len() != 1) {
-        return None;
-    }
-    let reaches = m
-        .tables
-        .iter()
-        .map(|t| {
-            let mut by_gain: Vec<f64> = vec![];
-            let mut instant = 0.0;
-            for &(p, start, end) in &t.rolls {
-                let succ = &t.succ[start as usize..end as usize];
-                if succ.iter().any(|s| matches!(s, Succ::Instant)) {
-                    instant += p;
-                    continue;
-                }
-                let most = succ.iter().map(|s| match *s {
-                    Succ::Ctx { gain, .. } | Succ::End { gain, .. } => gain,
-                    Succ::Instant => unreachable!("taken above"),
-                });
-                let Some(g) = most.max() else { continue };
-                let g = usize::try_from(g / m.grid).expect("gains are positive");
-                if by_gain.len() <= g {
-                    by_gain.resize(g + 1, 0.0);
-                }
-                by_gain[g] += p;
-            }
-            let gains = by_gain.into_iter().enumerate().filter(|&(_, p)| p > 0.0).collect();
-            RollReach { farkle: t.farkle, instant, gains }
-        })
-        .collect();
-    Some(reaches)
 }
