@@ -124,11 +124,12 @@ pub(crate) fn players_seconds(game: &PushLuckGame, players: usize) -> f64 {
 /// certain), the middle chaser's last turns, the classes' closed forms.
 /// Fitted to whole solves of Farkle on the 2-core development machine
 /// (2026-11-27), with the time per read sampled there: goal 10,000 (8
-/// million states) took 17.1 minutes of wall and is estimated at 18 to
-/// 19, goal 5,000 took 94 s and is estimated at 1 to 3 minutes (the
-/// sampled time per read moves from run to run, and does not follow the
-/// goal exactly).
-const PLAYERS_LEVELS_PER_STATE: f64 = 200.0;
+/// million states) took 12.7 minutes of wall (15.0 with an exact goal)
+/// and is estimated at 11 to 14 for either, where 200 (the constant
+/// fitted to the solver before cells proved to bank were skipped) said 18
+/// to 19 (the sampled time per read moves from run to run, and does not
+/// follow the goal exactly).
+const PLAYERS_LEVELS_PER_STATE: f64 = 165.0;
 
 /// Whether more than a tenth of the rolls have a set-aside that ends the
 /// turn (or wins): the sampled turn runs those slower than a solve does.
