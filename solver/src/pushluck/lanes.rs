@@ -368,11 +368,7 @@ impl<'r> Proof<'r> {
     /// cannot stop) beats its roll's bound by more than its `limit`.
     fn banks(&self, c: usize, farkle: &Lane, banks: &Lane, limit: &Lane, active: &[usize]) -> bool {
         let r = &self.reaches[c];
-        active.iter().all(|&k| {
-            let bound =
-                r.gains.iter().fold(r.farkle * farkle[k] + r.instant, |sum, &(g, p)| sum + p * self.up_to[g][k]);
-            banks[k] - bound > limit[k] + PROOF_MARGIN
-        })
+        active.iter().all(|&k| banks[k] - r.bound(farkle[k], |g| self.up_to[g][k]) > limit[k] + PROOF_MARGIN)
     }
 }
 

@@ -727,6 +727,14 @@ pub(crate) struct RollReach {
     pub(crate) gains: Vec<(usize, f64)>,
 }
 
+impl RollReach {
+    /// The most a roll here can be worth with farkle value `farkle`, when
+    /// `best_up_to(g)` bounds every value from one level up to `g` above.
+    pub(crate) fn bound(&self, farkle: f64, best_up_to: impl Fn(usize) -> f64) -> f64 {
+        self.gains.iter().fold(self.farkle * farkle + self.instant, |sum, &(g, p)| sum + p * best_up_to(g))
+    }
+}
+
 /// [`RollReach`] of every context of `m`: `None` where a player chooses
 /// how many dice to roll.
 fn roll_reaches(m: &Model) -> Option<Vec<RollReach>> {

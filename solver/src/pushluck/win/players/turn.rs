@@ -77,7 +77,7 @@ impl<'m> PlayersValues<'m> {
                 if x < self.model.rules.game.goal {
                     // The next state is `(b, c, x)`: the mover is its last.
                     // (`after_turn`'s index, without its vector.)
-                    let next = totals[1..].iter().fold(0, |i, &t| i * self.levels + t) * self.levels + totals[0] + l;
+                    let next = self.index(&totals[1..]) * self.levels + totals[0] + l;
                     let u = self.odds_at(next);
                     let mut e = [0.0; 5];
                     for (k, e) in e.iter_mut().enumerate().take(n) {
@@ -302,7 +302,7 @@ impl<'m> PlayersValues<'m> {
             let b = bank(l).expect("checked above");
             let mut s = slack;
             for r in reaches {
-                let roll = r.gains.iter().fold(r.farkle * farkle + r.instant, |sum, &(g, p)| sum + p * most[l + g]);
+                let roll = r.bound(farkle, |g| most[l + g]);
                 if roll > b {
                     return (t, slack);
                 }
