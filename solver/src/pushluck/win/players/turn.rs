@@ -118,24 +118,40 @@ impl<'m> PlayersValues<'m> {
     /// totals, farkle value and ends (kept across calls). Their DPs run
     /// side by side in SIMD lanes ([`crate::pushluck::lanes`]), with the
     /// same results as one at a time.
+    ///
+    /// A batch runs up to its highest turn's top, and a lane whose top is
+    /// lower idles above it. So the turns are prepared first and batched
+    /// by their tops, lowest first: at Dice 10000's exact goal 4,000 the
+    /// cells solved (each for all eight lanes) fell from 31.6 to 25.1
+    /// million, a solved cell's lanes busy 91% of the time (74% in the
+    /// order asked), and the solve took 0.82 of the CPU time.
     pub(super) fn turns_in_lanes(&self, turns: &mut [TurnAsked<'_>]) -> Vec<Turn> {
-        let mut out = Vec::with_capacity(turns.len());
-        for batch in turns.chunks_mut(LANES) {
-            let (sols, slacks, carried) = self.batch_in_lanes(batch);
-            for (((sol, slack), (_, farkle, ends)), carried) in sols.iter().zip(slacks).zip(batch.iter()).zip(carried) {
-                out.push(match carried {
+        let mut prepared: Vec<Option<(Solution<'m>, f64)>> =
+            turns.iter_mut().map(|(totals, farkle, ends)| Some(self.prepare_turn(totals, *farkle, 0, ends))).collect();
+        let mut order: Vec<usize> = (0..turns.len()).collect();
+        order.sort_by_key(|&k| prepared[k].as_ref().map_or(0, |(sol, _)| sol.levels));
+        let mut out: Vec<Option<Turn>> = vec![None; turns.len()];
+        for batch in order.chunks(LANES) {
+            let (mut sols, slacks): (Vec<Solution<'m>>, Vec<f64>) =
+                batch.iter().map(|&k| prepared[k].take().expect("each turn in one batch")).unzip();
+            let carried = self.fill_in_lanes(&mut sols, batch.iter().map(|&k| turns[k].2.as_slice()));
+            for (((&k, sol), slack), carried) in batch.iter().zip(&sols).zip(slacks).zip(carried) {
+                let (_, farkle, ends) = &turns[k];
+                out[k] = Some(match carried {
                     Some(row) => self.played_as(sol, slack, *farkle, row[self.start]),
                     None => self.played(sol, slack, *farkle, ends),
                 });
             }
         }
-        out
+        out.into_iter().map(|t| t.expect("every turn solved")).collect()
     }
 
-    /// At most [`LANES`] turns solved side by side: their solutions (as
-    /// [`fill_lanes_carrying`] leaves them), how far each one's farkle
-    /// value may rise before its banks above the top could stop being
-    /// best, and what each carries at its start (`None`: solved alone).
+    /// At most [`LANES`] turns prepared and solved side by side, in the
+    /// order given: their solutions (as [`fill_lanes_carrying`] leaves
+    /// them), how far each one's farkle value may rise before its banks
+    /// above the top could stop being best, and what each carries at its
+    /// start (`None`: solved alone).
+    #[cfg(test)]
     #[allow(clippy::type_complexity)]
     pub(super) fn batch_in_lanes(
         &self,
@@ -143,16 +159,24 @@ impl<'m> PlayersValues<'m> {
     ) -> (Vec<Solution<'m>>, Vec<f64>, Vec<Option<Vec<[f64; 2]>>>) {
         let (mut sols, slacks): (Vec<Solution<'m>>, Vec<f64>) =
             batch.iter_mut().map(|(totals, farkle, ends)| self.prepare_turn(totals, *farkle, 0, ends)).unzip();
+        let carried = self.fill_in_lanes(&mut sols, batch.iter().map(|(_, _, ends)| ends.as_slice()));
+        (sols, slacks, carried)
+    }
+
+    /// Prepared turns (at most [`LANES`]) solved side by side, each
+    /// carrying what its `ends` give along its choices.
+    fn fill_in_lanes<'e>(
+        &self,
+        sols: &mut [Solution<'m>],
+        ends: impl Iterator<Item = &'e [Option<Ends>]>,
+    ) -> Vec<Option<Vec<[f64; 2]>>> {
         let n = self.model.contexts();
         let carry: Vec<Carry> = sols
             .iter()
-            .zip(batch.iter())
-            .map(|(sol, (_, _, ends))| Carry {
-                bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect(),
-            })
+            .zip(ends)
+            .map(|(sol, ends)| Carry { bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect() })
             .collect();
-        let carried = fill_lanes_carrying(&mut sols, &carry);
-        (sols, slacks, carried)
+        fill_lanes_carrying(sols, &carry)
     }
 
     /// The [`Turn`] a solved turn plays: its ends' expectation along its
