@@ -165,7 +165,7 @@ fn compare_three_players_of_dice_10000_takes_instant_wins_at_an_exact_goal() {
 #[test]
 fn bad_compare_questions_are_refused() {
     let env = Env::new();
-    env.user_error(&["compare", "farkle", "--players", "4"], "2 or 3 players");
+    env.user_error(&["compare", "farkle", "--players", "4"], "it would have 1600000000 turn-start states");
     env.user_error(&["compare", "farkle", "--players", "1"], "2 or 3 players");
     env.user_error(&["compare", "farkle", "--players", "100000"], "players");
     env.user_error(&["solve", "farkle", "--players", "3", "--objective", "score"], "for the win objective");

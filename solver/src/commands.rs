@@ -61,7 +61,11 @@ pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport,
 /// one the solver takes.
 fn check_players(game: &Game, win: bool, players: usize) -> Result<(), Error> {
     if !pushluck::win::players::PLAYERS.contains(&players) {
-        return Err(WinError::PlayersCount(players).into());
+        let game = match &game.0 {
+            GameKind::PushLuck(g) if win => Some(&**g),
+            _ => None,
+        };
+        return Err(pushluck::win::players::count_refused(game, players));
     }
     if players != 2 && !win {
         return Err(WinError::PlayersForScore { game: game.reference().title }.into());

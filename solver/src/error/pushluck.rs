@@ -209,6 +209,15 @@ pub enum WinError {
         /// totals (`; ...`), or empty.
         size: String,
     },
+    #[error("{game} with {players} players: the exact win solve is built for 2 or 3 players; at goal {goal} it would have {states} turn-start states, {size}")]
+    PlayersNotBuilt {
+        game: String,
+        players: usize,
+        goal: i64,
+        states: u64,
+        /// What they would take against the budget.
+        size: String,
+    },
     #[error("{game}: the win solve does not take {what} yet")]
     Unsolved { game: String, what: &'static str },
     #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]

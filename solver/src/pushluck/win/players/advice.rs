@@ -61,7 +61,7 @@ pub(crate) fn asked_turn<'g>(
 ) -> Result<AskedTurn<'g>, Error> {
     let players = others.len() + 1;
     if !PLAYERS.contains(&players) {
-        return Err(WinError::PlayersCount(players).into());
+        return Err(super::count_refused(Some(game), players));
     }
     super::check(game, players)?;
     let model = game.win_model();

@@ -73,6 +73,10 @@ const CLASSES_A_TASK: usize = 32;
 /// Player counts the solver takes.
 pub(crate) const PLAYERS: std::ops::RangeInclusive<usize> = 2..=3;
 
+/// The largest table the rules texts are written for (three to six): the
+/// counts past [`PLAYERS`] up to it are refused with what they would take.
+const TABLE_PLAYERS: usize = 6;
+
 /// The chances of every turn-start state of a game of `players`.
 pub(crate) struct PlayersValues<'m> {
     pub(crate) model: &'m Model,
@@ -322,6 +326,28 @@ fn larger_state(model: &Model, players: usize, states: u64) -> String {
     format!("; counting {how}, it would have {states} states, {against}")
 }
 
+/// The refusal of a player count outside [`PLAYERS`]: for the win
+/// objective of a push-your-luck `game` and a count the rules are written
+/// for (up to six), with what its solve would take.
+pub(crate) fn count_refused(game: Option<&PushLuckGame>, players: usize) -> Error {
+    let Some(game) = game.filter(|_| (*PLAYERS.end() + 1..=TABLE_PLAYERS).contains(&players)) else {
+        return WinError::PlayersCount(players).into();
+    };
+    let model = game.win_model();
+    let levels = Sides::new(model, 0).len() as u64;
+    let states = levels.saturating_pow(u32::try_from(players).expect("at most six"));
+    // As the solve of three keeps them: every player's chance and the
+    // turns, 8 bytes each, a state.
+    let needed = states.saturating_mul(8 * (players as u64 + 1));
+    let budget = WIN_SOLVE_STATES * 32;
+    let size = if needed <= budget {
+        format!("about {}, within the budget of {}", bytes(needed), bytes(budget))
+    } else {
+        format!("about {}, {:.1} times the budget of {}", bytes(needed), needed as f64 / budget as f64, bytes(budget))
+    };
+    WinError::PlayersNotBuilt { game: game.title(), players, goal: model.rules.game.goal, states, size }.into()
+}
+
 /// Refuses, before anything is allocated, a solve of `game` for
 /// `players` that the solver does not take or that is over the budget;
 /// else the number of turn-start states.
@@ -331,7 +357,7 @@ fn larger_state(model: &Model, players: usize, states: u64) -> String {
 /// [`Error::TooLarge`].
 pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error> {
     if !PLAYERS.contains(&players) {
-        return Err(WinError::PlayersCount(players).into());
+        return Err(count_refused(Some(game), players));
     }
     let model = game.win_model();
     let levels = Sides::new(model, 0).len();

@@ -476,8 +476,21 @@ fn refused_rules_and_counts_say_why() {
         .unwrap_or_else(|| panic!("a count of states in: {e}"));
     assert!(e.contains("farkles in a row") && e.contains("times the budget") && states > 27 * 200u64.pow(3), "{e}");
     let g = game(small(300, 0));
-    let e = solve(&g, 4, &crate::progress::Silent).err().expect("refused").to_string();
+    let e = solve(&g, 7, &crate::progress::Silent).err().expect("refused").to_string();
     assert!(e.contains("2 or 3 players"), "{e}");
+    // Four to six players (the rules' table) are refused with their size:
+    // Farkle to 10,000 has 200 totals a player.
+    let e = solve(&g, 4, &crate::progress::Silent).err().expect("refused").to_string();
+    let levels = Sides::new(g.win_model(), 0).len() as u64;
+    assert!(e.contains("built for 2 or 3 players") && e.contains("within the budget"), "{e}");
+    assert!(e.contains(&format!("it would have {} turn-start states", levels.pow(4))), "{e}");
+    let g = crate::registry::testing::push_luck("farkle", &[], None);
+    for (players, factor) in [(4, "119.2"), (6, "6675720.2")] {
+        let e = solve(&g, players, &crate::progress::Silent).err().expect("refused").to_string();
+        let states = 200u64.pow(u32::try_from(players).unwrap());
+        let wanted = format!("at goal 10000 it would have {states} turn-start states");
+        assert!(e.contains(&wanted) && e.contains(&format!("{factor} times the budget")), "{e}");
+    }
 }
 
 /// Every way to break a tie between plays worth the same to the mover.
