@@ -122,14 +122,14 @@ pub(crate) fn players_seconds(game: &PushLuckGame, players: usize) -> f64 {
 /// levels' reads in all: its turn DPs (about 1.3 a state, each from the
 /// mover's total to past the goal, where the last turns make banking
 /// certain), the middle chaser's last turns, the classes' closed forms.
-/// Fitted to whole solves of Farkle on the 2-core development machine
-/// (2026-11-27), with the time per read sampled there: goal 10,000 (8
-/// million states) took 12.7 minutes of wall (15.0 with an exact goal)
-/// and is estimated at 11 to 14 for either, where 200 (the constant
-/// fitted to the solver before cells proved to bank were skipped) said 18
-/// to 19 (the sampled time per read moves from run to run, and does not
-/// follow the goal exactly).
-const PLAYERS_LEVELS_PER_STATE: f64 = 165.0;
+/// Fitted to whole solves at goal 10,000 (8 million states) on the
+/// 2-core development machine, with the time per read sampled there: with
+/// turns batched by their tops, 165 (the constant before) said 16 minutes
+/// for Farkle's base rules (11.8 taken), 15 with an exact goal (12.4) and
+/// 12 for Dice 10000's (13.7); 145, their geometric mean's fit, says about
+/// 14, 13 and 10.5 (the sampled time per read moves from run to run, and does
+/// not follow the goal exactly).
+const PLAYERS_LEVELS_PER_STATE: f64 = 145.0;
 
 /// Whether more than a tenth of the rolls have a set-aside that ends the
 /// turn (or wins): the sampled turn runs those slower than a solve does.
