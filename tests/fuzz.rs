@@ -35,7 +35,9 @@ const RUNS: usize = 2500;
 /// alone); the slowest known, `advise` on Dice 10000 with
 /// `vant-hof-6=11296` (a 2-point grid) and the penalty, takes about 100
 /// references (85 s of CPU on the 2-core Xeon, where a reference takes
-/// 0.85 s): the bound is three times that.
+/// 0.85 s), and 145 in the extended tier run beside a long solve (111 s:
+/// the fixed 120 s this replaced was nearly reached): the bound is three
+/// times the quiet figure.
 const MAX_WORK: f64 = 300.0;
 /// Wall time after which an invocation counts as hung and is killed: a
 /// hang detector, far above any honest run on a machine however busy.
