@@ -317,13 +317,18 @@ fn larger_state(model: &Model, players: usize, states: u64) -> String {
     };
     // As the solve keeps them: every player's chance and the turns, 32
     // bytes a state (the same budget as `check`'s).
-    let against = match check_solve_size(String::new, states, states.saturating_mul(32), WIN_SOLVE_STATES * 32) {
+    format!("; counting {how}, it would have {states} states, {}", against_budget(states, states.saturating_mul(32)))
+}
+
+/// `needed` bytes for `states` against the budget of the solve of three:
+/// `within the budget`, or how far over it.
+fn against_budget(states: u64, needed: u64) -> String {
+    match check_solve_size(String::new, states, needed, WIN_SOLVE_STATES * 32) {
         Ok(()) => "within the budget".to_string(),
         Err(over) => {
             format!("about {}, {:.1} times the budget of {}", bytes(over.needed), over.factor, bytes(over.budget))
         }
-    };
-    format!("; counting {how}, it would have {states} states, {against}")
+    }
 }
 
 /// The refusal of a player count outside [`PLAYERS`]: for the win
@@ -338,13 +343,7 @@ pub(crate) fn count_refused(game: Option<&PushLuckGame>, players: usize) -> Erro
     let states = levels.saturating_pow(u32::try_from(players).expect("at most six"));
     // As the solve of three keeps them: every player's chance and the
     // turns, 8 bytes each, a state.
-    let needed = states.saturating_mul(8 * (players as u64 + 1));
-    let budget = WIN_SOLVE_STATES * 32;
-    let size = if needed <= budget {
-        format!("about {}, within the budget of {}", bytes(needed), bytes(budget))
-    } else {
-        format!("about {}, {:.1} times the budget of {}", bytes(needed), needed as f64 / budget as f64, bytes(budget))
-    };
+    let size = against_budget(states, states.saturating_mul(8 * (players as u64 + 1)));
     WinError::PlayersNotBuilt { game: game.title(), players, goal: model.rules.game.goal, states, size }.into()
 }
 
