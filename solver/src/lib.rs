@@ -66,25 +66,77 @@ mod session;
 mod table;
 mod text;
 
+// The face, item by item. Commands: one function per command, each
+// taking its question and returning its report (`review` reads a record).
 pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
-pub use dice::{parse_dice, Counts, DiceError};
+pub use review::{read_record, review};
+
+// Games: the registry and a resolved game.
+pub use registry::{resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
+
+// Questions: one type per command, and their parts.
+pub use question::{
+    AdviseQuestion, CategoryQuestion, CompareQuestion, InfoQuestion, PlayQuestion, PushLuckQuestion, ReviewQuestion,
+    SimulateQuestion, SolveQuestion, Start, StrategyQuestion,
+};
+
+// Reports: every command's result with the types nested in it, and the
+// shared vocabulary (which game, which family, what the values maximise).
+pub use report::{Family, GameRef, Objective};
+
+// `solve`, `info`, `rules`.
+pub use report::{
+    GameFacts, LevelFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, VariantValue, WinFacts,
+};
+
+// `advise` (and a session's hint).
+pub use report::{
+    Advice, CategoryAction, CategoryAdvice, CategoryAlternative, LongRunSummary, PiggybackAdvice, PushLuckAdvice,
+    PushLuckAlternative,
+};
+
+// `simulate`.
+pub use report::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport};
+
+// `compare`.
+pub use report::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+
+// `strategy`.
+pub use report::{
+    BankBoundary, BankRow, BoundaryCurve, GoalRow, PiggybackRow, ScoreBand, SheetAgreement, SheetRules, Strategy,
+    StrategyReport, StrategySection, WinMap, WinSheet, WinSheetRow, WinSheetSection,
+};
+
+// `review`.
+pub use report::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues};
+
+// Value types a front end reads, writes or passes: dice, options, the
+// default sheet games, progress, and text echoed from users.
+pub use dice::{parse_dice, Counts};
+pub use limits::SHEET_GAMES;
+pub use options::{OptionKind, OptionSpec, RuleOption};
+pub use progress::{Progress, Silent};
+pub use text::{percentage_points, Escaped};
+
+// Errors: the one `Error`, which part of a question it is about, and the
+// typed errors inside it or returned alone.
+pub use dice::DiceError;
 pub use error::{
     AdviseError, BonusProblem, Error, Field, GameError, PlayersError, RulesError, SessionError, SheetError,
     SimulateError, SituationError, TurnError, WinError,
 };
-pub use files::{check_output, write_output, OutputError};
-pub use limits::SHEET_GAMES;
-pub use options::{OptionKind, OptionSpec, RuleOption};
-pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_win_map, PictureError};
-pub use progress::{Progress, Silent};
-pub use question::*;
-pub use record::{parse_record, Action, Line, Record, RecordError, Step, Then, Turn, RECORD_VERSION};
-pub use registry::{find, resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
-pub use report::*;
-pub use review::{read_record, review};
-pub use session::Session;
+pub use report::SolveNeeds;
 pub use table::TableError;
-pub use text::{percentage_points, Escaped};
+
+// Pictures of reports, and writing them (or any output) safely.
+pub use files::{check_output, write_output, OutputError};
+pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_win_map, PictureError};
+
+// Records and sessions: a whole game played a roll and a decision at a
+// time, and its record (the record's `Then` is what follows a set-aside).
+pub use record::{parse_record, Action, Line, Record, RecordError, Step, Then, Turn};
+pub use report::{BoxView, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView};
+pub use session::Session;
 
 /// The engine's insides that the Six Hundred benchmarks in `examples/`
 /// drive (feature `internals`): not part of the library's face.

@@ -113,8 +113,9 @@ impl PushLuckQuestion {
             || !self.later_opponents.is_empty()
     }
 
-    /// A plain roll with nothing else given.
-    pub fn roll(dice: Counts, banked: i64) -> PushLuckQuestion {
+    /// A plain roll with nothing else given (the engines' tests).
+    #[cfg(test)]
+    pub(crate) fn roll(dice: Counts, banked: i64) -> PushLuckQuestion {
         PushLuckQuestion {
             start: Start::Roll(dice),
             banked,

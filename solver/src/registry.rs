@@ -174,7 +174,7 @@ pub(crate) fn names() -> Vec<String> {
 }
 
 /// The registry entry of a game id or alias (case-insensitive).
-pub fn find(name: &str) -> Result<&'static GameEntry, GameError> {
+pub(crate) fn find(name: &str) -> Result<&'static GameEntry, GameError> {
     let n = name.trim().to_ascii_lowercase();
     GAMES
         .iter()

@@ -61,7 +61,7 @@ pub enum AdviseError {
 impl AdviseError {
     /// The part of the question that is wrong (none: the question is
     /// fine, the table is missing).
-    pub fn field(&self) -> Option<Field> {
+    pub(crate) fn field(&self) -> Option<Field> {
         match self {
             AdviseError::DiceCount { .. } => Some(Field::Dice),
             AdviseError::Roll { .. } => Some(Field::Roll),

@@ -118,7 +118,7 @@ pub enum SituationError {
 
 impl SituationError {
     /// The part of the question that is wrong.
-    pub fn field(&self) -> Field {
+    pub(crate) fn field(&self) -> Field {
         use SituationError as E;
         match self {
             E::DiceCount(_) | E::TooManyDiceForRoll { .. } | E::TooManySetAside { .. } => Field::Dice,

@@ -36,7 +36,7 @@ pub(crate) use parse::{parse_decision, parse_with_lines, valid_name, Decision, R
 pub use parse::{parse_record, RecordError};
 
 /// The record format's version, the number on its first line.
-pub const RECORD_VERSION: u32 = 1;
+pub(crate) const RECORD_VERSION: u32 = 1;
 
 /// A whole game: its header and its lines, in order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -117,7 +117,7 @@ pub enum Then {
 
 impl Record {
     /// The turns, in order.
-    pub fn turns(&self) -> impl Iterator<Item = &Turn> {
+    pub(crate) fn turns(&self) -> impl Iterator<Item = &Turn> {
         self.lines.iter().filter_map(|l| match l {
             Line::Turn(t) => Some(t),
             _ => None,

@@ -20,13 +20,25 @@ mod simulation;
 mod strategy;
 mod table;
 
-pub use advice::*;
-pub use compare::*;
-pub use review::*;
-pub use session::*;
-pub use simulation::*;
-pub use strategy::*;
-pub use table::*;
+pub use advice::{
+    Advice, CategoryAction, CategoryAdvice, CategoryAlternative, LongRunSummary, PiggybackAdvice, PushLuckAdvice,
+    PushLuckAlternative,
+};
+// A set-aside's `then`: part of `PushLuckAlternative`, not named at the
+// root, where `Then` is a record's.
+pub(crate) use advice::Then;
+pub use compare::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+pub use review::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues};
+pub use session::{BoxView, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView};
+pub use simulation::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport};
+pub(crate) use strategy::band_of;
+pub use strategy::{
+    BankBoundary, BankRow, BoundaryCurve, GoalRow, PiggybackRow, ScoreBand, SheetAgreement, SheetRules, Strategy,
+    StrategyReport, StrategySection, WinMap, WinSheet, WinSheetRow, WinSheetSection,
+};
+pub use table::{
+    GameFacts, LevelFacts, RulesReport, SeatFacts, SolveNeeds, Solved, TableFile, TableReport, VariantValue, WinFacts,
+};
 
 use serde::{Deserialize, Serialize};
 

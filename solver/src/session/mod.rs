@@ -507,7 +507,7 @@ impl<'g> Session<'g> {
     }
 
     /// The winners (seats), once the game is over.
-    pub fn winners(&self) -> Option<&[usize]> {
+    pub(crate) fn winners(&self) -> Option<&[usize]> {
         self.winners.as_deref()
     }
 

@@ -195,7 +195,7 @@ fn show(p: &Path) -> String {
 impl TableError {
     /// True when solving again would fix it (everything but failures to
     /// read or write).
-    pub fn needs_regeneration(&self) -> bool {
+    pub(crate) fn needs_regeneration(&self) -> bool {
         !matches!(self, TableError::Io { .. } | TableError::Unwritable { .. } | TableError::DirUnwritable { .. })
     }
 }
