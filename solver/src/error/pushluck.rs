@@ -218,6 +218,8 @@ pub enum WinError {
         /// What they would take against the budget.
         size: String,
     },
+    #[error("{game} with {players} players: at {state} the mover would roll on past every total for an instant win, a turn the exact win solve of several players does not take yet (two players do)")]
+    RollsOnPastGoal { game: String, players: usize, state: String },
     #[error("{game}: the win solve does not take {what} yet")]
     Unsolved { game: String, what: &'static str },
     #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]

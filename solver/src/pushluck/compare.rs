@@ -53,7 +53,12 @@ pub(crate) fn compare(
         };
         match solved {
             Ok(()) => {}
-            Err(e @ (Error::TooLarge(_) | Error::Win(WinError::PlayersRules { .. } | WinError::Unsettled { .. }))) => {
+            Err(
+                e @ (Error::TooLarge(_)
+                | Error::Win(
+                    WinError::PlayersRules { .. } | WinError::Unsettled { .. } | WinError::RollsOnPastGoal { .. },
+                )),
+            ) => {
                 row.not_solved = Some(e.to_string());
             }
             Err(e) => return Err(e),

@@ -53,17 +53,27 @@ pub(super) struct Chase<'m> {
     start: usize,
     /// The smallest farkle probability of any context (positive).
     q_min: f64,
+    /// Needs (grid levels) whose middle chaser's turn is kept: `0..needs`.
+    needs: usize,
     /// The middle chaser's `[W_b, F_b]` per key (see [`Self::key`]).
     middle: Vec<OnceLock<[f64; 2]>>,
+    /// With instant wins and no exact goal: the need (grid levels) from
+    /// which a chaser's chances no longer move ([`Self::settled`]).
+    settles: Option<usize>,
 }
 
 impl<'m> Chase<'m> {
     pub(super) fn new(model: &'m Model, players: usize, sides: Sides, last: Arc<LastTurn>, q_min: f64) -> Chase<'m> {
         let levels = sides.len();
         let (reach, start) = (super::super::reach(model), super::super::start_context(model));
-        let kept = if players == 3 { (levels + NEEDS_KEPT_PAST_GOAL + 1) * (2 * levels - 1) * 4 } else { 0 };
+        let rules = &model.rules;
+        let settles =
+            (rules.has_instant_win() && !rules.game.exact_goal && rules.game.last_turn).then(|| last.fresh.len() + 1);
+        // Every need up to where the chances settle is kept.
+        let needs = (levels + NEEDS_KEPT_PAST_GOAL).max(settles.unwrap_or(0)) + 1;
+        let kept = if players == 3 { needs * (2 * levels - 1) * 4 } else { 0 };
         let middle = (0..kept).map(|_| OnceLock::new()).collect();
-        Chase { model, last, sides, levels, reach, start, q_min, middle }
+        Chase { model, last, sides, levels, needs, reach, start, q_min, middle, settles }
     }
 
     fn grid(&self) -> i64 {
@@ -114,13 +124,39 @@ impl<'m> Chase<'m> {
         others.iter().map(|&t| 1.0 - self.pass(t, x)).product()
     }
 
+    /// With instant wins and no exact goal, the most a bank past the goal
+    /// is worth to the mover, whatever its total, against `chasers`:
+    /// `(1 - i)^chasers`, `i` the chance of an instant win rolling on for
+    /// one. Each chaser wins with at least `i` (the last one passes with at
+    /// least `i`; the middle one's chance to win, at least `i`, is at most
+    /// their chance not to fail). It is also the limit of that bank far
+    /// past the goal, where nothing but instant wins is left to the chasers.
+    pub(super) fn bank_most(&self, chasers: usize) -> f64 {
+        (1.0 - self.last.instant).powi(i32::try_from(chasers).expect("a few players"))
+    }
+
+    /// Whether the rules have instant wins and last turns without an exact
+    /// goal: far past the goal a bank then tends to [`Self::bank_most`].
+    pub(super) fn instant_tail(&self) -> bool {
+        self.settles.is_some()
+    }
+
+    /// Whether a bank to `x` is worth what every bank past it is (with
+    /// instant wins and no exact goal): every chaser needs more than the
+    /// last-turn table holds, where their chance of passing no longer moves
+    /// (within [`super::super::last_turn::TAIL`] of its limit, as the pair
+    /// solver reads it), and the middle chaser's turn is the one solved at
+    /// that need ([`Self::middle`]).
+    pub(super) fn settled(&self, x: i64, others: &[i64]) -> bool {
+        self.settles.is_some_and(|s| others.iter().all(|&t| (x - t) / self.grid() >= s as i64))
+    }
+
     /// Where `(need, gap, on_b, on_c)` is kept in `middle`, if it is. The
     /// need varies fastest: a turn's banks past the goal ask for one need
     /// after another, which then share cache lines (with the need slowest
     /// each was a cache miss of its own).
     fn key(&self, need: usize, gap: i64, on_b: bool, on_c: bool) -> Option<usize> {
-        let l = self.levels;
-        let needs = l + NEEDS_KEPT_PAST_GOAL + 1;
+        let (l, needs) = (self.levels, self.needs);
         let gap = usize::try_from(gap + i64::try_from(l).ok()? - 1).ok()?;
         if need >= needs || gap >= 2 * l - 1 {
             return None;
@@ -133,7 +169,14 @@ impl<'m> Chase<'m> {
     /// points and the last chaser's total is `gap` above theirs.
     pub(super) fn middle(&self, need: i64, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
         let g = self.grid();
-        let (need, gap) = (usize::try_from(need / g).expect("a leader's total is past the chaser's"), gap / g);
+        let (mut need, gap) = (usize::try_from(need / g).expect("a leader's total is past the chaser's"), gap / g);
+        if let Some(s) = self.settles {
+            // Past the last-turn table's needs the middle chaser's chances
+            // are within its tail of their limit: `W_b` moves by no more than
+            // the chance of passing the need (what the last-turn row gives),
+            // less its limit, and so by less than `TAIL`.
+            need = need.min(s);
+        }
         match self.key(need, gap, on_b, on_c) {
             Some(i) => *self.middle[i].get_or_init(|| self.solve_middle(need, gap, on_b, on_c)),
             None => self.solve_middle(need, gap, on_b, on_c),

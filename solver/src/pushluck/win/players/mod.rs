@@ -27,13 +27,15 @@
 //! (scoring, entry threshold, min-bank, the exact goal and its choice of
 //! dice) carries over; at an exact goal a bank to the goal wins at once and
 //! one past it busts, and with instant wins (Dice 10000) a turn past it
-//! rolls on for one, valued exactly as the pair solver does. Not yet taken
-//! for three players: the three-farkle penalty and piggyback (a player's
-//! state is more than a total), instant wins without an exact goal (far
-//! past the goal a bank's worth tends to what the chasers' instant wins
-//! leave, so no total makes banking provably best: the turn would need a
-//! stationary tail with slopes and a policy range), contexts that cannot
-//! farkle (where the turn's top is found), and Van't Hof (its players' best
+//! rolls on for one, valued exactly as the pair solver does. With instant
+//! wins and no exact goal a bank past the goal is worth at most what the
+//! chasers' instant wins leave, so the turn's top is found with rolls
+//! bounded by that, or where every chaser's chance has settled ([`turn`]);
+//! a turn whose mover would roll on past every total there is refused at
+//! the state where the solve meets it (none does at the seed goals). Not
+//! yet taken for three players: the three-farkle penalty and piggyback (a
+//! player's state is more than a total), contexts that cannot farkle
+//! (where the turn's top is found), and Van't Hof (its players' best
 //! replies did not settle at goal 1,500); they are refused in one line.
 
 pub(crate) mod advice;
@@ -104,6 +106,10 @@ pub(crate) struct PlayersValues<'m> {
     /// Turn-start states where the mover mixes two policies ([`cycle`]),
     /// and how.
     pub(crate) mixed: Vec<(usize, Mix)>,
+    /// The first turn met whose mover would roll on past every total for
+    /// an instant win (with instant wins and no exact goal): not solved,
+    /// the solve is refused ([`turn`]).
+    rolls_on: std::sync::OnceLock<String>,
 }
 
 /// Where the chances live: solved here, or in a mapped table of three
@@ -194,6 +200,7 @@ impl<'m> PlayersValues<'m> {
             roll_reaches: model.roll_reaches.clone(),
             mixed: vec![],
             searched: 0,
+            rolls_on: std::sync::OnceLock::new(),
         }
     }
 
@@ -280,12 +287,11 @@ fn refusal(model: &Model) -> Option<&'static str> {
         Some("the three-farkle penalty")
     } else if r.turn.piggyback {
         Some("piggyback")
-    } else if r.has_instant_win() && !r.game.exact_goal {
+    } else if r.has_instant_win() && !r.game.exact_goal && model.roll_reaches.is_none() {
         // Far past the goal a bank's worth tends to what the chasers'
-        // instant wins leave, and a mover whose farkle is worth about as
-        // much rolls on there: the turn needs a stationary tail with its
-        // slopes and policy range, not built yet.
-        Some("instant wins without an exact goal")
+        // instant wins leave: the bound of a roll that finds the top there
+        // is by its outcomes' gains, which a choice of dice to roll has not.
+        Some("instant wins without an exact goal where a player chooses how many dice to roll")
     } else if r.turn.vant_hof > 0 {
         // Its turns' policies are many and close: at goal 1,500 the movers'
         // best replies at 400-1150-1450 still turned after 200 rounds.
@@ -437,6 +443,9 @@ pub(crate) fn solve_on<'m>(
                 classes.into_iter().zip(solved).map(|(class, solved)| solved.map(|s| (class, s)))
             })
             .collect::<Result<_, Error>>()?;
+        if let Some(state) = values.rolls_on.get() {
+            return Err(WinError::RollsOnPastGoal { game: game.title(), players, state: state.clone() }.into());
+        }
         let mut done = 0;
         for (class, solved) in solved {
             for ((s, o), t) in class.iter().zip(solved.odds).zip(solved.turns) {

@@ -8,10 +8,11 @@ use std::collections::HashMap;
 use super::super::tests::{game, small};
 use super::*;
 use crate::dice::{dice_count, Multisets};
+use crate::pushluck::level_total;
 use crate::pushluck::model::Ties;
 use crate::pushluck::rules::RuleSet;
 use crate::pushluck::scoring::Scorer;
-use plays::Ends;
+use plays::{Ends, FARKLE};
 use turn::TurnAsked;
 
 /// Every player's chance, counted from whoever the recursion serves.
@@ -84,6 +85,12 @@ impl Plain {
             }
         }
         u
+    }
+
+    /// Grid levels past the cut a turn's last set-aside may reach.
+    fn past_cap(&self) -> i64 {
+        let most = self.options.iter().flatten().flatten().map(|o| o.1).max().unwrap_or(0);
+        most / self.grid + 1
     }
 
     fn on(&self, total: i64) -> bool {
@@ -178,7 +185,7 @@ impl Plain {
                 // The middle chaser's turn, in their own order [b, c, leader].
                 let pc_x = self.pass(c, x, passes);
                 let failed = [0.0, pc_x, 1.0 - pc_x];
-                let ys: Vec<(i64, f64)> = (1..=(self.cap / self.grid + 60))
+                let ys: Vec<(i64, f64)> = (1..=(self.cap / self.grid + self.past_cap()))
                     .map(|l| l * self.grid)
                     .map(|t| (t, if b + t > x { self.pass(c, b + t, passes) } else { 0.0 }))
                     .collect();
@@ -225,7 +232,7 @@ impl Plain {
             next.push(t[0]);
             let farkle = from_next(v[index(&next)]);
             let mut banks: HashMap<i64, Option<V>> = HashMap::new();
-            for l in 1..=(self.cap / g + 50) {
+            for l in 1..=(self.cap / g + self.past_cap()) {
                 let tt = l * g;
                 let x = at + tt;
                 let e = self.stop(at, tt).map(|counts| {
@@ -388,6 +395,98 @@ fn ten_thousand_exact(goal: i64) -> RuleSet {
     rules
 }
 
+/// Dice 10000 to `goal` with its base rules (six of a kind wins at once,
+/// no exact goal) and an entry threshold of 150.
+fn ten_thousand_open(goal: i64) -> RuleSet {
+    let mut rules = ten_thousand_exact(goal);
+    rules.game.exact_goal = false;
+    rules.validate().expect("valid rules");
+    rules
+}
+
+/// `check` with the plain turns cut at the goal + `cut`: Dice 10000's
+/// scores run further than Farkle's (at goal 300 a cut at + 4000 moved a
+/// mover's chance by 1.2e-6, one at + 6000 by 1.2e-9).
+fn check_cut(values: &PlayersValues, rules: RuleSet, cut: i64, states: &[usize]) {
+    let mut plain = Plain::new(rules, values.players);
+    plain.cap = plain.rules.game.goal + cut;
+    check(values, &plain, states);
+}
+
+/// Instant wins without an exact goal: on a 300-point game the states at
+/// the start are an equilibrium by the plain sweep (every state: extended
+/// tier).
+#[test]
+fn three_players_with_instant_wins_and_no_exact_goal_are_an_equilibrium() {
+    let rules = ten_thousand_open(300);
+    let g = game(rules.clone());
+    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let low: Vec<usize> =
+        (0..values.states()).filter(|&i| decode(i, 3, values.levels).iter().sum::<usize>() <= 1).collect();
+    check_cut(&values, rules, 6000, &low);
+}
+
+/// With instant wins and no exact goal, far past the goal a bank is worth
+/// no more than `B`, what the chasers' instant wins leave: a mover whose
+/// farkle is worth nearly `B` banks only far up, where the first bound
+/// without instant wins (a roll worth up to `1 - q_min (1 - F)`) is never
+/// met. A mover one step from the goal, every bank past it, plays the
+/// plain turn (cut at the goal + 12,000, past the top of 10,300 points the
+/// turn has at 0.9995) to 1e-12 at farkle values up to 0.9995 (`B` =
+/// 0.99962; at + 6000 the cut alone moved them by up to 7e-8); at `B`
+/// itself they would roll on past every total, which the solve refuses.
+#[test]
+fn turns_past_the_goal_with_instant_wins_match_the_plain_turn_up_to_the_tail() {
+    let rules = ten_thousand_open(300);
+    let g = game(rules.clone());
+    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let most = values.chase.bank_most(2);
+    assert!((0.9995..1.0 - 2e-4).contains(&most), "two chasers' instant wins leave {most}");
+    let mut plain = Plain::new(rules, 3);
+    plain.cap = plain.rules.game.goal + 12000;
+    let grid = values.model.grid;
+    let top = values.levels - 1;
+    let mut passes = HashMap::new();
+    let mut worst: f64 = 0.0;
+    let (b, c) = (4, 1);
+    let at = level_total(top, grid);
+    let others = [level_total(b, grid), level_total(c, grid)];
+    let chased: Vec<Option<V>> = (0..=plain.cap / grid + plain.past_cap())
+        .map(|l| {
+            let t = l * grid;
+            // (On the board, every stop counts.)
+            plain.stop(at, t).map(|counts| {
+                assert!(counts);
+                plain.chase(at + t, &others, &mut passes)
+            })
+        })
+        .collect();
+    for farkle in [0.3, 0.99, 0.9995] {
+        // (From 0.99 on the bound without instant wins is never met.)
+        assert!(farkle < 0.99 || 1.0 - values.q_min * (1.0 - farkle) > most);
+        let turn = values.turn(&[top, b, c], farkle, &mut vec![]);
+        let bank = |t: i64| chased[usize::try_from(t / grid).unwrap()];
+        let p = plain.turn(0, 6, true, [farkle, 0.0, 0.0], &bank, &mut HashMap::new());
+        let mover = turn.ends[0] + farkle * turn.ends[FARKLE];
+        worst = worst.max((p[0] - mover).abs()).max((p[1] - turn.ends[1]).abs());
+    }
+    assert!(worst < 1e-12, "largest difference {worst:e}");
+    assert!(values.rolls_on.get().is_none(), "{:?}", values.rolls_on.get());
+    values.turn(&[top, 4, 1], most, &mut vec![]);
+    assert!(values.rolls_on.get().is_some(), "a farkle worth {most} rolls on");
+}
+
+// Extended tier: every state of a 400-point game, a few minutes.
+#[test]
+#[ignore = "extended tier"]
+fn extended_three_players_with_instant_wins_and_no_exact_goal_are_an_equilibrium() {
+    let rules = ten_thousand_open(400);
+    let g = game(rules.clone());
+    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let all: Vec<usize> = (0..values.states()).collect();
+    check_cut(&values, rules, 6000, &all);
+}
+
 /// Instant wins under an exact goal: an instant win ends the game for the
 /// mover, and past the goal a turn rolls on for one (the plain sweep finds
 /// that chance by its own iteration). Every state of a 400-point game is
@@ -453,6 +552,8 @@ fn two_players_give_the_pair_solvers_values() {
     same_as_pairs(crate::registry::testing::push_luck("yahtzix", &["goal=150", "exact-goal"], None).rules);
     // Six of a kind winning at once, and rolled on for past the goal.
     same_as_pairs(ten_thousand_exact(500));
+    // Six of a kind winning at once, without an exact goal.
+    same_as_pairs(ten_thousand_open(500));
 }
 
 #[test]

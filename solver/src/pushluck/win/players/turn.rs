@@ -30,6 +30,20 @@
 //! Each check also bounds how far the farkle value may rise before that
 //! roll could overtake the bank (its slope is the context's farkle
 //! chance), which caps the turn's policy range with the first bound's.
+//!
+//! With instant wins and no exact goal the first bound is not enough: far
+//! past the goal a bank tends to `B = (1 - i)^chasers` (`i` the chance of
+//! an instant win rolling on for one), not to 1, so for a mover whose
+//! farkle is worth more than `1 - (1 - B) / q_min` (0.984 for Dice 10000)
+//! no bank ever beats `q F + 1 - q`. A roll there is worth at most
+//! `q F + p + (1 - q - p) B` (`p` its chance of an instant win), which
+//! banks from somewhere on for every farkle value below about `B - p (1 -
+//! B) / q`. And where every chaser needs more than the last-turn table
+//! holds, every bank is worth the same: if no roll beats it with its
+//! outcomes banked, banking is best there and above (that bank is a fixed
+//! point of the turn's step, which shrinks by `1 - q_min` a roll); if one
+//! does, the mover would roll on past every total, which the solve
+//! refuses (no state of the seed goals does).
 
 use std::sync::Arc;
 
@@ -38,7 +52,7 @@ use super::{row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::lanes::{fill_lanes_carrying, Carry, LANES};
 use crate::pushluck::level_total;
-use crate::pushluck::model::Params;
+use crate::pushluck::model::{Params, RollReach};
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
 
@@ -57,7 +71,45 @@ pub(super) type TurnAsked<'a> = (&'a [usize], f64, &'a mut Vec<Option<Ends>>);
 /// scores nothing, a bust past an exact goal).
 const FARKLE_END: Ends = [0.0, 0.0, 0.0, 1.0, 0.0];
 
+/// The most a roll can be worth in each context, once every level above
+/// banks, and how fast that grows with the farkle value: `(most, q)` a
+/// context (or one for all, the largest).
+struct Bound(Vec<(f64, f64)>);
+
+impl Bound {
+    /// Every context's roll with farkle value `farkle` when every outcome
+    /// it reaches is worth at most `best_above` ([`RollReach::bound`]).
+    fn by_rolls(reaches: &[RollReach], farkle: f64, best_above: f64) -> Bound {
+        Bound(reaches.iter().map(|r| (r.bound(farkle, |_| best_above), r.farkle)).collect())
+    }
+
+    /// If a bank worth `bank` beats every roll: by how much the farkle
+    /// value may rise before one could overtake it.
+    fn slack(&self, bank: f64) -> Option<f64> {
+        self.0.iter().try_fold(f64::INFINITY, |slack, &(most, q)| {
+            (bank >= most).then(|| if q > 0.0 { slack.min((bank - most) / q) } else { slack })
+        })
+    }
+}
+
 impl<'m> PlayersValues<'m> {
+    /// The first bound of a turn's top with farkle value `farkle` against
+    /// `chasers`: rolling in a context with farkle probability `q` is worth
+    /// at most `q F + (1 - q)`, at most `1 - q_min (1 - F)` in any. With
+    /// instant wins (and no exact goal) that is too weak: far past the
+    /// goal a bank tends to `B` ([`super::chase::Chase::bank_most`]), not to 1, which a
+    /// mover whose farkle is worth nearly as much never reaches. There a
+    /// roll is worth at most `q F + p + (1 - q - p) B` (`p` its chance of
+    /// an instant win), once every level above banks.
+    fn first_bound(&self, farkle: f64, chasers: usize) -> Bound {
+        match self.model.roll_reaches.as_deref() {
+            Some(reaches) if self.chase.instant_tail() => {
+                Bound::by_rolls(reaches, farkle, self.chase.bank_most(chasers))
+            }
+            _ => Bound(vec![(1.0 - self.q_min * (1.0 - farkle), self.q_min)]),
+        }
+    }
+
     /// What ending the mover's turn at `totals` (in grid levels, mover
     /// first) at turn level `l` is worth, as [`Ends`]: `None` where the
     /// rules forbid stopping.
@@ -238,28 +290,41 @@ impl<'m> PlayersValues<'m> {
         let g = m.grid;
         let at = level_total(totals[0], g);
         let others: Vec<i64> = totals[1..].iter().map(|&o| level_total(o, g)).collect();
-        // Rolling in a context with farkle probability q is worth at most
-        // q F + (1 - q); past the goal a bank is worth at least
-        // `mover_at_least`, which grows with the total: from the first
-        // level where that beats the best roll, banking is optimal.
-        let threshold = 1.0 - self.q_min * (1.0 - farkle);
         let goal_level = usize::try_from((m.rules.game.goal - at + g - 1) / g).expect("below the goal");
         let exact = m.rules.game.exact_goal;
         // Past an exact goal with instant wins a turn rolls on for one (see
         // below): the goal's own level, where a bank wins, is solved.
         let mut top = if m.chase.is_some() { goal_level + 1 } else { goal_level.max(1) };
         let on = self.chase.on_board(at);
-        let floor = loop {
+        let first = self.first_bound(farkle, others.len());
+        let mut slack = loop {
             let x = at + level_total(top, g);
-            // Past an exact goal every end is worth the farkle value (a bust
-            // or a farkle), whatever the play: a bank there is as good as
-            // any roll, at every farkle value.
-            let least = if exact { f64::INFINITY } else { self.chase.mover_at_least(x, &others) };
-            if top >= min_top
-                && matches!(m.rules.turn.stop(on, level_total(top, g)), Stop::Counts)
-                && least >= threshold
-            {
-                break least;
+            if top >= min_top && matches!(m.rules.turn.stop(on, level_total(top, g)), Stop::Counts) {
+                // Past an exact goal every end is worth the farkle value (a
+                // bust or a farkle), whatever the play: a bank there is as
+                // good as any roll, at every farkle value.
+                if exact {
+                    break f64::INFINITY;
+                }
+                let least = self.chase.mover_at_least(x, &others);
+                if let Some(slack) = first.slack(least) {
+                    break slack;
+                }
+                if self.chase.settled(x, &others) {
+                    // Every bank from here on is worth the same: banking is
+                    // best here if no roll beats it with every outcome
+                    // banked there, and then at every level above.
+                    let bank = self.chase.after_goal(x, &others)[0];
+                    let tail = m.roll_reaches.as_deref().map(|r| Bound::by_rolls(r, farkle, bank));
+                    if let Some(slack) = tail.and_then(|t| t.slack(bank)) {
+                        break slack;
+                    }
+                    // Some roll beats that bank: the mover would roll on
+                    // past every total. Not solved for several players: the
+                    // solve is refused where it meets one.
+                    self.rolls_on.get_or_init(|| format!("{} at a farkle value of {farkle}", self.describe(totals)));
+                    break 0.0;
+                }
             }
             top += 1;
         };
@@ -270,7 +335,6 @@ impl<'m> PlayersValues<'m> {
             let e = self.end(totals, ends.len());
             ends.push(e);
         }
-        let mut slack = (floor - threshold) / self.q_min;
         if !exact {
             (top, slack) = self.lower_top(top, goal_level.max(min_top).max(1), farkle, slack, ends);
         }
