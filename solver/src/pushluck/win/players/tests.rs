@@ -755,4 +755,3 @@ fn cells_proved_to_bank_are_where_the_turn_alone_banks() {
         assert!(proved > 0 && solved > 0, "at {farkle}: {proved} cells proved, {solved} solved");
     }
 }
-
