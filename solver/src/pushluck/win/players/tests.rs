@@ -87,6 +87,13 @@ impl Plain {
         u
     }
 
+    /// [`Plain::new`] with its turns cut at the goal + `cut` instead.
+    fn cut_at(rules: RuleSet, players: usize, cut: i64) -> Plain {
+        let mut plain = Plain::new(rules, players);
+        plain.cap = plain.rules.game.goal + cut;
+        plain
+    }
+
     /// Grid levels past the cut a turn's last set-aside may reach.
     fn past_cap(&self) -> i64 {
         let most = self.options.iter().flatten().flatten().map(|o| o.1).max().unwrap_or(0);
@@ -408,9 +415,7 @@ fn ten_thousand_open(goal: i64) -> RuleSet {
 /// scores run further than Farkle's (at goal 300 a cut at + 4000 moved a
 /// mover's chance by 1.2e-6, one at + 6000 by 1.2e-9).
 fn check_cut(values: &PlayersValues, rules: RuleSet, cut: i64, states: &[usize]) {
-    let mut plain = Plain::new(rules, values.players);
-    plain.cap = plain.rules.game.goal + cut;
-    check(values, &plain, states);
+    check(values, &Plain::cut_at(rules, values.players, cut), states);
 }
 
 /// Instant wins without an exact goal: on a 300-point game the states at
@@ -442,8 +447,7 @@ fn turns_past_the_goal_with_instant_wins_match_the_plain_turn_up_to_the_tail() {
     let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
     let most = values.chase.bank_most(2);
     assert!((0.9995..1.0 - 2e-4).contains(&most), "two chasers' instant wins leave {most}");
-    let mut plain = Plain::new(rules, 3);
-    plain.cap = plain.rules.game.goal + 12000;
+    let plain = Plain::cut_at(rules, 3, 12000);
     let grid = values.model.grid;
     let top = values.levels - 1;
     let mut passes = HashMap::new();
@@ -472,7 +476,7 @@ fn turns_past_the_goal_with_instant_wins_match_the_plain_turn_up_to_the_tail() {
     }
     assert!(worst < 1e-12, "largest difference {worst:e}");
     assert!(values.rolls_on.get().is_none(), "{:?}", values.rolls_on.get());
-    values.turn(&[top, 4, 1], most, &mut vec![]);
+    values.turn(&[top, b, c], most, &mut vec![]);
     assert!(values.rolls_on.get().is_some(), "a farkle worth {most} rolls on");
 }
 

@@ -103,6 +103,7 @@ impl<'m> PlayersValues<'m> {
     /// above banks.
     fn first_bound(&self, farkle: f64, chasers: usize) -> Bound {
         let plain = 1.0 - self.q_min * (1.0 - farkle);
+        let most = self.chase.bank_most(chasers);
         match self.model.roll_reaches.as_deref() {
             // (Where the plain bound is met, it is kept: a bound by `B` is
             // met lower, where the bank beats it by a hair, and then the
@@ -110,9 +111,7 @@ impl<'m> PlayersValues<'m> {
             // alternative scoring, goal 10,000, the replies at
             // 6050-8100-7750 still turned after 200 rounds with ranges so
             // narrow; with the plain bound they settle.)
-            Some(reaches) if self.chase.instant_tail() && plain >= self.chase.bank_most(chasers) => {
-                Bound::by_rolls(reaches, farkle, self.chase.bank_most(chasers))
-            }
+            Some(reaches) if self.chase.instant_tail() && plain >= most => Bound::by_rolls(reaches, farkle, most),
             _ => Bound(vec![(plain, self.q_min)]),
         }
     }
