@@ -177,6 +177,11 @@ fn bad_compare_questions_are_refused() {
     let env = Env::new();
     env.user_error(&["compare", "farkle", "--players", "4"], "it would have 1600000000 turn-start states");
     env.user_error(&["compare", "farkle", "--players", "1"], "2 or 3 players");
+    // Van't Hof's 1s at goal 10,000 would take hours: refused before any work.
+    env.user_error(
+        &["solve", "farkle", "--objective", "win", "--players", "3", "-o", "vant-hof-6"],
+        "over the budget of 60 min; a goal of",
+    );
     env.user_error(&["compare", "farkle", "--players", "100000"], "players");
     env.user_error(&["solve", "farkle", "--players", "3", "--objective", "score"], "for the win objective");
     let env = Env::new();

@@ -34,6 +34,13 @@ pub(crate) const TURN_SOLVE_BYTES: u64 = 256 << 20;
 /// 16 million pairs, 128 MiB of values; the built-in games have at most
 /// 160,000.
 pub(crate) const WIN_SOLVE_STATES: u64 = 16 << 20;
+/// The longest win solve of three players `solve` starts: an hour on the
+/// 2-core development machine, by the solve's work alone
+/// (`pushluck::win::players_reference_seconds`, the same on any machine
+/// and day). Every rule set taken at the seed goals needs 15 minutes or
+/// less; Van't Hof's 1s at goal 10,000 would need hours, and are refused
+/// with their estimate and the goal that fits.
+pub(crate) const PLAYERS_SOLVE_SECONDS: f64 = 3600.0;
 /// Most bytes of piggyback values a win solve keeps (see
 /// `pushluck::win::offers`), on top of the pairs' values.
 pub(crate) const WIN_OFFER_BYTES: u64 = 5 << 29;

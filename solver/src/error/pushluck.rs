@@ -218,6 +218,16 @@ pub enum WinError {
         /// What they would take against the budget.
         size: String,
     },
+    #[error("{game} with {players} players: at goal {goal} the exact win solve would take about {about} on a 2-core machine, over the budget of {budget}; a goal of {fits} or less fits")]
+    PlayersTooLong {
+        game: String,
+        players: usize,
+        goal: i64,
+        about: String,
+        budget: String,
+        /// The largest goal (a multiple of 500) whose solve fits.
+        fits: i64,
+    },
     #[error("{game} with {players} players: at {state} the mover would roll on past every total for an instant win, a turn the exact win solve of several players does not take yet (two players do)")]
     RollsOnPastGoal { game: String, players: usize, state: String },
     #[error("{game}: the win solve does not take {what} yet")]

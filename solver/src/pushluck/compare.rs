@@ -56,7 +56,10 @@ pub(crate) fn compare(
             Err(
                 e @ (Error::TooLarge(_)
                 | Error::Win(
-                    WinError::PlayersRules { .. } | WinError::Unsettled { .. } | WinError::RollsOnPastGoal { .. },
+                    WinError::PlayersRules { .. }
+                    | WinError::PlayersTooLong { .. }
+                    | WinError::Unsettled { .. }
+                    | WinError::RollsOnPastGoal { .. },
                 )),
             ) => {
                 row.not_solved = Some(e.to_string());

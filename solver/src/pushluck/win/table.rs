@@ -183,8 +183,10 @@ pub(crate) fn win_solve_estimate(game: &PushLuckGame) -> f64 {
 pub(crate) fn about(seconds: f64) -> String {
     if seconds < 120.0 {
         format!("{seconds:.0} s")
-    } else {
+    } else if seconds < 7200.0 {
         format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} hours", seconds / 3600.0)
     }
 }
 

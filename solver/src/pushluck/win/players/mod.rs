@@ -56,9 +56,10 @@ use chase::Chase;
 pub(crate) use chase::Odds;
 
 use super::last_turn::LastTurn;
-use super::{reach, start_context, Sides};
+use super::table::about;
+use super::{players_reference_seconds, reach, start_context, Sides};
 use crate::error::{Error, WinError};
-use crate::limits::{bytes, check_solve_size, WIN_SOLVE_STATES};
+use crate::limits::{bytes, check_solve_size, PLAYERS_SOLVE_SECONDS, WIN_SOLVE_STATES};
 use crate::progress::Progress;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
@@ -292,10 +293,6 @@ fn refusal(model: &Model) -> Option<&'static str> {
         // instant wins leave: the bound of a roll that finds the top there
         // is by its outcomes' gains, which a choice of dice to roll has not.
         Some("instant wins without an exact goal where a player chooses how many dice to roll")
-    } else if r.turn.vant_hof > 0 {
-        // Its turns' policies are many and close: at goal 1,500 the movers'
-        // best replies at 400-1150-1450 still turned after 200 rounds.
-        Some("Van't Hof's 1s")
     } else if model.tables.iter().any(|t| t.farkle <= 0.0) {
         Some("rolls that cannot farkle")
     } else {
@@ -380,7 +377,34 @@ pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error>
         states.saturating_mul(32),
         WIN_SOLVE_STATES * 32,
     )?;
+    check_solve_time(game, players)?;
     Ok(usize::try_from(states).expect("checked against the budget"))
+}
+
+/// Refuses a solve of `game` for `players` whose work would take longer
+/// than [`PLAYERS_SOLVE_SECONDS`] on the development machine, naming the
+/// largest goal that fits: the work grows as the totals' count to the
+/// power of the players, so the goal that fits is about the goal times the
+/// budget's share of the work to the `1 / players`, rounded down to 500.
+fn check_solve_time(game: &PushLuckGame, players: usize) -> Result<(), Error> {
+    let seconds = players_reference_seconds(game, players);
+    if seconds <= PLAYERS_SOLVE_SECONDS {
+        return Ok(());
+    }
+    let goal = game.win_model().rules.game.goal;
+    let scale = (PLAYERS_SOLVE_SECONDS / seconds).powf(1.0 / players as f64);
+    // `as`: a goal below the one asked, which is at most `GOAL_MAX`.
+    #[allow(clippy::cast_possible_truncation)]
+    let fits = ((goal as f64 * scale / 500.0).floor() as i64 * 500).max(0);
+    Err(WinError::PlayersTooLong {
+        game: game.title(),
+        players,
+        goal,
+        about: about(seconds),
+        budget: about(PLAYERS_SOLVE_SECONDS),
+        fits,
+    }
+    .into())
 }
 
 /// Solves the win objective of `game` for `players` players: every

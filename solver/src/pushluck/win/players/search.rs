@@ -4,15 +4,35 @@
 //! the values are in play, then every profile of plays is tried (one
 //! policy per mover, or two neighbours mixed on their boundary, the mixing
 //! movers' shares solved together).
+//!
+//! Under Van't Hof's 1s a turn has many policies, close together: at goal
+//! 1,500 one class's staircases held 73, 63 and 5 steps, so 163,000
+//! profiles, each with up to three shares to solve. Most are ruled out
+//! without solving any share ([`Candidate::may_hold`]): when a class is a
+//! whole rotation (as many states as players) every share enters each
+//! mover's farkle value at most linearly, above and below the fraction, so
+//! that value is monotone in each share and its extremes over the shares
+//! lie at the corners, where each mixing mover plays one of its two
+//! policies. A pure play whose range misses the corners' span, or a mix
+//! whose boundary lies outside it, cannot hold at any shares.
 
 use super::plays::{Ends, Play, Turn, BOUNDARY_TOL, MIX_TOL};
 use super::PlayersValues;
 
 /// Rounds of completing the movers' staircases in [`PlayersValues::search`],
-/// the most profiles it tries, and the most turns it solves.
+/// the most profiles it tries (each ruled out by at most eight closed forms
+/// of the class, most by one or two), and the most turns it solves.
 const SEARCH_ROUNDS: usize = 20;
-const SEARCH_PROFILES: usize = 20_000;
+const SEARCH_PROFILES: usize = 2_000_000;
 const SEARCH_TURNS: usize = 2_000;
+
+/// Two turns whose ends differ by no more than this are one policy: a
+/// policy solved in lanes and alone sums its ends in another order.
+const SAME_POLICY: f64 = 1e-13;
+
+/// A span of farkle values is widened by this much before a play is ruled
+/// out against it (the closed forms' rounding).
+const PRUNE_SLACK: f64 = 1e-12;
 
 impl<'m> PlayersValues<'m> {
     /// A profile of plays where every mover's play is a best reply, when
@@ -57,9 +77,14 @@ impl<'m> PlayersValues<'m> {
                 return (None, dps);
             }
             let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); m];
+            let mut profile: Vec<Ends> = vec![[0.0; 5]; m];
             for n in 0..profiles {
-                let profile = nth_profile(&known, n, |s| s.steps.iter().cloned().map(Play::Pure).collect());
-                for (span, f) in span.iter_mut().zip(self.implied_all(&profile)) {
+                let mut rest = n;
+                for (e, k) in profile.iter_mut().zip(&known) {
+                    *e = k.steps[rest % k.steps.len()].ends;
+                    rest /= k.steps.len();
+                }
+                for (span, f) in span.iter_mut().zip(self.implied_ends(&profile)) {
                     *span = (span.0.min(f), span.1.max(f));
                 }
             }
@@ -80,31 +105,78 @@ impl<'m> PlayersValues<'m> {
             }
         }
         // Every profile, by how many movers mix.
-        let options: Vec<Vec<Play>> = known.iter().map(Staircase::options).collect();
+        let options: Vec<Vec<Choice>> = known.iter().map(Staircase::options).collect();
         let count: usize = options.iter().map(Vec::len).product();
         if count > SEARCH_PROFILES {
             return (None, dps);
         }
-        let mut order: Vec<(usize, usize)> = (0..count)
-            .map(|n| {
-                let p = nth_profile(&known, n, Staircase::options);
-                (p.iter().filter(|p| matches!(p, Play::Mixed { .. })).count(), n)
-            })
-            .collect();
-        order.sort_unstable();
-        for (mixes, n) in order {
-            let mut profile = nth_profile(&known, n, Staircase::options);
-            if mixes > 0 {
-                let mixing: Vec<usize> = (0..m).filter(|&i| matches!(profile[i], Play::Mixed { .. })).collect();
-                if !self.shares(&mut profile, &mixing) {
+        // Corners' spans are exact bounds only when each share enters the
+        // closed form once (a class that is a whole rotation).
+        let prune = m.is_multiple_of(self.players);
+        for mixes in 0..=m {
+            for n in 0..count {
+                let candidate = Candidate::nth(&options, n);
+                if candidate.mixes() != mixes || (prune && !self.may_hold(&known, &candidate)) {
                     continue;
                 }
-            }
-            if profile.iter().zip(self.implied_all(&profile)).all(|(p, f)| p.holds(f)) {
-                return (Some(profile), dps);
+                let mut profile = candidate.plays(&known);
+                if mixes > 0 {
+                    let mixing: Vec<usize> = (0..m).filter(|&i| matches!(profile[i], Play::Mixed { .. })).collect();
+                    if !self.shares(&mut profile, &mixing) {
+                        continue;
+                    }
+                }
+                if profile.iter().zip(self.implied_all(&profile)).all(|(p, f)| p.holds(f)) {
+                    return (Some(profile), dps);
+                }
             }
         }
         (None, dps)
+    }
+
+    /// Every mover's farkle value when the movers' turns have `ends`.
+    fn implied_ends(&self, ends: &[Ends]) -> Vec<f64> {
+        let m = ends.len();
+        let odds = self.around(ends);
+        (0..m).map(|i| odds[(i + 1) % m][self.players - 1]).collect()
+    }
+
+    /// Whether `candidate` can hold at some shares of its mixing movers:
+    /// every mover's farkle value over the corners (each mixing mover
+    /// playing one of its two policies) spans some of a pure play's range,
+    /// or a mix's boundary.
+    fn may_hold(&self, known: &[Staircase], candidate: &Candidate) -> bool {
+        let m = candidate.0.len();
+        let mixing: Vec<usize> = (0..m).filter(|&i| matches!(candidate.0[i], Choice::Mixed(..))).collect();
+        let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); m];
+        let mut corner: Vec<Ends> = candidate
+            .0
+            .iter()
+            .zip(known)
+            .map(|(o, k)| match *o {
+                Choice::Pure(s) | Choice::Mixed(s, _) => k.steps[s].ends,
+            })
+            .collect();
+        for c in 0..1usize << mixing.len() {
+            for (bit, &i) in mixing.iter().enumerate() {
+                if let Choice::Mixed(s, _) = candidate.0[i] {
+                    corner[i] = known[i].steps[s + (c >> bit & 1)].ends;
+                }
+            }
+            for (span, f) in span.iter_mut().zip(self.implied_ends(&corner)) {
+                *span = (span.0.min(f), span.1.max(f));
+            }
+        }
+        candidate.0.iter().zip(known).zip(span).all(|((o, k), (lo, hi))| {
+            let (lo, hi) = (lo - PRUNE_SLACK, hi + PRUNE_SLACK);
+            match *o {
+                Choice::Pure(s) => {
+                    let t = &k.steps[s];
+                    t.farkle + t.range.0 <= hi && lo <= t.farkle + t.range.1
+                }
+                Choice::Mixed(_, at) => lo <= at && at <= hi,
+            }
+        })
     }
 
     /// Sets the shares of the mixing movers `mixing` to an equilibrium of
@@ -210,7 +282,8 @@ struct Staircase {
 impl Staircase {
     fn add(&mut self, t: &Turn) {
         let (lo, hi) = (t.farkle + t.range.0, t.farkle + t.range.1);
-        if let Some(s) = self.steps.iter_mut().find(|s| s.ends == t.ends) {
+        let same = |s: &Turn| s.ends.iter().zip(&t.ends).all(|(x, y)| (x - y).abs() <= SAME_POLICY);
+        if let Some(s) = self.steps.iter_mut().find(|s| same(s)) {
             // Best at both: best between (see `PlayersValues::search`).
             let (slo, shi) = (s.farkle + s.range.0, s.farkle + s.range.1);
             s.range = (slo.min(lo) - s.farkle, shi.max(hi) - s.farkle);
@@ -249,27 +322,59 @@ impl Staircase {
 
     /// Every play of this staircase: each policy, and each two neighbours
     /// mixed at their boundary.
-    fn options(&self) -> Vec<Play> {
-        let mut o: Vec<Play> = self.steps.iter().cloned().map(Play::Pure).collect();
-        for pair in self.steps.windows(2) {
+    fn options(&self) -> Vec<Choice> {
+        let mut o: Vec<Choice> = (0..self.steps.len()).map(Choice::Pure).collect();
+        for (s, pair) in self.steps.windows(2).enumerate() {
             if let Some(at) = pair[0].boundary_with(&pair[1]) {
-                o.push(Play::Mixed { a: pair[0].clone(), b: pair[1].clone(), at, share: 0.5 });
+                o.push(Choice::Mixed(s, at));
             }
         }
         o
     }
 }
 
-/// Profile `n` of the product of every mover's plays (`plays` of each).
-fn nth_profile(known: &[Staircase], n: usize, plays: impl Fn(&Staircase) -> Vec<Play>) -> Vec<Play> {
-    let mut rest = n;
-    known
-        .iter()
-        .map(|k| {
-            let o = plays(k);
-            let p = o[rest % o.len()].clone();
-            rest /= o.len();
-            p
-        })
-        .collect()
+/// One play of a staircase, by its steps: a policy, or steps `s` and `s +
+/// 1` mixed at their boundary.
+#[derive(Clone, Copy)]
+enum Choice {
+    Pure(usize),
+    Mixed(usize, f64),
+}
+
+/// One option per mover.
+struct Candidate(Vec<Choice>);
+
+impl Candidate {
+    /// Profile `n` of the product of every mover's `options`.
+    fn nth(options: &[Vec<Choice>], n: usize) -> Self {
+        let mut rest = n;
+        Self(
+            options
+                .iter()
+                .map(|o| {
+                    let p = o[rest % o.len()];
+                    rest /= o.len();
+                    p
+                })
+                .collect(),
+        )
+    }
+
+    fn mixes(&self) -> usize {
+        self.0.iter().filter(|o| matches!(o, Choice::Mixed(..))).count()
+    }
+
+    /// The plays, mixes at an even share.
+    fn plays(&self, known: &[Staircase]) -> Vec<Play> {
+        self.0
+            .iter()
+            .zip(known)
+            .map(|(o, k)| match *o {
+                Choice::Pure(s) => Play::Pure(k.steps[s].clone()),
+                Choice::Mixed(s, at) => {
+                    Play::Mixed { a: k.steps[s].clone(), b: k.steps[s + 1].clone(), at, share: 0.5 }
+                }
+            })
+            .collect()
+    }
 }

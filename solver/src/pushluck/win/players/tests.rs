@@ -18,16 +18,24 @@ use turn::TurnAsked;
 /// Every player's chance, counted from whoever the recursion serves.
 type V = [f64; 3];
 
+/// A set-aside: dice used, points, an instant win?, 1s scored as 1s and
+/// the points they earned.
+type SetAside = (usize, i64, bool, u8, i64);
+
+/// A turn's values by (turn points, dice, first roll?, Van't Hof's 1s).
+type Memo = HashMap<(i64, usize, bool, (u8, i64)), V>;
+
 /// The plain iteration's turns: by recursion over (turn points, dice,
-/// first roll?), with every set-aside of every roll, the player choosing
-/// by their own chance (component 0), banking on ties.
+/// first roll?, Van't Hof's 1s so far and their points), with every
+/// set-aside of every roll, the player choosing by their own chance
+/// (component 0), banking on ties.
 struct Plain {
     rules: RuleSet,
     players: usize,
     ms: Multisets,
     /// `[first roll?][roll]`: every set-aside as (dice used, points,
-    /// an instant win?).
-    options: [Vec<Vec<(usize, i64, bool)>>; 2],
+    /// an instant win?, 1s scored as 1s, the points they earned).
+    options: [Vec<Vec<SetAside>>; 2],
     grid: i64,
     /// Turns are cut here (a forced bank), far past where it matters.
     cap: i64,
@@ -47,7 +55,11 @@ impl Plain {
                     scorer
                         .set_asides(ms.counts(i), first)
                         .iter()
-                        .flat_map(|sa| sa.variants.iter().map(|v| (dice_count(&sa.keep), v.points, v.instant_win)))
+                        .flat_map(|sa| {
+                            sa.variants
+                                .iter()
+                                .map(|v| (dice_count(&sa.keep), v.points, v.instant_win, v.ones, v.ones_points))
+                        })
                         .collect()
                 })
                 .collect()
@@ -73,7 +85,15 @@ impl Plain {
                 for i in self.ms.of_size(k) {
                     let best = self.options[0][i]
                         .iter()
-                        .map(|&(used, _, instant)| if instant { 1.0 } else { u[if k == used { 6 } else { k - used }] })
+                        .map(
+                            |&(used, _, instant, ..)| {
+                                if instant {
+                                    1.0
+                                } else {
+                                    u[if k == used { 6 } else { k - used }]
+                                }
+                            },
+                        )
                         .fold(0.0, f64::max);
                     *next += self.ms.prob(i) * best;
                 }
@@ -96,7 +116,7 @@ impl Plain {
 
     /// Grid levels past the cut a turn's last set-aside may reach.
     fn past_cap(&self) -> i64 {
-        let most = self.options.iter().flatten().flatten().map(|o| o.1).max().unwrap_or(0);
+        let most = self.options.iter().flatten().flatten().map(|o| o.1).max().unwrap_or(0) + self.rules.turn.vant_hof;
         most / self.grid + 1
     }
 
@@ -106,23 +126,40 @@ impl Plain {
 
     /// The best turn from `t` points with `k` dice: `bank(t)` is the value
     /// of stopping at `t` (`None`: not allowed), `farkle` of a farkle.
-    fn turn(
+    fn turn(&self, t: i64, k: usize, first: bool, farkle: V, bank: &dyn Fn(i64) -> Option<V>, memo: &mut Memo) -> V {
+        self.turn_with(t, k, first, (0, 0), farkle, bank, memo)
+    }
+
+    /// [`Plain::turn`] with `ones` 1s scored as 1s so far this turn and the
+    /// points they earned (6: Van't Hof's bonus taken).
+    #[allow(clippy::too_many_arguments)]
+    fn turn_with(
         &self,
         t: i64,
         k: usize,
         first: bool,
+        ones: (u8, i64),
         farkle: V,
         bank: &dyn Fn(i64) -> Option<V>,
-        memo: &mut HashMap<(i64, usize, bool), V>,
+        memo: &mut Memo,
     ) -> V {
-        if let Some(v) = memo.get(&(t, k, first)) {
+        if let Some(v) = memo.get(&(t, k, first, ones)) {
             return *v;
         }
         let mut total = [0.0; 3];
         for i in self.ms.of_size(k) {
             let mut best: Option<V> = None;
-            for &(used, points, instant) in &self.options[usize::from(first)][i] {
-                let t2 = t + points;
+            for &(used, points, instant, o, op) in &self.options[usize::from(first)][i] {
+                let mut t2 = t + points;
+                let mut ones2 = ones;
+                if self.rules.turn.vant_hof > 0 && ones.0 < 6 && o > 0 {
+                    ones2 = (ones.0 + o, ones.1 + op);
+                    if ones2.0 >= 6 {
+                        // The sixth 1: the bonus replaces what the 1s earned.
+                        t2 += (self.rules.turn.vant_hof - ones2.1).max(0);
+                        ones2 = (6, 0);
+                    }
+                }
                 let k2 = if k == used { 6 } else { k - used };
                 let value = if instant {
                     [1.0, 0.0, 0.0]
@@ -136,7 +173,7 @@ impl Plain {
                 } else if t2 > self.cap {
                     bank(t2).unwrap_or(farkle)
                 } else {
-                    let go = self.turn(t2, k2, false, farkle, bank, memo);
+                    let go = self.turn_with(t2, k2, false, ones2, farkle, bank, memo);
                     match bank(t2) {
                         Some(s) if s[0] >= go[0] => s,
                         _ => go,
@@ -151,7 +188,7 @@ impl Plain {
                 total[j] += self.ms.prob(i) * v[j];
             }
         }
-        memo.insert((t, k, first), total);
+        memo.insert((t, k, first, ones), total);
         total
     }
 
@@ -391,6 +428,30 @@ fn three_players_with_an_exact_goal_are_an_equilibrium() {
     assert!((exact[0] - open[0]).abs() > 1e-3, "{exact:?} against {open:?}");
 }
 
+/// Van't Hof's 1s: the turn carries the 1s scored as 1s and their points,
+/// and the sixth is worth the bonus in their place (the plain turn plays
+/// it by its own reading of the rules). The states at the start of a
+/// 300-point game are an equilibrium by the plain sweep, and the bonus
+/// moves the seats. (Extended tier: the plain turns carry every count of
+/// 1s and their points, 93 s. The default tier holds Van't Hof to the pair
+/// solver with two players.)
+#[test]
+#[ignore = "extended tier"]
+fn extended_three_players_with_vant_hof_are_an_equilibrium() {
+    let mut rules = small(300, 0);
+    rules.turn.vant_hof = 1000;
+    rules.validate().expect("valid rules");
+    let g = game(rules.clone());
+    let values = solve(&g, 3, &crate::progress::Silent).expect("solves");
+    let low: Vec<usize> =
+        (0..values.states()).filter(|&i| decode(i, 3, values.levels).iter().sum::<usize>() <= 1).collect();
+    check(&values, &Plain::new(rules, 3), &low);
+    let open_game = game(small(300, 0));
+    let without = solve(&open_game, 3, &crate::progress::Silent).expect("solves");
+    let (with, plain) = (values.seats(), without.seats());
+    assert!((with[0] - plain[0]).abs() > 1e-6, "{with:?} against {plain:?}");
+}
+
 /// Dice 10000 to `goal` with an exact goal (and an entry threshold of 150):
 /// six of a kind wins at once, and past the goal a player rolls on for it.
 fn ten_thousand_exact(goal: i64) -> RuleSet {
@@ -558,6 +619,11 @@ fn two_players_give_the_pair_solvers_values() {
     same_as_pairs(ten_thousand_exact(500));
     // Six of a kind winning at once, without an exact goal.
     same_as_pairs(ten_thousand_open(500));
+    // Van't Hof's 1s.
+    let mut rules = small(500, 0);
+    rules.turn.vant_hof = 1000;
+    rules.validate().expect("valid rules");
+    same_as_pairs(rules);
 }
 
 #[test]
@@ -596,6 +662,28 @@ fn refused_rules_and_counts_say_why() {
         let wanted = format!("at goal 10000 it would have {states} turn-start states");
         assert!(e.contains(&wanted) && e.contains(&format!("{factor} times the budget")), "{e}");
     }
+}
+
+/// Van't Hof's 1s are taken, but at goal 10,000 their solve would take
+/// hours: refused by the work alone (the same on any machine), with the
+/// estimate and a goal that fits, which is then taken. The base rules at
+/// 10,000 fit.
+#[test]
+fn a_solve_over_the_time_budget_is_refused_with_a_goal_that_fits() {
+    let g = crate::registry::testing::push_luck("farkle", &["vant-hof-6"], None);
+    let e = super::check(&g, 3).expect_err("refused").to_string();
+    assert!(e.contains("at goal 10000") && e.contains("hours") && e.contains("over the budget of 60 min"), "{e}");
+    let fits: i64 = e
+        .split("a goal of ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a goal in: {e}"));
+    assert!((1000..10_000).contains(&fits) && fits % 500 == 0, "{e}");
+    let goal = format!("goal={fits}");
+    let smaller = crate::registry::testing::push_luck("farkle", &["vant-hof-6", &goal], None);
+    assert!(super::check(&smaller, 3).is_ok(), "goal {fits}");
+    assert!(super::check(&crate::registry::testing::push_luck("farkle", &[], None), 3).is_ok());
 }
 
 /// Every way to break a tie between plays worth the same to the mover.
