@@ -121,8 +121,13 @@ impl PlayersValues<'_> {
     /// Every mover's farkle value when the class plays `plays` (their chance
     /// at the state their farkle leads to), from one closed form.
     pub(super) fn implied_all(&self, plays: &[Play]) -> Vec<f64> {
-        let m = plays.len();
-        let odds = self.around(&plays.iter().map(Play::ends).collect::<Vec<_>>());
+        self.implied_ends(&plays.iter().map(Play::ends).collect::<Vec<_>>())
+    }
+
+    /// Every mover's farkle value when the movers' turns have `ends`.
+    pub(super) fn implied_ends(&self, ends: &[Ends]) -> Vec<f64> {
+        let m = ends.len();
+        let odds = self.around(ends);
         (0..m).map(|i| odds[(i + 1) % m][self.players - 1]).collect()
     }
 

@@ -8,7 +8,7 @@
 //! Under Van't Hof's 1s a turn has many policies, close together: at goal
 //! 1,500 one class's staircases held 73, 63 and 5 steps, so 163,000
 //! profiles, each with up to three shares to solve. Most are ruled out
-//! without solving any share ([`Candidate::may_hold`]): when a class is a
+//! without solving any share (`PlayersValues::may_hold`): when a class is a
 //! whole rotation (as many states as players) every share enters each
 //! mover's farkle value at most linearly, above and below the fraction, so
 //! that value is monotone in each share and its extremes over the shares
@@ -132,13 +132,6 @@ impl<'m> PlayersValues<'m> {
             }
         }
         (None, dps)
-    }
-
-    /// Every mover's farkle value when the movers' turns have `ends`.
-    fn implied_ends(&self, ends: &[Ends]) -> Vec<f64> {
-        let m = ends.len();
-        let odds = self.around(ends);
-        (0..m).map(|i| odds[(i + 1) % m][self.players - 1]).collect()
     }
 
     /// Whether `candidate` can hold at some shares of its mixing movers:

@@ -673,12 +673,7 @@ fn refused_rules_and_counts_say_why() {
     // 27 times its 200^3 states.
     let g = crate::registry::testing::push_luck("farkle", &["three-farkle-penalty"], None);
     let e = solve(&g, 3, &crate::progress::Silent).err().expect("refused").to_string();
-    let states: u64 = e
-        .split("it would have ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("a count of states in: {e}"));
+    let states: u64 = number_after(&e, "it would have ");
     assert!(e.contains("farkles in a row") && e.contains("times the budget") && states > 27 * 200u64.pow(3), "{e}");
     let g = game(small(300, 0));
     let e = solve(&g, 7, &crate::progress::Silent).err().expect("refused").to_string();
@@ -698,6 +693,15 @@ fn refused_rules_and_counts_say_why() {
     }
 }
 
+/// The number that follows `phrase` in the message `e`.
+fn number_after<T: std::str::FromStr>(e: &str, phrase: &str) -> T {
+    e.split(phrase)
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a number after `{phrase}` in: {e}"))
+}
+
 /// Van't Hof's 1s are taken, but at goal 10,000 their solve would take
 /// hours: refused by the work alone (the same on any machine), with the
 /// estimate and a goal that fits, which is then taken. The base rules at
@@ -707,12 +711,7 @@ fn a_solve_over_the_time_budget_is_refused_with_a_goal_that_fits() {
     let g = crate::registry::testing::push_luck("farkle", &["vant-hof-6"], None);
     let e = super::check(&g, 3).expect_err("refused").to_string();
     assert!(e.contains("at goal 10000") && e.contains("hours") && e.contains("over the budget of 60 min"), "{e}");
-    let fits: i64 = e
-        .split("a goal of ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("a goal in: {e}"));
+    let fits: i64 = number_after(&e, "a goal of ");
     assert!((1000..10_000).contains(&fits) && fits % 500 == 0, "{e}");
     let goal = format!("goal={fits}");
     let smaller = crate::registry::testing::push_luck("farkle", &["vant-hof-6", &goal], None);
