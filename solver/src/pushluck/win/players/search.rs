@@ -79,10 +79,8 @@ impl<'m> PlayersValues<'m> {
             let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); m];
             let mut profile: Vec<Ends> = vec![[0.0; 5]; m];
             for n in 0..profiles {
-                let mut rest = n;
-                for (e, k) in profile.iter_mut().zip(&known) {
-                    *e = k.steps[rest % k.steps.len()].ends;
-                    rest /= k.steps.len();
+                for ((e, k), s) in profile.iter_mut().zip(&known).zip(digits(n, known.iter().map(|k| k.steps.len()))) {
+                    *e = k.steps[s].ends;
                 }
                 for (span, f) in span.iter_mut().zip(self.implied_ends(&profile)) {
                     *span = (span.0.min(f), span.1.max(f));
@@ -340,17 +338,7 @@ struct Candidate(Vec<Choice>);
 impl Candidate {
     /// Profile `n` of the product of every mover's `options`.
     fn nth(options: &[Vec<Choice>], n: usize) -> Self {
-        let mut rest = n;
-        Self(
-            options
-                .iter()
-                .map(|o| {
-                    let p = o[rest % o.len()];
-                    rest /= o.len();
-                    p
-                })
-                .collect(),
-        )
+        Self(options.iter().zip(digits(n, options.iter().map(Vec::len))).map(|(o, d)| o[d]).collect())
     }
 
     fn mixes(&self) -> usize {
@@ -370,4 +358,15 @@ impl Candidate {
             })
             .collect()
     }
+}
+
+/// The digits of `n` in the mixed radix `radices`, the first fastest: which
+/// of each mover's options profile `n` of their product takes.
+fn digits(n: usize, radices: impl Iterator<Item = usize>) -> impl Iterator<Item = usize> {
+    let mut rest = n;
+    radices.map(move |r| {
+        let d = rest % r;
+        rest /= r;
+        d
+    })
 }
