@@ -34,9 +34,11 @@
 //! a turn whose mover would roll on past every total there is refused at
 //! the state where the solve meets it (none does at the seed goals). Not
 //! yet taken for three players: the three-farkle penalty and piggyback (a
-//! player's state is more than a total), contexts that cannot farkle
-//! (where the turn's top is found), and Van't Hof (its players' best
-//! replies did not settle at goal 1,500); they are refused in one line.
+//! player's state is more than a total) and contexts that cannot farkle
+//! (where the turn's top is found); they are refused in one line. Van't
+//! Hof's 1s are taken (their many close policies are why [`search`] rules
+//! profiles out by the corners), and any solve whose estimated work is over
+//! [`PLAYERS_SOLVE_SECONDS`] is refused with the largest goal that fits.
 
 pub(crate) mod advice;
 mod chase;
@@ -457,6 +459,18 @@ pub(crate) fn solve_on<'m>(
     let classes = classes_by_sum(players, levels);
     progress.stage("turn-start states", states as u64);
     for sum in classes.iter().rev() {
+        // The middle chaser's turns this sum's banks past the goal ask
+        // for, solved first on both cores.
+        if players == 3 {
+            let mut pairs: Vec<(usize, usize)> = sum
+                .iter()
+                .flat_map(|&first| rotations(&decode(first, players, levels)))
+                .map(|t| (t[1], t[2]))
+                .collect();
+            pairs.sort_unstable();
+            pairs.dedup();
+            values.chase.solve_ahead(&pairs);
+        }
         // A few classes to a task: their first turns fill the SIMD lanes.
         let solved: Vec<(Vec<Vec<usize>>, cycle::Solved)> = sum
             .par_chunks(CLASSES_A_TASK)
