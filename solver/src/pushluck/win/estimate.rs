@@ -112,8 +112,7 @@ fn overhead(model: &Model) -> f64 {
 pub(crate) fn players_seconds(game: &PushLuckGame, players: usize) -> f64 {
     let model = game.win_model();
     let threads = rayon::current_num_threads().max(1) as f64;
-    let (shared, alone) = players_work(model, players);
-    (shared / threads + alone) * nanos_per_read(model) * 1e-9
+    players_work(model, players) / threads * nanos_per_read(model) * 1e-9
 }
 
 /// Seconds the win solve of `game` for `players` takes on the 2-core
@@ -123,29 +122,30 @@ pub(crate) fn players_seconds(game: &PushLuckGame, players: usize) -> f64 {
 /// it does not move with the machine's load or its thread count, so the
 /// same rules are refused or taken on any day and any machine.
 pub(crate) fn players_reference_seconds(game: &PushLuckGame, players: usize) -> f64 {
-    let (shared, alone) = players_work(game.win_model(), players);
-    (shared / 2.0 + alone) * REFERENCE_NANOS_PER_READ * 1e-9
+    players_work(game.win_model(), players) / 2.0 * REFERENCE_NANOS_PER_READ * 1e-9
 }
 
-/// The work of a win solve of `players`, in successor reads, as (what the
-/// threads share, what runs as if on one thread): states x
-/// [`PLAYERS_LEVELS_PER_STATE`], and [`PLAYERS_CHASE_LEVELS`], each x
-/// successor reads per level, x [`PLAYERS_VANT_HOF`] under Van't Hof's 1s.
-fn players_work(model: &Model, players: usize) -> (f64, f64) {
+/// The work of a win solve of `players`, in successor reads, shared by
+/// the threads: states x [`PLAYERS_LEVELS_PER_STATE`], and with three
+/// players [`PLAYERS_CHASE_LEVELS`], each x successor reads per level, x
+/// [`PLAYERS_VANT_HOF`] under Van't Hof's 1s.
+fn players_work(model: &Model, players: usize) -> f64 {
     let levels = Sides::new(model, 0).len() as f64;
     let states = levels.powi(i32::try_from(players).unwrap_or(i32::MAX));
     let kind = if model.rules.turn.vant_hof > 0 { PLAYERS_VANT_HOF } else { 1.0 };
     let reads = reads_per_level(model) as f64 * kind;
-    (states * PLAYERS_LEVELS_PER_STATE * reads, PLAYERS_CHASE_LEVELS * reads)
+    let chase = if players > 2 { PLAYERS_CHASE_LEVELS } else { 0.0 };
+    (states * PLAYERS_LEVELS_PER_STATE + chase) * reads
 }
 
 /// The middle chaser's turns for needs up to 200 levels past the goal's
 /// distance are solved at any goal, and at small goals they are nearly the
-/// whole solve, on one thread (the other waits for the same turns): about
-/// this many levels' reads. Farkle for three to 600 takes 1.5 s (1.4 s of
-/// CPU), Van't Hof's 64 s (64 s), where the states' share says 0.02 s and
-/// 0.6 s.
-const PLAYERS_CHASE_LEVELS: f64 = 1.0e6;
+/// whole solve: about this many levels' reads, on both cores (most are
+/// solved ahead, a sum of totals at a time). Farkle for three to 600
+/// takes 1.5 s, Van't Hof's 30.0 s of wall time (39.5 s of CPU), where
+/// the states' share says 0.02 s and 0.6 s. (Solved as the states asked
+/// for them, one thread often waited for the other's: 39.3 s.)
+const PLAYERS_CHASE_LEVELS: f64 = 2.6e6;
 
 /// A turn-start state of a game of three costs about this many turn DP
 /// levels' reads in all: its turn DPs (about 1.3 a state, each from the
@@ -163,15 +163,14 @@ const PLAYERS_LEVELS_PER_STATE: f64 = 145.0;
 /// Van't Hof's 1s cost a game of three this many times the levels' reads
 /// the rest of the estimate counts. Its turns have 60 contexts where the
 /// plain rules have 6, and beyond that they take more turn DPs a state
-/// (2.0 against 1.0 at goal 3,000: the replies' staircases are finer) and
-/// the middle chaser's turns, solved one at a time and waited for when two
-/// threads ask for the same one, hold both cores less busy (1.1 to 1.4 of
-/// 2, against 1.6 to 1.8). Fitted to whole solves of Farkle on the 2-core
-/// development machine: at goals 2,000 and 3,000 Van't Hof took 36 and 33
-/// times the base rules' wall time (269 s against 7.4, 542 s against 16.4,
-/// each with a build beside it for a minute), where the estimate without
-/// this factor says 10.1 times.
-const PLAYERS_VANT_HOF: f64 = 3.0;
+/// (2.0 against 1.0 at goal 3,000: the replies' staircases are finer).
+/// Fitted to whole solves of Farkle alone on the 2-core development
+/// machine: at goal 3,000 Van't Hof took 24.3 times the base rules' wall
+/// time (330.5 s against 13.6 s; 1.9 cores busy), where the estimate
+/// without this factor says 10.1 times. (It was 3.0 while the middle
+/// chaser's turns were solved as asked for and one thread often waited:
+/// 542 s then, 1.1 to 1.4 cores busy.)
+const PLAYERS_VANT_HOF: f64 = 2.4;
 
 /// Whether more than a tenth of the rolls have a set-aside that ends the
 /// turn (or wins): the sampled turn runs those slower than a solve does.
