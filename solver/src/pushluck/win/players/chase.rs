@@ -44,11 +44,19 @@ pub(crate) type Odds = [f64; 3];
 const NEEDS_KEPT_PAST_GOAL: usize = 200;
 
 /// Rolls' reach past the goal whose banks' middle-chaser turns are solved
-/// ahead ([`Chase::solve_ahead`]). A turn's ends run to its top (at or
-/// past the goal) plus one roll's reach. Farkle for three to 600: with 2,
-/// 5,412 of the 6,206 turns the solve needs are solved ahead (Van't Hof:
-/// 8,052 of 9,073; goal 1,500: 14,268 of 16,102) and none it does not
-/// need; with 3, 1,990 more than it needs.
+/// ahead ([`Chase::solve_ahead`]) where the middle chaser is within one
+/// reach of the goal (one reach elsewhere).
+///
+/// Every turn's ends run from its total to its top, at or past the goal,
+/// plus one roll's reach: the banks from the goal to one reach past it are
+/// asked for at every state. A mover rolls on further past the goal only
+/// while the chasers are near it. Measured on Farkle for three: with two
+/// reaches everywhere, at goal 600 5,412 of the 6,206 turns the solve
+/// needs were solved ahead and none it did not need (one reach: 2,728),
+/// but at goal 5,000 1,170 turns it did not need, far behind the goal and
+/// so long (51.7 s against 46.4 s with one reach). As now: 112 turns too
+/// many there, 44.7 s; Van't Hof to 600, 27.0 s (two reaches everywhere
+/// 26.7 s, one 33.1 s); to 1,500, 65.0 s (61.8 s, 69.2 s).
 const AHEAD_REACHES: usize = 2;
 
 /// The last turns after a bank at or past the goal, for 2 or 3 players.
@@ -194,9 +202,9 @@ impl<'m> Chase<'m> {
     }
 
     /// Solves ahead, on every core, the middle chaser's turns that banks
-    /// from the goal to [`AHEAD_REACHES`] rolls' reach past it ask for at
-    /// states whose chasers are at `pairs` (grid levels, `(b, c)` in turn
-    /// order), those kept and not solved yet. Asked for only as the states
+    /// past the goal ask for at states whose chasers are at `pairs` (grid
+    /// levels, `(b, c)` in turn order; how far past: [`AHEAD_REACHES`]),
+    /// those kept and not solved yet. Asked for only as the states
     /// are solved, two threads often wanted the same turn, and one waited
     /// while the other solved it. The values are the same either way: each
     /// turn is solved once, by whichever asks first.
@@ -210,7 +218,9 @@ impl<'m> Chase<'m> {
         for &(b, c) in pairs {
             let on = [self.sides.side(b).on_board, self.sides.side(c).on_board];
             let gap = level(c) - level(b);
-            for need in self.levels - b..=self.levels - b + AHEAD_REACHES * self.reach {
+            let to_goal = self.levels - b;
+            let reaches = if to_goal <= self.reach { AHEAD_REACHES } else { 1 };
+            for need in to_goal..=to_goal + reaches * self.reach {
                 let need = self.settles.map_or(need, |s| need.min(s));
                 if let Some(i) = self.key(need, gap, on[0], on[1]).filter(|&i| self.middle[i].get().is_none()) {
                     keys.push((i, need, gap, on));
