@@ -243,8 +243,9 @@ pub(crate) struct Ties {
 }
 
 impl Ties {
-    /// The solver's rule: bank, then the fewest points at stake.
-    pub(crate) const SOLVER: Ties = Ties { bank: true, most_points: false };
+    /// The solver's rule: bank, then the most points at stake (as players
+    /// keep what they can when it costs them nothing).
+    pub(crate) const SOLVER: Ties = Ties { bank: true, most_points: true };
 }
 
 /// A rule set compiled for solving: contexts and roll tables.
@@ -595,8 +596,9 @@ impl Model {
             // Rolls with the same successors are one outcome to the DP
             // (e.g. every six-dice roll with one 1, one 5 and nothing else
             // that scores): merging them is most of the solve's speed.
-            // In order (fewest points first, then fewest dice left): the
-            // DP takes the first of equal values (see `Ties`).
+            // In order (fewest points first, then fewest dice left; the
+            // other way round under the solver's own rule): the DP takes
+            // the first of equal values (see `Ties`).
             t.succ[start..].sort_unstable();
             // Identical successors (several set-asides with the same
             // points and dice) are one choice.
