@@ -183,18 +183,22 @@ impl<'m> Chase<'m> {
         (i < self.middle.len()).then_some(i)
     }
 
+    /// The need (grid levels) whose middle chaser's turn stands for `need`:
+    /// itself, or with instant wins and no exact goal at most where the
+    /// chances settle. Past the last-turn table's needs the middle chaser's
+    /// chances are within its tail of their limit: `W_b` moves by no more
+    /// than the chance of passing the need (what the last-turn row gives),
+    /// less its limit, and so by less than `TAIL`.
+    fn solved_need(&self, need: usize) -> usize {
+        self.settles.map_or(need, |s| need.min(s))
+    }
+
     /// The middle chaser's `[W_b, F_b]` when they need more than `need`
     /// points and the last chaser's total is `gap` above theirs.
     pub(super) fn middle(&self, need: i64, gap: i64, on_b: bool, on_c: bool) -> [f64; 2] {
         let g = self.grid();
-        let (mut need, gap) = (usize::try_from(need / g).expect("a leader's total is past the chaser's"), gap / g);
-        if let Some(s) = self.settles {
-            // Past the last-turn table's needs the middle chaser's chances
-            // are within its tail of their limit: `W_b` moves by no more than
-            // the chance of passing the need (what the last-turn row gives),
-            // less its limit, and so by less than `TAIL`.
-            need = need.min(s);
-        }
+        let need = self.solved_need(usize::try_from(need / g).expect("a leader's total is past the chaser's"));
+        let gap = gap / g;
         match self.key(need, gap, on_b, on_c) {
             Some(i) => *self.middle[i].get_or_init(|| self.solve_middle(need, gap, on_b, on_c)),
             None => self.solve_middle(need, gap, on_b, on_c),
@@ -213,7 +217,7 @@ impl<'m> Chase<'m> {
             return;
         }
         let level = |l: usize| i64::try_from(l).expect("a few levels");
-        // (key, need, gap), the need clamped as `middle` does.
+        // (key, need, gap, on the board).
         let mut keys: Vec<(usize, usize, i64, [bool; 2])> = vec![];
         for &(b, c) in pairs {
             let on = [self.sides.side(b).on_board, self.sides.side(c).on_board];
@@ -221,7 +225,7 @@ impl<'m> Chase<'m> {
             let to_goal = self.levels - b;
             let reaches = if to_goal <= self.reach { AHEAD_REACHES } else { 1 };
             for need in to_goal..=to_goal + reaches * self.reach {
-                let need = self.settles.map_or(need, |s| need.min(s));
+                let need = self.solved_need(need);
                 if let Some(i) = self.key(need, gap, on[0], on[1]).filter(|&i| self.middle[i].get().is_none()) {
                     keys.push((i, need, gap, on));
                 }
