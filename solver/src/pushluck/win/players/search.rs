@@ -111,10 +111,19 @@ impl<'m> PlayersValues<'m> {
         // Corners' spans are exact bounds only when each share enters the
         // closed form once (a class that is a whole rotation).
         let prune = m.is_multiple_of(self.players);
+        // Each profile's mixing movers, counted once (up to 2 million
+        // profiles, tried by that count).
+        let mixes_of: Vec<u8> = (0..count)
+            .map(|n| {
+                let picks = options.iter().zip(digits(n, options.iter().map(Vec::len)));
+                let mixes = picks.filter(|(o, d)| matches!(o[*d], Choice::Mixed(..))).count();
+                u8::try_from(mixes).expect("a class of a few states")
+            })
+            .collect();
         for mixes in 0..=m {
-            for n in 0..count {
+            for n in (0..count).filter(|&n| usize::from(mixes_of[n]) == mixes) {
                 let candidate = Candidate::nth(&options, n);
-                if candidate.mixes() != mixes || (prune && !self.may_hold(&known, &candidate)) {
+                if prune && !self.may_hold(&known, &candidate) {
                     continue;
                 }
                 let mut profile = candidate.plays(&known);
@@ -339,10 +348,6 @@ impl Candidate {
     /// Profile `n` of the product of every mover's `options`.
     fn nth(options: &[Vec<Choice>], n: usize) -> Self {
         Self(options.iter().zip(digits(n, options.iter().map(Vec::len))).map(|(o, d)| o[d]).collect())
-    }
-
-    fn mixes(&self) -> usize {
-        self.0.iter().filter(|o| matches!(o, Choice::Mixed(..))).count()
     }
 
     /// The plays, mixes at an even share.
