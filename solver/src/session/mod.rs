@@ -44,6 +44,7 @@
 //! that difference sits in the next roll's luck).
 
 mod category;
+mod choices;
 mod pushluck;
 
 #[cfg(test)]
@@ -55,7 +56,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::dice::{counts_of, dice_count, format_dice, Counts};
-use crate::error::{Error, SessionError};
+use crate::error::{Error, Refusal, SessionError};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::simulate::arena::Player;
@@ -365,20 +366,15 @@ impl<'g> Session<'g> {
     /// No roll is due, or `dice` are not the number of dice to roll.
     pub fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
-            return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
+            return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
         let dice = match dice {
             Some(d) => d,
             None => self.seeded_dice(n)?,
         };
         if !(fewer && (1..=n).contains(&dice_count(&dice))) && dice_count(&dice) != n {
-            return Err(SessionError::Illegal(format!(
-                "{n} {} to roll, not {} ({})",
-                if n == 1 { "die" } else { "dice" },
-                dice_count(&dice),
-                format_dice(&dice)
-            ))
-            .into());
+            let allowed = if fewer { format!("1 to {n}") } else { n.to_string() };
+            return Err(Refusal::DiceCount { allowed, got: dice_count(&dice), dice: Some(format_dice(&dice)) }.into());
         }
         let notes = each!(&mut self.table, t => t.roll(&dice))?;
         Ok(self.absorb(notes))
@@ -392,11 +388,11 @@ impl<'g> Session<'g> {
     /// No roll is due, the count is not allowed, or the session has no seed.
     pub fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
-            return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
+            return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
         if !(1..=n).contains(&count) || (!fewer && count != n) {
             let allowed = if fewer { format!("1 to {n}") } else { n.to_string() };
-            return Err(SessionError::Illegal(format!("{allowed} dice to roll, not {count}")).into());
+            return Err(Refusal::DiceCount { allowed, got: count, dice: None }.into());
         }
         let dice = self.seeded_dice(count)?;
         self.roll(Some(dice))
@@ -406,7 +402,7 @@ impl<'g> Session<'g> {
     fn seeded_dice(&mut self, n: usize) -> Result<Counts, Error> {
         match &mut self.rng {
             Some(rng) => Ok(counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>())),
-            None => Err(SessionError::Illegal("this session has no seed: give the dice rolled".into()).into()),
+            None => Err(Refusal::NoSeed.into()),
         }
     }
 
@@ -434,7 +430,8 @@ impl<'g> Session<'g> {
     /// Words that are not a decision, or a decision the rules do not allow
     /// here (the message says why); nothing changes then.
     pub fn decide(&mut self, words: &str) -> Result<Vec<Event>, Error> {
-        let d = parse_decision(words).map_err(SessionError::Words)?;
+        let (d, claims) = parse_decision(words).map_err(SessionError::Words)?;
+        self.check_claims(&d, claims)?;
         self.apply(d)
     }
 
@@ -476,7 +473,7 @@ impl<'g> Session<'g> {
     pub fn hint(&self) -> Result<Advice, Error> {
         match self.prompt() {
             Prompt::Decide { .. } | Prompt::Offer { .. } => each!(&self.table, t => t.hint()),
-            Prompt::Roll { .. } => Err(SessionError::Illegal("roll first: advice is for a roll made".into()).into()),
+            Prompt::Roll { .. } => Err(Refusal::NoDecisionDue { expecting: self.expecting() }.into()),
             Prompt::Over => Err(SessionError::Over.into()),
         }
     }
