@@ -49,6 +49,7 @@
 
 mod category;
 mod commands;
+mod computer;
 mod dice;
 mod error;
 mod files;

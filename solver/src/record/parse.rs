@@ -150,6 +150,8 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct RecordLines {
     pub(crate) game: usize,
+    /// The `rules` line (0: none).
+    pub(crate) rules: usize,
     pub(crate) turns: Vec<usize>,
 }
 
@@ -193,6 +195,9 @@ pub(crate) fn parse_with_lines(text: &str) -> Result<(Record, RecordLines), Reco
         if !is_turn && !header_done {
             if first.text == "game" {
                 lines.game = line_no;
+            }
+            if first.text == "rules" {
+                lines.rules = line_no;
             }
             header(&mut words, &mut record)?;
             continue;

@@ -20,10 +20,10 @@ use crate::category::advise::{advise_sheet, rank};
 use crate::category::model::{CategoryGame, KeepRule, Sheet};
 use crate::category::table::{open_or_solve, GameValues, Storage};
 use crate::category::turn::{Indexed, Position, TurnDp};
+use crate::computer::Player;
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Refusal};
 use crate::progress::{Progress, Silent};
-use crate::pushluck::simulate::arena::Player;
 use crate::record::{Action, Decision, Step};
 use crate::report::{
     Advice, BoxView, CategoryAction, CategoryAdvice, CategoryAlternative, Objective, Prompt, SeatView, SheetView,

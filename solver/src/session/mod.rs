@@ -55,11 +55,11 @@ use std::path::Path;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::computer::Player;
 use crate::dice::{counts_of, dice_count, format_dice, Counts};
 use crate::error::{Error, Refusal, SessionError};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
-use crate::pushluck::simulate::arena::Player;
 use crate::question::PlayQuestion;
 use crate::record::{parse_decision, Action, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};

@@ -23,18 +23,14 @@ use std::sync::Arc;
 use super::chase::Chase;
 use super::table::{last_turns, load, solve_and_save, solve_estimate};
 use super::PLAYERS;
-use crate::error::{Error, SituationError, WinError};
+use crate::error::{Error, SituationError};
 use crate::limits::TURN_POINTS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::solution::Solution;
-use crate::pushluck::win::{checked_last_turn, table::about, Sides};
+use crate::pushluck::win::{checked_last_turn, Sides};
 use crate::pushluck::PushLuckGame;
 use crate::report::Objective;
-use crate::table::TableError;
-
-/// Advice solves a missing table of three first when that takes about a
-/// minute or less on this machine now (as the two-player table).
-const AUTO_SOLVE_SECONDS: f64 = 75.0;
+use crate::table::auto::Making;
 
 /// The asker's turn, whether they are on the board, and a sentence on
 /// whose total is whose and who still has a last turn.
@@ -110,7 +106,7 @@ pub(crate) fn asked_turn<'g>(
 }
 
 /// The values of `game`'s table of `players` in `tables`; when it is
-/// missing and its solve takes about a minute or less, solved first (and
+/// missing and quick to solve ([`crate::table::auto`]), solved first (and
 /// saved).
 ///
 /// # Errors
@@ -122,23 +118,17 @@ pub(crate) fn load_or_solve<'g>(
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<super::PlayersValues<'g>, Error> {
-    match load(game, players, tables) {
-        Err(Error::Table(TableError::Missing { .. })) => {
-            let estimate = solve_estimate(game, players);
-            if estimate > AUTO_SOLVE_SECONDS {
-                let command = format!("{} --players {players}", game.reference().solve_command(Objective::Win));
-                return Err(WinError::NeedsSolve { command, about: about(estimate) }.into());
-            }
-            progress.note(&format!(
-                "no win table of {players} players for {} yet: solving it first (about {}, once)",
-                game.title(),
-                about(estimate)
-            ));
-            solve_and_save(game, players, tables, progress)?;
-            load(game, players, tables)
-        }
-        other => other,
-    }
+    let making = || Making {
+        what: format!("win table of {players} players for {}", game.title()),
+        reference_seconds: crate::pushluck::win::players_reference_seconds(game, players),
+        seconds: Some(solve_estimate(game, players)),
+        command: format!("{} --players {players}", game.reference().solve_command(Objective::Win)),
+    };
+    let solve = || {
+        solve_and_save(game, players, tables, progress)?;
+        load(game, players, tables)
+    };
+    crate::table::auto::open_or_solve(|| load(game, players, tables), making, solve, progress)
 }
 
 /// Points past the goal the asker's total and the points at stake may
