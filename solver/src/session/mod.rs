@@ -49,6 +49,8 @@ mod pushluck;
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod three_tests;
 
 use std::path::Path;
 
@@ -80,6 +82,10 @@ pub(crate) enum Note {
     /// A seat's value starts (again) from `value`: the game's start, or
     /// (turn points) a turn's start.
     Start { seat: usize, value: f64 },
+    /// Every seat's value at a turn's start, as the table has it (each
+    /// player's own P(win) in a game of three): the first starts every
+    /// ledger, each later one books what moved since as gifts.
+    Chances { values: Vec<f64> },
     /// A new turn line for `seat` in the record.
     TurnBegins { seat: usize },
     /// Dice rolled; `post` is the mover's value with them (the best play's).
@@ -99,6 +105,9 @@ pub(crate) enum Note {
 pub(crate) enum Mode {
     /// Two players, P(win): one's gain is the other's loss.
     ZeroSum,
+    /// Each player's own P(win) (three players): the mover's followed
+    /// through their turn, every seat's read again at each turn start.
+    Chances,
     /// Each player's own value (expected points).
     Own,
 }
@@ -211,7 +220,7 @@ impl<'g> Session<'g> {
             seed: q.seed,
             lines: vec![],
         };
-        Session::start(game, seats, names, record, q.seed, tables, progress)
+        Session::start(game, seats, names, record, q.seed, tables, progress, false)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -223,11 +232,12 @@ impl<'g> Session<'g> {
         seed: Option<u64>,
         tables: &Path,
         progress: &dyn Progress,
+        check_only: bool,
     ) -> Result<Session<'g>, Error> {
         let mut notes = vec![];
         let (table, mode) = match &game.0 {
             GameKind::PushLuck(g) => {
-                let t = pushluck::Table::new(g, &seats, tables, progress, &mut notes)?;
+                let t = pushluck::Table::new(g, &seats, tables, progress, check_only, &mut notes)?;
                 let mode = t.mode();
                 (Table::PushLuck(Box::new(t)), mode)
             }
@@ -259,6 +269,12 @@ impl<'g> Session<'g> {
     /// Replays `record` (whose header made `game`) through the rules,
     /// valuing every position; `lines[i]` is the line of the record's
     /// `i`-th turn, for errors.
+    ///
+    /// A push-your-luck record is first replayed with values that need no
+    /// table (expected points of each turn, solved in milliseconds), which
+    /// checks every line's legality: an illegal record is refused before
+    /// any win table is read or solved. (A category game's values all come
+    /// from its table, read once.)
     pub(crate) fn replay(
         game: &'g Game,
         record: &Record,
@@ -270,12 +286,21 @@ impl<'g> Session<'g> {
         let seats = vec![Seat::Person; names.len()];
         check_count(names.len())?;
         let header = Record { lines: vec![], ..record.clone() };
-        let mut s = Session::start(game, seats, names, header, None, tables, progress)?;
-        for (i, turn) in record.turns().enumerate() {
-            let line = lines.get(i).copied().unwrap_or(0);
-            s.replay_turn(turn).map_err(|e| at_line(line, e))?;
+        let passes: &[bool] = match game.0 {
+            GameKind::PushLuck(_) => &[true, false],
+            GameKind::Category(_) => &[false],
+        };
+        let mut replayed = None;
+        for &check_only in passes {
+            let (seats, names, header) = (seats.clone(), names.clone(), header.clone());
+            let mut s = Session::start(game, seats, names, header, None, tables, progress, check_only)?;
+            for (i, turn) in record.turns().enumerate() {
+                let line = lines.get(i).copied().unwrap_or(0);
+                s.replay_turn(turn).map_err(|e| at_line(line, e))?;
+            }
+            replayed = Some(s);
         }
-        Ok(s)
+        Ok(replayed.expect("one pass at least"))
     }
 
     fn replay_turn(&mut self, turn: &Turn) -> Result<(), Error> {
@@ -498,6 +523,18 @@ impl<'g> Session<'g> {
         each!(&self.table, t => t.objective())
     }
 
+    /// Where a game of several players is judged by expected points rather
+    /// than the chance of winning (no win table for its player count and
+    /// rules is at hand, or solving one takes long): one sentence saying
+    /// so, and why; `None` when the values are P(win), or the game has one
+    /// player, or is a category game.
+    pub fn judging(&self) -> Option<String> {
+        match &self.table {
+            Table::PushLuck(t) => t.judging(),
+            Table::Category(_) => None,
+        }
+    }
+
     /// The game so far as a record.
     pub fn record(&self) -> &Record {
         &self.record
@@ -543,6 +580,7 @@ impl<'g> Session<'g> {
         for note in notes {
             match note {
                 Note::Start { seat, value } => self.start_value(seat, value),
+                Note::Chances { values } => self.read_chances(&values),
                 Note::TurnBegins { seat } => {
                     self.turns += 1;
                     self.pending_turn = Some(seat);
@@ -593,6 +631,10 @@ impl<'g> Session<'g> {
                 }
                 Note::GameOver { winners, totals, results } => {
                     if let Some(results) = results {
+                        if self.mode == Mode::Chances {
+                            // The last turn decided every seat's chance.
+                            self.read_chances(&results);
+                        }
                         for (l, r) in self.ledgers.iter_mut().zip(results) {
                             l.settled += r;
                             l.open = false;
@@ -617,12 +659,29 @@ impl<'g> Session<'g> {
                     l.open = true;
                 }
             }
-            Mode::Own => {
+            Mode::Own | Mode::Chances => {
                 let l = &mut self.ledgers[seat];
                 l.start += value;
                 l.running = value;
                 l.open = true;
             }
+        }
+    }
+
+    /// Every seat's value is `values[seat]` now (a game of three at a
+    /// turn's start, or its end): a ledger not started starts there; an
+    /// open one books the move since its value was last set (by the
+    /// seat's own last roll or decision, or the last reading) as gifts:
+    /// how the other players' turns moved that seat's chances.
+    fn read_chances(&mut self, values: &[f64]) {
+        for (l, &v) in self.ledgers.iter_mut().zip(values) {
+            if l.open {
+                l.gifts += v - l.running;
+            } else {
+                l.start += v;
+                l.open = true;
+            }
+            l.running = v;
         }
     }
 
