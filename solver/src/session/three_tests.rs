@@ -36,7 +36,12 @@ fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Pa
 
 /// Plays `s` out (computer seats themselves, people at random), calling
 /// `watch` before every move with the session as it is.
-fn play_watching(s: &mut Session, rng: &mut SmallRng, mut watch: impl FnMut(&Session), mut after: impl FnMut(&[Event])) {
+fn play_watching(
+    s: &mut Session,
+    rng: &mut SmallRng,
+    mut watch: impl FnMut(&Session),
+    mut after: impl FnMut(&[Event]),
+) {
     for _ in 0..100_000 {
         watch(s);
         let prompt = s.prompt();

@@ -17,9 +17,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{Judged, Mode, Note, Seat};
-use values::Valuing;
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
-use crate::error::{Error, SessionError};
+use crate::error::{Error, Refusal};
 use crate::progress::Progress;
 use crate::pushluck::advise::{piggyback, rank, situation_line};
 use crate::pushluck::model::{Params, TurnState};
@@ -36,6 +35,7 @@ use crate::report::{
     Advice, LastTurns, Objective, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
     Then as AltThen, TurnEnd, TurnView,
 };
+use values::Valuing;
 
 /// The last turns: who leads, with what; the seats still to play.
 #[derive(Debug, Clone)]
@@ -181,7 +181,7 @@ impl<'g> Table<'g> {
         self.sides
             .index(clamped)
             .or_else(|| self.sides.of_question(clamped.total, clamped.farkles))
-            .ok_or_else(|| SessionError::Illegal(format!("a total of {} is outside the win table", s.total)).into())
+            .ok_or_else(|| Refusal::OffTable { total: s.total }.into())
     }
 
     /// Starts the mover's turn: its values, and the leftover offer.
@@ -206,13 +206,14 @@ impl<'g> Table<'g> {
         };
         match self.chances(start) {
             Some(values) => notes.push(Note::Chances { values }),
-            None if !self.valuing.wins() || self.first_turn => notes.push(Note::Start { seat: self.mover, value: start }),
+            None if !self.valuing.wins() || self.first_turn => {
+                notes.push(Note::Start { seat: self.mover, value: start })
+            }
             None => {}
         }
         self.first_turn = false;
         let state = TurnState::start();
-        self.turn =
-            Some(Turn { sol, ev, need, state, phase, on_leftover, returns: None, solved_stake: 0, line });
+        self.turn = Some(Turn { sol, ev, need, state, phase, on_leftover, returns: None, solved_stake: 0, line });
         Ok(())
     }
 
@@ -252,29 +253,14 @@ impl<'g> Table<'g> {
     pub(super) fn roll(&mut self, dice: &Counts) -> Result<Vec<Note>, Error> {
         let k = usize::from(self.turn().state.dice);
         if !matches!(self.turn().phase, Phase::Roll) {
-            return Err(SessionError::Illegal("no roll is due".into()).into());
+            return Err(Refusal::NoRollDue { expecting: "a decision is".into() }.into());
         }
         let fewer = self.turn().sol.model.chooses_dice;
         let n = dice_count(dice);
-        if fewer && !(1..=k).contains(&n) {
-            return Err(SessionError::Illegal(format!(
-                "1 to {k} {} to roll, not {n} ({})",
-                if k == 1 { "die" } else { "dice" },
-                format_dice(dice)
-            ))
-            .into());
+        if (fewer && !(1..=k).contains(&n)) || (!fewer && n != k) {
+            let allowed = if fewer { format!("1 to {k}") } else { k.to_string() };
+            return Err(Refusal::DiceCount { allowed, got: n, dice: Some(format_dice(dice)) }.into());
         }
-        if !fewer && n != k {
-            return Err(SessionError::Illegal(format!(
-                "{} {} to roll, not {} ({})",
-                k,
-                if k == 1 { "die" } else { "dice" },
-                dice_count(dice),
-                format_dice(dice)
-            ))
-            .into());
-        }
-        self.resolve_for_stake()?;
         let s = self.situation();
         let line = self.situation_text(&s, dice);
         let objective = self.turn_objective();
@@ -415,27 +401,26 @@ impl<'g> Table<'g> {
                 turn.phase = Phase::Roll;
             }
             (Phase::Offer { .. }, _) => {
-                return Err(SessionError::Illegal("take the leftover dice or start fresh first".into()).into())
+                return Err(Refusal::NotYet { first: "take the leftover dice or start fresh".into() }.into())
             }
-            (Phase::Roll, _) => {
-                return Err(SessionError::Illegal(format!("roll {} dice first", turn.state.dice)).into())
-            }
+            (Phase::Roll, _) => return Err(Refusal::NotYet { first: format!("roll {} dice", turn.state.dice) }.into()),
             (Phase::Decide { .. }, Decision::Take | Decision::Fresh) => {
-                return Err(SessionError::Illegal("take and fresh are for the start of a turn".into()).into())
+                return Err(Refusal::WrongKind { why: "take and fresh are for the start of a turn".into() }.into())
             }
             (Phase::Decide { dice, advice, ev }, Decision::Act(action)) => {
                 let (dice, advice, ev) = (*dice, advice.clone(), ev.clone());
                 let (keep, then) = match action {
                     Action::SetAside { dice, then } => (counts_of(dice), *then),
                     Action::Farkle => {
-                        return Err(
-                            SessionError::Illegal(format!("{} scores: set aside dice", format_dice(&dice))).into()
-                        )
+                        return Err(Refusal::WrongKind {
+                            why: format!("{} scores: set aside dice", format_dice(&dice)),
+                        }
+                        .into())
                     }
                     _ => {
-                        return Err(SessionError::Illegal(
-                            "set aside scoring dice, then roll or bank: keep DICE roll, keep DICE bank".into(),
-                        )
+                        return Err(Refusal::WrongKind {
+                            why: "set aside scoring dice, then roll or bank: keep DICE roll, keep DICE bank".into(),
+                        }
                         .into())
                     }
                 };
@@ -684,7 +669,7 @@ impl<'g> Table<'g> {
                 };
                 Ok(if take { Decision::Take } else { Decision::Fresh })
             }
-            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+            Phase::Roll => Err(Refusal::NotYet { first: "roll".into() }.into()),
             Phase::Decide { advice, ev, .. } => {
                 let alt = match player {
                     Player::Ev if !last => &ev.as_deref().unwrap_or(advice).alternatives[0],
@@ -743,7 +728,7 @@ impl<'g> Table<'g> {
                 Ok(Advice::Piggyback(a))
             }
             Phase::Decide { advice, .. } => Ok(Advice::PushLuck((**advice).clone())),
-            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+            Phase::Roll => Err(Refusal::NotYet { first: "roll".into() }.into()),
         }
     }
 
@@ -800,12 +785,9 @@ fn choose<'a>(
     then: Then,
 ) -> Result<&'a PushLuckAlternative, Error> {
     if keep.iter().zip(dice).any(|(k, d)| k > d) {
-        return Err(SessionError::Illegal(format!(
-            "{} is not among the dice rolled ({})",
-            format_dice(keep),
-            format_dice(dice)
-        ))
-        .into());
+        return Err(
+            Refusal::NotAmongDice { what: "set aside", dice: format_dice(keep), rolled: format_dice(dice) }.into()
+        );
     }
     let same: Vec<&PushLuckAlternative> =
         advice.alternatives.iter().filter(|a| counts_of(&a.set_aside) == *keep).collect();
@@ -817,12 +799,11 @@ fn choose<'a>(
                 scoring.push(t);
             }
         }
-        return Err(SessionError::Illegal(format!(
-            "setting aside {} from {} does not score (set-asides that do: {})",
-            format_dice(keep),
-            format_dice(dice),
-            scoring.join(", ")
-        ))
+        return Err(Refusal::DoesNotScore {
+            dice: format_dice(keep),
+            rolled: format_dice(dice),
+            scoring: scoring.join(", "),
+        }
         .into());
     }
     let wanted = |a: &&&PushLuckAlternative| match then {
@@ -836,10 +817,10 @@ fn choose<'a>(
         return Ok(a);
     }
     let at = same[0].at_stake;
-    Err(SessionError::Illegal(match then {
-        Then::Bank => format!("banking {at} points is not allowed here"),
-        Then::Roll => "no dice or rolls are left to roll".into(),
-    })
+    Err(match then {
+        Then::Bank => Refusal::BankForbidden { points: at },
+        Then::Roll => Refusal::NothingToRoll,
+    }
     .into())
 }
 
