@@ -17,7 +17,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::{Judged, Mode, Note, Seat};
-use values::Valuing;
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, SessionError};
 use crate::progress::Progress;
@@ -36,6 +35,7 @@ use crate::report::{
     Advice, LastTurns, Objective, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
     Then as AltThen, TurnEnd, TurnView,
 };
+use values::Valuing;
 
 /// The last turns: who leads, with what; the seats still to play.
 #[derive(Debug, Clone)]
@@ -206,13 +206,14 @@ impl<'g> Table<'g> {
         };
         match self.chances(start) {
             Some(values) => notes.push(Note::Chances { values }),
-            None if !self.valuing.wins() || self.first_turn => notes.push(Note::Start { seat: self.mover, value: start }),
+            None if !self.valuing.wins() || self.first_turn => {
+                notes.push(Note::Start { seat: self.mover, value: start })
+            }
             None => {}
         }
         self.first_turn = false;
         let state = TurnState::start();
-        self.turn =
-            Some(Turn { sol, ev, need, state, phase, on_leftover, returns: None, solved_stake: 0, line });
+        self.turn = Some(Turn { sol, ev, need, state, phase, on_leftover, returns: None, solved_stake: 0, line });
         Ok(())
     }
 
