@@ -25,6 +25,8 @@ fn flag(field: Field) -> &'static str {
         Field::Locked => "--locked",
         Field::Games => "--games",
         Field::Players => "--players",
+        Field::Thresholds => "--thresholds",
+        Field::Decision => "--decision",
     }
 }
 

@@ -212,4 +212,9 @@ pub struct ReviewQuestion {
     /// A `rules` file named in the record is read relative to this
     /// directory (the record's own).
     pub record_dir: Option<PathBuf>,
+    /// Show this decision (numbered from 1 in the order played) with its
+    /// position and every alternative ranked as `advise` ranks them.
+    pub decision: Option<usize>,
+    /// Show every decision so.
+    pub all_decisions: bool,
 }
