@@ -338,7 +338,7 @@ fn position(u: &Units, v: &TableView) -> String {
     if let Some(t) = &v.turn {
         out.push_str(&format!("  roll {} of the turn", t.roll));
         if !t.kept.is_empty() {
-            out.push_str(&format!(", kept {}", faces(&t.kept)));
+            out.push_str(&format!(", kept before this roll {}", faces(&t.kept)));
         }
         out.push('\n');
     }
