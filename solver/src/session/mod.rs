@@ -155,6 +155,19 @@ pub(crate) struct Moment {
     pub(crate) kind: MomentKind,
     /// Every seat's value after the moment.
     pub(crate) values: Vec<f64>,
+    /// A decision's position just before it was applied (see [`Before`]).
+    pub(crate) before: Option<Box<Before>>,
+}
+
+/// What a decision faced, kept by [`Session::apply`] for review: the table
+/// as the players saw it, the dice decided on (none at a leftover's take
+/// or fresh), and `advise`'s ranking of every alternative there (none if
+/// the table could not rank them).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Before {
+    pub(crate) view: TableView,
+    pub(crate) dice: Vec<u8>,
+    pub(crate) advice: Option<Advice>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -483,8 +496,19 @@ impl<'g> Session<'g> {
         if self.winners.is_some() {
             return Err(SessionError::Over.into());
         }
+        // The position and its ranking before the decision changes them.
+        let dice = match self.prompt() {
+            Prompt::Decide { dice, .. } => dice,
+            _ => vec![],
+        };
+        let before = Before { view: self.view(), dice, advice: self.hint().ok() };
+        let first = self.moments.len();
         let notes = each!(&mut self.table, t => t.decide(&d))?;
-        Ok(self.absorb(notes))
+        let events = self.absorb(notes);
+        if let Some(m) = self.moments[first..].iter_mut().find(|m| matches!(m.kind, MomentKind::Decision(_))) {
+            m.before = Some(Box::new(before));
+        }
+        Ok(events)
     }
 
     /// Moves for the seat sixdice plays: its roll (with the session's
@@ -719,7 +743,7 @@ impl<'g> Session<'g> {
 
     fn moment(&mut self, seat: usize, kind: MomentKind) {
         let values = self.ledgers.iter().map(|l| l.running).collect();
-        self.moments.push(Moment { seat, turn: self.turns, kind, values });
+        self.moments.push(Moment { seat, turn: self.turns, kind, values, before: None });
     }
 }
 
