@@ -129,14 +129,14 @@ pub use report::SolveNeeds;
 pub use table::TableError;
 
 // Pictures of reports, and writing them (or any output) safely.
-pub use files::{check_output, write_output, OutputError};
+pub use files::{check_output, check_record_output, write_output, OutputError, RecordPathError, RecordSlot};
 pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_win_map, PictureError};
 
 // Records and sessions: a whole game played a roll and a decision at a
 // time, and its record (the record's `Then` is what follows a set-aside).
 pub use record::{parse_record, Action, Line, Record, RecordError, Step, Then, Turn};
 pub use report::{BoxView, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView};
-pub use session::Session;
+pub use session::{record_game, Session};
 
 /// The engine's insides that the Six Hundred benchmarks in `examples/`
 /// drive (feature `internals`): not part of the library's face.

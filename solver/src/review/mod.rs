@@ -206,6 +206,7 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
         thresholds,
         finished,
         winners: session.winners().map(<[usize]>::to_vec).unwrap_or_default(),
+        seed_mismatch: session.seed_mismatch(),
         players,
         decisions,
         rolls,
