@@ -11,5 +11,6 @@ mod headtohead;
 mod play;
 mod pushluck;
 mod sixhundred;
+mod stopped;
 mod util;
 mod win;

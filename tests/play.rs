@@ -7,7 +7,7 @@ use std::process::{Output, Stdio};
 use crate::util::{assert_user_error, bin, Env};
 
 /// Runs `sixdice play ARGS` in `env` with `input` on stdin.
-fn play(env: &Env, args: &[&str], input: &str) -> Output {
+pub fn play(env: &Env, args: &[&str], input: &str) -> Output {
     let mut child = bin()
         .arg("play")
         .args(args)
