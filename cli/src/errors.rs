@@ -25,6 +25,8 @@ fn flag(field: Field) -> &'static str {
         Field::Locked => "--locked",
         Field::Games => "--games",
         Field::Players => "--players",
+        // Decisions are typed at the table, not given as a flag.
+        Field::Decision => "decision",
     }
 }
 

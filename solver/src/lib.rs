@@ -49,6 +49,7 @@
 
 mod category;
 mod commands;
+mod computer;
 mod dice;
 mod error;
 mod files;
@@ -122,7 +123,7 @@ pub use text::{percentage_points, Escaped};
 // typed errors inside it or returned alone.
 pub use dice::DiceError;
 pub use error::{
-    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, RulesError, SessionError, SheetError,
+    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, Refusal, RulesError, SessionError, SheetError,
     SimulateError, SituationError, TurnError, WinError,
 };
 pub use report::SolveNeeds;
@@ -134,8 +135,10 @@ pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_win_map, 
 
 // Records and sessions: a whole game played a roll and a decision at a
 // time, and its record (the record's `Then` is what follows a set-aside).
-pub use record::{parse_record, Action, Line, Record, RecordError, Step, Then, Turn};
-pub use report::{BoxView, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView};
+pub use record::{parse_record, Action, Decision, Line, Record, RecordError, Step, Then, Turn};
+pub use report::{
+    BoxView, Choice, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
+};
 pub use session::{record_game, Session};
 
 /// The engine's insides that the Six Hundred benchmarks in `examples/`

@@ -13,8 +13,10 @@ use std::collections::BTreeMap;
 
 use crate::text::Quoted;
 
-/// One option as given, e.g. `joker=forced` or `no-bonus`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One option as given, e.g. `joker=forced` or `no-bonus` (in JSON, that
+/// string).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Deserialize)]
+#[serde(from = "String")]
 pub struct RuleOption {
     pub name: String,
     pub value: Option<String>,
@@ -36,6 +38,12 @@ impl std::fmt::Display for RuleOption {
             Some(v) => write!(f, "{}={}", self.name, v),
             None => write!(f, "{}", self.name),
         }
+    }
+}
+
+impl From<String> for RuleOption {
+    fn from(text: String) -> Self {
+        RuleOption::parse(&text)
     }
 }
 

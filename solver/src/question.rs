@@ -4,16 +4,21 @@
 //! questions; each command of [`crate::commands`] takes the game and one of
 //! these. They are plain data, checked by the library when asked (ranges,
 //! what the rules allow), so any front end gets the same checks and the
-//! same errors.
+//! same errors. They derive `Deserialize`, so a front end can take them as
+//! JSON; the fields that name files (house-rules files, a record's
+//! directory) are never read from JSON (`serde(skip)`): a file is named by
+//! the caller, not by whoever sent the question.
 
 use std::path::PathBuf;
+
+use serde::Deserialize;
 
 use crate::dice::Counts;
 use crate::options::RuleOption;
 use crate::report::{Objective, Thresholds};
 
 /// `solve`: which table to make.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct SolveQuestion {
     /// [`Objective::Win`] for the win table (push-your-luck games); either
     /// score objective for the game's own.
@@ -24,7 +29,7 @@ pub struct SolveQuestion {
 }
 
 /// `info`: which table to read, and how thoroughly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct InfoQuestion {
     /// As in [`SolveQuestion`].
     pub objective: Objective,
@@ -35,14 +40,14 @@ pub struct InfoQuestion {
 }
 
 /// `advise`: a question in the form of the game's family.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub enum AdviseQuestion {
     Category(CategoryQuestion),
     PushLuck(PushLuckQuestion),
 }
 
 /// A question about a category game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct CategoryQuestion {
     /// The score sheet so far, in the sheet syntax of [`super::sheet`].
     pub sheet: String,
@@ -57,7 +62,7 @@ pub struct CategoryQuestion {
 }
 
 /// What the player has in front of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Start {
     /// The dice just rolled.
     Roll(Counts),
@@ -66,7 +71,7 @@ pub enum Start {
 }
 
 /// A question about a push-your-luck turn.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct PushLuckQuestion {
     pub start: Start,
     /// Points set aside earlier this turn and still at stake (with a
@@ -135,7 +140,7 @@ impl PushLuckQuestion {
 
 /// `simulate`: how many games, from which seed, and (push-your-luck games)
 /// between which players.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct SimulateQuestion {
     pub games: u64,
     /// The same seed plays the same games.
@@ -150,7 +155,7 @@ pub struct SimulateQuestion {
 }
 
 /// What to compare.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct CompareQuestion {
     /// The players at the table, each playing to win (2 or 3).
     pub players: usize,
@@ -158,6 +163,7 @@ pub struct CompareQuestion {
     /// `on-the-board=750,piggyback`.
     pub variants: Vec<Vec<RuleOption>>,
     /// Extra variants from house-rules files, each on top of the base.
+    #[serde(skip)]
     pub rules_files: Vec<PathBuf>,
     /// Leave out the game's default variants (only the base and the
     /// variants asked for).
@@ -173,7 +179,7 @@ impl Default for CompareQuestion {
 
 /// `strategy`: the sheet for the game's score objective, or the sheet to win
 /// a two-player game (push-your-luck games).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub struct StrategyQuestion {
     pub objective: Objective,
     /// Win objective: also the exact bank/roll boundary with this many dice
@@ -190,7 +196,7 @@ pub struct StrategyQuestion {
 }
 
 /// `play`: who sits at the table, and the seed of the dice sixdice rolls.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct PlayQuestion {
     /// In seat order: people's names, or the players sixdice plays
     /// (`optimal`, `ev`, `threshold=N`, `human`; category games:
@@ -203,13 +209,15 @@ pub struct PlayQuestion {
 
 /// `review`: the error classes' thresholds, and where the record's rules
 /// file is.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 pub struct ReviewQuestion {
     /// Losses at least these are doubtful, mistakes, blunders: in
     /// percentage points of P(win) for two-player push-your-luck games, in
     /// points otherwise. `None`: the documented defaults of the objective.
     pub thresholds: Option<Thresholds>,
-    /// A `rules` file named in the record is read relative to this
-    /// directory (the record's own).
+    /// A `rules` file named in the record's header is read relative to
+    /// this directory (the record's own); `None`: such a record is refused,
+    /// no file is read (a front end that takes records from others).
+    #[serde(skip)]
     pub record_dir: Option<PathBuf>,
 }

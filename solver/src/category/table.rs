@@ -15,7 +15,8 @@ use crate::error::Error;
 use crate::limits::{check_solve_size, WHOLE_SOLVE_BYTES};
 use crate::progress::Progress;
 use crate::report::{Objective, Solved, TableFile, TableReport};
-use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
+use crate::table::auto::Making;
+use crate::table::{self, fingerprint, write_table, Table, TableSpec, Verify};
 
 /// File of the game's table in `dir`, e.g. `yahtzee.joker=forced.sixdice`.
 pub(crate) fn table_path(dir: &Path, game: &CategoryGame) -> PathBuf {
@@ -133,31 +134,36 @@ impl GameValues {
 }
 
 /// Opens the table; when there is none yet, solves the game first (every
-/// category game here solves in seconds) and says so through `progress`.
+/// category game this is called for solves in seconds: [`crate::table::auto`]
+/// decides, as for every kind of table) and says so through `progress`.
 /// The table is saved when it can be; when not, the values answer from
 /// memory and a note says why the table was not saved.
 pub(crate) fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<GameValues, Error> {
     let game = dp.game();
     let states = Some(dp.index().len());
-    match open(dir, game, states, Verify::Auto) {
-        Ok((table, _)) => Ok(GameValues::Table(table)),
-        Err(Error::Table(TableError::Missing { path })) => {
-            progress.note(&format!("no table at {}; solving {} now (a few seconds)", path.display(), game.title));
-            let writable = table::check_writable(&path);
-            if let Err(e) = &writable {
-                table::note_unsaved(progress, e);
-            }
-            let sol = solve(dp, progress);
-            let values = stored(&sol);
-            if writable.is_ok() {
-                match save(dir, dp, &sol, &values) {
-                    Ok(_) => {}
-                    Err(Error::Table(e)) => table::note_unsaved(progress, &e),
-                    Err(e) => return Err(e),
-                }
-            }
-            Ok(GameValues::Solved(values))
+    let path = table_path(dir, game);
+    let making = || Making {
+        what: format!("table at {} ({})", path.display(), game.title),
+        reference_seconds: 0.0,
+        seconds: None,
+        command: format!("sixdice solve {}", game.id),
+    };
+    let solve = || {
+        let writable = table::check_writable(&path);
+        if let Err(e) = &writable {
+            table::note_unsaved(progress, e);
         }
-        Err(e) => Err(e),
-    }
+        let sol = solve(dp, progress);
+        let values = stored(&sol);
+        if writable.is_ok() {
+            match save(dir, dp, &sol, &values) {
+                Ok(_) => {}
+                Err(Error::Table(e)) => table::note_unsaved(progress, &e),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(GameValues::Solved(values))
+    };
+    let open = || open(dir, game, states, Verify::Auto).map(|(table, _)| GameValues::Table(table));
+    crate::table::auto::open_or_solve(open, making, solve, progress)
 }

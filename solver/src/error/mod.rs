@@ -13,7 +13,7 @@ mod session;
 pub use category::{AdviseError, BonusProblem, SheetError, SimulateError};
 pub use game::GameError;
 pub use pushluck::{PlayersError, RulesError, SituationError, TurnError, WinError};
-pub use session::SessionError;
+pub use session::{Refusal, SessionError};
 
 use crate::dice::DiceError;
 use crate::files::FileError;
@@ -56,6 +56,8 @@ pub enum Field {
     Games,
     /// The players of a head-to-head run.
     Players,
+    /// A decision at the table (a game session).
+    Decision,
 }
 
 /// Everything that can go wrong in the library.

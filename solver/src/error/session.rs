@@ -2,11 +2,17 @@
 
 use crate::record::RecordError;
 
+use super::Field;
+
 /// A decision, a roll or a record that the game's rules do not allow, or a
 /// record whose header does not make a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SessionError {
-    /// A move the rules forbid here (`why` says what and why).
+    /// A roll or a decision the rules refuse here ([`Refusal`] says which
+    /// kind, and why).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// TRANSITIONAL (replaced by [`Refusal`] once the push-your-luck table is converted).
     #[error("{0}")]
     Illegal(String),
     /// Typed words that are not a decision.
@@ -26,4 +32,119 @@ pub enum SessionError {
     Computer { name: String, why: String },
     #[error("seat {seat} is a person's: sixdice does not move for them")]
     PersonSeat { seat: usize },
+}
+
+/// Why a session refuses a roll or a decision: typed, so that a front end
+/// can tell the kinds apart ([`Refusal::field`]: the dice or the decision);
+/// each message is one line in the games' words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// Dice were given where the session waits for something else.
+    #[error("no roll is due: {expecting}")]
+    NoRollDue { expecting: String },
+    /// Advice or a decision asked for where none is due.
+    #[error("no decision is due: {expecting}")]
+    NoDecisionDue { expecting: String },
+    /// A decision was given where something else comes first (a roll, or
+    /// taking or declining a leftover).
+    #[error("{first} first")]
+    NotYet { first: String },
+    /// The wrong number of dice for the roll (`allowed`: `5`, `1 to 5`).
+    #[error("{allowed} {} to roll, not {got}{}", if .allowed == "1" { "die" } else { "dice" }, dice_part(.dice))]
+    DiceCount { allowed: String, got: usize, dice: Option<String> },
+    /// A category roll written as a hand that does not hold the dice
+    /// kept or locked before it.
+    #[error("the hand {hand} does not hold the dice {how} ({held})")]
+    HandMissesKept { hand: String, held: String, how: &'static str },
+    /// A category roll written as a hand of the wrong size.
+    #[error("{hand} has {got} dice, not {want} (a category roll is written as the whole hand)")]
+    HandSize { hand: String, got: usize, want: usize },
+    /// A session without a seed was asked to roll.
+    #[error("this session has no seed: give the dice rolled")]
+    NoSeed,
+    /// Dice named in a decision that are not among the dice in play.
+    #[error("{what} {dice} is not among the dice rolled ({rolled})")]
+    NotAmongDice { what: &'static str, dice: String, rolled: String },
+    /// A decision of a kind the position does not take (`why` says what
+    /// it takes).
+    #[error("{why}")]
+    WrongKind { why: String },
+    /// A set-aside that does not score.
+    #[error("setting aside {dice} from {rolled} does not score (set-asides that do: {scoring})")]
+    DoesNotScore { dice: String, rolled: String, scoring: String },
+    /// Dice to keep or lock that are not among the choices.
+    #[error("{verb} {dice} is not a choice here")]
+    NotAChoice { verb: &'static str, dice: String },
+    /// Locked dice (Six Hundred) cannot be unlocked.
+    #[error("locked dice stay locked: lock {locked} and the dice added now")]
+    Unlocked { locked: String },
+    /// A bank the rules do not allow (below an entry or minimum).
+    #[error("banking {points} points is not allowed here")]
+    BankForbidden { points: i64 },
+    /// Rolling on with no dice or rolls left.
+    #[error("no dice or rolls are left to roll")]
+    NothingToRoll,
+    /// A box the game does not have.
+    #[error("no box `{name}` in {game} (boxes: {boxes})")]
+    NoSuchBox { name: String, game: String, boxes: String },
+    /// A box already filled.
+    #[error("{name} is filled already ({points})")]
+    BoxFilled { name: String, points: u32 },
+    /// A box the dice cannot go in under the rules.
+    #[error("{dice} cannot go in {name} under the rules (boxes it can: {boxes})")]
+    BoxNotAllowed { dice: String, name: String, boxes: String },
+    /// Typed words claim a number the decision does not give (`roll 4
+    /// dice` where five would be rolled, `score 99 in chance`).
+    #[error("{decision} gives {actual}, not {claimed} as typed")]
+    Contradicts { decision: String, claimed: String, actual: String },
+    /// A total the win table does not reach.
+    #[error("a total of {total} is outside the win table")]
+    OffTable { total: i64 },
+    /// A record's turn for a player whose turn it is not.
+    #[error("it is {turn}'s turn, not {named}'s")]
+    NotTheirTurn { turn: String, named: String },
+    /// A record's turn after the game ended.
+    #[error("the game is over; {named} has no turn")]
+    AfterTheEnd { named: String },
+    /// A record's line going on after its turn ended.
+    #[error("the turn ended at step {step} ({ended_by}), yet the line goes on")]
+    LineGoesOn { step: usize, ended_by: String },
+    /// A record's turn line that stops before its turn is over (only the
+    /// last line of an unfinished game may).
+    #[error("the turn is not over at the end of the line: {expecting}")]
+    TurnNotOver { expecting: String },
+    /// A record's `take` or `fresh` after the turn's first step.
+    #[error("take and fresh come first in a turn")]
+    TakeNotFirst,
+    /// A record's `farkle` on a roll that scores.
+    #[error("{dice} needs a decision: `farkle` is for a roll where nothing scores")]
+    NotAFarkle { dice: String },
+    /// A record's decision on a roll where nothing scores.
+    #[error("nothing in {dice} scores: a farkle")]
+    Farkled { dice: String },
+}
+
+fn dice_part(dice: &Option<String>) -> String {
+    dice.as_ref().map_or_else(String::new, |d| format!(" ({d})"))
+}
+
+impl Refusal {
+    /// Which input was refused: the dice rolled, or the decision.
+    pub fn field(&self) -> Field {
+        match self {
+            Refusal::NoRollDue { .. }
+            | Refusal::DiceCount { .. }
+            | Refusal::HandMissesKept { .. }
+            | Refusal::HandSize { .. }
+            | Refusal::NoSeed
+            | Refusal::OffTable { .. } => Field::Dice,
+            _ => Field::Decision,
+        }
+    }
+}
+
+impl From<Refusal> for super::Error {
+    fn from(r: Refusal) -> Self {
+        super::Error::Session(SessionError::Refused(r))
+    }
 }

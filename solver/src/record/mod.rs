@@ -30,16 +30,16 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-pub(crate) use parse::{parse_decision, parse_with_lines, valid_name, Decision, RecordLines, MAX_RECORD_BYTES};
-pub use parse::{parse_record, RecordError};
+pub(crate) use parse::{parse_decision, parse_with_lines, valid_name, Claims, RecordLines, MAX_RECORD_BYTES};
+pub use parse::{parse_record, Decision, RecordError};
 
 /// The record format's version, the number on its first line.
 pub(crate) const RECORD_VERSION: u32 = 1;
 
 /// A whole game: its header and its lines, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The game as named (an id or an alias).
     pub game: String,
@@ -57,7 +57,7 @@ pub struct Record {
 }
 
 /// One line after the header.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Line {
     Turn(Turn),
@@ -69,7 +69,7 @@ pub enum Line {
 }
 
 /// One player's turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Turn {
     pub player: String,
     pub steps: Vec<Step>,
@@ -80,7 +80,7 @@ pub struct Turn {
 /// One step of a turn: a roll and what was done with it, or (first in a
 /// push-your-luck turn) whether the previous player's leftover dice were
 /// taken over.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "kebab-case")]
 pub enum Step {
     /// The leftover dice and points were taken over (piggyback, go-for-it).
@@ -92,7 +92,7 @@ pub enum Step {
 }
 
 /// What was done with a roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "kebab-case")]
 pub enum Action {
     /// Nothing scored: the turn is over (push-your-luck).
@@ -108,7 +108,7 @@ pub enum Action {
 }
 
 /// After a set-aside.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Then {
     Roll,

@@ -2,6 +2,8 @@
 //! line, the column (counted in characters from 1) and what was expected
 //! there. Nothing is half-read: a record either parses whole or not at all.
 
+use serde::{Deserialize, Serialize};
+
 use super::{Action, Line, Record, Step, Then, Turn, RECORD_VERSION};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::text::Quoted;
@@ -148,6 +150,8 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct RecordLines {
     pub(crate) game: usize,
+    /// The `rules` line (0: none).
+    pub(crate) rules: usize,
     pub(crate) turns: Vec<usize>,
 }
 
@@ -194,6 +198,9 @@ pub(crate) fn parse_with_lines(text: &str) -> Result<(Record, RecordLines), Reco
         if !is_turn && !header_done {
             if first.text == "game" {
                 lines.game = line_no;
+            }
+            if first.text == "rules" {
+                lines.rules = line_no;
             }
             header(&mut words, &mut record)?;
             continue;
@@ -394,25 +401,76 @@ fn face(text: &str) -> Option<u8> {
     }
 }
 
-/// A decision typed at the table (`play`): the words of a record's step
-/// after the dice, or `take` / `fresh` at a leftover.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Decision {
+/// A decision at the table: take over or decline a leftover, or what was
+/// done with a roll (a record step's words after the dice).
+///
+/// `FromStr` reads the record's words (`keep 15 roll`, `keep 15 bank`,
+/// `keep 2255`, `keep -`, `lock 55`, `score fives`, `take`, `fresh`) and
+/// their short forms (`15 roll`, `15 bank`, `2255`, a box's name alone);
+/// `Display` writes the record's words back. Whether a decision is one the
+/// game's rules allow in a position is the session's question.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "kebab-case")]
+pub enum Decision {
+    /// Roll the previous player's leftover dice with their points.
     Take,
+    /// Decline the leftover: a fresh turn with every die.
     Fresh,
+    /// What was done with the dice just rolled.
     Act(Action),
 }
 
-/// Reads a decision typed in `play`, in the record's words (`keep 15
-/// roll`, `keep 15 bank`, `keep 2255`, `keep -`, `lock 55`, `score
-/// fives`, `take`, `fresh`) or their short forms: `15 roll`, `15 bank`,
-/// `2255` (keep), a box's name alone (score it). Columns count in `text`.
+impl std::str::FromStr for Decision {
+    type Err = RecordError;
+
+    fn from_str(text: &str) -> Result<Decision, RecordError> {
+        let (mut words, _) = split(1, text)?;
+        decision_words(&mut words)
+    }
+}
+
+impl std::fmt::Display for Decision {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Decision::Take => f.write_str("take"),
+            Decision::Fresh => f.write_str("fresh"),
+            Decision::Act(a) => write!(f, "{a}"),
+        }
+    }
+}
+
+/// Numbers that typed words claim about a decision's outcome (advise's
+/// and the coach's prose carries them: `then roll 4 dice`, `with 400 at
+/// stake`, `score 26 in small-straight`, `take the 3 leftover dice and
+/// 400 points`). A session refuses a decision whose claims contradict what
+/// it would do, rather than silently playing something else.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Claims {
+    /// The dice rolled next (`roll N dice`), or the leftover dice taken.
+    pub(crate) dice: Option<u32>,
+    /// The turn's points at stake after the decision, or a leftover's points.
+    pub(crate) points: Option<i64>,
+    /// A box's score (`score N in BOX`).
+    pub(crate) score: Option<i64>,
+}
+
+/// Reads a decision typed in `play`: the record's words and short forms
+/// (as [`Decision`]'s `FromStr`), or `advise`'s and the coach's own prose
+/// for a play (`Best: set aside 1 (single 1, 100 points), then roll 5
+/// dice with 400 at stake`, `keep all, then score 26 in small-straight`,
+/// `take the 3 leftover dice and 400 points`, `start fresh`), with the
+/// numbers that prose claims. Columns count in the text as rewritten.
 ///
 /// # Errors
 /// Where the text stops being a decision, as for a record's line 1.
-pub(crate) fn parse_decision(text: &str) -> Result<Decision, RecordError> {
-    let text = &from_advise_words(text);
-    let (mut words, _) = split(1, text)?;
+pub(crate) fn parse_decision(text: &str) -> Result<(Decision, Claims), RecordError> {
+    let (text, claims) = from_advise_words(text);
+    let (mut words, _) = split(1, &text)?;
+    Ok((decision_words(&mut words)?, claims))
+}
+
+/// A decision in the record's words, the whole line.
+fn decision_words(words: &mut Words) -> Result<Decision, RecordError> {
     let first = words.word("a decision: keep, lock, score, take or fresh")?;
     let decision = match first.text {
         "take" => Decision::Take,
@@ -420,12 +478,12 @@ pub(crate) fn parse_decision(text: &str) -> Result<Decision, RecordError> {
         "farkle" => Decision::Act(Action::Farkle),
         "keep" | "lock" | "score" => {
             words.next -= 1;
-            let Step::Roll { action, .. } = step_after_dice(&mut words)? else { unreachable!("a roll's action") };
+            let Step::Roll { action, .. } = step_after_dice(words)? else { unreachable!("a roll's action") };
             Decision::Act(action)
         }
         t if t.chars().all(|c| c.is_ascii_digit() || c == ',') || t == "-" => {
             words.next -= 1;
-            let kept = dice_or_none(&mut words)?;
+            let kept = dice_or_none(words)?;
             if words.eat("roll") {
                 Decision::Act(Action::SetAside { dice: kept, then: Then::Roll })
             } else if words.eat("bank") {
@@ -436,18 +494,32 @@ pub(crate) fn parse_decision(text: &str) -> Result<Decision, RecordError> {
         }
         _ => {
             words.next -= 1;
-            Decision::Act(Action::Score { category: name(&mut words, "a decision or a box's name")?.to_string() })
+            Decision::Act(Action::Score { category: name(words, "a decision or a box's name")?.to_string() })
         }
     };
     words.done()?;
     Ok(decision)
 }
 
-/// `advise`'s words for a play, as a record writes it: `set aside 1,5,
-/// then roll 4 dice` is `keep 15 roll`, `score 25 in full-house` is `score
-/// full-house`, `re-roll all 5` is `keep -`, `keep 2,2,5,5 (re-roll 1)` is
-/// `keep 2255`. A record's own words pass unchanged.
-fn from_advise_words(text: &str) -> String {
+/// A whole number written in prose (`400`, `1,000`).
+fn number(word: Option<&&str>) -> Option<i64> {
+    let w = word?.trim_end_matches(',');
+    if w.is_empty() || !w.chars().all(|c| c.is_ascii_digit() || c == ',') || w.starts_with(',') {
+        return None;
+    }
+    w.replace(',', "").parse().ok()
+}
+
+/// `advise`'s words for a play, as a record writes it, and the numbers
+/// they claim: `set aside 1,5, then roll 4 dice` is `keep 15 roll` (4
+/// dice claimed), `score 25 in full-house` is `score full-house` (25
+/// claimed), `re-roll all 5` is `keep -`, `keep 2,2,5,5 (re-roll 1)` is
+/// `keep 2255`, `keep all, then score ...` is `score ...`, a leading
+/// `Best:` and a trailing `-> expected ...` are dropped. A record's own
+/// words pass unchanged.
+fn from_advise_words(text: &str) -> (String, Claims) {
+    let mut claims = Claims::default();
+    let text = text.split("->").next().unwrap_or(text);
     let mut bare = String::new();
     let mut depth = 0usize;
     for c in text.chars() {
@@ -458,36 +530,66 @@ fn from_advise_words(text: &str) -> String {
             _ => {}
         }
     }
-    let words: Vec<&str> = bare.split_whitespace().collect();
+    let mut words: Vec<&str> = bare.split_whitespace().collect();
+    if words.first().is_some_and(|w| w.eq_ignore_ascii_case("best:")) {
+        words.remove(0);
+    }
+    let lower = |i: usize| words.get(i).map(|x| x.trim_end_matches(',').to_ascii_lowercase());
     let mut out: Vec<String> = vec![];
     let mut i = 0;
     while i < words.len() {
-        let w = words[i].to_ascii_lowercase();
-        let next = words.get(i + 1).map(|x| x.to_ascii_lowercase());
+        let w = lower(i).unwrap_or_default();
+        let next = lower(i + 1);
         match (w.as_str(), next.as_deref()) {
             ("set", Some("aside")) => {
                 out.push("keep".into());
                 i += 1;
             }
             ("then", _) => {}
+            ("keep", Some("all"))
+                if lower(i + 2).as_deref() == Some("then") || lower(i + 2).as_deref() == Some("score") =>
+            {
+                // Keeping every die and scoring: the score says it all.
+                i += 1;
+            }
             ("re-roll", Some("all")) => {
                 out.extend(["keep".into(), "-".into()]);
                 i += 1 + usize::from(words.get(i + 2).is_some_and(|x| x.chars().all(|c| c.is_ascii_digit())));
             }
-            ("score", Some(n)) if n.chars().all(|c| c.is_ascii_digit()) && words.get(i + 2) == Some(&"in") => {
+            ("score", Some(_)) if number(words.get(i + 1)).is_some() && lower(i + 2).as_deref() == Some("in") => {
+                claims.score = number(words.get(i + 1));
                 out.push("score".into());
                 i += 2;
             }
-            ("roll", Some(n)) if n.chars().all(|c| c.is_ascii_digit()) => {
-                // `roll 4 dice`: the count is the game's to know.
+            ("roll", Some(_)) if number(words.get(i + 1)).is_some() => {
+                claims.dice = number(words.get(i + 1)).and_then(|n| u32::try_from(n).ok());
                 out.push("roll".into());
-                i += 1 + usize::from(words.get(i + 2).is_some_and(|x| matches!(*x, "dice" | "die")));
+                i += 1 + usize::from(matches!(lower(i + 2).as_deref(), Some("dice" | "die")));
+            }
+            ("with", Some(_)) if number(words.get(i + 1)).is_some() && lower(i + 2).as_deref() == Some("at") => {
+                // `with 400 at stake`.
+                claims.points = number(words.get(i + 1));
+                i += 2 + usize::from(lower(i + 3).as_deref() == Some("stake"));
+            }
+            ("piggyback", None) => out.push("take".into()),
+            ("start", Some("fresh")) => {
+                // `start fresh`, `start fresh with six dice`.
+                out.push("fresh".into());
+                i = words.len();
+            }
+            ("take", Some("the")) if out.is_empty() => {
+                // `take the 3 leftover dice and 400 points`.
+                claims.dice = number(words.get(i + 2)).and_then(|n| u32::try_from(n).ok());
+                claims.points =
+                    words.iter().position(|x| x.eq_ignore_ascii_case("and")).and_then(|j| number(words.get(j + 1)));
+                out.push("take".into());
+                i = words.len();
             }
             _ => out.push(words[i].trim_end_matches(',').to_string()),
         }
         i += 1;
     }
-    out.join(" ")
+    (out.join(" "), claims)
 }
 
 /// The action words of a step whose dice are known (`keep ...`, `lock

@@ -170,9 +170,59 @@ fn decisions_are_read_in_the_words_of_records_and_of_advise() {
         ("take", Decision::Take),
         ("fresh", Decision::Fresh),
     ] {
-        assert_eq!(parse_decision(text), Ok(want), "{text}");
+        assert_eq!(parse_decision(text).map(|(d, _)| d), Ok(want), "{text}");
     }
     for bad in ["", "keep 7 roll", "keep 15 roll now", "score", "\u{7}"] {
         assert!(parse_decision(bad).is_err(), "{bad:?}");
     }
+}
+
+/// The hint's own lines are taken back as decisions, with the numbers
+/// they claim (a session checks those against the dice).
+#[test]
+fn hint_lines_are_decisions_with_their_claims() {
+    use super::{parse_decision, Claims, Decision};
+    let set_aside = |d: &[u8], then| Decision::Act(Action::SetAside { dice: d.to_vec(), then });
+    let score = |c: &str| Decision::Act(Action::Score { category: c.into() });
+    for (text, want, claims) in [
+        (
+            "Best: set aside 1 (single 1, 100 points), then roll 5 dice with 400 at stake",
+            set_aside(&[1], Then::Roll),
+            Claims { dice: Some(5), points: Some(400), score: None },
+        ),
+        ("set aside 1, then roll 4 dice", set_aside(&[1], Then::Roll), Claims { dice: Some(4), ..Claims::default() }),
+        ("set aside 1,1,5,5, then bank", set_aside(&[1, 1, 5, 5], Then::Bank), Claims::default()),
+        ("keep all, then score 50 in straight", score("straight"), Claims { score: Some(50), ..Claims::default() }),
+        (
+            "best: keep 2,3,4,5,6 (re-roll 1) -> expected final score 254.87",
+            Decision::Act(Action::Keep { dice: vec![2, 3, 4, 5, 6] }),
+            Claims::default(),
+        ),
+        ("score 99 in chance", score("chance"), Claims { score: Some(99), ..Claims::default() }),
+        (
+            "take the 3 leftover dice and 1,000 points",
+            Decision::Take,
+            Claims { dice: Some(3), points: Some(1000), score: None },
+        ),
+        ("piggyback", Decision::Take, Claims::default()),
+        ("start fresh with six dice", Decision::Fresh, Claims::default()),
+    ] {
+        assert_eq!(parse_decision(text), Ok((want, claims)), "{text}");
+    }
+}
+
+/// `Decision` reads the record's words and writes them back.
+#[test]
+fn decisions_read_and_write_the_records_words() {
+    use super::Decision;
+    for text in
+        ["keep 15 roll", "keep 15 bank", "keep 2255", "keep -", "lock 55", "score fives", "take", "fresh", "farkle"]
+    {
+        let d: Decision = text.parse().unwrap();
+        assert_eq!(d.to_string(), text);
+    }
+    assert_eq!("15 bank".parse::<Decision>().unwrap().to_string(), "keep 15 bank");
+    assert!("keep 15 roll with 400 at stake".parse::<Decision>().is_err());
+    let json = serde_json::to_string(&"keep 15 roll".parse::<Decision>().unwrap()).unwrap();
+    assert_eq!(serde_json::from_str::<Decision>(&json).unwrap().to_string(), "keep 15 roll");
 }

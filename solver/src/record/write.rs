@@ -52,17 +52,23 @@ impl fmt::Display for Step {
             Step::Take => f.write_str("take"),
             Step::Fresh => f.write_str("fresh"),
             Step::Roll { dice, action } => {
-                write!(f, "{} ", Faces(dice))?;
-                match action {
-                    Action::Farkle => f.write_str("farkle"),
-                    Action::SetAside { dice, then } => {
-                        write!(f, "keep {} {}", Faces(dice), if *then == Then::Roll { "roll" } else { "bank" })
-                    }
-                    Action::Keep { dice } => write!(f, "keep {}", Faces(dice)),
-                    Action::Lock { dice } => write!(f, "lock {}", Faces(dice)),
-                    Action::Score { category } => write!(f, "score {category}"),
-                }
+                write!(f, "{} {action}", Faces(dice))
             }
+        }
+    }
+}
+
+/// What was done, in a record's words (`keep 15 roll`, `score fives`).
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Farkle => f.write_str("farkle"),
+            Action::SetAside { dice, then } => {
+                write!(f, "keep {} {}", Faces(dice), if *then == Then::Roll { "roll" } else { "bank" })
+            }
+            Action::Keep { dice } => write!(f, "keep {}", Faces(dice)),
+            Action::Lock { dice } => write!(f, "lock {}", Faces(dice)),
+            Action::Score { category } => write!(f, "score {category}"),
         }
     }
 }

@@ -29,7 +29,9 @@ pub use advice::{
 pub(crate) use advice::Then;
 pub use compare::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
 pub use review::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues};
-pub use session::{BoxView, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView};
+pub use session::{
+    BoxView, Choice, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
+};
 pub use simulation::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport};
 pub(crate) use strategy::band_of;
 pub use strategy::{

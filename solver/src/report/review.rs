@@ -126,7 +126,7 @@ pub struct TurnValues {
 
 /// Lower bounds of the error classes, in the unit the text shows
 /// (percentage points of P(win), or points).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
 pub struct Thresholds {
     pub doubtful: f64,
     pub mistake: f64,

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::{GameRef, Objective};
+use crate::record::Decision;
 
 /// What the session needs next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -157,4 +158,24 @@ pub struct TurnView {
 pub struct LastTurns {
     pub leader: usize,
     pub leader_total: i64,
+}
+
+/// One legal decision of the position in play, with its value: a
+/// session's [`crate::Session::choices`] lists them ranked as `advise`
+/// ranks them, best first.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Choice {
+    pub decision: Decision,
+    /// The decision in a record's words (`keep 15 roll`, `score fives`).
+    pub words: String,
+    /// For people, in `advise`'s words (`set aside 1,5, then roll 4 dice`).
+    pub description: String,
+    /// Its value under the session's objective (P(win), or expected points).
+    pub value: f64,
+    /// Push-your-luck: the dice rolled next (a leftover taken: its dice).
+    pub roll_dice: Option<u8>,
+    /// Push-your-luck: the turn's points at stake after it.
+    pub at_stake: Option<i64>,
+    /// Category games: the points a box scored now gets.
+    pub score: Option<u32>,
 }

@@ -78,10 +78,20 @@ fn rating(objective: Objective, mean: f64) -> &'static str {
 pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Progress) -> Result<ReviewReport, Error> {
     let (record, lines) = parse_with_lines(text)?;
     let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
-    let rules_path = record.rules.as_ref().map(|r| match &q.record_dir {
-        Some(dir) => dir.join(r),
-        None => r.into(),
-    });
+    // A rules file named by the record is read only where the caller
+    // allows it (the record's directory given): text from others names
+    // no file of this machine.
+    let rules_path = match (&record.rules, &q.record_dir) {
+        (Some(r), Some(dir)) => Some(dir.join(r)),
+        (Some(_), None) => {
+            return Err(SessionError::Header {
+                line: lines.rules,
+                why: "this record names a rules file, which is read only from a record file given by path".into(),
+            }
+            .into())
+        }
+        (None, _) => None,
+    };
     let game = resolve(&record.game, &options, rules_path.as_deref().map(HouseRules::File))
         .map_err(|e| SessionError::Header { line: lines.game, why: e.to_string() })?;
     let session = Session::replay(&game, &record, &lines.turns, tables, progress)?;

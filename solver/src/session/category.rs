@@ -20,10 +20,10 @@ use crate::category::advise::{advise_sheet, rank};
 use crate::category::model::{CategoryGame, KeepRule, Sheet};
 use crate::category::table::{open_or_solve, GameValues, Storage};
 use crate::category::turn::{Indexed, Position, TurnDp};
+use crate::computer::Player;
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
-use crate::error::{Error, SessionError};
+use crate::error::{Error, Refusal};
 use crate::progress::{Progress, Silent};
-use crate::pushluck::simulate::arena::Player;
 use crate::record::{Action, Decision, Step};
 use crate::report::{
     Advice, BoxView, CategoryAction, CategoryAdvice, CategoryAlternative, Objective, Prompt, SeatView, SheetView,
@@ -127,21 +127,16 @@ impl<'g> Table<'g> {
     pub(super) fn record_roll(&mut self, hand: &[u8]) -> Result<Vec<Note>, Error> {
         let hand = counts_of(hand);
         if dice_count(&hand) != self.game.dice {
-            return Err(SessionError::Illegal(format!(
-                "{} has {} dice, not {} (a category roll is written as the whole hand)",
-                format_dice(&hand),
-                dice_count(&hand),
-                self.game.dice
-            ))
-            .into());
+            return Err(
+                Refusal::HandSize { hand: format_dice(&hand), got: dice_count(&hand), want: self.game.dice }.into()
+            );
         }
         if self.kept.iter().zip(&hand).any(|(k, h)| k > h) {
-            return Err(SessionError::Illegal(format!(
-                "the hand {} does not hold the dice {} ({})",
-                format_dice(&hand),
-                if self.locked_rule() { "locked" } else { "kept" },
-                format_dice(&self.kept)
-            ))
+            return Err(Refusal::HandMissesKept {
+                hand: format_dice(&hand),
+                held: format_dice(&self.kept),
+                how: if self.locked_rule() { "locked" } else { "kept" },
+            }
             .into());
         }
         if matches!(self.phase, Phase::Decide(_)) && dice_count(&self.kept) == self.game.dice {
@@ -158,10 +153,10 @@ impl<'g> Table<'g> {
     pub(super) fn roll(&mut self, rolled: &Counts) -> Result<Vec<Note>, Error> {
         let n = self.game.dice - dice_count(&self.kept);
         if !matches!(self.phase, Phase::Roll) {
-            return Err(SessionError::Illegal("no roll is due".into()).into());
+            return Err(Refusal::NoRollDue { expecting: "a decision is".into() }.into());
         }
         if dice_count(rolled) != n {
-            return Err(SessionError::Illegal(format!("{n} dice to roll, not {}", dice_count(rolled))).into());
+            return Err(Refusal::DiceCount { allowed: n.to_string(), got: dice_count(rolled), dice: None }.into());
         }
         for (h, (k, r)) in self.hand.iter_mut().zip(self.kept.iter().zip(rolled)) {
             *h = k + r;
@@ -173,50 +168,69 @@ impl<'g> Table<'g> {
         Ok(notes)
     }
 
+    /// The boxes the hand can go in now, ranked: as on the last roll
+    /// (standing pat on an earlier roll ends the turn there).
+    fn standing_pat(&self) -> Result<CategoryAdvice, Error> {
+        let at =
+            Position { roll: u32::try_from(self.game.rolls).expect("few rolls"), dice: self.hand, locked: self.hand };
+        self.rank(&self.sheets[self.mover], Some(&at), &Silent)
+    }
+
+    /// What scoring the hand in the box `name` would write in it now, if
+    /// the rules allow it (`None` otherwise, or when no decision is due).
+    pub(super) fn score_of(&self, name: &str) -> Option<u32> {
+        if !matches!(self.phase, Phase::Decide(_)) {
+            return None;
+        }
+        let cat = self.game.category_index(name)?;
+        let boxes = self.standing_pat().ok()?;
+        boxes.alternatives.iter().find_map(|a| match &a.action {
+            CategoryAction::Score { category, points } if category == self.game.categories[cat].name => Some(*points),
+            _ => None,
+        })
+    }
+
     pub(super) fn decide(&mut self, d: &Decision) -> Result<Vec<Note>, Error> {
         let Phase::Decide(advice) = &self.phase else {
-            return Err(SessionError::Illegal("roll first".into()).into());
+            return Err(Refusal::NotYet { first: "roll".into() }.into());
         };
         let advice = advice.clone();
         let action = match d {
             Decision::Act(a) => a,
             Decision::Take | Decision::Fresh => {
-                return Err(SessionError::Illegal("take and fresh are for push-your-luck games".into()).into())
+                return Err(Refusal::WrongKind { why: "take and fresh are for push-your-luck games".into() }.into())
             }
         };
         let last = self.roll as usize == self.game.rolls;
         let verb = if self.locked_rule() { "lock" } else { "keep" };
         let (chosen, stand_pat): (CategoryAlternative, bool) = match action {
             Action::Lock { .. } if !self.locked_rule() => {
-                return Err(SessionError::Illegal(format!(
-                    "{} keeps dice (keep DICE, or keep - for none): locking is Six Hundred's rule",
-                    self.game.title
-                ))
+                return Err(Refusal::WrongKind {
+                    why: format!(
+                        "{} keeps dice (keep DICE, or keep - for none): locking is Six Hundred's rule",
+                        self.game.title
+                    ),
+                }
                 .into())
             }
             Action::Keep { dice } | Action::Lock { dice } => {
                 if last {
-                    return Err(SessionError::Illegal(format!(
-                        "roll {} is the last: score a box (score BOX)",
-                        self.roll
-                    ))
+                    return Err(Refusal::WrongKind {
+                        why: format!("roll {} is the last: score a box (score BOX)", self.roll),
+                    }
                     .into());
                 }
                 let keep = counts_of(dice);
                 if keep.iter().zip(&self.hand).any(|(k, h)| k > h) {
-                    return Err(SessionError::Illegal(format!(
-                        "{verb} {}: not among the dice {}",
-                        format_dice(&keep),
-                        format_dice(&self.hand)
-                    ))
+                    return Err(Refusal::NotAmongDice {
+                        what: verb,
+                        dice: format_dice(&keep),
+                        rolled: format_dice(&self.hand),
+                    }
                     .into());
                 }
                 if self.locked_rule() && self.kept.iter().zip(&keep).any(|(l, k)| l > k) {
-                    return Err(SessionError::Illegal(format!(
-                        "locked dice stay locked: lock {} and the dice added now",
-                        format_dice(&self.kept)
-                    ))
-                    .into());
+                    return Err(Refusal::Unlocked { locked: format_dice(&self.kept) }.into());
                 }
                 let found = advice.alternatives.iter().find(|a| match &a.action {
                     CategoryAction::Keep { keep: k, .. } | CategoryAction::Lock { lock: k, .. } => counts_of(k) == keep,
@@ -224,40 +238,24 @@ impl<'g> Table<'g> {
                 });
                 match found {
                     Some(a) => (a.clone(), false),
-                    None => {
-                        return Err(SessionError::Illegal(format!(
-                            "{verb} {} is not a choice here",
-                            format_dice(&keep)
-                        ))
-                        .into())
-                    }
+                    None => return Err(Refusal::NotAChoice { verb, dice: format_dice(&keep) }.into()),
                 }
             }
             Action::Score { category } => {
                 let Some(cat) = self.game.category_index(category) else {
                     let known: Vec<&str> = self.game.categories.iter().map(|c| c.name).collect();
-                    return Err(SessionError::Illegal(format!(
-                        "no box `{}` in {} (boxes: {})",
-                        crate::text::Escaped(category),
-                        self.game.title,
-                        known.join(", ")
-                    ))
+                    return Err(Refusal::NoSuchBox {
+                        name: crate::text::Escaped(category).to_string(),
+                        game: self.game.title.to_string(),
+                        boxes: known.join(", "),
+                    }
                     .into());
                 };
                 let name = self.game.categories[cat].name;
                 if let Some(p) = self.sheets[self.mover].entries[cat] {
-                    return Err(SessionError::Illegal(format!("{name} is filled already ({p})")).into());
+                    return Err(Refusal::BoxFilled { name: name.to_string(), points: p }.into());
                 }
-                let boxes = if last {
-                    advice.clone()
-                } else {
-                    let at = Position {
-                        roll: u32::try_from(self.game.rolls).expect("few rolls"),
-                        dice: self.hand,
-                        locked: self.hand,
-                    };
-                    Box::new(self.rank(&self.sheets[self.mover], Some(&at), &Silent)?)
-                };
+                let boxes = if last { advice.clone() } else { Box::new(self.standing_pat()?) };
                 let found = boxes
                     .alternatives
                     .iter()
@@ -265,10 +263,10 @@ impl<'g> Table<'g> {
                 match found {
                     Some(a) => (a.clone(), !last),
                     None => {
-                        return Err(SessionError::Illegal(format!(
-                            "{} cannot go in {name} under the rules (boxes it can: {})",
-                            format_dice(&self.hand),
-                            boxes
+                        return Err(Refusal::BoxNotAllowed {
+                            dice: format_dice(&self.hand),
+                            name: name.to_string(),
+                            boxes: boxes
                                 .alternatives
                                 .iter()
                                 .filter_map(|a| match &a.action {
@@ -276,16 +274,16 @@ impl<'g> Table<'g> {
                                     _ => None,
                                 })
                                 .collect::<Vec<_>>()
-                                .join(", ")
-                        ))
+                                .join(", "),
+                        }
                         .into())
                     }
                 }
             }
             Action::Farkle | Action::SetAside { .. } => {
-                return Err(SessionError::Illegal(format!(
-                    "{verb} dice (e.g. {verb} 55) or score a box (e.g. score fives)"
-                ))
+                return Err(Refusal::WrongKind {
+                    why: format!("{verb} dice (e.g. {verb} 55) or score a box (e.g. score fives)"),
+                }
                 .into())
             }
         };
@@ -384,7 +382,7 @@ impl<'g> Table<'g> {
     pub(super) fn computer(&self, player: Player) -> Result<Decision, Error> {
         debug_assert_eq!(player, Player::Optimal, "category games seat optimal players only");
         let Phase::Decide(advice) = &self.phase else {
-            return Err(SessionError::Illegal("a roll is due".into()).into());
+            return Err(Refusal::NotYet { first: "roll".into() }.into());
         };
         Ok(Decision::Act(match &advice.alternatives[0].action {
             CategoryAction::Keep { keep, .. } => Action::Keep { dice: keep.clone() },
@@ -396,7 +394,7 @@ impl<'g> Table<'g> {
     pub(super) fn hint(&self) -> Result<Advice, Error> {
         match &self.phase {
             Phase::Decide(a) => Ok(Advice::Category((**a).clone())),
-            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+            Phase::Roll => Err(Refusal::NotYet { first: "roll".into() }.into()),
         }
     }
 

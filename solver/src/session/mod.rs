@@ -44,21 +44,24 @@
 //! that difference sits in the next roll's luck).
 
 mod category;
+mod choices;
 mod pushluck;
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod three_tests;
 
 use std::path::Path;
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
+use crate::computer::Player;
 use crate::dice::{dice_count, format_dice, Counts};
-use crate::error::{Error, SessionError};
+use crate::error::{Error, Refusal, SessionError};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
-use crate::pushluck::simulate::arena::Player;
 use crate::question::PlayQuestion;
 use crate::record::{parse_decision, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};
@@ -79,6 +82,10 @@ pub(crate) enum Note {
     /// A seat's value starts (again) from `value`: the game's start, or
     /// (turn points) a turn's start.
     Start { seat: usize, value: f64 },
+    /// Every seat's value at a turn's start, as the table has it (each
+    /// player's own P(win) in a game of three): the first starts every
+    /// ledger, each later one books what moved since as gifts.
+    Chances { values: Vec<f64> },
     /// A new turn line for `seat` in the record.
     TurnBegins { seat: usize },
     /// Dice rolled; `post` is the mover's value with them (the best play's).
@@ -98,6 +105,9 @@ pub(crate) enum Note {
 pub(crate) enum Mode {
     /// Two players, P(win): one's gain is the other's loss.
     ZeroSum,
+    /// Each player's own P(win) (three players): the mover's followed
+    /// through their turn, every seat's read again at each turn start.
+    Chances,
     /// Each player's own value (expected points).
     Own,
 }
@@ -220,7 +230,7 @@ impl<'g> Session<'g> {
             seed: q.seed,
             lines: vec![],
         };
-        Session::start(game, seats, names, record, q.seed, tables, progress)
+        Session::start(game, seats, names, record, q.seed, tables, progress, false)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -232,11 +242,12 @@ impl<'g> Session<'g> {
         seed: Option<u64>,
         tables: &Path,
         progress: &dyn Progress,
+        check_only: bool,
     ) -> Result<Session<'g>, Error> {
         let mut notes = vec![];
         let (table, mode) = match &game.0 {
             GameKind::PushLuck(g) => {
-                let t = pushluck::Table::new(g, &seats, tables, progress, &mut notes)?;
+                let t = pushluck::Table::new(g, &seats, tables, progress, check_only, &mut notes)?;
                 let mode = t.mode();
                 (Table::PushLuck(Box::new(t)), mode)
             }
@@ -289,20 +300,15 @@ impl<'g> Session<'g> {
     /// No roll is due, or `dice` are not the number of dice to roll.
     pub fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
-            return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
+            return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
         let dice = match dice {
             Some(d) => d,
             None => self.seeded_dice(n)?,
         };
         if !(fewer && (1..=n).contains(&dice_count(&dice))) && dice_count(&dice) != n {
-            return Err(SessionError::Illegal(format!(
-                "{n} {} to roll, not {} ({})",
-                if n == 1 { "die" } else { "dice" },
-                dice_count(&dice),
-                format_dice(&dice)
-            ))
-            .into());
+            let allowed = if fewer { format!("1 to {n}") } else { n.to_string() };
+            return Err(Refusal::DiceCount { allowed, got: dice_count(&dice), dice: Some(format_dice(&dice)) }.into());
         }
         let notes = each!(&mut self.table, t => t.roll(&dice))?;
         Ok(self.absorb(notes))
@@ -316,11 +322,11 @@ impl<'g> Session<'g> {
     /// No roll is due, the count is not allowed, or the session has no seed.
     pub fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
-            return Err(SessionError::Illegal(format!("no roll is due: {}", self.expecting())).into());
+            return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
         if !(1..=n).contains(&count) || (!fewer && count != n) {
             let allowed = if fewer { format!("1 to {n}") } else { n.to_string() };
-            return Err(SessionError::Illegal(format!("{allowed} dice to roll, not {count}")).into());
+            return Err(Refusal::DiceCount { allowed, got: count, dice: None }.into());
         }
         let dice = self.seeded_dice(count)?;
         self.roll(Some(dice))
@@ -330,7 +336,7 @@ impl<'g> Session<'g> {
     fn seeded_dice(&mut self, n: usize) -> Result<Counts, Error> {
         match &mut self.rng {
             Some(rng) => Ok(replay::draw(rng, n)),
-            None => Err(SessionError::Illegal("this session has no seed: give the dice rolled".into()).into()),
+            None => Err(Refusal::NoSeed.into()),
         }
     }
 
@@ -358,7 +364,8 @@ impl<'g> Session<'g> {
     /// Words that are not a decision, or a decision the rules do not allow
     /// here (the message says why); nothing changes then.
     pub fn decide(&mut self, words: &str) -> Result<Vec<Event>, Error> {
-        let d = parse_decision(words).map_err(SessionError::Words)?;
+        let (d, claims) = parse_decision(words).map_err(SessionError::Words)?;
+        self.check_claims(&d, claims)?;
         self.apply(d)
     }
 
@@ -400,7 +407,7 @@ impl<'g> Session<'g> {
     pub fn hint(&self) -> Result<Advice, Error> {
         match self.prompt() {
             Prompt::Decide { .. } | Prompt::Offer { .. } => each!(&self.table, t => t.hint()),
-            Prompt::Roll { .. } => Err(SessionError::Illegal("roll first: advice is for a roll made".into()).into()),
+            Prompt::Roll { .. } => Err(Refusal::NoDecisionDue { expecting: self.expecting() }.into()),
             Prompt::Over => Err(SessionError::Over.into()),
         }
     }
@@ -423,6 +430,18 @@ impl<'g> Session<'g> {
     /// The objective of the session's values.
     pub fn objective(&self) -> Objective {
         each!(&self.table, t => t.objective())
+    }
+
+    /// Where a game of several players is judged by expected points rather
+    /// than the chance of winning (no win table for its player count and
+    /// rules is at hand, or solving one takes long): one sentence saying
+    /// so, and why; `None` when the values are P(win), or the game has one
+    /// player, or is a category game.
+    pub fn judging(&self) -> Option<String> {
+        match &self.table {
+            Table::PushLuck(t) => t.judging(),
+            Table::Category(_) => None,
+        }
     }
 
     /// The game so far as a record.
@@ -470,6 +489,7 @@ impl<'g> Session<'g> {
         for note in notes {
             match note {
                 Note::Start { seat, value } => self.start_value(seat, value),
+                Note::Chances { values } => self.read_chances(&values),
                 Note::TurnBegins { seat } => {
                     self.turns += 1;
                     self.pending_turn = Some(seat);
@@ -520,6 +540,10 @@ impl<'g> Session<'g> {
                 }
                 Note::GameOver { winners, totals, results } => {
                     if let Some(results) = results {
+                        if self.mode == Mode::Chances {
+                            // The last turn decided every seat's chance.
+                            self.read_chances(&results);
+                        }
                         for (l, r) in self.ledgers.iter_mut().zip(results) {
                             l.settled += r;
                             l.open = false;
@@ -544,12 +568,29 @@ impl<'g> Session<'g> {
                     l.open = true;
                 }
             }
-            Mode::Own => {
+            Mode::Own | Mode::Chances => {
                 let l = &mut self.ledgers[seat];
                 l.start += value;
                 l.running = value;
                 l.open = true;
             }
+        }
+    }
+
+    /// Every seat's value is `values[seat]` now (a game of three at a
+    /// turn's start, or its end): a ledger not started starts there; an
+    /// open one books the move since its value was last set (by the
+    /// seat's own last roll or decision, or the last reading) as gifts:
+    /// how the other players' turns moved that seat's chances.
+    fn read_chances(&mut self, values: &[f64]) {
+        for (l, &v) in self.ledgers.iter_mut().zip(values) {
+            if l.open {
+                l.gifts += v - l.running;
+            } else {
+                l.start += v;
+                l.open = true;
+            }
+            l.running = v;
         }
     }
 

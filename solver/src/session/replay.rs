@@ -32,9 +32,9 @@ use crate::dice::{counts_of, Counts};
 use crate::error::{Error, SessionError};
 use crate::options::RuleOption;
 use crate::progress::Progress;
-use crate::pushluck::simulate::arena::Player;
+use crate::computer::Player;
 use crate::record::{parse_with_lines, Action, Decision, Line, Record, Step, Turn};
-use crate::registry::{resolve, Game, HouseRules};
+use crate::registry::{resolve, Game, GameKind, HouseRules};
 use crate::report::Prompt;
 
 /// `n` dice from a session's generator: one face per die, in order (the
@@ -44,17 +44,27 @@ pub(super) fn draw(rng: &mut SmallRng, n: usize) -> Counts {
 }
 
 /// The game a record's header names: its game, its options and its rules
-/// file (read relative to `record_dir`, as `review` reads it).
+/// file (read relative to `record_dir`, as `review` reads it; without it a
+/// record naming a rules file is refused).
 ///
 /// # Errors
 /// A game or options sixdice does not take, an unreadable rules file; the
 /// message names the header's `game` line as sixdice writes records.
 pub fn record_game(record: &Record, record_dir: Option<&Path>) -> Result<Game, Error> {
     let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
-    let rules = record.rules.as_ref().map(|r| match record_dir {
-        Some(dir) => dir.join(r),
-        None => r.into(),
-    });
+    // A rules file named by the record is read only where the caller
+    // allows it (the record's directory given), as `review` reads it.
+    let rules = match (&record.rules, record_dir) {
+        (Some(r), Some(dir)) => Some(dir.join(r)),
+        (Some(_), None) => {
+            return Err(SessionError::Header {
+                line: lines_of(record).rules,
+                why: "this record names a rules file, which is read only from a record file given by path".into(),
+            }
+            .into())
+        }
+        (None, _) => None,
+    };
     resolve(&record.game, &options, rules.as_deref().map(HouseRules::File))
         .map_err(|e| SessionError::Header { line: lines_of(record).game, why: e.to_string() }.into())
 }
@@ -69,6 +79,12 @@ impl<'g> Session<'g> {
     /// Replays `record` (whose header made `game`) through the rules,
     /// valuing every position; `lines[i]` is the line of the record's
     /// `i`-th turn, for errors. Every seat is a person's.
+    ///
+    /// A push-your-luck record is first replayed with values that need no
+    /// table (expected points of each turn, solved in milliseconds), which
+    /// checks every line's legality: an illegal record is refused before
+    /// any win table is read or solved. (A category game's values all come
+    /// from its table, read once.)
     pub(crate) fn replay(
         game: &'g Game,
         record: &Record,
@@ -147,16 +163,25 @@ impl<'g> Session<'g> {
         progress: &dyn Progress,
     ) -> Result<Session<'g>, Error> {
         let header = Record { lines: vec![], ..record.clone() };
-        let mut s = Session::start(game, seats, names, header, record.seed, tables, progress)?;
+        let passes: &[bool] = match game.0 {
+            GameKind::PushLuck(_) => &[true, false],
+            GameKind::Category(_) => &[false],
+        };
         let count = record.turns().count();
-        for (i, turn) in record.turns().enumerate() {
-            let line = lines.get(i).copied().unwrap_or(0);
-            s.replay_turn(turn, i + 1 == count).map_err(|e| at_line(line, e))?;
-            if s.off_seed && s.seed_mismatch.is_none() {
-                s.seed_mismatch = Some(line);
+        let mut replayed = None;
+        for &check_only in passes {
+            let (seats, names, header) = (seats.clone(), names.clone(), header.clone());
+            let mut s = Session::start(game, seats, names, header, record.seed, tables, progress, check_only)?;
+            for (i, turn) in record.turns().enumerate() {
+                let line = lines.get(i).copied().unwrap_or(0);
+                s.replay_turn(turn, i + 1 == count).map_err(|e| at_line(line, e))?;
+                if s.off_seed && s.seed_mismatch.is_none() {
+                    s.seed_mismatch = Some(line);
+                }
             }
+            replayed = Some(s);
         }
-        Ok(s)
+        Ok(replayed.expect("one pass at least"))
     }
 
     /// The session's record takes the comments and blank lines of
@@ -204,8 +229,12 @@ impl<'g> Session<'g> {
                 ))
                 .into());
             }
+            // A refusal names the step it refuses, and then its line.
             self.replay_step(step, j).map_err(|e| match e {
                 Error::Session(SessionError::Illegal(why)) => {
+                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
+                }
+                Error::Session(SessionError::Refused(why)) => {
                     Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
                 }
                 e => e,
@@ -307,6 +336,7 @@ fn at_line(line: usize, e: Error) -> Error {
     match e {
         Error::Session(SessionError::Illegal(why)) => SessionError::AtLine { line, why }.into(),
         Error::Session(SessionError::Words(w)) => SessionError::AtLine { line, why: w.to_string() }.into(),
+        Error::Session(SessionError::Refused(r)) => SessionError::AtLine { line, why: r.to_string() }.into(),
         e => e,
     }
 }

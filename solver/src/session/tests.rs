@@ -40,6 +40,18 @@ pub(crate) fn random_words(s: &Session, rng: &mut SmallRng) -> String {
     }
 }
 
+/// The line `advise` prints for its best set-aside, after `Best: `.
+pub(crate) fn best_line(a: &crate::report::PushLuckAdvice) -> String {
+    let b = &a.alternatives[0];
+    let dice: Vec<String> = b.set_aside.iter().map(ToString::to_string).collect();
+    let then = if b.then == Then::Roll {
+        format!("then {} with {} at stake", b.then_text(), b.at_stake)
+    } else {
+        format!("then {}", b.then_text())
+    };
+    format!("set aside {} ({}, {} points), {then}", dice.join(","), b.counted_as, b.points)
+}
+
 /// Plays `s` to its end: computer seats move themselves, people choose
 /// at random among the legal plays (and, in category games, sometimes
 /// stand pat in a random open box).

@@ -56,6 +56,7 @@ use crate::files::{self, OutputError};
 use crate::progress::Progress;
 use crate::text::Quoted;
 
+pub(crate) mod auto;
 pub(crate) mod part_sums;
 
 #[cfg(not(target_endian = "little"))]

@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
-use crate::error::{Error, PlayersError};
+use crate::error::Error;
 use crate::pushluck::level_total;
 use crate::pushluck::model::{dice_of, hot_end, Model, Params, TurnState, HOT_END, HOT_INSTANT};
 use crate::pushluck::rules::Stop;
@@ -24,47 +24,7 @@ use crate::report::{StrategySection, WinSheet};
 /// unfinished (no built-in rule set comes near it).
 pub(super) const TURNS_MAX: u32 = 100_000;
 
-/// A policy to simulate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Player {
-    Optimal,
-    Ev,
-    Threshold(i64),
-    Human,
-    /// Follows the sheet to win (`strategy --objective win`).
-    WinSheet,
-}
-
-impl Player {
-    /// `optimal`, `ev`, `threshold=N` or `human`.
-    pub(crate) fn parse(s: &str) -> Result<Player, PlayersError> {
-        match s.trim() {
-            "optimal" => Ok(Player::Optimal),
-            "ev" => Ok(Player::Ev),
-            "human" => Ok(Player::Human),
-            "win-sheet" => Ok(Player::WinSheet),
-            t => match t.strip_prefix("threshold=") {
-                Some(n) => n
-                    .parse::<i64>()
-                    .ok()
-                    .filter(|v| (1..=100_000).contains(v))
-                    .map(Player::Threshold)
-                    .ok_or_else(|| PlayersError::Threshold(n.into())),
-                None => Err(PlayersError::Unknown(t.into())),
-            },
-        }
-    }
-
-    pub(crate) fn name(&self) -> String {
-        match self {
-            Player::Optimal => "optimal".into(),
-            Player::Ev => "ev".into(),
-            Player::Threshold(n) => format!("threshold={n}"),
-            Player::Human => "human".into(),
-            Player::WinSheet => "win-sheet".into(),
-        }
-    }
-}
+pub(crate) use crate::computer::Player;
 
 /// Draws rolls of a model's contexts: per context and group of dice (see
 /// [`Model::for_turn`]) the farkle probability then the cumulative

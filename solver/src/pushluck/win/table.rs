@@ -17,6 +17,7 @@ use crate::pushluck::table::{as_asked, table_path, table_spec};
 use crate::pushluck::win;
 use crate::pushluck::PushLuckGame;
 use crate::report::{GameFacts, Objective, Solved, TableFile, TableReport, VariantValue, WinFacts};
+use crate::table::auto::Making;
 use crate::table::{self, write_table_parts, Table, TableError, TableSpec, Verify};
 
 /// The metadata of a win-objective table: the facts, and the last-turn
@@ -179,16 +180,7 @@ pub(crate) fn win_solve_estimate(game: &PushLuckGame) -> f64 {
     win::solve_seconds(game)
 }
 
-/// A solve's estimate for people: `40 s`, `6 min`.
-pub(crate) fn about(seconds: f64) -> String {
-    if seconds < 120.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 7200.0 {
-        format!("{:.0} min", seconds / 60.0)
-    } else {
-        format!("{:.1} hours", seconds / 3600.0)
-    }
-}
+pub(crate) use crate::table::auto::about;
 
 /// Whether `game`'s win table is in `dir` (not opened: `compare`'s list of
 /// what it must solve).
@@ -196,36 +188,28 @@ pub(crate) fn present(game: &PushLuckGame, dir: &Path) -> bool {
     table_path(dir, game, Objective::Win).is_file()
 }
 
-/// Advice solves a missing win table first when that takes at most this
-/// long ("about a minute") at the reference speed
-/// ([`win::reference_seconds`]: the decision does not move with the
-/// machine's load; the time announced is this machine's, measured).
-const WIN_AUTO_SOLVE_SECONDS: f64 = 75.0;
-
 /// The win values of `game` from its table in `dir`; when there is none and
-/// the solve takes about a minute or less, solves it first (and saves it
-/// when the directory takes it: [`solve_win_to_answer`]).
+/// the solve is quick ([`crate::table::auto`]), solves it first (and saves
+/// it when the directory takes it: [`solve_win_to_answer`]).
 pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinValues<'g>, Error> {
     let path = table_path(dir, game, Objective::Win);
-    let table = match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
-        Ok(t) => t,
-        Err(table::TableError::Missing { .. }) => {
-            let estimate = win_solve_estimate(game);
-            if win::reference_seconds(game) > WIN_AUTO_SOLVE_SECONDS {
-                return Err(Error::Win(crate::error::WinError::NeedsSolve {
-                    command: game.reference().solve_command(Objective::Win),
-                    about: about(estimate),
-                }));
-            }
-            progress.note(&format!(
-                "no win table for {} yet: solving it first (about {}, once)",
-                game.title(),
-                about(estimate)
-            ));
-            // The values just solved are the table's: no need to read it back.
-            return Ok(solve_win_to_answer(game, dir, progress)?.0);
-        }
-        Err(e) => return Err(e.into()),
+    let making = || Making {
+        what: format!("win table for {}", game.title()),
+        reference_seconds: win::reference_seconds(game),
+        seconds: Some(win_solve_estimate(game)),
+        command: game.reference().solve_command(Objective::Win),
+    };
+    /// The table as opened, or the values just solved (the table's: no
+    /// need to read it back).
+    enum Found<'g> {
+        Opened(Table),
+        Solved(WinValues<'g>),
+    }
+    let open = || Ok(Found::Opened(Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto)?));
+    let solve = || Ok(Found::Solved(solve_win_to_answer(game, dir, progress)?.0));
+    let table = match crate::table::auto::open_or_solve(open, making, solve, progress)? {
+        Found::Opened(table) => table,
+        Found::Solved(values) => return Ok(values),
     };
     let meta = table.meta::<WinMeta>()?;
     let all = table

@@ -20,21 +20,17 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::chase::Chase;
+use super::chase::{Chase, Odds};
 use super::table::{last_turns, load, solve_and_save, solve_estimate};
 use super::PLAYERS;
-use crate::error::{Error, SituationError, WinError};
+use crate::error::{Error, SituationError};
 use crate::limits::TURN_POINTS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::solution::Solution;
-use crate::pushluck::win::{checked_last_turn, table::about, Sides};
+use crate::pushluck::win::{checked_last_turn, Sides};
 use crate::pushluck::PushLuckGame;
 use crate::report::Objective;
-use crate::table::TableError;
-
-/// Advice solves a missing table of three first when that takes about a
-/// minute or less on this machine now (as the two-player table).
-const AUTO_SOLVE_SECONDS: f64 = 75.0;
+use crate::table::auto::Making;
 
 /// The asker's turn, whether they are on the board, and a sentence on
 /// whose total is whose and who still has a last turn.
@@ -65,52 +61,154 @@ pub(crate) fn asked_turn<'g>(
     }
     super::check(game, players)?;
     let model = game.win_model();
-    let goal = model.rules.game.goal;
-    let sides = Sides::new(model, 0);
-    let on = |t: i64| t >= goal || sides.side(usize::try_from(t / model.grid).expect("checked")).on_board;
-    let (b, c) = (others[0], others[1]);
-    let names = format!("your total {mine}, the next player's {b}, then {c}");
-    if b >= goal {
-        // The next player led; the one before you has had their last turn.
-        let high = b.max(c);
-        let line = format!(
-            "; {names}: the next player reached the goal, and this is the last turn of the game: only a total above \
-             {high} wins"
-        );
-        let sol = checked_last_turn(model, on(mine), high - mine)?;
-        return Ok(AskedTurn { sol, on_board: on(mine), line });
+    let place = Place::of(model, mine, others);
+    let line = place.line(model, mine, others);
+    let on = on_board(model, mine);
+    match place {
+        // The last turns need no table of three.
+        Place::Last => {
+            let high = others[0].max(others[1]);
+            Ok(AskedTurn { sol: checked_last_turn(model, on, high - mine)?, on_board: on, line })
+        }
+        Place::Middle => {
+            let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
+            let last = Arc::new(last_turns(game, players, tables));
+            let chase = Chase::new(model, players, Sides::new(model, 0), last, q_min);
+            Ok(AskedTurn { sol: chase.middle_turn(others[1], mine, others[0]), on_board: on, line })
+        }
+        Place::Mover => {
+            let values = load_or_solve(game, players, tables, progress)?;
+            Ok(AskedTurn { sol: mover_turn(&values, mine, others, stake), on_board: on, line })
+        }
     }
-    if c >= goal {
-        let line = format!(
-            "; {names}: the player before you reached the goal; this is your last turn, and you win by ending above \
-             {c} and then not being passed by the next player in their last turn"
-        );
-        let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
-        let last = Arc::new(last_turns(game, players, tables));
-        let chase = Chase::new(model, players, Sides::new(model, 0), last, q_min);
-        let sol = chase.middle_turn(c, mine, b);
-        return Ok(AskedTurn { sol, on_board: on(mine), line });
-    }
-    let values = load_or_solve(game, players, tables, progress)?;
-    let g = model.grid;
-    let level = |t: i64| usize::try_from(t / g).expect("checked: on the grid, 0 or more");
-    let totals = [level(mine), level(b), level(c)];
-    let farkle = values.odds(&super::after_turn(&totals, 0))[players - 1];
-    let sol = values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0;
-    let rules = &model.rules.game;
-    let ending = if rules.exact_goal {
-        "a bank to the goal wins at once, one past it busts"
-    } else if rules.last_turn {
-        "a bank at or past the goal gives each of them a last turn"
-    } else {
-        "a bank at or past the goal wins at once"
+}
+
+/// [`asked_turn`] with the table of three already read (`values`): the
+/// same turn, the same sentence (a game session asks at every turn).
+///
+/// # Errors
+/// A last turn whose need is too large to solve here.
+pub(crate) fn asked_turn_in<'g>(
+    values: &super::PlayersValues<'g>,
+    mine: i64,
+    others: &[i64],
+    stake: i64,
+) -> Result<AskedTurn<'g>, Error> {
+    let model = values.model;
+    let place = Place::of(model, mine, others);
+    let line = place.line(model, mine, others);
+    let on = on_board(model, mine);
+    let sol = match place {
+        Place::Last => checked_last_turn(model, on, others[0].max(others[1]) - mine)?,
+        Place::Middle => values.middle_turn(others[1], mine, others[0]),
+        Place::Mover => mover_turn(values, mine, others, stake),
     };
-    let line = format!("; {names} (the next player moves after you); {ending}");
-    Ok(AskedTurn { sol, on_board: on(mine), line })
+    Ok(AskedTurn { sol, on_board: on, line })
+}
+
+/// Every player's chance at the start of the turn of the player at `mine`
+/// (the others at `others`, in turn order), counted from the mover: the
+/// table's below the goal; in the last turns the chase's (the middle
+/// chaser's turn: what the leader's bank to the goal is worth to each),
+/// or (the last chaser's turn) `pass` to the mover, its complement to the
+/// highest total, 0 to the third player. `pass` is the last chaser's
+/// chance of passing, their turn's own start value.
+pub(crate) fn chances_at(values: &super::PlayersValues, mine: i64, others: &[i64], pass: f64) -> Odds {
+    let model = values.model;
+    let (b, c) = (others[0], others[1]);
+    match Place::of(model, mine, others) {
+        Place::Last => {
+            // Among equal totals the one who reached it first leads: the
+            // next player, who reached the goal first.
+            if c > b {
+                [pass, 0.0, 1.0 - pass]
+            } else {
+                [pass, 1.0 - pass, 0.0]
+            }
+        }
+        Place::Middle => {
+            let [leader, middle, last] = values.chase.after_goal(c, &[mine, b]);
+            [middle, last, leader]
+        }
+        Place::Mover => {
+            let level = |t: i64| usize::try_from(t / model.grid).expect("on the grid, 0 or more");
+            values.odds(&[level(mine), level(b), level(c)])
+        }
+    }
+}
+
+/// Where the asker of a game of three stands (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// Every total below the goal: the turn of the table of three.
+    Mover,
+    /// The player before the asker reached the goal.
+    Middle,
+    /// The next player reached the goal.
+    Last,
+}
+
+impl Place {
+    fn of(model: &crate::pushluck::model::Model, _mine: i64, others: &[i64]) -> Place {
+        let goal = model.rules.game.goal;
+        if others[0] >= goal {
+            Place::Last
+        } else if others[1] >= goal {
+            Place::Middle
+        } else {
+            Place::Mover
+        }
+    }
+
+    /// Advice's sentence on whose total is whose and who still has a last
+    /// turn.
+    fn line(self, model: &crate::pushluck::model::Model, mine: i64, others: &[i64]) -> String {
+        let (b, c) = (others[0], others[1]);
+        let names = format!("your total {mine}, the next player's {b}, then {c}");
+        match self {
+            Place::Last => format!(
+                "; {names}: the next player reached the goal, and this is the last turn of the game: only a total \
+                 above {} wins",
+                b.max(c)
+            ),
+            Place::Middle => format!(
+                "; {names}: the player before you reached the goal; this is your last turn, and you win by ending \
+                 above {c} and then not being passed by the next player in their last turn"
+            ),
+            Place::Mover => {
+                let rules = &model.rules.game;
+                let ending = if rules.exact_goal {
+                    "a bank to the goal wins at once, one past it busts"
+                } else if rules.last_turn {
+                    "a bank at or past the goal gives each of them a last turn"
+                } else {
+                    "a bank at or past the goal wins at once"
+                };
+                format!("; {names} (the next player moves after you); {ending}")
+            }
+        }
+    }
+}
+
+/// Whether a player at `total` is on the board (a total at or past the
+/// goal is).
+fn on_board(model: &crate::pushluck::model::Model, total: i64) -> bool {
+    total >= model.rules.game.goal
+        || Sides::new(model, 0).side(usize::try_from(total / model.grid).expect("checked")).on_board
+}
+
+/// The mover's turn of the table of three at these totals, solved up to at
+/// least the points at stake.
+fn mover_turn<'g>(values: &super::PlayersValues<'g>, mine: i64, others: &[i64], stake: i64) -> Solution<'g> {
+    let g = values.model.grid;
+    let level = |t: i64| usize::try_from(t / g).expect("checked: on the grid, 0 or more");
+    let totals = [level(mine), level(others[0]), level(others[1])];
+    let farkle = values.odds(&super::after_turn(&totals, 0))[values.players - 1];
+    values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0
 }
 
 /// The values of `game`'s table of `players` in `tables`; when it is
-/// missing and its solve takes about a minute or less, solved first (and
+/// missing and quick to solve ([`crate::table::auto`]), solved first (and
 /// saved).
 ///
 /// # Errors
@@ -122,23 +220,17 @@ pub(crate) fn load_or_solve<'g>(
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<super::PlayersValues<'g>, Error> {
-    match load(game, players, tables) {
-        Err(Error::Table(TableError::Missing { .. })) => {
-            let estimate = solve_estimate(game, players);
-            if estimate > AUTO_SOLVE_SECONDS {
-                let command = format!("{} --players {players}", game.reference().solve_command(Objective::Win));
-                return Err(WinError::NeedsSolve { command, about: about(estimate) }.into());
-            }
-            progress.note(&format!(
-                "no win table of {players} players for {} yet: solving it first (about {}, once)",
-                game.title(),
-                about(estimate)
-            ));
-            solve_and_save(game, players, tables, progress)?;
-            load(game, players, tables)
-        }
-        other => other,
-    }
+    let making = || Making {
+        what: format!("win table of {players} players for {}", game.title()),
+        reference_seconds: crate::pushluck::win::players_reference_seconds(game, players),
+        seconds: Some(solve_estimate(game, players)),
+        command: format!("{} --players {players}", game.reference().solve_command(Objective::Win)),
+    };
+    let solve = || {
+        solve_and_save(game, players, tables, progress)?;
+        load(game, players, tables)
+    };
+    crate::table::auto::open_or_solve(|| load(game, players, tables), making, solve, progress)
 }
 
 /// Points past the goal the asker's total and the points at stake may

@@ -3,14 +3,14 @@
 //! once someone reaches the goal; the rules of each roll and decision, and
 //! the values that rank them.
 //!
-//! Values: with two players, P(win) from the game's win table (each turn is
-//! the turn `advise` solves for the two totals; a last turn is the chase
-//! past the leader's total). With one player, or three and more (whose win
-//! odds sixdice does not solve yet), the expected points of each turn, from
-//! the turn solved for that player's board status, farkle count and goal.
-//! Each roll is ranked by `advise`'s own ranking ([`rank`]): what it lists
-//! is exactly what the session allows, so a set-aside is legal when it is
-//! among the ranked alternatives.
+//! Values ([`values`]): P(win) from the win table of two or three players,
+//! or the expected points of each turn (one player, or no win table within
+//! reach), a last turn always the chase past the highest total. Each roll
+//! is ranked by `advise`'s own ranking ([`rank`]): what it lists is exactly
+//! what the session allows, so a set-aside is legal when it is among the
+//! ranked alternatives.
+
+mod values;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use super::{Judged, Mode, Note, Seat};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
-use crate::error::{Error, SessionError};
+use crate::error::{Error, Refusal};
 use crate::progress::Progress;
 use crate::pushluck::advise::{piggyback, rank, situation_line};
 use crate::pushluck::model::{Params, TurnState};
@@ -28,14 +28,14 @@ use crate::pushluck::simulate::arena::{sheet_banks, sheet_takes};
 use crate::pushluck::situation::Situation;
 use crate::pushluck::solution::{Next, Solution};
 use crate::pushluck::strategy::strategy;
-use crate::pushluck::win::table::load as load_win;
-use crate::pushluck::win::{self, Side, Sides, WinValues};
+use crate::pushluck::win::{self, Side, Sides};
 use crate::pushluck::PushLuckGame;
 use crate::record::{Action, Decision, Step, Then};
 use crate::report::{
     Advice, LastTurns, Objective, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
     Then as AltThen, TurnEnd, TurnView,
 };
+use values::Valuing;
 
 /// The last turns: who leads, with what; the seats still to play.
 #[derive(Debug, Clone)]
@@ -79,11 +79,15 @@ struct Turn<'g> {
     /// Under `piggyback=return`, once the leftover is taken: the seat that
     /// left it and the points a farkle gives back.
     returns: Option<(usize, i64)>,
+    /// Three players: the points at stake `sol` was solved up to.
+    solved_stake: i64,
+    /// Three players: `advise`'s sentence on whose total is whose.
+    line: Option<String>,
 }
 
 pub(super) struct Table<'g> {
     game: &'g PushLuckGame,
-    win: Option<WinValues<'g>>,
+    valuing: Valuing<'g>,
     sides: Sides,
     players: Vec<Side>,
     mover: usize,
@@ -108,19 +112,20 @@ impl<'g> Table<'g> {
         seats: &[Seat],
         tables: &Path,
         progress: &dyn Progress,
+        check_only: bool,
         notes: &mut Vec<Note>,
     ) -> Result<Table<'g>, Error> {
         let n = seats.len();
-        let win = if n == 2 { Some(load_win(game, tables, progress)?) } else { None };
-        let sides = match &win {
-            Some(v) => v.sides,
-            None => Sides::new(game.win_model(), win::sides::default_floor(game.win_model())),
+        let valuing = Valuing::new(game, n, tables, progress, check_only)?;
+        let sides = match &valuing {
+            Valuing::Pair(v) => v.sides,
+            _ => Sides::new(game.win_model(), win::sides::default_floor(game.win_model())),
         };
         let sheet = if seats.contains(&Seat::Computer(Player::Human)) { strategy(game)?.sections } else { vec![] };
         let on_board = game.rules.turn.entry == 0;
         let mut t = Table {
             game,
-            win,
+            valuing,
             sides,
             players: vec![Side { total: 0, on_board, farkles: 0 }; n],
             mover: 0,
@@ -138,18 +143,24 @@ impl<'g> Table<'g> {
     }
 
     pub(super) fn mode(&self) -> Mode {
-        if self.win.is_some() {
-            Mode::ZeroSum
-        } else {
-            Mode::Own
-        }
+        self.valuing.mode()
     }
 
     pub(super) fn objective(&self) -> Objective {
-        if self.win.is_some() {
-            Objective::Win
-        } else {
-            Objective::TurnScore
+        self.valuing.objective()
+    }
+
+    /// Where a game of several players is judged by expected points: the
+    /// sentence that says so, and why.
+    pub(super) fn judging(&self) -> Option<String> {
+        self.valuing.judging()
+    }
+
+    /// The objective of the turn in play: a last turn is played to pass.
+    fn turn_objective(&self) -> Objective {
+        match &self.turn {
+            Some(t) if t.need.is_some() => Objective::Win,
+            _ => self.objective(),
         }
     }
 
@@ -170,42 +181,15 @@ impl<'g> Table<'g> {
         self.sides
             .index(clamped)
             .or_else(|| self.sides.of_question(clamped.total, clamped.farkles))
-            .ok_or_else(|| SessionError::Illegal(format!("a total of {} is outside the win table", s.total)).into())
-    }
-
-    /// The expected-score turn for `params`, solved on first use.
-    fn ev_turn(&mut self, params: Params) -> Result<Arc<Solution<'g>>, Error> {
-        if let Some(sol) = self.ev_turns.get(&params) {
-            return Ok(Arc::clone(sol));
-        }
-        let sol = Arc::new(self.game.model().solve(params)?);
-        self.ev_turns.insert(params, Arc::clone(&sol));
-        Ok(sol)
+            .ok_or_else(|| Refusal::OffTable { total: s.total }.into())
     }
 
     /// Starts the mover's turn: its values, and the leftover offer.
     fn begin_turn(&mut self, notes: &mut Vec<Note>) -> Result<(), Error> {
-        let game = self.game;
         let me = self.players[self.mover];
-        let params = me.turn_params(&game.rules);
         let need = self.ending.as_ref().map(|e| e.best - me.total);
         let offer = self.offer.take().filter(|_| self.may_piggyback(me));
-        let mut on_leftover = None;
-        let (sol, ev) = match (&self.win, need) {
-            (Some(_), Some(need)) => (Arc::new(win::checked_last_turn(game.win_model(), me.on_board, need)?), None),
-            (Some(values), None) => {
-                let other = self.players[1 - self.mover];
-                let (a, b) = (self.side_index(me)?, self.side_index(other)?);
-                if let Some(o) = &values.offers {
-                    o.check(&[b])?;
-                }
-                if let Some((_, t)) = offer.filter(|_| game.rules.turn.piggyback_return) {
-                    on_leftover = Some(Arc::new(values.turn_on_leftover(a, b, t)));
-                }
-                (Arc::new(values.turn(a, b)), Some(self.ev_turn(params)?))
-            }
-            (None, _) => (self.ev_turn(params)?, None),
-        };
+        let values::TurnValues { sol, ev, on_leftover, line } = self.turn_values(need, offer)?;
         let leftover_sol = Arc::clone(on_leftover.as_ref().unwrap_or(&sol));
         let mut phase = Phase::Roll;
         if let Some((k, t)) = offer {
@@ -220,11 +204,16 @@ impl<'g> Table<'g> {
             }
             _ => sol.start_value(),
         };
-        if self.win.is_none() || self.first_turn {
-            notes.push(Note::Start { seat: self.mover, value: start });
+        match self.chances(start) {
+            Some(values) => notes.push(Note::Chances { values }),
+            None if !self.valuing.wins() || self.first_turn => {
+                notes.push(Note::Start { seat: self.mover, value: start })
+            }
+            None => {}
         }
         self.first_turn = false;
-        self.turn = Some(Turn { sol, ev, need, state: TurnState::start(), phase, on_leftover, returns: None });
+        let state = TurnState::start();
+        self.turn = Some(Turn { sol, ev, need, state, phase, on_leftover, returns: None, solved_stake: 0, line });
         Ok(())
     }
 
@@ -264,31 +253,17 @@ impl<'g> Table<'g> {
     pub(super) fn roll(&mut self, dice: &Counts) -> Result<Vec<Note>, Error> {
         let k = usize::from(self.turn().state.dice);
         if !matches!(self.turn().phase, Phase::Roll) {
-            return Err(SessionError::Illegal("no roll is due".into()).into());
+            return Err(Refusal::NoRollDue { expecting: "a decision is".into() }.into());
         }
         let fewer = self.turn().sol.model.chooses_dice;
         let n = dice_count(dice);
-        if fewer && !(1..=k).contains(&n) {
-            return Err(SessionError::Illegal(format!(
-                "1 to {k} {} to roll, not {n} ({})",
-                if k == 1 { "die" } else { "dice" },
-                format_dice(dice)
-            ))
-            .into());
-        }
-        if !fewer && n != k {
-            return Err(SessionError::Illegal(format!(
-                "{} {} to roll, not {} ({})",
-                k,
-                if k == 1 { "die" } else { "dice" },
-                dice_count(dice),
-                format_dice(dice)
-            ))
-            .into());
+        if (fewer && !(1..=k).contains(&n)) || (!fewer && n != k) {
+            let allowed = if fewer { format!("1 to {k}") } else { k.to_string() };
+            return Err(Refusal::DiceCount { allowed, got: n, dice: Some(format_dice(dice)) }.into());
         }
         let s = self.situation();
         let line = self.situation_text(&s, dice);
-        let objective = self.objective();
+        let objective = self.turn_objective();
         let turn = self.turn();
         let advice = rank(self.game, &turn.sol, &s, dice, objective, line, None)?;
         let ev = match &turn.ev {
@@ -360,12 +335,16 @@ impl<'g> Table<'g> {
     fn situation_text(&self, s: &Situation, dice: &Counts) -> String {
         let mut line = situation_line(self.game, s, Some(dice));
         let me = self.players[self.mover];
+        if let Some(l) = &self.turn().line {
+            line.push_str(l);
+            return line;
+        }
         match &self.turn().need {
             Some(need) => line.push_str(&format!(
                 "; your total {}: this is your last turn, and only more than {need} points wins",
                 me.total
             )),
-            None if self.win.is_some() => {
+            None if self.valuing.wins() => {
                 let other = self.players[1 - self.mover];
                 line.push_str(&format!("; your total {}, your opponent's {}", me.total, other.total));
             }
@@ -422,27 +401,26 @@ impl<'g> Table<'g> {
                 turn.phase = Phase::Roll;
             }
             (Phase::Offer { .. }, _) => {
-                return Err(SessionError::Illegal("take the leftover dice or start fresh first".into()).into())
+                return Err(Refusal::NotYet { first: "take the leftover dice or start fresh".into() }.into())
             }
-            (Phase::Roll, _) => {
-                return Err(SessionError::Illegal(format!("roll {} dice first", turn.state.dice)).into())
-            }
+            (Phase::Roll, _) => return Err(Refusal::NotYet { first: format!("roll {} dice", turn.state.dice) }.into()),
             (Phase::Decide { .. }, Decision::Take | Decision::Fresh) => {
-                return Err(SessionError::Illegal("take and fresh are for the start of a turn".into()).into())
+                return Err(Refusal::WrongKind { why: "take and fresh are for the start of a turn".into() }.into())
             }
             (Phase::Decide { dice, advice, ev }, Decision::Act(action)) => {
                 let (dice, advice, ev) = (*dice, advice.clone(), ev.clone());
                 let (keep, then) = match action {
                     Action::SetAside { dice, then } => (counts_of(dice), *then),
                     Action::Farkle => {
-                        return Err(
-                            SessionError::Illegal(format!("{} scores: set aside dice", format_dice(&dice))).into()
-                        )
+                        return Err(Refusal::WrongKind {
+                            why: format!("{} scores: set aside dice", format_dice(&dice)),
+                        }
+                        .into())
                     }
                     _ => {
-                        return Err(SessionError::Illegal(
-                            "set aside scoring dice, then roll or bank: keep DICE roll, keep DICE bank".into(),
-                        )
+                        return Err(Refusal::WrongKind {
+                            why: "set aside scoring dice, then roll or bank: keep DICE roll, keep DICE bank".into(),
+                        }
                         .into())
                     }
                 };
@@ -524,7 +502,7 @@ impl<'g> Table<'g> {
         let goal = rules.game.goal;
         let seat = self.mover;
         let me = self.players[seat];
-        let settle = self.win.is_none();
+        let settle = !self.valuing.wins();
         let mut won = false;
         let mut notes_back = vec![];
         let mut returned_win = None;
@@ -608,7 +586,8 @@ impl<'g> Table<'g> {
             Some(w) => {
                 self.over = true;
                 self.turn = None;
-                let results = self.win.is_some().then(|| (0..2).map(|i| if i == w { 1.0 } else { 0.0 }).collect());
+                let n = self.players.len();
+                let results = self.valuing.wins().then(|| (0..n).map(|i| if i == w { 1.0 } else { 0.0 }).collect());
                 let totals = self.players.iter().map(|p| p.total).collect();
                 notes.push(Note::GameOver { winners: vec![w], totals, results });
                 Ok(())
@@ -690,7 +669,7 @@ impl<'g> Table<'g> {
                 };
                 Ok(if take { Decision::Take } else { Decision::Fresh })
             }
-            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+            Phase::Roll => Err(Refusal::NotYet { first: "roll".into() }.into()),
             Phase::Decide { advice, ev, .. } => {
                 let alt = match player {
                     Player::Ev if !last => &ev.as_deref().unwrap_or(advice).alternatives[0],
@@ -745,11 +724,11 @@ impl<'g> Table<'g> {
                 s.roll = 2;
                 let on_leftover = turn.on_leftover.as_ref().unwrap_or(&turn.sol);
                 let mut a = piggyback(self.game, on_leftover, &turn.sol, &s, *k)?;
-                a.objective = self.objective();
+                a.objective = self.turn_objective();
                 Ok(Advice::Piggyback(a))
             }
             Phase::Decide { advice, .. } => Ok(Advice::PushLuck((**advice).clone())),
-            Phase::Roll => Err(SessionError::Illegal("a roll is due".into()).into()),
+            Phase::Roll => Err(Refusal::NotYet { first: "roll".into() }.into()),
         }
     }
 
@@ -806,12 +785,9 @@ fn choose<'a>(
     then: Then,
 ) -> Result<&'a PushLuckAlternative, Error> {
     if keep.iter().zip(dice).any(|(k, d)| k > d) {
-        return Err(SessionError::Illegal(format!(
-            "{} is not among the dice rolled ({})",
-            format_dice(keep),
-            format_dice(dice)
-        ))
-        .into());
+        return Err(
+            Refusal::NotAmongDice { what: "set aside", dice: format_dice(keep), rolled: format_dice(dice) }.into()
+        );
     }
     let same: Vec<&PushLuckAlternative> =
         advice.alternatives.iter().filter(|a| counts_of(&a.set_aside) == *keep).collect();
@@ -823,12 +799,11 @@ fn choose<'a>(
                 scoring.push(t);
             }
         }
-        return Err(SessionError::Illegal(format!(
-            "setting aside {} from {} does not score (set-asides that do: {})",
-            format_dice(keep),
-            format_dice(dice),
-            scoring.join(", ")
-        ))
+        return Err(Refusal::DoesNotScore {
+            dice: format_dice(keep),
+            rolled: format_dice(dice),
+            scoring: scoring.join(", "),
+        }
         .into());
     }
     let wanted = |a: &&&PushLuckAlternative| match then {
@@ -842,10 +817,10 @@ fn choose<'a>(
         return Ok(a);
     }
     let at = same[0].at_stake;
-    Err(SessionError::Illegal(match then {
-        Then::Bank => format!("banking {at} points is not allowed here"),
-        Then::Roll => "no dice or rolls are left to roll".into(),
-    })
+    Err(match then {
+        Then::Bank => Refusal::BankForbidden { points: at },
+        Then::Roll => Refusal::NothingToRoll,
+    }
     .into())
 }
 
