@@ -294,3 +294,58 @@ fn a_table_too_long_is_corrupt() {
         assert_eq!(err.trim_end(), expected);
     }
 }
+
+/// `play --record` writes only over nothing or a record of its own game:
+/// a table, any other file or another game's record is refused before the
+/// game starts and left as it was; a record of the game is replaced only
+/// with `--force` (or continued with `--resume`).
+#[test]
+fn a_game_record_never_destroys_a_file() {
+    let env = Env::new();
+    let tables = env.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    let tables = tables.to_str().unwrap();
+    let farkle = ["play", "farkle", "-o", "goal=1000", "--players", "optimal,ev", "--seed", "2"];
+    let play = |record: &Path, extra: &[&str]| {
+        let mut a: Vec<&str> = farkle.to_vec();
+        a.extend(["--record", record.to_str().unwrap(), "--tables", tables]);
+        a.extend(extra);
+        let out = crate::util::bin().args(&a).output().expect("sixdice runs");
+        (a.iter().map(ToString::to_string).collect::<Vec<_>>(), out)
+    };
+    // A table of this very game, solved by `play` itself.
+    let (_, out) = play(&env.path().join("first.rec"), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = Path::new(tables).join("farkle.win.goal=1000.sixdice");
+    let bytes = std::fs::read(&table).expect("the win table");
+    for (file, why) in [
+        (table.clone(), "something other than a game record (data that is not text)"),
+        (
+            env.file("notes.txt", "dice night: bring snacks\n"),
+            "something other than a game record (text that is not a record)",
+        ),
+        (
+            env.file("other.rec", "sixdice-record 1\ngame yahtzee\nplayers ann\n"),
+            "the record of another game (yahtzee)",
+        ),
+    ] {
+        let before = std::fs::read(&file).unwrap();
+        for force in [&[][..], &["--force"]] {
+            let (a, out) = play(&file, force);
+            let a: Vec<&str> = a.iter().map(String::as_str).collect();
+            assert_user_error(&out, &a, &format!("cannot write the record {}: it holds {why}", file.display()));
+            assert_eq!(std::fs::read(&file).unwrap(), before, "{} is left alone", file.display());
+        }
+    }
+    assert_eq!(std::fs::read(&table).unwrap(), bytes);
+    // The game's own record: refused, then replaced with --force.
+    let first = env.path().join("first.rec");
+    let (a, out) = play(&first, &[]);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    assert_user_error(&out, &a, "it holds a record of this game already: continue it with --resume");
+    let (_, out) = play(&first, &["--force"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // An empty file holds nothing to lose.
+    let (_, out) = play(&env.file("empty.rec", ""), &[]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}

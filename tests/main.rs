@@ -12,5 +12,6 @@ mod play;
 mod pushluck;
 mod review;
 mod sixhundred;
+mod stopped;
 mod util;
 mod win;

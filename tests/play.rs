@@ -7,7 +7,7 @@ use std::process::{Output, Stdio};
 use crate::util::{assert_user_error, bin, Env};
 
 /// Runs `sixdice play ARGS` in `env` with `input` on stdin.
-fn play(env: &Env, args: &[&str], input: &str) -> Output {
+pub fn play(env: &Env, args: &[&str], input: &str) -> Output {
     let mut child = bin()
         .arg("play")
         .args(args)
@@ -33,7 +33,6 @@ fn text(out: &Output) -> String {
 #[test]
 fn a_push_your_luck_game_typed_at_the_table() {
     let env = Env::new();
-    let rec = env.path().join("game.rec");
     let hot = "111555\nhelp\nkeep 9 roll\n?\nkeep 111555 roll\n111555\nkeep 111555 bank\n223466\n";
     let hot_record = "me: 111555 keep 111555 roll; 111555 keep 111555 bank\noptimal: 223466 farkle\n";
     // Yahtzix has no hot dice: two turns of 150 reach its goal of 300.
@@ -45,6 +44,8 @@ fn a_push_your_luck_game_typed_at_the_table() {
         ("ten-thousand", "goal=2000", hot, hot_record),
         ("yahtzix", "goal=300", two, two_record),
     ] {
+        // One record each: a record never replaces another game's.
+        let rec = env.path().join(format!("{game}.rec"));
         let args = ["--game", game, "-o", opts, "--dice-from-me", "--coach", "--record", rec.to_str().unwrap()];
         let out = text(&play(&env, &args, input));
         assert!(out.contains("me rolls 1 1 1 5 5 5"), "{game}: {out}");

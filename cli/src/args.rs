@@ -9,8 +9,8 @@ use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
     parse_dice, resolve, AdviseQuestion, CategoryQuestion, CompareQuestion, Counts, Family, Game, GameEntry,
-    HouseRules, InfoQuestion, Objective, PlayQuestion, PushLuckQuestion, ReviewQuestion, RuleOption, SimulateQuestion,
-    SolveQuestion, Start, StrategyQuestion, Thresholds, GAMES,
+    HouseRules, InfoQuestion, Objective, PlayQuestion, PushLuckQuestion, Record, RecordSlot, ReviewQuestion,
+    RuleOption, SimulateQuestion, SolveQuestion, Start, StrategyQuestion, Thresholds, GAMES,
 };
 
 use crate::errors::phrase_with_flag;
@@ -295,17 +295,24 @@ pub struct PlayArgs {
     pub sel: GameSel,
     /// The players in seat order, comma-separated: people's names (e.g.
     /// me, ann) and sixdice's players: optimal, ev, threshold=N, human
-    /// (category games: optimal).
-    #[arg(long, value_name = "P1,P2,...", default_value = "me,optimal")]
-    pub players: String,
+    /// (category games: optimal) [default: me,optimal].
+    #[arg(long, value_name = "P1,P2,...")]
+    pub players: Option<String>,
     /// Seed of the dice sixdice rolls (default: from the clock; the record
     /// keeps it).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Write the game record here, after every move (default: printed at
-    /// the end).
+    /// the end). Only a new file, or a record of this game with --force.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Continue the stopped game recorded in FILE, with its players, rules
+    /// and seed, writing on in FILE (GAME may then be left out).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "force"])]
+    pub resume: Option<PathBuf>,
+    /// Replace the record of this game that --record names.
+    #[arg(long, requires = "record")]
+    pub force: bool,
     /// Type the dice rolled at the table instead of letting sixdice roll.
     #[arg(long)]
     pub dice_from_me: bool,
@@ -360,15 +367,48 @@ pub struct Args {
 
 /// A command with its game resolved and its parameters typed.
 pub enum Command {
-    Solve { game: Game, question: SolveQuestion },
-    Info { game: Game, question: InfoQuestion },
-    Advise { game: Game, question: AdviseQuestion, top: usize },
-    Simulate { game: Game, question: SimulateQuestion },
-    Compare { game: Game, question: CompareQuestion, plot: Option<PathBuf> },
-    Strategy { game: Game, question: StrategyQuestion, plot: Option<PathBuf> },
+    Solve {
+        game: Game,
+        question: SolveQuestion,
+    },
+    Info {
+        game: Game,
+        question: InfoQuestion,
+    },
+    Advise {
+        game: Game,
+        question: AdviseQuestion,
+        top: usize,
+    },
+    Simulate {
+        game: Game,
+        question: SimulateQuestion,
+    },
+    Compare {
+        game: Game,
+        question: CompareQuestion,
+        plot: Option<PathBuf>,
+    },
+    Strategy {
+        game: Game,
+        question: StrategyQuestion,
+        plot: Option<PathBuf>,
+    },
     Rules(Game),
-    Play { game: Game, question: PlayQuestion, record: Option<PathBuf>, dice_from_me: bool, coach: bool },
-    Review { files: Vec<PathBuf>, question: ReviewQuestion, plot: Option<PathBuf> },
+    Play {
+        game: Game,
+        question: PlayQuestion,
+        record: Option<PathBuf>,
+        /// `--resume`: the stopped game's record (its file is `record`).
+        resume: Option<Record>,
+        dice_from_me: bool,
+        coach: bool,
+    },
+    Review {
+        files: Vec<PathBuf>,
+        question: ReviewQuestion,
+        plot: Option<PathBuf>,
+    },
     Completions(clap_complete::Shell),
 }
 
@@ -494,6 +534,8 @@ pub fn command(sheets: bool) -> clap::Command {
     for name in ["solve", "info", "simulate", "play"] {
         cmd = cmd.mut_subcommand(name, |c| c.after_long_help(every.clone()));
     }
+    // `play --resume FILE` reads the game from the record.
+    cmd = cmd.mut_subcommand("play", |c| c.mut_arg("game", |a| a.required_unless_present_any(["game_flag", "resume"])));
     let advise = if sheets { every.clone() + &sheet_help() } else { every.clone() };
     cmd = cmd.mut_subcommand("advise", |c| c.after_long_help(advise));
     for name in PUSH_LUCK_COMMANDS {
@@ -599,12 +641,31 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
     Ok(Command::Strategy { game, question, plot: a.plot })
 }
 
-/// A comma-separated list (`--players`, `--variant`): its items, trimmed,
-/// empty ones left out.
+/// The players `play` seats when `--players` is not given.
+const DEFAULT_PLAYERS: &str = "me,optimal";
+
+/// `play`: a new game (its record path checked before it starts: a record
+/// never replaces anything but a record of the same game, and that only
+/// with `--force`), or with `--resume` the stopped game of a record.
 fn play(a: PlayArgs) -> anyhow::Result<Command> {
+    if a.resume.is_some() {
+        return resume(a);
+    }
     let game = a.sel.resolve()?;
     if let Some(path) = &a.record {
-        solver::check_output(path).map_err(|e| anyhow::anyhow!("cannot write the record {}: {e}", path.display()))?;
+        let cannot = |why: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the record {}: {why}", path.display());
+        match solver::check_record_output(path, &game.reference()) {
+            Ok(RecordSlot::Free) => {}
+            Ok(RecordSlot::SameGame) if a.force => {}
+            Ok(RecordSlot::SameGame) => {
+                return Err(cannot(&format_args!(
+                    "it holds a record of this game already: continue it with --resume {}, or replace it with \
+                     --force",
+                    path.display()
+                )))
+            }
+            Err(e) => return Err(cannot(&e)),
+        }
     }
     // Dice typed at the table need no seed: a seed given with them is
     // refused rather than ignored.
@@ -617,12 +678,65 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
             Some(now.as_secs() ^ u64::from(now.subsec_nanos()))
         }
     };
-    let players = list(Some(&a.players));
-    if players.is_empty() {
+    // Empty names are the library's to refuse (`,optimal` is a slip, not a
+    // table of one).
+    let text = a.players.as_deref().unwrap_or(DEFAULT_PLAYERS);
+    if text.trim().is_empty() {
         bail!("--players: name at least one player");
     }
+    let players = text.split(',').map(|p| p.trim().to_string()).collect();
     let question = PlayQuestion { players, seed };
-    Ok(Command::Play { game, question, record: a.record, dice_from_me: a.dice_from_me, coach: a.coach })
+    Ok(Command::Play { game, question, record: a.record, resume: None, dice_from_me: a.dice_from_me, coach: a.coach })
+}
+
+/// `play --resume FILE`: the record's game, players and seed; whatever the
+/// command line says of them must agree with the record.
+fn resume(a: PlayArgs) -> anyhow::Result<Command> {
+    let path = a.resume.expect("resume given");
+    let shown = path.display().to_string();
+    let text = solver::read_record(&path)?;
+    let record = solver::parse_record(&text).map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
+    let game = solver::record_game(&record, path.parent()).map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
+    let named = game.reference();
+    if a.sel.name.game.is_some() || a.sel.name.game_flag.is_some() {
+        let given = a.sel.resolve()?.reference();
+        let same_rules = match (&given.rules_file, &named.rules_file) {
+            (None, None) => true,
+            (Some(g), Some(n)) => {
+                std::fs::canonicalize(g).ok().is_some_and(|g| std::fs::canonicalize(n).ok() == Some(g))
+            }
+            _ => false,
+        };
+        if given.id != named.id || given.options != named.options || !same_rules {
+            bail!("--resume {shown}: the record is a game of {}, not of {}", named.title, given.title);
+        }
+    } else if !a.sel.name.options.is_empty() || a.sel.rules_file.is_some() {
+        bail!("--resume {shown}: rule options and --rules come from the record (name the game too to check them)");
+    }
+    if let Some(text) = &a.players {
+        let given: Vec<String> = text.split(',').map(|p| p.trim().to_string()).collect();
+        if given != record.players {
+            bail!("--players: the record's players are {}, not {}", record.players.join(","), solver::Escaped(text));
+        }
+    }
+    match (a.seed, record.seed) {
+        (Some(s), Some(r)) if s != r => bail!("--seed: the record's seed is {r}, not {s}"),
+        (Some(_), None) => bail!("--seed: the record's dice were typed at the table; it has no seed"),
+        _ => {}
+    }
+    if a.dice_from_me && record.seed.is_some() {
+        bail!("--dice-from-me: the record's dice are rolled from its seed, and go on so");
+    }
+    solver::check_output(&path).map_err(|e| anyhow::anyhow!("cannot write the record {shown}: {e}"))?;
+    let question = PlayQuestion { players: record.players.clone(), seed: record.seed };
+    Ok(Command::Play {
+        game,
+        question,
+        record: Some(path),
+        dice_from_me: record.seed.is_none(),
+        resume: Some(record),
+        coach: a.coach,
+    })
 }
 
 fn review(a: ReviewArgs) -> anyhow::Result<Command> {
@@ -657,6 +771,8 @@ fn review(a: ReviewArgs) -> anyhow::Result<Command> {
     Ok(Command::Review { files: a.files, question, plot: a.plot })
 }
 
+/// A comma-separated list (`--players`, `--variant`): its items, trimmed,
+/// empty ones left out.
 fn list(text: Option<&str>) -> Vec<String> {
     text.map_or_else(Vec::new, |t| t.split(',').map(str::trim).filter(|x| !x.is_empty()).map(String::from).collect())
 }

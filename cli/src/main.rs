@@ -66,8 +66,14 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
             emit(json, &r, render::strategy)
         }
         Command::Rules(game) => emit(json, &solver::rules(game).map_err(fail)?, |r| r.toml.clone()),
-        Command::Play { game, question, record, dice_from_me, coach } => {
-            let o = play::Options { record: record.as_deref(), dice_from_me: *dice_from_me, coach: *coach, json };
+        Command::Play { game, question, record, resume, dice_from_me, coach } => {
+            let o = play::Options {
+                record: record.as_deref(),
+                resume: resume.as_ref(),
+                dice_from_me: *dice_from_me,
+                coach: *coach,
+                json,
+            };
             play::run(game, question, tables, &bar, &o).map_err(|e| match e.downcast::<solver::Error>() {
                 Ok(e) => fail(e),
                 Err(e) => e,
@@ -108,6 +114,11 @@ fn main() {
     let result = Args::from_cli(cli).and_then(|args| run(&args)).and_then(|out| output::write_stdout(&out));
     match result {
         Ok(Written::Done | Written::Closed) => {}
+        // A game stopped before its end has said so, and kept its record.
+        Err(e) if e.is::<play::Stopped>() => {
+            let _ = std::io::stdout().flush();
+            std::process::exit(play::STOPPED_EXIT)
+        }
         // Every message is complete in itself: no cause chain to print.
         Err(e) => fail(&e.to_string()),
     }

@@ -14,19 +14,49 @@ use std::path::Path;
 
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
-use solver::{parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Session, TableView, TurnEnd};
+use solver::{
+    parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Record, Session, TableView, TurnEnd,
+};
 
 use crate::render;
 
 /// How the session is played.
 pub struct Options<'a> {
     pub record: Option<&'a Path>,
+    /// The record of a stopped game to continue (its file is `record`).
+    pub resume: Option<&'a Record>,
     pub dice_from_me: bool,
     pub coach: bool,
     pub json: bool,
 }
 
-/// Plays the game; everything is written as it happens.
+/// The exit code of a game stopped before its end (`quit`, Ctrl-C, the
+/// end of input); its record is kept. 0 is a game played to its end, 2 an
+/// error.
+pub const STOPPED_EXIT: i32 = 3;
+
+/// The game stopped before its end: everything is written, the record
+/// saved; the binary exits with [`STOPPED_EXIT`].
+#[derive(Debug)]
+pub struct Stopped;
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the game stopped before its end")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// The longest piece of a player's line echoed back (a refusal quotes
+/// what was typed; a pasted page would drown the terminal).
+const ECHO_CHARS: usize = 120;
+/// The longest refusal shown (it may quote what was typed).
+const MESSAGE_CHARS: usize = 400;
+
+/// Plays the game (a new one, or the stopped one `o.resume` holds);
+/// everything is written as it happens. A game stopped before its end
+/// returns [`Stopped`] once its record is saved.
 pub fn run(
     game: &Game,
     q: &PlayQuestion,
@@ -34,10 +64,17 @@ pub fn run(
     progress: &dyn Progress,
     o: &Options,
 ) -> anyhow::Result<Vec<u8>> {
-    let mut session = Session::new(game, q, tables, progress)?;
+    let mut session = match o.resume {
+        Some(record) => Session::resume(game, record, tables, progress)?,
+        None => Session::new(game, q, tables, progress)?,
+    };
     let mut out = Out { json: o.json };
     let mut editor = DefaultEditor::new()?;
     out.text(&intro(&session, q, o));
+    if let (Some(record), Some(path)) = (o.resume, o.record) {
+        let turns = record.lines.iter().filter(|l| matches!(l, solver::Line::Turn(_))).count();
+        out.text(&format!("Resumed from {} ({turns} turn lines):\n{}", path.display(), board(&session.view())));
+    }
     let ended = loop {
         let prompt = session.prompt();
         let Some(seat) = prompt.seat() else { break true };
@@ -47,7 +84,7 @@ pub fn run(
                     // The dice sixdice's player rolls (near an exact goal
                     // its policy may keep some back).
                     let n = session.computer_dice()?.unwrap_or(*dice);
-                    match read_dice(&mut editor, &mut out, player, n..=n)? {
+                    match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
                         Some(d) => Some(d),
                         None => break false,
                     }
@@ -72,10 +109,56 @@ pub fn run(
     if let Some(path) = o.record {
         save(path, &session)?;
         out.text(&format!("the record is in {} (sixdice review {0} shows what each decision cost)", path.display()));
+        if !ended {
+            out.text(&format!("sixdice play --resume {} continues the game", path.display()));
+        }
     } else if !o.json {
         out.text(&format!("\nThe game's record:\n{}", session.record()));
     }
-    Ok(vec![])
+    if ended {
+        Ok(vec![])
+    } else {
+        out.json(&serde_json::json!({ "event": "stopped", "record": o.record.map(|p| p.display().to_string()) }));
+        Err(Stopped.into())
+    }
+}
+
+/// What a line typed at a prompt asks besides the move itself.
+enum Word {
+    /// The line is the move (a decision, dice, a count).
+    Move,
+    /// Answered (help, board, a hint); ask again.
+    Answered,
+    /// `quit`: stop the game.
+    Quit,
+}
+
+/// Answers the words every prompt takes: `help`, `board`, `?`/`hint`
+/// (advice once the dice are rolled: `at_roll` says they are not yet),
+/// `quit`/`exit`.
+fn words(session: &Session, out: &mut Out, line: &str, at_roll: bool) -> anyhow::Result<Word> {
+    Ok(match line {
+        "quit" | "exit" => Word::Quit,
+        "help" => {
+            out.answer("help", "text", &HELP, HELP);
+            Word::Answered
+        }
+        "board" | "sheet" => {
+            let v = session.view();
+            out.answer("board", "view", &v, &board(&v));
+            Word::Answered
+        }
+        "?" | "hint" if at_roll => {
+            out.refused("hint", line, "advice comes after the roll: roll first, then ? ranks the choices");
+            Word::Answered
+        }
+        "?" | "hint" => {
+            let advice = session.hint()?;
+            out.answer("advice", "advice", &advice, &render::advice(&advice, 8));
+            Word::Answered
+        }
+        _ => Word::Move,
+    })
 }
 
 /// A person's move: a roll (sixdice's dice, or typed ones) or a decision,
@@ -93,29 +176,33 @@ fn person(
             if !*fewer {
                 return Ok(Some(session.roll(None)?));
             }
-            let Some(n) = read_count(editor, out, player, *dice)? else { return Ok(None) };
+            let Some(n) = read_count(session, editor, out, player, *dice)? else { return Ok(None) };
             return Ok(Some(session.roll_some(n)?));
         }
-        let Some(d) = read_dice(editor, out, player, least..=*dice)? else { return Ok(None) };
+        let Some(d) = read_dice(session, editor, out, player, least..=*dice)? else { return Ok(None) };
         return Ok(Some(session.roll(Some(d))?));
     }
     out.text(&situation(&session.view(), prompt));
     loop {
         let Some(line) = read(editor, &format!("{}> ", player_of(prompt)))? else { return Ok(None) };
-        let words = line.trim();
-        match words {
-            "" => continue,
-            "?" | "hint" => out.text(&render::advice(&session.hint()?, 8)),
-            "board" | "sheet" => out.text(&board(&session.view())),
-            "help" => out.text(HELP),
-            "quit" | "exit" => return Ok(None),
-            _ => match session.decide(words) {
-                Ok(events) => return Ok(Some(events)),
-                Err(e) => out.text(&format!(
-                    "not allowed: {} (? for the choices, help for the words)",
-                    solver::Escaped(&e.to_string())
-                )),
-            },
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        match words(session, out, line, false)? {
+            Word::Quit => return Ok(None),
+            Word::Answered => continue,
+            Word::Move => {}
+        }
+        if line.chars().count() > ECHO_CHARS {
+            // No decision is that long: refused without quoting it all.
+            let why = format!("a line of {} characters is no decision", line.chars().count());
+            out.refused("decision", line, &format!("{why} (? for the choices, help for the words)"));
+            continue;
+        }
+        match session.decide(line) {
+            Ok(events) => return Ok(Some(events)),
+            Err(e) => out.refused("decision", line, &format!("{e} (? for the choices, help for the words)")),
         }
     }
 }
@@ -126,11 +213,13 @@ const HELP: &str = "Decisions, in the words of a game record:
   keep 2255      keep these dice, re-roll the others   keep -         re-roll every die
   lock 55        Six Hundred: lock these dice          score fives    score the dice in a box
   (short forms: `15 roll`, `15 bank`, `2255`, `fives`)
-Other words: ? or hint (the choices, ranked), board (every player), quit (stop; the record is kept)";
+Other words: ? or hint (the choices, ranked), board (every player), quit (stop; the record is kept)
+Dice typed at the table: 112355, 1 1 2 3 5 5 or 1,1,2,3,5,5";
 
 /// Reads the dice rolled at the table, as many as `counts` allows (one
 /// number, or near an exact goal 1 to the dice left). `None`: input ended.
 fn read_dice(
+    session: &Session,
     editor: &mut DefaultEditor,
     out: &mut Out,
     player: &str,
@@ -143,10 +232,22 @@ fn read_dice(
         let Some(line) = read(editor, &prompt)? else {
             return Ok(None);
         };
-        match parse_dice(line.trim()) {
+        let line = line.trim();
+        match words(session, out, line, true)? {
+            Word::Quit => return Ok(None),
+            Word::Answered => continue,
+            Word::Move => {}
+        }
+        // Dice as play prints them (`1 1 2 3 5 5`) are dice too.
+        let dice: String = line.split_whitespace().collect();
+        match parse_dice(&dice) {
             Ok(c) if counts.contains(&c.iter().map(|&x| usize::from(x)).sum::<usize>()) => return Ok(Some(c)),
-            Ok(_) => out.text(&format!("type {how_many} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1"))),
-            Err(e) => out.text(&format!("not dice: {}", solver::Escaped(&e.to_string()))),
+            Ok(_) => out.refused(
+                "dice",
+                line,
+                &format!("type {how_many} faces 1-6, e.g. {}", "123456".get(..n).unwrap_or("1")),
+            ),
+            Err(e) => out.refused("dice", line, &format!("not dice: {e}")),
         }
     }
 }
@@ -154,17 +255,29 @@ fn read_dice(
 /// Near an exact goal: how many of the `n` dice the player rolls (the
 /// others stay for later rolls); an empty line rolls them all. `None`:
 /// input ended.
-fn read_count(editor: &mut DefaultEditor, out: &mut Out, player: &str, n: usize) -> anyhow::Result<Option<usize>> {
+fn read_count(
+    session: &Session,
+    editor: &mut DefaultEditor,
+    out: &mut Out,
+    player: &str,
+    n: usize,
+) -> anyhow::Result<Option<usize>> {
     loop {
         let Some(line) = read(editor, &format!("{player} rolls how many of the {n} dice (1-{n}, Enter: all)? "))?
         else {
             return Ok(None);
         };
-        match line.trim() {
+        let line = line.trim();
+        match words(session, out, line, true)? {
+            Word::Quit => return Ok(None),
+            Word::Answered => continue,
+            Word::Move => {}
+        }
+        match line {
             "" => return Ok(Some(n)),
             t => match t.parse::<usize>() {
                 Ok(k) if (1..=n).contains(&k) => return Ok(Some(k)),
-                _ => out.text(&format!("type a number from 1 to {n}, or Enter for all {n}")),
+                _ => out.refused("count", t, &format!("type a number from 1 to {n}, or Enter for all {n}")),
             },
         }
     }
@@ -302,8 +415,25 @@ fn board(v: &TableView) -> String {
     }
 }
 
+/// `text` cut to `most` characters, marked when cut.
+fn cut(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((i, _)) => format!("{}… ({} characters in all)", &text[..i], text.chars().count()),
+        None => text.to_string(),
+    }
+}
+
 fn faces(d: &[u8]) -> String {
     d.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// A refused line, as a JSON line (`--json`).
+#[derive(serde::Serialize)]
+struct Refused<'a> {
+    event: &'a str,
+    field: &'a str,
+    input: &'a str,
+    error: &'a str,
 }
 
 /// Where the transcript goes: text lines, or one JSON object a line.
@@ -315,6 +445,41 @@ impl Out {
     fn text(&mut self, t: &str) {
         if !self.json {
             let _ = writeln!(std::io::stdout(), "{t}");
+        }
+    }
+
+    /// One JSON line (only with `--json`).
+    fn json(&mut self, value: &serde_json::Value) {
+        if self.json {
+            let _ = writeln!(std::io::stdout(), "{value}");
+        }
+    }
+
+    /// The answer to a word (`help`, `board`, `?`): `text` on a terminal,
+    /// `{"event": EVENT, KEY: value}` with `--json`.
+    fn answer<T: serde::Serialize>(&mut self, event: &str, key: &str, value: &T, text: &str) {
+        if self.json {
+            // Written by hand so that `event` comes first, as in the events.
+            let value = serde_json::to_string(value).unwrap_or_default();
+            let _ = writeln!(std::io::stdout(), "{{\"event\":\"{event}\",\"{key}\":{value}}}");
+        } else {
+            self.text(text);
+        }
+    }
+
+    /// A line refused (`field`: what the prompt asked for: a decision,
+    /// dice, a count, a hint), and why; what was typed is echoed cut short
+    /// and escaped.
+    fn refused(&mut self, field: &str, input: &str, why: &str) {
+        let why = cut(&solver::Escaped(why).to_string(), MESSAGE_CHARS);
+        if self.json {
+            let input = cut(input, ECHO_CHARS);
+            let line = Refused { event: "refused", field, input: &input, error: &why };
+            let _ = writeln!(std::io::stdout(), "{}", serde_json::to_string(&line).unwrap_or_default());
+        } else if field == "decision" {
+            self.text(&format!("not allowed: {why}"));
+        } else {
+            self.text(&why);
         }
     }
 

@@ -197,6 +197,73 @@ pub fn check_output(path: &Path) -> Result<PathBuf, OutputError> {
     Ok(target)
 }
 
+/// What the path a game record is to be written to holds now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordSlot {
+    /// Nothing: the path is absent, or an empty file.
+    Free,
+    /// A record of the same game (its game, options and rules file): it
+    /// may be continued (`play --resume`) or, when asked, replaced.
+    SameGame,
+}
+
+/// Why a game record may not be written to a path.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordPathError {
+    #[error("{0}")]
+    Output(#[from] OutputError),
+    /// The file holds something else (a table, any other file), which a
+    /// record would destroy.
+    #[error("it holds something other than a game record ({what}), and is left alone")]
+    NotARecord { what: String },
+    /// A record of another game.
+    #[error("it holds the record of another game ({game}), and is left alone")]
+    OtherGame { game: String },
+}
+
+/// Says whether a record of `game` may be written to `path`, before the
+/// game starts: only where [`check_output`] allows an output, and only
+/// over nothing or over a record of the same game (whether to continue
+/// or to replace that one is the caller's question). Anything else at the
+/// path, a table or any other file, is refused: a record never overwrites
+/// what is not one.
+pub fn check_record_output(path: &Path, game: &crate::report::GameRef) -> Result<RecordSlot, RecordPathError> {
+    let target = check_output(path)?;
+    let limit = crate::record::MAX_RECORD_BYTES as u64;
+    let text = match read_small_text(&target, limit) {
+        Ok(text) => text,
+        Err(FileError::Missing(_)) => return Ok(RecordSlot::Free),
+        Err(FileError::TooLarge { .. }) => {
+            return Err(RecordPathError::NotARecord { what: format!("more than {limit} bytes") });
+        }
+        Err(FileError::NotText(_)) => return Err(RecordPathError::NotARecord { what: "data that is not text".into() }),
+        Err(e) => return Err(OutputError::Io(e.into_io()).into()),
+    };
+    if text.is_empty() {
+        return Ok(RecordSlot::Free);
+    }
+    let not_a_record = || RecordPathError::NotARecord { what: "text that is not a record".into() };
+    let record = crate::record::parse_record(&text).map_err(|_| not_a_record())?;
+    let other = || {
+        let mut game = record.game.clone();
+        if !record.options.is_empty() {
+            game.push_str(&format!(" with {}", record.options.join(", ")));
+        }
+        if let Some(rules) = &record.rules {
+            game.push_str(&format!(" under the rules file {rules}"));
+        }
+        RecordPathError::OtherGame { game: crate::text::Escaped(&game).to_string() }
+    };
+    let named = crate::session::record_game(&record, Some(dir_of(&target))).map_err(|_| other())?;
+    let named = named.reference();
+    let same = named.id == game.id && named.options == game.options && record.rules == game.rules_file;
+    if same {
+        Ok(RecordSlot::SameGame)
+    } else {
+        Err(other())
+    }
+}
+
 /// Checks that the existing file `target` (a regular file, by
 /// [`output_target`]) could be written: opened for writing, not truncated.
 /// An absent one passes.
@@ -332,6 +399,45 @@ mod tests {
 
     fn write(path: &Path, text: &str) -> Result<(), OutputError> {
         write_output(path, ".test-", ".tmp", |f| std::io::Write::write_all(f, text.as_bytes()))
+    }
+
+    /// A record is written only over nothing or a record of its own game.
+    #[test]
+    fn a_record_replaces_only_a_record_of_its_game() {
+        let d = tempfile::tempdir().unwrap();
+        let at = |name: &str, text: &[u8]| {
+            let p = d.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let game = crate::registry::resolve("farkle", &[crate::options::RuleOption::parse("goal=2000")], None)
+            .unwrap()
+            .reference();
+        let record = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers ann bob\n";
+        assert_eq!(check_record_output(&d.path().join("new.rec"), &game).unwrap(), RecordSlot::Free);
+        assert_eq!(check_record_output(&at("empty", b""), &game).unwrap(), RecordSlot::Free);
+        assert_eq!(check_record_output(&at("same.rec", record.as_bytes()), &game).unwrap(), RecordSlot::SameGame);
+        // The game as named, resolved: names are case-insensitive.
+        let named = record.replace("farkle", "Farkle");
+        assert_eq!(check_record_output(&at("named.rec", named.as_bytes()), &game).unwrap(), RecordSlot::SameGame);
+        for (name, text, why) in [
+            (
+                "table.sixdice",
+                &b"SIXDICE\0\x01\xff\xfe"[..],
+                "something other than a game record (data that is not text)",
+            ),
+            ("notes.txt", b"shopping: dice\n", "something other than a game record (text that is not a record)"),
+            (
+                "other.rec",
+                record.replace("goal=2000", "goal=3000").as_bytes(),
+                "the record of another game (farkle with goal=3000)",
+            ),
+        ] {
+            let p = at(name, text);
+            let err = check_record_output(&p, &game).unwrap_err().to_string();
+            assert!(err.contains(why), "{name}: {err}");
+            assert_eq!(std::fs::read(&p).unwrap(), text, "{name} is left alone");
+        }
     }
 
     /// Only what is absent or a regular file is written; a link is written

@@ -133,7 +133,7 @@ pub use report::SolveNeeds;
 pub use table::TableError;
 
 // Pictures of reports, and writing them (or any output) safely.
-pub use files::{check_output, write_output, OutputError};
+pub use files::{check_output, check_record_output, write_output, OutputError, RecordPathError, RecordSlot};
 pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_review_summary, draw_win_map, PictureError};
 
 // Records and sessions: a whole game played a roll and a decision at a
@@ -142,7 +142,7 @@ pub use record::{parse_record, Action, Decision, Line, Record, RecordError, Step
 pub use report::{
     BoxView, Choice, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
 };
-pub use session::Session;
+pub use session::{record_game, Session};
 
 /// The engine's insides that the Six Hundred benchmarks in `examples/`
 /// drive (feature `internals`): not part of the library's face.

@@ -166,6 +166,9 @@ pub(crate) fn parse_with_lines(text: &str) -> Result<(Record, RecordLines), Reco
             found: Some(format!("{} bytes", text.len())),
         });
     }
+    // A byte-order mark (editors on Windows write one) is not part of the
+    // text: skipped, so that it is neither refused nor counted in columns.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = text.strip_suffix('\n').unwrap_or(text);
     let mut record =
         Record { game: String::new(), options: vec![], rules: None, players: vec![], seed: None, lines: vec![] };

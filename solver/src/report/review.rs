@@ -22,6 +22,10 @@ pub struct ReviewReport {
     pub turns_played: usize,
     /// The winners' seats (none while the game goes on).
     pub winners: Vec<usize>,
+    /// A seeded record whose dice are not what its seed rolls: the first
+    /// line where they are not (edited by hand, or rolled otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_mismatch: Option<usize>,
     pub players: Vec<PlayerReview>,
     pub decisions: Vec<ReviewedDecision>,
     pub rolls: Vec<ReviewedRoll>,

@@ -292,6 +292,7 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
         finished,
         turns_played: lines.turns.len(),
         winners: session.winners().map(<[usize]>::to_vec).unwrap_or_default(),
+        seed_mismatch: session.seed_mismatch(),
         players,
         decisions,
         rolls,

@@ -74,15 +74,15 @@ mod three_tests;
 use std::path::Path;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use crate::computer::Player;
-use crate::dice::{counts_of, dice_count, format_dice, Counts};
+use crate::dice::{dice_count, format_dice, Counts};
 use crate::error::{Error, Refusal, SessionError};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
 use crate::question::PlayQuestion;
-use crate::record::{parse_decision, Action, Decision, Line, Record, Step, Turn};
+use crate::record::{parse_decision, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};
 use crate::report::{Advice, Event, Objective, Prompt, TableView, TurnEnd};
 
@@ -212,6 +212,10 @@ macro_rules! each {
     };
 }
 
+mod replay;
+
+pub use replay::record_game;
+
 /// A game in progress (see the module docs).
 pub struct Session<'g> {
     game: &'g Game,
@@ -230,6 +234,12 @@ pub struct Session<'g> {
     /// first step: a record has no empty turns).
     pending_turn: Option<usize>,
     winners: Option<Vec<usize>>,
+    /// Replaying a seeded record: a roll of the line being replayed was
+    /// not the one the seed rolls there.
+    off_seed: bool,
+    /// Replaying a seeded record: the first line whose dice the seed does
+    /// not roll.
+    seed_mismatch: Option<usize>,
 }
 
 impl<'g> Session<'g> {
@@ -293,112 +303,11 @@ impl<'g> Session<'g> {
             turns_over: 0,
             pending_turn: None,
             winners: None,
+            off_seed: false,
+            seed_mismatch: None,
         };
         s.absorb(notes);
         Ok(s)
-    }
-
-    /// Replays `record` (whose header made `game`) through the rules,
-    /// valuing every position; `lines[i]` is the line of the record's
-    /// `i`-th turn, for errors.
-    ///
-    /// A push-your-luck record is first replayed with values that need no
-    /// table (expected points of each turn, solved in milliseconds), which
-    /// checks every line's legality: an illegal record is refused before
-    /// any win table is read or solved. (A category game's values all come
-    /// from its table, read once.)
-    pub(crate) fn replay(
-        game: &'g Game,
-        record: &Record,
-        lines: &[usize],
-        tables: &Path,
-        progress: &dyn Progress,
-    ) -> Result<Session<'g>, Error> {
-        let names = record.players.clone();
-        let seats = vec![Seat::Person; names.len()];
-        check_count(names.len())?;
-        let header = Record { lines: vec![], ..record.clone() };
-        let passes: &[bool] = match game.0 {
-            GameKind::PushLuck(_) => &[true, false],
-            GameKind::Category(_) => &[false],
-        };
-        let mut replayed = None;
-        for &check_only in passes {
-            let (seats, names, header) = (seats.clone(), names.clone(), header.clone());
-            let mut s = Session::start(game, seats, names, header, None, tables, progress, check_only)?;
-            for (i, turn) in record.turns().enumerate() {
-                let line = lines.get(i).copied().unwrap_or(0);
-                s.replay_turn(turn).map_err(|e| at_line(line, e))?;
-            }
-            replayed = Some(s);
-        }
-        Ok(replayed.expect("one pass at least"))
-    }
-
-    fn replay_turn(&mut self, turn: &Turn) -> Result<(), Error> {
-        let Some(seat) = self.prompt().seat() else {
-            return Err(SessionError::Illegal(format!("the game is over; {} has no turn", turn.player)).into());
-        };
-        if self.names[seat] != turn.player {
-            return Err(
-                SessionError::Illegal(format!("it is {}'s turn, not {}'s", self.names[seat], turn.player)).into()
-            );
-        }
-        let before = self.turns_over;
-        for (j, step) in turn.steps.iter().enumerate() {
-            if self.turns_over > before {
-                return Err(SessionError::Illegal(format!(
-                    "the turn ended at step {j} ({}), yet the line goes on",
-                    turn.steps[j - 1]
-                ))
-                .into());
-            }
-            self.replay_step(step, j).map_err(|e| match e {
-                Error::Session(SessionError::Illegal(why)) => {
-                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
-                }
-                e => e,
-            })?;
-        }
-        if self.turns_over == before {
-            return Err(SessionError::Illegal(format!(
-                "the turn is not over at the end of the line: {}",
-                self.expecting()
-            ))
-            .into());
-        }
-        Ok(())
-    }
-
-    fn replay_step(&mut self, step: &Step, j: usize) -> Result<(), Error> {
-        match step {
-            Step::Take | Step::Fresh if j > 0 => {
-                Err(SessionError::Illegal("take and fresh come first in a turn".into()).into())
-            }
-            Step::Take => self.apply(Decision::Take).map(drop),
-            Step::Fresh => self.apply(Decision::Fresh).map(drop),
-            Step::Roll { dice, action } => {
-                if let Prompt::Offer { .. } = self.prompt() {
-                    // A record that says nothing at a leftover started fresh.
-                    self.apply(Decision::Fresh)?;
-                }
-                let (Prompt::Roll { .. } | Prompt::Decide { .. }) = self.prompt() else {
-                    return Err(SessionError::Illegal(self.expecting()).into());
-                };
-                let notes = each!(&mut self.table, t => t.record_roll(dice))?;
-                self.absorb(notes);
-                match (action, self.prompt()) {
-                    (Action::Farkle, Prompt::Decide { .. }) => Err(SessionError::Illegal(format!(
-                        "{} needs a decision: `farkle` is for a roll where nothing scores",
-                        faces(dice)
-                    ))
-                    .into()),
-                    (Action::Farkle, _) => Ok(()),
-                    (_, Prompt::Decide { .. }) => self.apply(Decision::Act(action.clone())).map(drop),
-                    (_, _) => Err(SessionError::Illegal(format!("nothing in {} scores: a farkle", faces(dice))).into()),
-                }
-            }
-        }
     }
 
     /// What is needed next.
@@ -458,7 +367,7 @@ impl<'g> Session<'g> {
     /// `n` dice rolled with the session's seed.
     fn seeded_dice(&mut self, n: usize) -> Result<Counts, Error> {
         match &mut self.rng {
-            Some(rng) => Ok(counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>())),
+            Some(rng) => Ok(replay::draw(rng, n)),
             None => Err(Refusal::NoSeed.into()),
         }
     }
@@ -753,8 +662,17 @@ fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Er
     let category = matches!(game.0, GameKind::Category(_));
     let mut seats = vec![];
     let mut names: Vec<String> = vec![];
-    for p in players {
+    for (i, p) in players.iter().enumerate() {
         let p = p.trim();
+        if p.is_empty() {
+            // `,optimal` or `me,,optimal`: a slip, not a table of fewer.
+            return Err(SessionError::Illegal(format!(
+                "player {} of {} has no name: the players are names separated by commas (e.g. me,optimal)",
+                i + 1,
+                players.len()
+            ))
+            .into());
+        }
         if !crate::record::valid_name(p) {
             return Err(SessionError::Computer {
                 name: crate::text::Escaped(p).to_string(),
@@ -798,15 +716,6 @@ fn check_count(n: usize) -> Result<(), Error> {
         return Err(SessionError::PlayerCount { players: n, most: TABLE_PLAYERS_MAX }.into());
     }
     Ok(())
-}
-
-/// Puts a replay's error at its record line.
-fn at_line(line: usize, e: Error) -> Error {
-    match e {
-        Error::Session(SessionError::Illegal(why)) => SessionError::AtLine { line, why }.into(),
-        Error::Session(SessionError::Words(w)) => SessionError::AtLine { line, why: w.to_string() }.into(),
-        e => e,
-    }
 }
 
 fn faces(dice: &[u8]) -> String {

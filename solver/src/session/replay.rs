@@ -1,0 +1,346 @@
+//! A record replayed through a session: for `review`, every seat played by
+//! a person and every line valued ([`Session::replay`]), and for
+//! `play --resume`, the seats as the record names them and the game
+//! continued where the record stops ([`Session::resume`]).
+//!
+//! A game stopped mid-turn (Ctrl-C, the end of a pipe) leaves a record
+//! whose last turn line stops before its turn ends: after a set-aside with
+//! `roll` next, after `take`, after dice kept. Only the last line may stop
+//! so; any other line that stops mid-turn is refused, as before.
+//!
+//! ## The seed
+//! A seeded session draws one face per die rolled from its generator, in
+//! the order the dice are rolled, and nothing else draws from it. Replaying
+//! a seeded record draws the same faces for each roll (as many as the roll
+//! rolled), so that after the replay the generator stands where the game
+//! stopped and a resumed game rolls what the seed would have rolled next.
+//! The draws double as a check: the first line whose dice are not the
+//! seed's is kept ([`Session::seed_mismatch`]); `review` says so, and a
+//! resume refuses, since the seed can no longer say what comes next.
+//!
+//! A roll made but not yet decided on is not in the record (a step is a
+//! roll *and* its decision), so a game stopped there resumes by rolling
+//! the same dice again.
+
+use std::path::Path;
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+use super::{check_count, faces, seats, Note, Seat, Session, Table};
+use crate::computer::Player;
+use crate::dice::{counts_of, Counts};
+use crate::error::{Error, SessionError};
+use crate::options::RuleOption;
+use crate::progress::Progress;
+use crate::record::{parse_with_lines, Action, Decision, Line, Record, Step, Turn};
+use crate::registry::{resolve, Game, GameKind, HouseRules};
+use crate::report::Prompt;
+
+/// `n` dice from a session's generator: one face per die, in order (the
+/// one way a session draws, live or in a replay).
+pub(super) fn draw(rng: &mut SmallRng, n: usize) -> Counts {
+    counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>())
+}
+
+/// The game a record's header names: its game, its options and its rules
+/// file (read relative to `record_dir`, as `review` reads it; without it a
+/// record naming a rules file is refused).
+///
+/// # Errors
+/// A game or options sixdice does not take, an unreadable rules file; the
+/// message names the header's `game` line as sixdice writes records.
+pub fn record_game(record: &Record, record_dir: Option<&Path>) -> Result<Game, Error> {
+    let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
+    // A rules file named by the record is read only where the caller
+    // allows it (the record's directory given), as `review` reads it.
+    let rules = match (&record.rules, record_dir) {
+        (Some(r), Some(dir)) => Some(dir.join(r)),
+        (Some(_), None) => {
+            return Err(SessionError::Header {
+                line: lines_of(record).rules,
+                why: "this record names a rules file, which is read only from a record file given by path".into(),
+            }
+            .into())
+        }
+        (None, _) => None,
+    };
+    resolve(&record.game, &options, rules.as_deref().map(HouseRules::File))
+        .map_err(|e| SessionError::Header { line: lines_of(record).game, why: e.to_string() }.into())
+}
+
+/// Where the record's lines stand as sixdice writes it (the form `play`
+/// keeps its record file in).
+fn lines_of(record: &Record) -> crate::record::RecordLines {
+    parse_with_lines(&record.to_string()).map(|(_, l)| l).unwrap_or_default()
+}
+
+impl<'g> Session<'g> {
+    /// Replays `record` (whose header made `game`) through the rules,
+    /// valuing every position; `lines[i]` is the line of the record's
+    /// `i`-th turn, for errors. Every seat is a person's.
+    ///
+    /// A push-your-luck record is first replayed with values that need no
+    /// table (expected points of each turn, solved in milliseconds), which
+    /// checks every line's legality: an illegal record is refused before
+    /// any win table is read or solved. (A category game's values all come
+    /// from its table, read once.)
+    pub(crate) fn replay(
+        game: &'g Game,
+        record: &Record,
+        lines: &[usize],
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Session<'g>, Error> {
+        let names = record.players.clone();
+        check_count(names.len())?;
+        let seats = vec![Seat::Person; names.len()];
+        Session::replay_seated(game, seats, names, record, lines, tables, progress)
+    }
+
+    /// Continues the game of `record` (a game stopped before its end) with
+    /// its players, rules and seed: sixdice moves for the seats its players
+    /// hold (`optimal`, `ev`, `threshold=N`, `human`, and `optimal-2` for a
+    /// second `optimal`), and a seeded game rolls on what its seed rolls
+    /// next. `game` is the game the record's header names
+    /// ([`record_game`]). The session's record is `record`, continued.
+    ///
+    /// # Errors
+    /// `game` is not the record's game; a line the rules refuse (its line
+    /// as sixdice writes the record); dice that do not follow the record's
+    /// seed; a game that is over; what [`Session::new`] refuses.
+    pub fn resume(
+        game: &'g Game,
+        record: &Record,
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Session<'g>, Error> {
+        let named = if record.rules.is_none() { Some(record_game(record, None)?.reference()) } else { None };
+        let given = game.reference();
+        let same = match named {
+            Some(named) => named == given,
+            None => given.rules_file == record.rules,
+        };
+        if !same {
+            return Err(SessionError::Illegal(format!(
+                "the record is a game of {}, not {}",
+                record_title(record),
+                given.title
+            ))
+            .into());
+        }
+        let (seats, names) = record_seats(game, &record.players)?;
+        let lines = lines_of(record);
+        let mut s = Session::replay_seated(game, seats, names, record, &lines.turns, tables, progress)?;
+        if let Some(line) = s.seed_mismatch {
+            return Err(SessionError::Illegal(format!(
+                "the dice do not follow the record's seed from line {line}: the seed cannot say what comes next"
+            ))
+            .into());
+        }
+        if s.winners.is_some() {
+            return Err(SessionError::Illegal("the record's game is over: there is nothing to resume".into()).into());
+        }
+        s.keep_lines(record);
+        Ok(s)
+    }
+
+    /// The first line of a replayed seeded record whose dice are not the
+    /// ones its seed rolls there (`None`: every roll is the seed's, or the
+    /// record has no seed).
+    pub(crate) fn seed_mismatch(&self) -> Option<usize> {
+        self.seed_mismatch
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn replay_seated(
+        game: &'g Game,
+        seats: Vec<Seat>,
+        names: Vec<String>,
+        record: &Record,
+        lines: &[usize],
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Session<'g>, Error> {
+        let header = Record { lines: vec![], ..record.clone() };
+        let passes: &[bool] = match game.0 {
+            GameKind::PushLuck(_) => &[true, false],
+            GameKind::Category(_) => &[false],
+        };
+        let count = record.turns().count();
+        let mut replayed = None;
+        for &check_only in passes {
+            let (seats, names, header) = (seats.clone(), names.clone(), header.clone());
+            let mut s = Session::start(game, seats, names, header, record.seed, tables, progress, check_only)?;
+            for (i, turn) in record.turns().enumerate() {
+                let line = lines.get(i).copied().unwrap_or(0);
+                s.replay_turn(turn, i + 1 == count).map_err(|e| at_line(line, e))?;
+                if s.off_seed && s.seed_mismatch.is_none() {
+                    s.seed_mismatch = Some(line);
+                }
+            }
+            replayed = Some(s);
+        }
+        Ok(replayed.expect("one pass at least"))
+    }
+
+    /// The session's record takes the comments and blank lines of
+    /// `record`, the one replayed, in their places (the replay wrote its
+    /// turns alone). A last turn still going on moves after any lines that
+    /// follow it, so that the steps still to come join it.
+    fn keep_lines(&mut self, record: &Record) {
+        let mut turns = self.record.turns().cloned().collect::<Vec<_>>().into_iter();
+        if turns.len() != record.turns().count() {
+            return;
+        }
+        let mut lines: Vec<Line> = record
+            .lines
+            .iter()
+            .map(|l| match l {
+                Line::Turn(_) => Line::Turn(turns.next().expect("as many turns")),
+                other => other.clone(),
+            })
+            .collect();
+        let ongoing = self.pending_turn.is_none() && self.turns_over < self.turns;
+        if ongoing {
+            if let Some(i) = lines.iter().rposition(|l| matches!(l, Line::Turn(_))) {
+                let last = lines.remove(i);
+                lines.push(last);
+            }
+        }
+        self.record.lines = lines;
+    }
+
+    fn replay_turn(&mut self, turn: &Turn, last: bool) -> Result<(), Error> {
+        let Some(seat) = self.prompt().seat() else {
+            return Err(SessionError::Illegal(format!("the game is over; {} has no turn", turn.player)).into());
+        };
+        if self.names[seat] != turn.player {
+            return Err(
+                SessionError::Illegal(format!("it is {}'s turn, not {}'s", self.names[seat], turn.player)).into()
+            );
+        }
+        let before = self.turns_over;
+        for (j, step) in turn.steps.iter().enumerate() {
+            if self.turns_over > before {
+                return Err(SessionError::Illegal(format!(
+                    "the turn ended at step {j} ({}), yet the line goes on",
+                    turn.steps[j - 1]
+                ))
+                .into());
+            }
+            // A refusal names the step it refuses, and then its line.
+            self.replay_step(step, j).map_err(|e| match e {
+                Error::Session(SessionError::Illegal(why)) => {
+                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
+                }
+                Error::Session(SessionError::Refused(why)) => {
+                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
+                }
+                e => e,
+            })?;
+        }
+        // The last line may stop mid-turn: the game stopped there.
+        if self.turns_over == before && !last {
+            return Err(SessionError::Illegal(format!(
+                "the turn is not over at the end of the line: {} (only the record's last line may stop mid-turn)",
+                self.expecting()
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    fn replay_step(&mut self, step: &Step, j: usize) -> Result<(), Error> {
+        match step {
+            Step::Take | Step::Fresh if j > 0 => {
+                Err(SessionError::Illegal("take and fresh come first in a turn".into()).into())
+            }
+            Step::Take => self.apply(Decision::Take).map(drop),
+            Step::Fresh => self.apply(Decision::Fresh).map(drop),
+            Step::Roll { dice, action } => {
+                if let Prompt::Offer { .. } = self.prompt() {
+                    // A record that says nothing at a leftover started fresh.
+                    self.apply(Decision::Fresh)?;
+                }
+                let (Prompt::Roll { .. } | Prompt::Decide { .. }) = self.prompt() else {
+                    return Err(SessionError::Illegal(self.expecting()).into());
+                };
+                let notes = each!(&mut self.table, t => t.record_roll(dice))?;
+                self.follow_seed(&notes);
+                self.absorb(notes);
+                match (action, self.prompt()) {
+                    (Action::Farkle, Prompt::Decide { .. }) => Err(SessionError::Illegal(format!(
+                        "{} needs a decision: `farkle` is for a roll where nothing scores",
+                        faces(dice)
+                    ))
+                    .into()),
+                    (Action::Farkle, _) => Ok(()),
+                    (_, Prompt::Decide { .. }) => self.apply(Decision::Act(action.clone())).map(drop),
+                    (_, _) => Err(SessionError::Illegal(format!("nothing in {} scores: a farkle", faces(dice))).into()),
+                }
+            }
+        }
+    }
+
+    /// Draws from the seed the dice of each roll in `notes` (as many as
+    /// were rolled: a hand's kept dice are not rolled) and notes a roll
+    /// that is not what the seed rolls.
+    fn follow_seed(&mut self, notes: &[Note]) {
+        let Some(rng) = &mut self.rng else { return };
+        for note in notes {
+            if let Note::Roll { dice, .. } = note {
+                if draw(rng, dice.len()) != counts_of(dice) {
+                    self.off_seed = true;
+                }
+            }
+        }
+    }
+}
+
+/// The seats of a record's players: sixdice plays the seats its players
+/// hold. Two of one kind are written `optimal`, `optimal-2` (as
+/// [`seats`] names them), read back as that player when the names come out
+/// the same; otherwise the names are read as they stand (`optimal-2` alone
+/// is a person's name).
+fn record_seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Error> {
+    let kinds: Vec<String> = players
+        .iter()
+        .map(|p| match p.rsplit_once('-') {
+            Some((kind, k)) if k.parse::<usize>().is_ok_and(|k| k >= 2) && Player::parse(kind).is_ok() => {
+                kind.to_string()
+            }
+            _ => p.clone(),
+        })
+        .collect();
+    match seats(game, &kinds) {
+        Ok((seats, names)) if names == players => Ok((seats, names)),
+        _ => seats(game, players),
+    }
+}
+
+/// The game a record names, as its header says it (for errors).
+fn record_title(record: &Record) -> String {
+    let mut t = record.game.clone();
+    if !record.options.is_empty() {
+        t.push_str(&format!(" ({})", record.options.join(", ")));
+    }
+    if let Some(r) = &record.rules {
+        t.push_str(&format!(" with the rules file {}", crate::text::Quoted(r)));
+    }
+    t
+}
+
+/// Puts a replay's error at its record line.
+fn at_line(line: usize, e: Error) -> Error {
+    match e {
+        Error::Session(SessionError::Illegal(why)) => SessionError::AtLine { line, why }.into(),
+        Error::Session(SessionError::Words(w)) => SessionError::AtLine { line, why: w.to_string() }.into(),
+        Error::Session(SessionError::Refused(r)) => SessionError::AtLine { line, why: r.to_string() }.into(),
+        e => e,
+    }
+}
+
+#[cfg(test)]
+#[path = "resume_tests.rs"]
+mod tests;
