@@ -67,6 +67,8 @@ mod choices;
 mod pushluck;
 
 #[cfg(test)]
+mod fuzz_tests;
+#[cfg(test)]
 pub(crate) mod tests;
 #[cfg(test)]
 mod three_tests;
