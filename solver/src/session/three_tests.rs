@@ -23,10 +23,17 @@ use crate::report::{Advice, Event, Objective, Prompt, Then, TurnEnd};
 const GOAL: &str = "goal=1000";
 
 /// A directory holding Farkle's table of three to [`GOAL`], solved once
-/// for every test here (by the first session that needs it).
+/// for every test here (the tests run side by side wait for it).
 fn tables() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory")).path()
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let g = game("farkle", &[GOAL]);
+        let crate::registry::GameKind::PushLuck(p) = &g.0 else { unreachable!("Farkle is push-your-luck") };
+        crate::pushluck::win::players::table::solve_and_save(p, 3, dir.path(), &Silent).expect("solves");
+        dir
+    })
+    .path()
 }
 
 fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Path) -> Session<'g> {
@@ -78,7 +85,7 @@ fn banks_pass(events: &[Event], leader_total: Option<i64>, mover: usize) -> bool
 fn three_optimal_players_lose_nothing_by_their_chances_and_pass_in_last_turns() {
     let g = game("farkle", &[GOAL]);
     let mut last_turns = 0;
-    for seed in 0..6 {
+    for seed in 0..4 {
         let mut s = start(&g, &["optimal", "optimal", "optimal"], seed, tables());
         assert_eq!(s.objective(), Objective::Win);
         assert_eq!(s.judging(), None);
@@ -127,7 +134,7 @@ fn three_optimal_players_lose_nothing_by_their_chances_and_pass_in_last_turns() 
 fn every_decision_of_three_is_valued_as_advise_values_it() {
     let g = game("farkle", &[GOAL]);
     let (mut asked, mut in_last_turns) = (0, 0);
-    for seed in 0..4 {
+    for seed in 0..3 {
         let mut s = start(&g, &["ann", "optimal", "ev"], seed, tables());
         let mut rng = SmallRng::seed_from_u64(100 + seed);
         play_watching(
@@ -166,7 +173,7 @@ fn every_decision_of_three_is_valued_as_advise_values_it() {
             assert!((a.gifts - b.gifts).abs() < 1e-12, "seed {seed}");
         }
     }
-    assert!(asked > 40 && in_last_turns > 0, "{asked} decisions compared, {in_last_turns} in last turns");
+    assert!(asked > 30 && in_last_turns > 0, "{asked} decisions compared, {in_last_turns} in last turns");
 }
 
 /// Where no table of three is at hand (four players; three under
