@@ -10,6 +10,7 @@ mod golden;
 mod headtohead;
 mod play;
 mod pushluck;
+mod review;
 mod sixhundred;
 mod stopped;
 mod util;

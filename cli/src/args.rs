@@ -323,13 +323,25 @@ pub struct PlayArgs {
 
 #[derive(ClapArgs, Debug)]
 pub struct ReviewArgs {
-    /// The game record to review.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// The game record to review; several: each player's sums over the
+    /// games.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
     /// Draw the game: P(win) (or the expected final score) turn by turn,
-    /// mistakes marked (SVG).
+    /// mistakes marked; several records: each player's loss per decision
+    /// and luck, game by game (SVG; never one of the records, and an
+    /// existing file only if it is an SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Show decision N (the `#` of the costliest-decisions table; numbered
+    /// from 1 in the order played) with its position and every
+    /// alternative, ranked as `advise` ranks them.
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    pub decision: Option<usize>,
+    /// After the review, show every decision with its position and every
+    /// alternative.
+    #[arg(long)]
+    pub all: bool,
     /// The error classes' lower bounds, doubtful,mistake,blunder: in
     /// percentage points of P(win) for two-player push-your-luck games,
     /// else in points (default: 0.2,1,4 / 5,25,100 per turn / 0.5,2,6 per
@@ -392,11 +404,7 @@ pub enum Command {
         dice_from_me: bool,
         coach: bool,
     },
-    Review {
-        file: PathBuf,
-        question: ReviewQuestion,
-        plot: Option<PathBuf>,
-    },
+    Review { files: Vec<PathBuf>, question: ReviewQuestion, plot: Option<PathBuf> },
     Completions(clap_complete::Shell),
 }
 
@@ -729,28 +737,34 @@ fn resume(a: PlayArgs) -> anyhow::Result<Command> {
 
 fn review(a: ReviewArgs) -> anyhow::Result<Command> {
     if let Some(path) = &a.plot {
+        crate::pictures::check_not_an_input(path, &a.files)?;
         crate::pictures::check_path(path)?;
     }
+    // Three numbers here; the library checks that they are positive and
+    // rising.
     let thresholds = match a.thresholds.as_deref() {
         None => None,
         Some(text) => {
             let v: Vec<f64> = text
                 .split(',')
-                .map(|x| x.trim().parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0 && *v <= 1e6))
+                .map(|x| x.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
                 .collect::<Option<_>>()
-                .filter(|v: &Vec<f64>| v.len() == 3 && v[0] <= v[1] && v[1] <= v[2])
+                .filter(|v: &Vec<f64>| v.len() == 3)
                 .ok_or_else(|| {
                     anyhow::anyhow!(
-                        "--thresholds: three numbers from 0 to 1000000, rising, as doubtful,mistake,blunder (e.g. \
-                         0.2,1,4), not `{}`",
+                        "--thresholds: three numbers, rising, as doubtful,mistake,blunder (e.g. 0.2,1,4), not `{}`",
                         solver::Escaped(text)
                     )
                 })?;
             Some(Thresholds { doubtful: v[0], mistake: v[1], blunder: v[2] })
         }
     };
-    let record_dir = a.file.parent().map(std::path::Path::to_path_buf);
-    Ok(Command::Review { file: a.file, question: ReviewQuestion { thresholds, record_dir }, plot: a.plot })
+    let record_dir = match a.files.as_slice() {
+        [one] => one.parent().map(std::path::Path::to_path_buf),
+        _ => None,
+    };
+    let question = ReviewQuestion { thresholds, record_dir, decision: a.decision, all_decisions: a.all };
+    Ok(Command::Review { files: a.files, question, plot: a.plot })
 }
 
 /// A comma-separated list (`--players`, `--variant`): its items, trimmed,

@@ -25,8 +25,10 @@ fn flag(field: Field) -> &'static str {
         Field::Locked => "--locked",
         Field::Games => "--games",
         Field::Players => "--players",
-        // Decisions are typed at the table, not given as a flag.
-        Field::Decision => "decision",
+        Field::Thresholds => "--thresholds",
+        Field::Decision => "--decision",
+        // Decisions at the table are typed, not given as a flag.
+        Field::Choice => "decision",
     }
 }
 

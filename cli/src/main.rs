@@ -79,14 +79,23 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
                 Err(e) => e,
             })?
         }
-        Command::Review { file, question, plot } => {
-            let text = solver::read_record(file)?;
-            let r = solver::review(&text, question, tables, &bar).map_err(fail)?;
-            if let Some(path) = plot {
-                pictures::write(path, &solver::draw_review(&r)?)?;
+        Command::Review { files, question, plot } => match files.as_slice() {
+            [file] => {
+                let text = solver::read_record(file)?;
+                let r = solver::review(&text, question, tables, &bar).map_err(fail)?;
+                if let Some(path) = plot {
+                    pictures::write(path, &solver::draw_review(&r)?)?;
+                }
+                emit(json, &r, render::review)
             }
-            emit(json, &r, render::review)
-        }
+            _ => {
+                let r = solver::review_summary(files, question, tables, &bar).map_err(fail)?;
+                if let Some(path) = plot {
+                    pictures::write(path, &solver::draw_review_summary(&r)?)?;
+                }
+                emit(json, &r, render::review_summary)
+            }
+        },
         Command::Completions(shell) => completions::script(*shell),
     })
 }

@@ -11,6 +11,41 @@ use std::path::Path;
 
 use solver::OutputError;
 
+/// The bytes read to tell an SVG picture from any other file.
+const SNIFF: u64 = 4096;
+
+/// Refuses, before any work, a picture path that would replace one of the
+/// command's `inputs` (the same file by any name) or an existing file that
+/// is not an SVG picture (an earlier picture may be replaced; a record,
+/// say, may not).
+pub fn check_not_an_input(path: &Path, inputs: &[std::path::PathBuf]) -> anyhow::Result<()> {
+    use std::io::Read;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::metadata(path) else { return Ok(()) };
+    let same = |input: &std::path::PathBuf| {
+        std::fs::metadata(input).is_ok_and(|m| m.dev() == meta.dev() && m.ino() == meta.ino())
+    };
+    if inputs.iter().any(same) {
+        anyhow::bail!("--plot {}: that is a record being reviewed; name a new .svg file", path.display());
+    }
+    if meta.is_file() {
+        let mut head = vec![];
+        let read = std::fs::File::open(path).and_then(|f| f.take(SNIFF).read_to_end(&mut head));
+        let svg = read.is_ok() && {
+            let head = String::from_utf8_lossy(&head);
+            let t = head.trim_start_matches('\u{feff}').trim_start();
+            (t.starts_with("<svg") || t.starts_with("<?xml")) && t.contains("<svg")
+        };
+        if !svg {
+            anyhow::bail!(
+                "--plot {}: the file exists and is not an SVG picture; only an earlier picture is replaced",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 fn cannot(path: &Path, why: &OutputError) -> anyhow::Error {
     anyhow::anyhow!("cannot write the picture {}: {why}", path.display())
 }

@@ -321,8 +321,10 @@ fn intro(s: &Session, q: &PlayQuestion, o: &Options) -> String {
         Some(seed) => format!("seed {seed}"),
         None => "your dice".into(),
     };
+    // A game of several judged by expected points says so, and why.
+    let values = s.judging().unwrap_or_else(|| format!("Values: {values}."));
     let mut t = format!(
-        "{}: {} ({dice}). Values: {values}. Type help for the words, ? for the choices.",
+        "{}: {} ({dice}). {values} Type help for the words, ? for the choices.",
         v.game.title,
         v.seats.iter().map(|s| s.player.as_str()).collect::<Vec<_>>().join(" against "),
     );

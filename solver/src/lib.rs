@@ -70,7 +70,7 @@ mod text;
 // The face, item by item. Commands: one function per command, each
 // taking its question and returning its report (`review` reads a record).
 pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
-pub use review::{read_record, review};
+pub use review::{read_record, review, review_summary};
 
 // Games: the registry and a resolved game.
 pub use registry::{resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
@@ -109,7 +109,10 @@ pub use report::{
 };
 
 // `review`.
-pub use report::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues};
+pub use report::{
+    ErrorClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll,
+    Thresholds, TurnValues,
+};
 
 // Value types a front end reads, writes or passes: dice, options, the
 // default sheet games, progress, and text echoed from users.
@@ -123,15 +126,15 @@ pub use text::{percentage_points, Escaped};
 // typed errors inside it or returned alone.
 pub use dice::DiceError;
 pub use error::{
-    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, Refusal, RulesError, SessionError, SheetError,
-    SimulateError, SituationError, TurnError, WinError,
+    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, Refusal, ReviewError, RulesError, SessionError,
+    SheetError, SimulateError, SituationError, TurnError, WinError,
 };
 pub use report::SolveNeeds;
 pub use table::TableError;
 
 // Pictures of reports, and writing them (or any output) safely.
 pub use files::{check_output, check_record_output, write_output, OutputError, RecordPathError, RecordSlot};
-pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_win_map, PictureError};
+pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_review_summary, draw_win_map, PictureError};
 
 // Records and sessions: a whole game played a roll and a decision at a
 // time, and its record (the record's `Then` is what follows a set-aside).

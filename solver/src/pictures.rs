@@ -7,7 +7,10 @@
 //!   (my score, opponent's score), a heat map;
 //! - [`bank_boundary`]: the turn total at which to bank against my score,
 //!   one curve per opponent score (the figure Neller and Presser drew for
-//!   Pig).
+//!   Pig);
+//! - [`draw_review`]: a reviewed game, every player's value turn by turn;
+//! - [`draw_review_summary`]: several reviewed games, each player's loss
+//!   per decision (above) and luck (below) game by game.
 //!
 //! Each figure has a title naming the game and its options, labelled axes
 //! with units, and a legend or colour scale.
@@ -15,7 +18,9 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::report::{BankBoundary, CompareReport, CompareRow, ErrorClass, Objective, ReviewReport, WinMap};
+use crate::report::{
+    BankBoundary, CompareReport, CompareRow, ErrorClass, Objective, ReviewReport, ReviewSummary, WinMap,
+};
 use crate::text::percentage_points;
 
 /// A figure that could not be drawn.
@@ -403,6 +408,86 @@ pub fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
         }
         if n > 0 {
             legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
+        }
+        Ok(())
+    })
+}
+
+/// One figure of a player's game.
+type Figure = dyn Fn(&crate::report::PlayerReview) -> f64;
+
+/// Several reviewed games: each player's mean loss per unforced decision
+/// (above) and luck (below), game by game, in the objective's unit.
+///
+/// # Errors
+/// Only if plotters fails to draw.
+pub fn draw_review_summary(r: &ReviewSummary) -> Result<String, PictureError> {
+    svg((900, 640), |root| {
+        let win = r.objective == Objective::Win;
+        let scale = |v: f64| if win { 100.0 * v } else { v };
+        let unit = if win { "percentage points of P(win)" } else { "points" };
+        let n = r.games.len();
+        let (top, bottom) = root.split_vertically(300);
+        // Each player's figure in each game they played (x: the game's number).
+        let series = |pick: &Figure, name: &str| -> Vec<(usize, f64)> {
+            r.games
+                .iter()
+                .enumerate()
+                .filter_map(|(k, g)| g.players.iter().find(|p| p.player == name).map(|p| (k + 1, scale(pick(p)))))
+                .collect()
+        };
+        let span = |values: &mut dyn Iterator<Item = f64>, floor_zero: bool| {
+            let (lo, hi) = values.fold((0.0f64, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
+            let pad = ((hi - lo) * 0.1).max(if win { 0.05 } else { 1.0 });
+            (if floor_zero { 0.0 } else { lo - pad }, hi + pad)
+        };
+        let panels: [(&Area, &str, String, bool, &Figure); 2] = [
+            (&top, "loss per decision", format!("mean loss per decision ({unit})"), true, &|p| p.mean_loss),
+            (&bottom, "luck", format!("luck ({unit})"), false, &|p| p.luck),
+        ];
+        for (k, (area, what, y_desc, floor_zero, pick)) in panels.into_iter().enumerate() {
+            let mut all = r.games.iter().flat_map(|g| g.players.iter().map(|p| scale(pick(p))));
+            let (lo, hi) = span(&mut all, floor_zero);
+            let caption = if k == 0 {
+                format!("{} games reviewed: each player's {what}, game by game", n)
+            } else {
+                format!("each player's {what}, game by game")
+            };
+            let mut chart = ChartBuilder::on(area)
+                .caption(caption, (FONT, if k == 0 { 20 } else { 16 }))
+                .margin(14)
+                .margin_right(RIGHT_MARGIN)
+                .x_label_area_size(40)
+                .y_label_area_size(80)
+                .build_cartesian_2d(0usize..n + 1, lo..hi)
+                .map_err(err)?;
+            chart
+                .configure_mesh()
+                .x_desc("game")
+                .y_desc(y_desc)
+                .x_labels(n + 2)
+                .x_label_formatter(&|x| if *x == 0 || *x > n { String::new() } else { x.to_string() })
+                .label_style((FONT, 13))
+                .axis_desc_style((FONT, 14))
+                .light_line_style(WHITE.mix(0.0))
+                .draw()
+                .map_err(err)?;
+            for (seat, p) in r.players.iter().enumerate() {
+                let colour = Palette99::pick(seat).to_rgba();
+                let points = series(pick, &p.totals.player);
+                chart
+                    .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                    .map_err(err)?
+                    .label(p.totals.player.clone())
+                    .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3)));
+                chart.draw_series(points.into_iter().map(|at| Circle::new(at, 4, colour.filled()))).map_err(err)?;
+            }
+            if !floor_zero {
+                chart.draw_series(LineSeries::new([(0, 0.0), (n + 1, 0.0)], BLACK.mix(0.4))).map_err(err)?;
+            }
+            if !r.players.is_empty() {
+                legend(&mut chart, SeriesLabelPosition::UpperRight)?;
+            }
         }
         Ok(())
     })

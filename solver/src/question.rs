@@ -220,4 +220,9 @@ pub struct ReviewQuestion {
     /// no file is read (a front end that takes records from others).
     #[serde(skip)]
     pub record_dir: Option<PathBuf>,
+    /// Show this decision (numbered from 1 in the order played) with its
+    /// position and every alternative ranked as `advise` ranks them.
+    pub decision: Option<usize>,
+    /// Show every decision so.
+    pub all_decisions: bool,
 }

@@ -10,7 +10,7 @@ mod win_strategy;
 
 pub use advice::advice;
 pub use compare::compare;
-pub use review::review;
+pub use review::{review, review_summary};
 pub use simulation::simulation;
 pub use strategy::strategy;
 pub use table::table;

@@ -1,24 +1,88 @@
 //! `review`: each player's decisions, losses and luck, then the costliest
-//! decisions with what should have been done.
+//! decisions with their positions and what should have been done; the
+//! decisions asked for with every alternative (through the advice
+//! renderer); and for several records, each player's sums.
 
-use solver::{ErrorClass, Objective, ReviewReport};
+use solver::{ErrorClass, Objective, PlayerReview, ReviewReport, ReviewSummary, ReviewedDecision, TableView};
 
 use crate::output::TextTable;
 
+/// How a report's numbers read under its objective.
+struct Units {
+    win: bool,
+}
+
+impl Units {
+    fn of(o: Objective) -> Units {
+        Units { win: o == Objective::Win }
+    }
+    /// A value: a percentage, or points.
+    fn value(&self, v: f64) -> String {
+        if self.win {
+            format!("{:.1}%", 100.0 * v + 0.0)
+        } else {
+            format!("{:.1}", v + 0.0)
+        }
+    }
+    /// A change of value: percentage points, or points, signed.
+    fn change(&self, v: f64) -> String {
+        if self.win {
+            format!("{:+.2}", 100.0 * v + 0.0)
+        } else {
+            format!("{:+.1}", v + 0.0)
+        }
+    }
+    /// A loss (adding 0 turns a -0 into 0: never `-0.00`).
+    fn loss(&self, v: f64) -> String {
+        if self.win {
+            format!("{:.2}", 100.0 * v + 0.0)
+        } else {
+            format!("{:.2}", v + 0.0)
+        }
+    }
+    fn unit(&self) -> &'static str {
+        if self.win {
+            "percentage points of P(win)"
+        } else {
+            "points"
+        }
+    }
+    /// The luck column's head, in its unit.
+    fn luck_head(&self) -> &'static str {
+        if self.win {
+            "luck (pp)"
+        } else {
+            "luck (points)"
+        }
+    }
+}
+
+fn class_name(c: Option<ErrorClass>) -> &'static str {
+    match c {
+        Some(ErrorClass::Blunder) => "blunder",
+        Some(ErrorClass::Mistake) => "mistake",
+        Some(ErrorClass::Doubtful) => "doubtful",
+        None => "",
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn faces(d: &[u8]) -> String {
+    d.iter().map(ToString::to_string).collect()
+}
+
 /// The review as text.
 pub fn review(r: &ReviewReport) -> String {
-    let win = r.objective == Objective::Win;
-    // Win: values as percentages, changes in percentage points.
-    let value = |v: f64| if win { format!("{:.1}%", 100.0 * v) } else { format!("{v:.1}") };
-    let change = |v: f64| if win { format!("{:+.2}", 100.0 * v) } else { format!("{v:+.1}") };
-    let unit = if win { "percentage points of P(win)" } else { "points" };
+    let u = Units::of(r.objective);
     let names: Vec<&str> = r.players.iter().map(|p| p.player.as_str()).collect();
     let outcome = match (r.finished, r.winners.as_slice()) {
         (false, _) => "the record stops before the end".to_string(),
         (true, [w]) => format!("{} won", names[*w]),
         (true, ws) => format!("{} tied", ws.iter().map(|&w| names[w]).collect::<Vec<_>>().join(" and ")),
     };
-    let turns = r.turns.last().map_or(0, |t| t.turn);
     let what = match r.objective {
         Objective::Win => "values are P(win) from the win table",
         Objective::TurnScore => "values are each turn's expected points",
@@ -26,16 +90,60 @@ pub fn review(r: &ReviewReport) -> String {
     };
     let th = r.thresholds;
     let mut out = format!(
-        "Review of {}: {}, {turns} turns, {outcome}.\n{what}; losses in {unit} (doubtful from {}, mistake from {}, \
-         blunder from {}).\n\n",
+        "Review of {}: {}, {}, {outcome}.\n{what}; losses in {} (doubtful from {}, mistake from {}, blunder from \
+         {}).\n\n",
         r.game.title,
         names.join(" against "),
+        plural(r.turns_played, "turn", "turns"),
+        u.unit(),
         th.doubtful,
         th.mistake,
         th.blunder
     );
-    let mut t = TextTable::new([
-        "player",
+    // One decision asked for: it alone, after the header.
+    if let [i] = r.shown.as_slice() {
+        if r.shown.len() < r.decisions.len() || r.decisions.len() == 1 {
+            out.push_str(&decision(r, &r.decisions[*i]));
+            return out;
+        }
+    }
+    if r.decisions.is_empty() {
+        out.push_str("No decisions in the record: nothing to rate.\n");
+    } else {
+        out.push_str(&players_table(&u, &r.players, None));
+        out.push_str(&points_note(&u, &r.players));
+    }
+    out.push_str(&identity(&u, r));
+    // The rolls that moved their roller's value most, each way.
+    let by_luck = |a: &&solver::ReviewedRoll, b: &&solver::ReviewedRoll| a.luck.total_cmp(&b.luck);
+    if let (Some(best), Some(worst)) = (r.rolls.iter().max_by(by_luck), r.rolls.iter().min_by(by_luck)) {
+        let roll = |x: &solver::ReviewedRoll| {
+            format!("line {}, {} rolled {} ({})", x.line, x.player, faces(&x.dice), u.change(x.luck))
+        };
+        out.push_str(&format!("Luckiest roll: {}; unluckiest: {}.\n", roll(best), roll(worst)));
+    }
+    if !r.decisions.is_empty() {
+        out.push_str(&costliest(&u, r));
+    }
+    for &i in &r.shown {
+        out.push('\n');
+        out.push_str(&decision(r, &r.decisions[i]));
+    }
+    out
+}
+
+/// Each player's decisions, classes, loss, rating, luck and luck-adjusted
+/// result. A summary gives each player's `games`, and its results are sums:
+/// under P(win), games won (a result of 1 is a game won).
+fn players_table(u: &Units, players: &[PlayerReview], games: Option<&[usize]>) -> String {
+    let sum = |v: f64| if u.win { format!("{:.2}", v + 0.0) } else { u.value(v) };
+    let result = |v: f64| if games.is_some() { sum(v) } else { u.value(v) };
+    let mut head = vec!["player"];
+    if games.is_some() {
+        head.push("games");
+    }
+    let shift = head.len() - 1;
+    head.extend([
         "decisions",
         "forced",
         "doubtful",
@@ -44,76 +152,245 @@ pub fn review(r: &ReviewReport) -> String {
         "loss",
         "per decision",
         "rating",
-    ])
-    .right_span(1, 7);
-    let shown = |v: f64| if win { format!("{:.2}", 100.0 * v) } else { format!("{v:.2}") };
-    for p in &r.players {
-        t.row([
-            p.player.clone(),
+        u.luck_head(),
+        if games.is_some() && u.win { "games won" } else { "result" },
+        "result - luck",
+    ]);
+    let mut t = TextTable::new(head).right_span(1, 7 + shift).right_span(9 + shift, 11 + shift);
+    for (k, p) in players.iter().enumerate() {
+        let mut row = vec![p.player.clone()];
+        if let Some(g) = games {
+            row.push(g[k].to_string());
+        }
+        row.extend([
             p.decisions.to_string(),
             p.forced.to_string(),
             p.doubtful.to_string(),
             p.mistakes.to_string(),
             p.blunders.to_string(),
-            shown(p.total_loss),
-            shown(p.mean_loss),
-            p.rating.to_string(),
+            u.loss(p.total_loss),
+            u.loss(p.mean_loss),
+            p.rating.unwrap_or("none (no unforced decision)").to_string(),
+            u.change(p.luck),
+            result(p.result),
+            result(p.luck_adjusted),
         ]);
+        t.row(row);
     }
-    out.push_str(&t.render());
-    if win {
-        let lost: Vec<String> =
-            r.players.iter().filter_map(|p| p.total_points_loss.map(|x| format!("{} {x:.0}", p.player))).collect();
-        out.push_str(&format!("The same decisions in expected points of their turns: {} lost.\n", lost.join(", ")));
+    t.render()
+}
+
+/// Under P(win): the same decisions in expected points, and what that
+/// figure means.
+fn points_note(u: &Units, players: &[PlayerReview]) -> String {
+    if !u.win {
+        return String::new();
     }
-    out.push_str(&format!(
-        "\nLuck and skill ({}: result = start + luck - loss{}):\n",
-        if win { "P(win)" } else { "points" },
-        if r.players.len() == 2 && win { " + the opponent's losses" } else { "" }
-    ));
-    let mut t = TextTable::new(["player", "start", "luck", "loss", "gifts", "result"]).right_span(1, 5);
+    let lost: Vec<String> =
+        players.iter().filter_map(|p| p.total_points_loss.map(|x| format!("{} {:.0}", p.player, x + 0.0))).collect();
+    format!(
+        "Expected points of their turns given up by the same decisions: {}. Not a loss of P(win): playing to win \
+         banks early or pushes on where points alone would not, so even the best play for P(win) gives some up.\n",
+        lost.join(", ")
+    )
+}
+
+/// The luck identity's terms per player, and the luck-adjusted result.
+fn identity(u: &Units, r: &ReviewReport) -> String {
+    let mut out = format!(
+        "\nLuck and skill ({}: result = start + luck - loss{}; result - luck is the result on average luck):\n",
+        if u.win { "P(win), luck in percentage points" } else { "points" },
+        if r.players.len() == 2 && u.win { " + the opponent's losses" } else { "" }
+    );
+    let mut t =
+        TextTable::new(["player", "start", "luck", "loss", "gifts", "result", "result - luck"]).right_span(1, 6);
     for p in &r.players {
         t.row([
             p.player.clone(),
-            value(p.start),
-            change(p.luck),
-            change(-p.total_loss),
-            change(p.gifts),
-            value(p.result),
+            u.value(p.start),
+            u.change(p.luck),
+            u.change(-p.total_loss),
+            u.change(p.gifts),
+            u.value(p.result),
+            u.value(p.luck_adjusted),
         ]);
     }
     out.push_str(&t.render());
-    // The rolls that moved their roller's value most, each way.
-    let by_luck = |a: &&solver::ReviewedRoll, b: &&solver::ReviewedRoll| a.luck.total_cmp(&b.luck);
-    if let (Some(best), Some(worst)) = (r.rolls.iter().max_by(by_luck), r.rolls.iter().min_by(by_luck)) {
-        let roll = |x: &solver::ReviewedRoll| {
-            let dice: String = x.dice.iter().map(ToString::to_string).collect();
-            format!("line {}, {} rolled {dice} ({})", x.line, x.player, change(x.luck))
-        };
-        out.push_str(&format!("Luckiest roll: {}; unluckiest: {}.\n", roll(best), roll(worst)));
-    }
+    out
+}
+
+/// The costliest decisions, with their positions.
+fn costliest(u: &Units, r: &ReviewReport) -> String {
     if r.costliest.is_empty() {
-        out.push_str("\nNo decision lost anything: every play was the best.\n");
-        return out;
+        return "\nNo decision lost anything: every play was the best. (`--decision N` shows decision N with every \
+                alternative.)\n"
+            .into();
     }
-    out.push_str("\nThe costliest decisions:\n");
-    let mut t = TextTable::new(["line", "player", "played", "best", "loss", "class"]).right(0).right(4);
+    let names: Vec<&str> = r.players.iter().map(|p| p.player.as_str()).collect();
+    let stakes = r.costliest.iter().any(|&i| r.decisions[i].at_stake.is_some());
+    let mut out = "\nThe costliest decisions (# is the decision's number: `--decision N` shows it with every \
+                   alternative, `--all` shows them all):\n"
+        .to_string();
+    let totals_head = format!("totals ({})", names.join(", "));
+    let mut head = vec!["#", "line", "player", "dice"];
+    if stakes {
+        head.push("at stake");
+    }
+    head.extend([totals_head.as_str(), "played", "best", "loss", "class"]);
+    let n = head.len();
+    let mut t = TextTable::new(head).right(0).right(1).right(n - 2);
+    if stakes {
+        t = t.right(4);
+    }
     for &i in &r.costliest {
         let d = &r.decisions[i];
-        let class = match d.class {
-            Some(ErrorClass::Blunder) => "blunder",
-            Some(ErrorClass::Mistake) => "mistake",
-            Some(ErrorClass::Doubtful) => "doubtful",
-            None => "",
-        };
-        t.row([
-            d.line.to_string(),
-            d.player.clone(),
-            format!("{} ({})", d.played, value(d.value_played)),
-            format!("{} ({})", d.best, value(d.value_best)),
-            shown(d.loss),
-            class.to_string(),
+        let mut row = vec![d.number.to_string(), d.line.to_string(), d.player.clone(), dice_or_offer(d)];
+        if stakes {
+            row.push(d.at_stake.map_or(String::new(), |s| s.to_string()));
+        }
+        row.extend([
+            d.totals.iter().map(ToString::to_string).collect::<Vec<_>>().join(", "),
+            format!("{} ({})", d.played, u.value(d.value_played)),
+            format!("{} ({})", d.best, u.value(d.value_best)),
+            u.loss(d.loss),
+            class_name(d.class).to_string(),
         ]);
+        t.row(row);
+    }
+    out.push_str(&t.render());
+    out
+}
+
+fn dice_or_offer(d: &ReviewedDecision) -> String {
+    if d.dice.is_empty() {
+        "leftover".into()
+    } else {
+        faces(&d.dice)
+    }
+}
+
+/// One decision: where it was, what was played against the best, and
+/// every alternative as `advise` shows them.
+fn decision(r: &ReviewReport, d: &ReviewedDecision) -> String {
+    let u = Units::of(r.objective);
+    let mut out =
+        format!("Decision {} of {} (line {}, turn {}): {}", d.number, r.decisions.len(), d.line, d.turn, d.player);
+    match (d.dice.is_empty(), d.at_stake) {
+        (true, _) => out.push_str(" at a leftover: take it or start fresh"),
+        (false, Some(s)) => out.push_str(&format!(" rolled {} with {s} at stake", faces(&d.dice))),
+        (false, None) => out.push_str(&format!(" rolled {}", faces(&d.dice))),
+    }
+    out.push_str(".\n");
+    if let Some(v) = &d.position {
+        out.push_str(&position(&u, v));
+    }
+    let class = match class_name(d.class) {
+        "" if d.forced => " (forced: the only legal play)".to_string(),
+        "" => String::new(),
+        c => format!(": {c}"),
+    };
+    out.push_str(&format!(
+        "Played: {} ({}); best: {} ({}); loss {} {}{class}.\n",
+        d.played,
+        u.value(d.value_played),
+        d.best,
+        u.value(d.value_best),
+        u.loss(d.loss),
+        u.unit()
+    ));
+    match &d.advice {
+        Some(a) => {
+            out.push_str("Every alternative, as `advise` ranks them:\n");
+            out.push_str(&super::advice(a, usize::MAX));
+        }
+        None => out.push_str("(no ranking of the alternatives here)\n"),
+    }
+    out
+}
+
+/// The table before a decision: every player's total (and sheet), and the
+/// roll in play.
+fn position(u: &Units, v: &TableView) -> String {
+    let mut out = String::new();
+    for s in &v.seats {
+        let mut line = format!("  {}: {}", s.player, s.total);
+        if s.on_board == Some(false) {
+            line.push_str(" (not on the board)");
+        }
+        if let Some(f) = s.farkles.filter(|&f| f > 0) {
+            line.push_str(&format!(" ({} in a row)", plural(usize::from(f), "farkle", "farkles")));
+        }
+        line.push_str(&format!(", value {}", u.value(s.value)));
+        if let Some(sheet) = &s.sheet {
+            let boxes: Vec<String> = sheet
+                .boxes
+                .iter()
+                .map(|b| format!("{} {}", b.name, b.points.map_or("-".to_string(), |p| p.to_string())))
+                .collect();
+            line.push_str(&format!("; sheet: {}", boxes.join(", ")));
+            if let Some(up) = sheet.upper {
+                line.push_str(&format!("; upper {}/{}", up.total, up.threshold));
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    if let Some(t) = &v.turn {
+        out.push_str(&format!("  roll {} of the turn", t.roll));
+        if !t.kept.is_empty() {
+            out.push_str(&format!(", kept before this roll {}", faces(&t.kept)));
+        }
+        out.push('\n');
+    }
+    if let Some(l) = &v.last_turns {
+        out.push_str(&format!("  last turns: {} leads with {}\n", v.seats[l.leader].player, l.leader_total));
+    }
+    out
+}
+
+/// Several games: each player's sums, then each game.
+pub fn review_summary(r: &ReviewSummary) -> String {
+    let u = Units::of(r.objective);
+    let th = r.thresholds;
+    let mut out = format!(
+        "Review of {} games; losses in {} (doubtful from {}, mistake from {}, blunder from {}).\n\n",
+        r.games.len(),
+        u.unit(),
+        th.doubtful,
+        th.mistake,
+        th.blunder
+    );
+    let totals: Vec<PlayerReview> = r.players.iter().map(|p| p.totals.clone()).collect();
+    let games: Vec<usize> = r.players.iter().map(|p| p.games).collect();
+    out.push_str(&players_table(&u, &totals, Some(&games)));
+    if u.win {
+        out.push_str(&format!(
+            "Games won less luck (in games: percentage points / 100) is what each would have won on average luck.\n{}",
+            points_note(&u, &totals)
+        ));
+    }
+    out.push_str("\nGame by game:\n");
+    let mut t =
+        TextTable::new(["game", "record", "turns", "winner", "player", "loss", "per decision", "luck", "result"])
+            .right(0)
+            .right(2)
+            .right_span(5, 8);
+    for (k, g) in r.games.iter().enumerate() {
+        for (j, p) in g.players.iter().enumerate() {
+            let first = j == 0;
+            let winner = if !g.finished { "not over".to_string() } else { g.winners.join(", ") };
+            t.row([
+                if first { (k + 1).to_string() } else { String::new() },
+                if first { g.file.clone() } else { String::new() },
+                if first { g.turns_played.to_string() } else { String::new() },
+                if first { winner } else { String::new() },
+                p.player.clone(),
+                u.loss(p.total_loss),
+                u.loss(p.mean_loss),
+                u.change(p.luck),
+                u.value(p.result),
+            ]);
+        }
     }
     out.push_str(&t.render());
     out

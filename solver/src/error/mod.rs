@@ -8,11 +8,13 @@
 mod category;
 mod game;
 mod pushluck;
+mod review;
 mod session;
 
 pub use category::{AdviseError, BonusProblem, SheetError, SimulateError};
 pub use game::GameError;
 pub use pushluck::{PlayersError, RulesError, SituationError, TurnError, WinError};
+pub use review::ReviewError;
 pub use session::{Refusal, SessionError};
 
 use crate::dice::DiceError;
@@ -56,8 +58,12 @@ pub enum Field {
     Games,
     /// The players of a head-to-head run.
     Players,
-    /// A decision at the table (a game session).
+    /// `review`: the error classes' bounds.
+    Thresholds,
+    /// `review`: the decision to show.
     Decision,
+    /// A decision typed at the table (a game session).
+    Choice,
 }
 
 /// Everything that can go wrong in the library.
@@ -93,6 +99,8 @@ pub enum Error {
     Win(#[from] WinError),
     #[error(transparent)]
     Session(#[from] SessionError),
+    #[error(transparent)]
+    Review(#[from] ReviewError),
     #[error(transparent)]
     Record(#[from] crate::record::RecordError),
     #[error("record file {0}")]
@@ -135,6 +143,7 @@ impl Error {
             Error::GameCount { .. } => Some(Field::Games),
             Error::Players(_) => Some(Field::Players),
             Error::Win(WinError::BoundaryDice(_)) => Some(Field::Dice),
+            Error::Review(e) => e.field(),
             _ => None,
         }
     }

@@ -138,7 +138,7 @@ impl Refusal {
             | Refusal::HandSize { .. }
             | Refusal::NoSeed
             | Refusal::OffTable { .. } => Field::Dice,
-            _ => Field::Decision,
+            _ => Field::Choice,
         }
     }
 }

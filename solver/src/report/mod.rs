@@ -28,7 +28,10 @@ pub use advice::{
 // root, where `Then` is a record's.
 pub(crate) use advice::Then;
 pub use compare::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
-pub use review::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues};
+pub use review::{
+    ErrorClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll,
+    Thresholds, TurnValues,
+};
 pub use session::{
     BoxView, Choice, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
 };

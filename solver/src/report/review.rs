@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{GameRef, Objective};
+use super::{Advice, GameRef, Objective, TableView};
 
 /// A whole game reviewed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -18,6 +18,8 @@ pub struct ReviewReport {
     pub thresholds: Thresholds,
     /// The record ends with the game over.
     pub finished: bool,
+    /// The turns the record plays (its turn lines).
+    pub turns_played: usize,
     /// The winners' seats (none while the game goes on).
     pub winners: Vec<usize>,
     /// A seeded record whose dice are not what its seed rolls: the first
@@ -32,6 +34,10 @@ pub struct ReviewReport {
     pub costliest: Vec<usize>,
     /// Every player's value after each turn: what `--plot` draws.
     pub turns: Vec<TurnValues>,
+    /// The decisions asked for with their position and alternatives
+    /// (`ReviewQuestion::decision`, `all_decisions`): positions in
+    /// `decisions`, whose `position` and `advice` are filled.
+    pub shown: Vec<usize>,
 }
 
 /// One player's game.
@@ -52,8 +58,9 @@ pub struct PlayerReview {
     /// their turns.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub total_points_loss: Option<f64>,
-    /// The rating of `mean_loss` on the documented scale.
-    pub rating: &'static str,
+    /// The rating of `mean_loss` on the documented scale; none without an
+    /// unforced decision.
+    pub rating: Option<&'static str>,
     /// The value at the start (summed over the turns, for turn points).
     pub start: f64,
     /// Luck of every roll that moved this player's value.
@@ -63,6 +70,9 @@ pub struct PlayerReview {
     /// 1 or 0 (won, lost), the final score, or the points of the turns
     /// played; while the game goes on, the value now.
     pub result: f64,
+    /// The result less the luck (`start - total_loss + gifts`): what the
+    /// player's decisions (and the opponent's) made of the start.
+    pub luck_adjusted: f64,
 }
 
 /// How bad a decision was.
@@ -77,6 +87,9 @@ pub enum ErrorClass {
 /// One decision.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReviewedDecision {
+    /// The decision's number, from 1 in the order played (what
+    /// `ReviewQuestion::decision` asks for).
+    pub number: usize,
     /// The record's line of the turn.
     pub line: usize,
     /// The turn, counted from 1 in the order played.
@@ -91,8 +104,20 @@ pub struct ReviewedDecision {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points_loss: Option<f64>,
     pub forced: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// None below the doubtful bound, and for a forced decision.
     pub class: Option<ErrorClass>,
+    /// The dice decided on (none at a leftover's take or fresh).
+    pub dice: Vec<u8>,
+    /// Push-your-luck: the points set aside before these dice.
+    pub at_stake: Option<i64>,
+    /// Every player's game total before the decision, in seat order.
+    pub totals: Vec<i64>,
+    /// Only for the decisions asked for (see `ReviewReport::shown`): the
+    /// table as the players saw it before the decision.
+    pub position: Option<TableView>,
+    /// Only for the decisions asked for: every alternative, ranked as
+    /// `advise` ranks them there.
+    pub advice: Option<Advice>,
 }
 
 /// One roll: what it was worth against the average roll there.
@@ -131,4 +156,41 @@ pub struct Thresholds {
     pub doubtful: f64,
     pub mistake: f64,
     pub blunder: f64,
+}
+
+/// Several games reviewed together (`review a.rec b.rec ...`): each game's
+/// players, and each player's (by name) sums over the games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReviewSummary {
+    /// The records' one objective (a summary adds up one unit).
+    pub objective: Objective,
+    pub thresholds: Thresholds,
+    /// In the order given.
+    pub games: Vec<GameSummary>,
+    /// In the order they first appear.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// One game of a summary.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameSummary {
+    /// The record's path as given.
+    pub file: String,
+    pub game: GameRef,
+    pub turns_played: usize,
+    pub finished: bool,
+    /// The winners' names.
+    pub winners: Vec<String>,
+    /// Each player's review of this game.
+    pub players: Vec<PlayerReview>,
+}
+
+/// One player's sums over the games they played: `games`, and the fields
+/// of [`PlayerReview`] added up (`mean_loss` and `rating` over all their
+/// unforced decisions; `result` adds up to the games won under P(win)).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerSummary {
+    pub games: usize,
+    #[serde(flatten)]
+    pub totals: PlayerReview,
 }

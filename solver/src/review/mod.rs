@@ -15,10 +15,19 @@
 //! threshold are *doubtful*, *mistakes* or *blunders*. The defaults
 //! ([`default_thresholds`]) and the rating scale ([`RATINGS`]) are in
 //! docs/guide.md.
+//!
+//! ## Positions and alternatives
+//! The session keeps each decision's position and `advise`'s ranking
+//! there (`session::Before`); the report carries them only for the
+//! decisions asked for (`--decision N`, `--all`), since a long game's
+//! every ranking is large. Every decision carries its dice, points at
+//! stake and the totals, which the costliest-decisions table shows.
+//!
+//! Several records together are summed per player in [`summary`].
 
 use std::path::Path;
 
-use crate::error::{Error, SessionError};
+use crate::error::{Error, ReviewError, SessionError};
 use crate::options::RuleOption;
 use crate::progress::Progress;
 use crate::question::ReviewQuestion;
@@ -29,8 +38,11 @@ use crate::report::{
 };
 use crate::session::{MomentKind, Session};
 
+mod summary;
 #[cfg(test)]
 mod tests;
+
+pub use summary::review_summary;
 
 /// The error classes' defaults, per objective, in the unit shown:
 /// percentage points of P(win), or points.
@@ -54,6 +66,35 @@ pub(crate) const RATINGS: [(&str, f64, f64, f64); 6] = [
     ("beginner", f64::INFINITY, f64::INFINITY, f64::INFINITY),
 ];
 
+/// The highest error-class bound `--thresholds` takes.
+const THRESHOLD_MAX: f64 = 1e6;
+
+/// Refuses error-class bounds that are not each positive (a zero bound
+/// would class every best play) and strictly rising.
+pub(crate) fn check_thresholds(t: Option<Thresholds>) -> Result<(), Error> {
+    let Some(t) = t else { return Ok(()) };
+    let ok = [t.doubtful, t.mistake, t.blunder].iter().all(|v| v.is_finite() && *v > 0.0 && *v <= THRESHOLD_MAX)
+        && t.doubtful < t.mistake
+        && t.mistake < t.blunder;
+    if ok {
+        Ok(())
+    } else {
+        Err(ReviewError::Thresholds { doubtful: t.doubtful, mistake: t.mistake, blunder: t.blunder }.into())
+    }
+}
+
+/// The mean loss per unforced decision and its rating (none without an
+/// unforced decision: nothing to rate).
+pub(crate) fn rate(objective: Objective, total_loss: f64, unforced: usize) -> (f64, Option<&'static str>) {
+    if unforced == 0 {
+        return (0.0, None);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let mean = total_loss / unforced as f64;
+    let shown = if objective == Objective::Win { 100.0 * mean } else { mean };
+    (mean, Some(rating(objective, shown)))
+}
+
 fn rating(objective: Objective, mean: f64) -> &'static str {
     RATINGS
         .iter()
@@ -74,8 +115,10 @@ fn rating(objective: Objective, mean: f64) -> &'static str {
 /// # Errors
 /// A text that is not a record (its line and column), a header that names
 /// no game or options sixdice takes, a decision or roll the rules forbid
-/// (its line), a missing table too long to solve here.
+/// (its line), a missing table too long to solve here; thresholds that
+/// are not positive and rising, a decision number the game does not have.
 pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Progress) -> Result<ReviewReport, Error> {
+    check_thresholds(q.thresholds)?;
     let (record, lines) = parse_with_lines(text)?;
     let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
     // A rules file named by the record is read only where the caller
@@ -95,7 +138,29 @@ pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Prog
     let game = resolve(&record.game, &options, rules_path.as_deref().map(HouseRules::File))
         .map_err(|e| SessionError::Header { line: lines.game, why: e.to_string() })?;
     let session = Session::replay(&game, &record, &lines.turns, tables, progress)?;
-    Ok(summarise(&session, &lines, q.thresholds))
+    let mut r = summarise(&session, &lines, q.thresholds);
+    let decisions = r.decisions.len();
+    r.shown = match q.decision {
+        Some(n) if (1..=decisions).contains(&n) => vec![n - 1],
+        Some(number) => return Err(ReviewError::NoDecision { number, decisions }.into()),
+        None if q.all_decisions => (0..decisions).collect(),
+        None => vec![],
+    };
+    let befores: Vec<_> = session
+        .moments()
+        .iter()
+        .filter_map(|m| match m.kind {
+            MomentKind::Decision(_) => Some(m.before.as_deref()),
+            MomentKind::Roll { .. } => None,
+        })
+        .collect();
+    for &i in &r.shown {
+        if let Some(b) = befores[i] {
+            r.decisions[i].position = Some(b.view.clone());
+            r.decisions[i].advice.clone_from(&b.advice);
+        }
+    }
+    Ok(r)
 }
 
 /// Reads a record file (a regular file of at most 4 MiB, as text).
@@ -127,6 +192,7 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
         }
     };
     let names = session.names();
+    let category = session.game().reference().family == crate::report::Family::Category;
     let line_of = |turn: usize| lines.turns.get(turn.wrapping_sub(1)).copied().unwrap_or(0);
     let mut decisions = vec![];
     let mut rolls = vec![];
@@ -150,7 +216,9 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
                 let loss = (j.best - j.chosen).max(0.0);
                 let forced = j.choices == 1;
                 worst = class(loss, forced);
+                let before = m.before.as_deref();
                 decisions.push(ReviewedDecision {
+                    number: decisions.len() + 1,
                     line,
                     turn: m.turn,
                     seat: m.seat,
@@ -163,6 +231,11 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
                     points_loss: j.points_loss,
                     forced,
                     class: worst,
+                    dice: before.map(|b| b.dice.clone()).unwrap_or_default(),
+                    at_stake: before.and_then(|b| b.view.turn.as_ref()).filter(|_| !category).map(|t| t.at_stake),
+                    totals: before.map(|b| b.view.seats.iter().map(|s| s.total).collect()).unwrap_or_default(),
+                    position: None,
+                    advice: None,
                 });
             }
         }
@@ -183,12 +256,13 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
             let mine: Vec<&ReviewedDecision> = decisions.iter().filter(|d| d.seat == seat).collect();
             let forced = mine.iter().filter(|d| d.forced).count();
             let unforced = mine.len() - forced;
-            let total_loss: f64 = mine.iter().map(|d| d.loss).sum();
+            // Sums start from +0 (an empty f64 sum is -0, shown `-0.00`).
+            let total_loss: f64 = mine.iter().fold(0.0, |a, d| a + d.loss);
             let count = |c: ErrorClass| mine.iter().filter(|d| d.class == Some(c)).count();
-            #[allow(clippy::cast_precision_loss)]
-            let mean_loss = if unforced == 0 { 0.0 } else { total_loss / unforced as f64 };
-            let total_points_loss =
-                (objective == Objective::Win).then(|| mine.iter().filter_map(|d| d.points_loss).sum());
+            let (mean_loss, rating) = rate(objective, total_loss, unforced);
+            let total_points_loss = (objective == Objective::Win)
+                .then(|| mine.iter().filter_map(|d| d.points_loss).fold(0.0, |a, x| a + x));
+            let result = l.settled + if l.open { l.running } else { 0.0 };
             PlayerReview {
                 player: names[seat].clone(),
                 decisions: mine.len(),
@@ -199,11 +273,12 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
                 total_loss,
                 mean_loss,
                 total_points_loss,
-                rating: rating(objective, shown(mean_loss)),
+                rating,
                 start: l.start,
                 luck: l.luck,
                 gifts: l.gifts,
-                result: l.settled + if l.open { l.running } else { 0.0 },
+                result,
+                luck_adjusted: result - l.luck,
             }
         })
         .collect();
@@ -215,6 +290,7 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
         objective,
         thresholds,
         finished,
+        turns_played: lines.turns.len(),
         winners: session.winners().map(<[usize]>::to_vec).unwrap_or_default(),
         seed_mismatch: session.seed_mismatch(),
         players,
@@ -222,5 +298,6 @@ pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Opti
         rolls,
         costliest: order,
         turns,
+        shown: vec![],
     }
 }

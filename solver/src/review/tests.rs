@@ -281,3 +281,163 @@ fn the_documented_records_review() {
     }
     assert_eq!(reviewed_, 2);
 }
+
+/// The decision asked for carries its position and `advise`'s very answer
+/// there (the same ranking, value for value); the others carry neither,
+/// but every decision carries its dice, points at stake and totals.
+#[test]
+fn a_decision_shows_its_position_and_advise_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("farkle", &["goal=2000"]);
+    let record = played(&g, &["ann", "optimal"], 3, dir.path());
+    let turns: Vec<_> = record.turns().cloned().collect();
+    let k = (2..turns.len())
+        .find(|&k| matches!(&turns[k].steps[0], Step::Roll { action: Action::SetAside { .. }, .. }))
+        .expect("a turn that sets dice aside");
+    let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
+    let text = Record { lines: record.lines[..=k].to_vec(), ..record.clone() }.to_string();
+    let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
+    let before = Session::replay(&g, &upto, &lines.turns, dir.path(), &Silent).unwrap();
+    let all = reviewed(&text, dir.path());
+    // The first decision of turn k+1.
+    let number = all.decisions.iter().find(|d| d.turn == k + 1).unwrap().number;
+    let q = ReviewQuestion { decision: Some(number), ..ReviewQuestion::default() };
+    let r = review(&text, &q, dir.path(), &Silent).unwrap();
+    assert_eq!(r.shown, vec![number - 1]);
+    let d = &r.decisions[number - 1];
+    let Step::Roll { dice, .. } = &turns[k].steps[0] else { unreachable!() };
+    assert_eq!(counts_of(&d.dice), counts_of(dice));
+    let view = before.view();
+    let mover = view.mover.unwrap();
+    assert_eq!(d.totals, view.seats.iter().map(|s| s.total).collect::<Vec<_>>());
+    assert_eq!(d.at_stake, Some(0));
+    assert_eq!(d.position.as_ref().unwrap().seats[mover].total, view.seats[mover].total);
+    let pq = PushLuckQuestion {
+        start: Start::Roll(counts_of(dice)),
+        banked: 0,
+        score: Some(view.seats[mover].total),
+        opponent: Some(view.seats[1 - mover].total),
+        farkles: 0,
+        ones: 0,
+        roll: Some(1),
+        opponent_farkles: 0,
+        later_opponents: vec![],
+        inherited: None,
+        held: 0,
+        objective: Objective::Win,
+    };
+    let a = advise(&g, &AdviseQuestion::PushLuck(pq), dir.path(), &Silent).unwrap();
+    // The same ranking, value for value (the situation's words may say more
+    // in advise's, which is asked without the game's context).
+    let (Some(Advice::PushLuck(shown)), Advice::PushLuck(p)) = (&d.advice, &a) else { unreachable!() };
+    assert_eq!(shown.alternatives, p.alternatives, "the review's ranking is advise's");
+    assert_eq!((shown.dice.clone(), shown.expected_score), (p.dice.clone(), p.expected_score));
+    assert!((p.alternatives[0].expected_score - d.value_best).abs() < 1e-12);
+    for (i, other) in r.decisions.iter().enumerate() {
+        if i != number - 1 {
+            assert!(other.position.is_none() && other.advice.is_none());
+        }
+        assert_eq!(other.totals.len(), 2);
+    }
+    // Every decision: each with its own.
+    let q = ReviewQuestion { all_decisions: true, ..ReviewQuestion::default() };
+    let every = review(&text, &q, dir.path(), &Silent).unwrap();
+    assert_eq!(every.shown.len(), every.decisions.len());
+    assert!(every.decisions.iter().all(|d| d.position.is_some() && d.advice.is_some()));
+    assert_eq!(every.decisions[number - 1].advice, r.decisions[number - 1].advice);
+    // A number the game does not have.
+    let q = ReviewQuestion { decision: Some(all.decisions.len() + 1), ..ReviewQuestion::default() };
+    let e = review(&text, &q, dir.path(), &Silent).unwrap_err();
+    assert!(matches!(e, crate::Error::Review(crate::error::ReviewError::NoDecision { .. })), "{e}");
+    assert_eq!(e.field(), Some(crate::error::Field::Decision));
+}
+
+/// Bounds of 0 (or not strictly rising) would class best plays as
+/// blunders: they are refused, with their values, before any replay.
+#[test]
+fn thresholds_must_be_positive_and_strictly_rising() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers a b\n";
+    for (d, m, b) in [(0.0, 0.0, 0.0), (0.0, 1.0, 4.0), (1.0, 1.0, 4.0), (0.2, 4.0, 1.0), (-1.0, 1.0, 4.0)] {
+        let q = ReviewQuestion {
+            thresholds: Some(crate::report::Thresholds { doubtful: d, mistake: m, blunder: b }),
+            ..ReviewQuestion::default()
+        };
+        let e = review(text, &q, dir.path(), &Silent).unwrap_err();
+        assert_eq!(e.field(), Some(crate::error::Field::Thresholds), "{e}");
+        assert!(e.to_string().starts_with(&format!("{d}, {m}, {b}: ")), "{e}");
+    }
+    let q = ReviewQuestion {
+        thresholds: Some(crate::report::Thresholds { doubtful: 0.1, mistake: 0.5, blunder: 2.0 }),
+        ..ReviewQuestion::default()
+    };
+    assert!(review(text, &q, dir.path(), &Silent).is_ok());
+}
+
+/// A record with no decisions rates nobody, sums its (no) losses to +0,
+/// and counts the turns it plays.
+#[test]
+fn a_record_without_decisions_rates_nobody() {
+    let dir = tempfile::tempdir().unwrap();
+    let head = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers a b\n";
+    let r = reviewed(head, dir.path());
+    assert_eq!(r.turns_played, 0);
+    let farkle = format!("{head}a: 234346 farkle\n");
+    let r = reviewed(&farkle, dir.path());
+    assert_eq!(r.turns_played, 1);
+    for p in &r.players {
+        assert_eq!(p.rating, None);
+        assert!(p.total_loss == 0.0 && p.total_loss.is_sign_positive(), "{}", p.total_loss);
+        assert!(p.total_points_loss.unwrap().is_sign_positive());
+        assert!((p.luck_adjusted - (p.result - p.luck)).abs() < 1e-12);
+    }
+    assert!(r.players[0].luck < 0.0, "a farkle is bad luck");
+}
+
+/// Several records: each player's sums are their games' figures added up,
+/// the rating over all their unforced decisions; records in other units
+/// are refused, naming both.
+#[test]
+fn a_summary_adds_up_each_players_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let g = game("farkle", &["goal=2000"]);
+    let mut paths = vec![];
+    let mut singles = vec![];
+    for (seed, players) in [(1u64, ["ann", "optimal"]), (2, ["optimal", "ann"])] {
+        let text = played(&g, &players, seed, dir.path()).to_string();
+        let path = dir.path().join(format!("g{seed}.rec"));
+        std::fs::write(&path, &text).unwrap();
+        singles.push(reviewed(&text, dir.path()));
+        paths.push(path);
+    }
+    let s = super::review_summary(&paths, &ReviewQuestion::default(), dir.path(), &Silent).unwrap();
+    assert_eq!(s.games.len(), 2);
+    assert_eq!(s.players.len(), 2);
+    for p in &s.players {
+        assert_eq!(p.games, 2);
+        let mine: Vec<&crate::report::PlayerReview> =
+            singles.iter().flat_map(|r| r.players.iter().filter(|x| x.player == p.totals.player)).collect();
+        let add = |f: fn(&crate::report::PlayerReview) -> f64| mine.iter().map(|x| f(x)).sum::<f64>();
+        assert_eq!(p.totals.decisions, mine.iter().map(|x| x.decisions).sum::<usize>());
+        assert_eq!(
+            p.totals.doubtful + p.totals.mistakes + p.totals.blunders,
+            mine.iter().map(|x| x.doubtful + x.mistakes + x.blunders).sum::<usize>()
+        );
+        assert!((p.totals.total_loss - add(|x| x.total_loss)).abs() < 1e-12);
+        assert!((p.totals.luck - add(|x| x.luck)).abs() < 1e-12);
+        assert!((p.totals.result - add(|x| x.result)).abs() < 1e-12);
+        let unforced = p.totals.decisions - p.totals.forced;
+        assert!((p.totals.mean_loss * unforced as f64 - p.totals.total_loss).abs() < 1e-12);
+        assert!((p.totals.luck_adjusted - (p.totals.result - p.totals.luck)).abs() < 1e-9);
+    }
+    let wins: f64 = s.players.iter().map(|p| p.totals.result).sum();
+    assert!((wins - 2.0).abs() < 1e-9, "two games, two wins: {wins}");
+    // A solitaire game's points do not add to P(win).
+    let solo = dir.path().join("solo.rec");
+    std::fs::write(&solo, "sixdice-record 1\ngame farkle\nplayers ann\nann: 234346 farkle\n").unwrap();
+    paths.push(solo);
+    let e = super::review_summary(&paths, &ReviewQuestion::default(), dir.path(), &Silent).unwrap_err();
+    assert!(e.to_string().contains("g1.rec is reviewed in P(win)") && e.to_string().contains("solo.rec"), "{e}");
+    let q = ReviewQuestion { all_decisions: true, ..ReviewQuestion::default() };
+    assert!(super::review_summary(&paths[..2], &q, dir.path(), &Silent).is_err());
+}

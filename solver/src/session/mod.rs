@@ -17,11 +17,16 @@
 //!
 //! ## Values, luck and loss
 //! Every position has a value under the session's objective: the
-//! probability of winning (two-player push-your-luck games, from the win
-//! table), the expected points of the turn (push-your-luck games of one
-//! player, or of three or more, whose win odds sixdice does not solve yet),
-//! or the expected final score (category games, from the game's table). A
-//! player's ledger follows their value through the game:
+//! probability of winning (push-your-luck games of two players, from the
+//! win table, and of three, from the table of three where it exists or
+//! solves within the auto-solve budget), the expected points of the turn
+//! (push-your-luck games of one player, or of several without such a
+//! table: four and more players, rules the solver of three does not take,
+//! a goal whose table takes long; the session then says so once, and why,
+//! [`Session::judging`]), or the expected final score (category games,
+//! from the game's table). A last turn of a push-your-luck game is always
+//! valued by the chance of ending above the highest total: it needs no
+//! table. A player's ledger follows their value through the game:
 //! - a roll moves it from the value before the roll to the value of the
 //!   best play with the dice that came: that difference is the roll's
 //!   *luck* (the average roll is worth the value before it, so luck
@@ -30,18 +35,32 @@
 //!   the value of the play made (0 for the best play);
 //! - in a two-player game every change of one player's P(win) is the
 //!   opposite change of the other's: the opponent's rolls are luck too,
-//!   and the opponent's losses are *gifts*.
+//!   and the opponent's losses are *gifts*;
+//! - in a game of three each player's P(win) is their own: the mover's
+//!   rolls and decisions move the mover's value only, and at each turn's
+//!   start every seat's value is read again from the table (in the last
+//!   turns from the chase: the middle chaser's turn, the last chaser's
+//!   chance of passing). What moved a seat's value since it was last set
+//!   (the other players' turns: their luck, their losses, who they
+//!   passed) is booked as that seat's *gifts*, and so is, at the game's
+//!   end, the step to its result.
 //!
 //! So for every player, exactly (up to rounding),
 //! `result = start + luck - loss + gifts`, where the result is 1 or 0 (the
-//! game won or lost), the final score, or the points of the turns played;
-//! `start` is the value at the start (of the game, or summed over the turns
-//! for turn points). Values chain: the value before a roll is the value the
-//! previous decision left, so the identity holds by construction and a
-//! test checks the bookkeeping to 1e-9; the values themselves are the
+//! game won or lost: there is one winner, ties going to whoever reached the
+//! total first), the final score, or the points of the turns played (a
+//! last turn valued by the chance of passing counts 1 if it passed, else
+//! 0); `start` is the value at the start (of the game, or summed over the
+//! turns for turn points). Values chain: the value before a roll is the
+//! value the previous decision left, so the identity holds by construction
+//! and a test checks the bookkeeping to 1e-9; the values themselves are the
 //! solver's (the table's value of a turn-start state may differ from the
 //! turn's own expectation in the last bits, f32 tables in the 6th digit:
 //! that difference sits in the next roll's luck).
+//!
+//! A record is replayed ([`Session::replay`]) twice: first with values that
+//! need no table, which checks every line's legality, then with the real
+//! values.
 
 mod category;
 mod choices;
@@ -136,6 +155,19 @@ pub(crate) struct Moment {
     pub(crate) kind: MomentKind,
     /// Every seat's value after the moment.
     pub(crate) values: Vec<f64>,
+    /// A decision's position just before it was applied (see [`Before`]).
+    pub(crate) before: Option<Box<Before>>,
+}
+
+/// What a decision faced, kept by [`Session::apply`] for review: the table
+/// as the players saw it, the dice decided on (none at a leftover's take
+/// or fresh), and `advise`'s ranking of every alternative there (none if
+/// the table could not rank them).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Before {
+    pub(crate) view: TableView,
+    pub(crate) dice: Vec<u8>,
+    pub(crate) advice: Option<Advice>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -373,8 +405,19 @@ impl<'g> Session<'g> {
         if self.winners.is_some() {
             return Err(SessionError::Over.into());
         }
+        // The position and its ranking before the decision changes them.
+        let dice = match self.prompt() {
+            Prompt::Decide { dice, .. } => dice,
+            _ => vec![],
+        };
+        let before = Before { view: self.view(), dice, advice: self.hint().ok() };
+        let first = self.moments.len();
         let notes = each!(&mut self.table, t => t.decide(&d))?;
-        Ok(self.absorb(notes))
+        let events = self.absorb(notes);
+        if let Some(m) = self.moments[first..].iter_mut().find(|m| matches!(m.kind, MomentKind::Decision(_))) {
+            m.before = Some(Box::new(before));
+        }
+        Ok(events)
     }
 
     /// Moves for the seat sixdice plays: its roll (with the session's
@@ -609,7 +652,7 @@ impl<'g> Session<'g> {
 
     fn moment(&mut self, seat: usize, kind: MomentKind) {
         let values = self.ledgers.iter().map(|l| l.running).collect();
-        self.moments.push(Moment { seat, turn: self.turns, kind, values });
+        self.moments.push(Moment { seat, turn: self.turns, kind, values, before: None });
     }
 }
 
