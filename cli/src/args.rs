@@ -404,7 +404,11 @@ pub enum Command {
         dice_from_me: bool,
         coach: bool,
     },
-    Review { files: Vec<PathBuf>, question: ReviewQuestion, plot: Option<PathBuf> },
+    Review {
+        files: Vec<PathBuf>,
+        question: ReviewQuestion,
+        plot: Option<PathBuf>,
+    },
     Completions(clap_complete::Shell),
 }
 

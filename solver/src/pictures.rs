@@ -425,7 +425,8 @@ pub fn draw_review_summary(r: &ReviewSummary) -> Result<String, PictureError> {
     svg((900, 640), |root| {
         let win = r.objective == Objective::Win;
         let scale = |v: f64| if win { 100.0 * v } else { v };
-        let unit = if win { "percentage points of P(win)" } else { "points" };
+        // Short: the axis is 300 pixels high.
+        let unit = if win { "pp of P(win)" } else { "points" };
         let n = r.games.len();
         let (top, bottom) = root.split_vertically(300);
         // Each player's figure in each game they played (x: the game's number).
@@ -540,6 +541,55 @@ mod tests {
             seen += 1;
         }
         assert!(seen > 10, "{seen} texts");
+    }
+
+    /// The summary of several reviews: one loss and one luck line per
+    /// player, labels inside, the games numbered on the axis.
+    #[test]
+    fn the_review_summary_draws_each_players_loss_and_luck() {
+        use crate::report::{GameSummary, PlayerReview, PlayerSummary, ReviewSummary, Thresholds};
+        let player = |name: &str, mean_loss: f64, luck: f64| PlayerReview {
+            player: name.into(),
+            decisions: 30,
+            forced: 0,
+            doubtful: 1,
+            mistakes: 1,
+            blunders: 0,
+            total_loss: 30.0 * mean_loss,
+            mean_loss,
+            total_points_loss: Some(100.0),
+            rating: Some("casual"),
+            start: 0.5,
+            luck,
+            gifts: 0.0,
+            result: 1.0,
+            luck_adjusted: 1.0 - luck,
+        };
+        let games: Vec<GameSummary> = (0..3)
+            .map(|k| GameSummary {
+                file: format!("g{k}.rec"),
+                game: farkle(),
+                turns_played: 30,
+                finished: true,
+                winners: vec!["ann".into()],
+                players: vec![player("ann", 0.01 * f64::from(k), 0.1), player("bob", 0.002, -0.1)],
+            })
+            .collect();
+        let players = ["ann", "bob"].iter().map(|n| PlayerSummary { games: 3, totals: player(n, 0.01, 0.0) }).collect();
+        let r = ReviewSummary {
+            objective: Objective::Win,
+            thresholds: Thresholds { doubtful: 0.2, mistake: 1.0, blunder: 4.0 },
+            games,
+            players,
+        };
+        let svg = draw_review_summary(&r).unwrap();
+        texts_fit(&svg);
+        assert!(svg.contains("3 games reviewed") && svg.contains("luck (pp of P(win))"), "{svg}");
+        // Each player in both panels' legends, each game on both x axes.
+        for name in ["ann", "bob"] {
+            assert_eq!(svg.matches(&format!(">\n{name}\n</text>")).count(), 2, "{name}");
+        }
+        assert_eq!(svg.matches(">\n3\n</text>").count(), 2, "{svg}");
     }
 
     /// The x axis ends at 10000: its last tick label is not cut off.

@@ -12,15 +12,25 @@ pub enum SessionError {
     /// kind, and why).
     #[error(transparent)]
     Refused(#[from] Refusal),
-    /// TRANSITIONAL (replaced by [`Refusal`] once the push-your-luck table is converted).
-    #[error("{0}")]
-    Illegal(String),
     /// Typed words that are not a decision.
     #[error("{0}")]
     Words(RecordError),
-    /// A record's line breaks the rules.
-    #[error("line {line}: {why}")]
-    AtLine { line: usize, why: String },
+    /// A record's line breaks the rules: its step (1-based, and the
+    /// step's words) when one step is to blame, and why.
+    #[error("line {line}: {}{refusal}", step_part(.step))]
+    AtLine { line: usize, step: Option<(usize, String)>, refusal: Refusal },
+    /// `resume`: the game named is not the record's.
+    #[error("the record is a game of {record}, not {given}")]
+    NotTheRecordsGame { record: String, given: String },
+    /// `resume`: the record's dice are not its seed's from this line on.
+    #[error("the dice do not follow the record's seed from line {line}: the seed cannot say what comes next")]
+    OffSeed { line: usize },
+    /// `resume`: the record's game is over.
+    #[error("the record's game is over: there is nothing to resume")]
+    NothingToResume,
+    /// A player list with an empty name (`,optimal`).
+    #[error("player {seat} of {players} has no name: the players are names separated by commas (e.g. me,optimal)")]
+    NoName { seat: usize, players: usize },
     /// The record's header names no game sixdice knows, or options it refuses.
     #[error("line {line}: {why}")]
     Header { line: usize, why: String },
@@ -111,7 +121,9 @@ pub enum Refusal {
     LineGoesOn { step: usize, ended_by: String },
     /// A record's turn line that stops before its turn is over (only the
     /// last line of an unfinished game may).
-    #[error("the turn is not over at the end of the line: {expecting}")]
+    #[error(
+        "the turn is not over at the end of the line: {expecting} (only the record's last line may stop mid-turn)"
+    )]
     TurnNotOver { expecting: String },
     /// A record's `take` or `fresh` after the turn's first step.
     #[error("take and fresh come first in a turn")]
@@ -122,6 +134,10 @@ pub enum Refusal {
     /// A record's decision on a roll where nothing scores.
     #[error("nothing in {dice} scores: a farkle")]
     Farkled { dice: String },
+}
+
+fn step_part(step: &Option<(usize, String)>) -> String {
+    step.as_ref().map_or_else(String::new, |(j, s)| format!("step {j} ({s}): "))
 }
 
 fn dice_part(dice: &Option<String>) -> String {

@@ -666,12 +666,7 @@ fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<String>), Er
         let p = p.trim();
         if p.is_empty() {
             // `,optimal` or `me,,optimal`: a slip, not a table of fewer.
-            return Err(SessionError::Illegal(format!(
-                "player {} of {} has no name: the players are names separated by commas (e.g. me,optimal)",
-                i + 1,
-                players.len()
-            ))
-            .into());
+            return Err(SessionError::NoName { seat: i + 1, players: players.len() }.into());
         }
         if !crate::record::valid_name(p) {
             return Err(SessionError::Computer {

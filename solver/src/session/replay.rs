@@ -28,11 +28,11 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 
 use super::{check_count, faces, seats, Note, Seat, Session, Table};
+use crate::computer::Player;
 use crate::dice::{counts_of, Counts};
-use crate::error::{Error, SessionError};
+use crate::error::{Error, Refusal, SessionError};
 use crate::options::RuleOption;
 use crate::progress::Progress;
-use crate::computer::Player;
 use crate::record::{parse_with_lines, Action, Decision, Line, Record, Step, Turn};
 use crate::registry::{resolve, Game, GameKind, HouseRules};
 use crate::report::Prompt;
@@ -122,24 +122,16 @@ impl<'g> Session<'g> {
             None => given.rules_file == record.rules,
         };
         if !same {
-            return Err(SessionError::Illegal(format!(
-                "the record is a game of {}, not {}",
-                record_title(record),
-                given.title
-            ))
-            .into());
+            return Err(SessionError::NotTheRecordsGame { record: record_title(record), given: given.title }.into());
         }
         let (seats, names) = record_seats(game, &record.players)?;
         let lines = lines_of(record);
         let mut s = Session::replay_seated(game, seats, names, record, &lines.turns, tables, progress)?;
         if let Some(line) = s.seed_mismatch {
-            return Err(SessionError::Illegal(format!(
-                "the dice do not follow the record's seed from line {line}: the seed cannot say what comes next"
-            ))
-            .into());
+            return Err(SessionError::OffSeed { line }.into());
         }
         if s.winners.is_some() {
-            return Err(SessionError::Illegal("the record's game is over: there is nothing to resume".into()).into());
+            return Err(SessionError::NothingToResume.into());
         }
         s.keep_lines(record);
         Ok(s)
@@ -213,49 +205,35 @@ impl<'g> Session<'g> {
 
     fn replay_turn(&mut self, turn: &Turn, last: bool) -> Result<(), Error> {
         let Some(seat) = self.prompt().seat() else {
-            return Err(SessionError::Illegal(format!("the game is over; {} has no turn", turn.player)).into());
+            return Err(Refusal::AfterTheEnd { named: turn.player.clone() }.into());
         };
         if self.names[seat] != turn.player {
-            return Err(
-                SessionError::Illegal(format!("it is {}'s turn, not {}'s", self.names[seat], turn.player)).into()
-            );
+            return Err(Refusal::NotTheirTurn { turn: self.names[seat].clone(), named: turn.player.clone() }.into());
         }
         let before = self.turns_over;
         for (j, step) in turn.steps.iter().enumerate() {
             if self.turns_over > before {
-                return Err(SessionError::Illegal(format!(
-                    "the turn ended at step {j} ({}), yet the line goes on",
-                    turn.steps[j - 1]
-                ))
-                .into());
+                return Err(Refusal::LineGoesOn { step: j, ended_by: turn.steps[j - 1].to_string() }.into());
             }
             // A refusal names the step it refuses, and then its line.
+            // (`at_line` puts the line in.)
             self.replay_step(step, j).map_err(|e| match e {
-                Error::Session(SessionError::Illegal(why)) => {
-                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
-                }
-                Error::Session(SessionError::Refused(why)) => {
-                    Error::Session(SessionError::Illegal(format!("step {} ({step}): {why}", j + 1)))
+                Error::Session(SessionError::Refused(refusal)) => {
+                    SessionError::AtLine { line: 0, step: Some((j + 1, step.to_string())), refusal }.into()
                 }
                 e => e,
             })?;
         }
         // The last line may stop mid-turn: the game stopped there.
         if self.turns_over == before && !last {
-            return Err(SessionError::Illegal(format!(
-                "the turn is not over at the end of the line: {} (only the record's last line may stop mid-turn)",
-                self.expecting()
-            ))
-            .into());
+            return Err(Refusal::TurnNotOver { expecting: self.expecting() }.into());
         }
         Ok(())
     }
 
     fn replay_step(&mut self, step: &Step, j: usize) -> Result<(), Error> {
         match step {
-            Step::Take | Step::Fresh if j > 0 => {
-                Err(SessionError::Illegal("take and fresh come first in a turn".into()).into())
-            }
+            Step::Take | Step::Fresh if j > 0 => Err(Refusal::TakeNotFirst.into()),
             Step::Take => self.apply(Decision::Take).map(drop),
             Step::Fresh => self.apply(Decision::Fresh).map(drop),
             Step::Roll { dice, action } => {
@@ -264,20 +242,16 @@ impl<'g> Session<'g> {
                     self.apply(Decision::Fresh)?;
                 }
                 let (Prompt::Roll { .. } | Prompt::Decide { .. }) = self.prompt() else {
-                    return Err(SessionError::Illegal(self.expecting()).into());
+                    return Err(Refusal::WrongKind { why: self.expecting() }.into());
                 };
                 let notes = each!(&mut self.table, t => t.record_roll(dice))?;
                 self.follow_seed(&notes);
                 self.absorb(notes);
                 match (action, self.prompt()) {
-                    (Action::Farkle, Prompt::Decide { .. }) => Err(SessionError::Illegal(format!(
-                        "{} needs a decision: `farkle` is for a roll where nothing scores",
-                        faces(dice)
-                    ))
-                    .into()),
+                    (Action::Farkle, Prompt::Decide { .. }) => Err(Refusal::NotAFarkle { dice: faces(dice) }.into()),
                     (Action::Farkle, _) => Ok(()),
                     (_, Prompt::Decide { .. }) => self.apply(Decision::Act(action.clone())).map(drop),
-                    (_, _) => Err(SessionError::Illegal(format!("nothing in {} scores: a farkle", faces(dice))).into()),
+                    (_, _) => Err(Refusal::Farkled { dice: faces(dice) }.into()),
                 }
             }
         }
@@ -334,9 +308,10 @@ fn record_title(record: &Record) -> String {
 /// Puts a replay's error at its record line.
 fn at_line(line: usize, e: Error) -> Error {
     match e {
-        Error::Session(SessionError::Illegal(why)) => SessionError::AtLine { line, why }.into(),
-        Error::Session(SessionError::Words(w)) => SessionError::AtLine { line, why: w.to_string() }.into(),
-        Error::Session(SessionError::Refused(r)) => SessionError::AtLine { line, why: r.to_string() }.into(),
+        Error::Session(SessionError::Refused(refusal)) => SessionError::AtLine { line, step: None, refusal }.into(),
+        Error::Session(SessionError::AtLine { line: 0, step, refusal }) => {
+            SessionError::AtLine { line, step, refusal }.into()
+        }
         e => e,
     }
 }

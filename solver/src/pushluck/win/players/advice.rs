@@ -61,7 +61,7 @@ pub(crate) fn asked_turn<'g>(
     }
     super::check(game, players)?;
     let model = game.win_model();
-    let place = Place::of(model, mine, others);
+    let place = Place::of(model, others);
     let line = place.line(model, mine, others);
     let on = on_board(model, mine);
     match place {
@@ -95,7 +95,7 @@ pub(crate) fn asked_turn_in<'g>(
     stake: i64,
 ) -> Result<AskedTurn<'g>, Error> {
     let model = values.model;
-    let place = Place::of(model, mine, others);
+    let place = Place::of(model, others);
     let line = place.line(model, mine, others);
     let on = on_board(model, mine);
     let sol = match place {
@@ -116,7 +116,7 @@ pub(crate) fn asked_turn_in<'g>(
 pub(crate) fn chances_at(values: &super::PlayersValues, mine: i64, others: &[i64], pass: f64) -> Odds {
     let model = values.model;
     let (b, c) = (others[0], others[1]);
-    match Place::of(model, mine, others) {
+    match Place::of(model, others) {
         Place::Last => {
             // Among equal totals the one who reached it first leads: the
             // next player, who reached the goal first.
@@ -149,7 +149,7 @@ enum Place {
 }
 
 impl Place {
-    fn of(model: &crate::pushluck::model::Model, _mine: i64, others: &[i64]) -> Place {
+    fn of(model: &crate::pushluck::model::Model, others: &[i64]) -> Place {
         let goal = model.rules.game.goal;
         if others[0] >= goal {
             Place::Last
