@@ -100,6 +100,9 @@ pub fn review(r: &ReviewReport) -> String {
         th.mistake,
         th.blunder
     );
+    if let Some(line) = r.seed_mismatch {
+        out.insert_str(out.len() - 1, &format!("the dice do not follow the record's seed from line {line}.\n"));
+    }
     // One decision asked for: it alone, after the header.
     if let [i] = r.shown.as_slice() {
         if r.shown.len() < r.decisions.len() || r.decisions.len() == 1 {
