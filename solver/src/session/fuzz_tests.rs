@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::tests::{game, random_words};
-use super::Session;
+use super::Play;
 use crate::dice::Counts;
 use crate::progress::Silent;
 use crate::question::{PlayQuestion, ReviewQuestion};
@@ -70,7 +70,7 @@ fn hostile_words_and_dice_are_refused_in_one_line_and_change_nothing() {
     ] {
         let g = game(name, options);
         let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(3) };
-        let mut s = Session::new(&g, &q, dir.path(), &Silent).unwrap();
+        let mut s = Play::new(&g, &q, dir.path(), &Silent).unwrap();
         for _ in 0..100_000 {
             let prompt = s.prompt();
             let Some(seat) = prompt.seat() else { break };
@@ -128,7 +128,7 @@ fn mutated_records_review_or_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let g = game("farkle", &["goal=1000"]);
     let q = PlayQuestion { players: vec!["ann".into(), "bob".into()], seed: Some(9) };
-    let mut s = Session::new(&g, &q, dir.path(), &Silent).unwrap();
+    let mut s = Play::new(&g, &q, dir.path(), &Silent).unwrap();
     super::tests::play_out(&mut s, &mut SmallRng::seed_from_u64(9));
     let text = s.record().to_string();
     let tokens = [

@@ -11,7 +11,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::tests::{check_identity, game, random_words};
-use super::Session;
+use super::Play;
 use crate::commands;
 use crate::dice::counts_of;
 use crate::progress::Silent;
@@ -36,19 +36,14 @@ fn tables() -> &'static Path {
     .path()
 }
 
-fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Path) -> Session<'g> {
+fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Path) -> Play<'g> {
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
-    Session::new(g, &q, dir, &Silent).expect("a session")
+    Play::new(g, &q, dir, &Silent).expect("a session")
 }
 
 /// Plays `s` out (computer seats themselves, people at random), calling
 /// `watch` before every move with the session as it is.
-fn play_watching(
-    s: &mut Session,
-    rng: &mut SmallRng,
-    mut watch: impl FnMut(&Session),
-    mut after: impl FnMut(&[Event]),
-) {
+fn play_watching(s: &mut Play, rng: &mut SmallRng, mut watch: impl FnMut(&Play), mut after: impl FnMut(&[Event])) {
     for _ in 0..100_000 {
         watch(s);
         let prompt = s.prompt();
@@ -167,7 +162,7 @@ fn every_decision_of_three_is_valued_as_advise_values_it() {
         check_identity(&s);
         let text = s.record().to_string();
         let (record, lines) = parse_with_lines(&text).expect("a record");
-        let r = Session::replay(&g, &record, &lines.turns, tables(), &Silent).expect("replays");
+        let r = Play::replay(&g, &record, &lines.turns, tables(), &Silent).expect("replays");
         for (a, b) in r.ledgers().iter().zip(s.ledgers()) {
             assert!((a.loss - b.loss).abs() < 1e-12 && (a.luck - b.luck).abs() < 1e-12, "seed {seed}");
             assert!((a.gifts - b.gifts).abs() < 1e-12, "seed {seed}");
@@ -242,7 +237,7 @@ fn an_illegal_record_is_refused_before_a_win_table_is_solved() {
              keep 23 bank\n"
         );
         let (record, lines) = parse_with_lines(&text).expect("a record");
-        let e = Session::replay(&g, &record, &lines.turns, dir.path(), &Silent).err().expect("refused");
+        let e = Play::replay(&g, &record, &lines.turns, dir.path(), &Silent).err().expect("refused");
         assert!(e.to_string().contains("line 6"), "{e}");
         assert!(std::fs::read_dir(dir.path()).expect("reads").next().is_none(), "{players}: a table was solved");
     }
