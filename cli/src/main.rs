@@ -74,7 +74,10 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
                 coach: *coach,
                 json,
             };
-            play::run(game, question, tables, &bar, &o).map_err(|e| match e.downcast::<solver::Error>() {
+            // The session owns its game (as any front end's would).
+            play::run(std::sync::Arc::new(game.clone()), question, tables, &bar, &o).map_err(|e| match e
+                .downcast::<solver::Error>()
+            {
                 Ok(e) => fail(e),
                 Err(e) => e,
             })?

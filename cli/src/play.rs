@@ -11,6 +11,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
@@ -58,7 +59,7 @@ const MESSAGE_CHARS: usize = 400;
 /// everything is written as it happens. A game stopped before its end
 /// returns [`Stopped`] once its record is saved.
 pub fn run(
-    game: &Game,
+    game: Arc<Game>,
     q: &PlayQuestion,
     tables: &Path,
     progress: &dyn Progress,

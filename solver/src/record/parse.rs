@@ -28,7 +28,17 @@ pub struct RecordError {
 }
 
 fn found_part(found: &Option<String>) -> String {
-    found.as_ref().map_or_else(|| ", found the end of the line".into(), |f| format!(", found {}", Quoted(f)))
+    found.as_ref().map_or_else(|| ", found the end of the line".into(), |f| format!(", found {}", Quoted(&cut(f))))
+}
+
+/// What stood there, cut to a few words: an error echoes a pasted page
+/// as its start and its length, not whole.
+fn cut(text: &str) -> std::borrow::Cow<'_, str> {
+    const MOST: usize = 60;
+    match text.char_indices().nth(MOST) {
+        Some((i, _)) => format!("{}… ({} characters in all)", &text[..i], text.chars().count()).into(),
+        None => text.into(),
+    }
 }
 
 /// A word of a line and the column it starts at.

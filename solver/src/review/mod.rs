@@ -1,7 +1,7 @@
 //! `review`: a game record replayed through its rules, every decision
 //! valued against the best play and every roll against the average roll.
 //!
-//! The replay is a [`Session`] fed the record's rolls and decisions (so a
+//! The replay is a [`Play`] fed the record's rolls and decisions (so a
 //! decision the rules forbid is refused at its line, as `play` refuses
 //! it); the session's ledgers and moments (see `crate::session`) are the
 //! review's figures. This module classes the losses, rates the players and
@@ -36,7 +36,7 @@ use crate::registry::{resolve, HouseRules};
 use crate::report::{
     ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues,
 };
-use crate::session::{MomentKind, Session};
+use crate::session::{MomentKind, Play};
 
 mod summary;
 #[cfg(test)]
@@ -137,7 +137,7 @@ pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Prog
     };
     let game = resolve(&record.game, &options, rules_path.as_deref().map(HouseRules::File))
         .map_err(|e| SessionError::Header { line: lines.game, why: e.to_string() })?;
-    let session = Session::replay(&game, &record, &lines.turns, tables, progress)?;
+    let session = Play::replay(&game, &record, &lines.turns, tables, progress)?;
     let mut r = summarise(&session, &lines, q.thresholds);
     let decisions = r.decisions.len();
     r.shown = match q.decision {
@@ -172,7 +172,7 @@ pub fn read_record(path: &Path) -> Result<String, Error> {
 }
 
 /// The report of a replayed game.
-pub(crate) fn summarise(session: &Session, lines: &RecordLines, thresholds: Option<Thresholds>) -> ReviewReport {
+pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<Thresholds>) -> ReviewReport {
     let objective = session.objective();
     let thresholds = thresholds.unwrap_or_else(|| default_thresholds(objective));
     // Losses are compared in the unit shown.

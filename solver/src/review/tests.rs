@@ -13,11 +13,11 @@ use crate::record::{parse_record, Action, Line, Record, Step, Then};
 use crate::registry::Game;
 use crate::report::{Advice, CategoryAction, Objective, Then as AltThen};
 use crate::session::tests::{check_identity, game, play_out};
-use crate::session::Session;
+use crate::session::Play;
 
 fn played(g: &Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Record {
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
-    let mut s = Session::new(g, &q, dir, &Silent).unwrap();
+    let mut s = Play::new(g, &q, dir, &Silent).unwrap();
     play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
     s.record().clone()
 }
@@ -83,7 +83,7 @@ fn a_mistake_costs_what_advise_says_push_your_luck() {
         // The totals before the turn: the first k turns replayed.
         let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
         let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
-        let s = Session::replay(&g, &upto, &lines.turns, dir.path(), &Silent);
+        let s = Play::replay(&g, &upto, &lines.turns, dir.path(), &Silent);
         let view = s.unwrap().view();
         let mover = view.mover.unwrap();
         let q = PushLuckQuestion {
@@ -132,7 +132,7 @@ fn a_mistake_costs_what_advise_says_category() {
         // The sheet before the turn, as advise takes it.
         let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
         let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
-        let s = Session::replay(&g, &upto, &lines.turns, dir.path(), &Silent).unwrap();
+        let s = Play::replay(&g, &upto, &lines.turns, dir.path(), &Silent).unwrap();
         let sheet = s.view().seats[0].sheet.clone().unwrap();
         let text: Vec<String> =
             sheet.boxes.iter().filter_map(|b| b.points.map(|p| format!("{}={p}", b.name))).collect();
@@ -241,7 +241,7 @@ fn identity_over(games: u64, extended: bool) {
         let games = if options.contains(&"vant-hof-6") { games.min(200) } else { games };
         for seed in 0..games {
             let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
-            let mut s = Session::new(&g, &q, dir.path(), &Silent).unwrap();
+            let mut s = Play::new(&g, &q, dir.path(), &Silent).unwrap();
             play_out(&mut s, &mut SmallRng::seed_from_u64(seed ^ 0x5eed));
             check_identity(&s);
         }
@@ -297,7 +297,7 @@ fn a_decision_shows_its_position_and_advise_ranking() {
     let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
     let text = Record { lines: record.lines[..=k].to_vec(), ..record.clone() }.to_string();
     let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
-    let before = Session::replay(&g, &upto, &lines.turns, dir.path(), &Silent).unwrap();
+    let before = Play::replay(&g, &upto, &lines.turns, dir.path(), &Silent).unwrap();
     let all = reviewed(&text, dir.path());
     // The first decision of turn k+1.
     let number = all.decisions.iter().find(|d| d.turn == k + 1).unwrap().number;

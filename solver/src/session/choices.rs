@@ -1,25 +1,25 @@
 //! The legal decisions of a position, ranked with their values, and the
 //! check of numbers that typed words claim.
 //!
-//! Both read the session's own advice for the position ([`Session::hint`],
+//! Both read the session's own advice for the position ([`Play::hint`],
 //! `advise`'s ranking), so the list is exactly what the rules allow and
 //! what the session would play: where a set-aside has several readings,
 //! the session plays the first ranked, so the list keeps that one.
 
-use super::{Session, Table};
+use super::{Play, Table};
 use crate::dice::{counts_of, format_dice};
 use crate::error::{Error, Refusal};
 use crate::record::{Action, Claims, Decision, Then};
 use crate::report::{Advice, CategoryAction, Choice, Then as AltThen};
 
-impl Session<'_> {
+impl Play<'_> {
     /// The legal decisions of the position in play, best first, each with
     /// its value under the session's objective (the ranking `advise`
-    /// gives; a decision listed is one [`Session::decide`] takes).
+    /// gives; a decision listed is one [`Play::decide`] takes).
     ///
     /// # Errors
     /// No decision is due (a roll is), or the game is over.
-    pub fn choices(&self) -> Result<Vec<Choice>, Error> {
+    pub(crate) fn choices(&self) -> Result<Vec<Choice>, Error> {
         let mut out: Vec<Choice> = vec![];
         match self.hint()? {
             Advice::PushLuck(a) => {
@@ -169,16 +169,16 @@ fn same(a: &Decision, b: &Decision) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::tests::game;
-    use super::super::Session;
+    use super::super::Play;
     use crate::dice::counts_of;
     use crate::error::{Error, Refusal, SessionError};
     use crate::progress::Silent;
     use crate::question::PlayQuestion;
     use crate::report::Advice;
 
-    fn start<'g>(g: &'g crate::registry::Game, players: &[&str], dir: &std::path::Path) -> Session<'g> {
+    fn start<'g>(g: &'g crate::registry::Game, players: &[&str], dir: &std::path::Path) -> Play<'g> {
         let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(1) };
-        Session::new(g, &q, dir, &Silent).expect("a session")
+        Play::new(g, &q, dir, &Silent).expect("a session")
     }
 
     fn contradicts(r: Result<Vec<crate::report::Event>, Error>) -> bool {

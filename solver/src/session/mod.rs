@@ -2,13 +2,15 @@
 //! decision at a time, with the solver's value of every position on the way.
 //!
 //! `play` drives a session from the terminal and `review` replays a record
-//! through one; any other front end can do either through this face:
-//! [`Session::new`] starts a game, [`Session::prompt`] says what is needed
-//! next (a roll, a decision, take-or-fresh at a leftover), [`Session::roll`]
-//! and [`Session::decide`] apply them and return what happened,
-//! [`Session::play_computer`] moves for a seat sixdice plays,
-//! [`Session::hint`] is `advise`'s answer for the position in play, and
-//! [`Session::record`] is the game so far as a [`Record`].
+//! through one; any other front end can do either through the public
+//! [`Session`] (`owned.rs`), which owns its game and hands every call to
+//! the game in play, [`Play`], which borrows it: [`Play::new`] starts a
+//! game, [`Play::prompt`] says what is needed next (a roll, a decision,
+//! take-or-fresh at a leftover), [`Play::roll`] and [`Play::decide`] apply
+//! them and return what happened, [`Play::choices`] lists the legal
+//! decisions ranked, [`Play::play_computer`] moves for a seat sixdice
+//! plays, [`Play::hint`] is `advise`'s answer for the position in play,
+//! and [`Play::record`] is the game so far as a [`Record`].
 //!
 //! Each family has its own table (`pushluck`, `category`): the state of the
 //! game, what its rules allow, and where the values come from. A table
@@ -23,7 +25,7 @@
 //! (push-your-luck games of one player, or of several without such a
 //! table: four and more players, rules the solver of three does not take,
 //! a goal whose table takes long; the session then says so once, and why,
-//! [`Session::judging`]), or the expected final score (category games,
+//! [`Play::judging`]), or the expected final score (category games,
 //! from the game's table). A last turn of a push-your-luck game is always
 //! valued by the chance of ending above the highest total: it needs no
 //! table. A player's ledger follows their value through the game:
@@ -58,18 +60,23 @@
 //! turn's own expectation in the last bits, f32 tables in the 6th digit:
 //! that difference sits in the next roll's luck).
 //!
-//! A record is replayed ([`Session::replay`]) twice: first with values that
+//! A record is replayed ([`Play::replay`]) twice: first with values that
 //! need no table, which checks every line's legality, then with the real
 //! values.
 
 mod category;
 mod choices;
+mod owned;
 mod pushluck;
 
+#[cfg(test)]
+mod fuzz_tests;
 #[cfg(test)]
 pub(crate) mod tests;
 #[cfg(test)]
 mod three_tests;
+
+pub use owned::Session;
 
 use std::path::Path;
 
@@ -159,7 +166,7 @@ pub(crate) struct Moment {
     pub(crate) before: Option<Box<Before>>,
 }
 
-/// What a decision faced, kept by [`Session::apply`] for review: the table
+/// What a decision faced, kept by [`Play::apply`] for review: the table
 /// as the players saw it, the dice decided on (none at a leftover's take
 /// or fresh), and `advise`'s ranking of every alternative there (none if
 /// the table could not rank them).
@@ -217,7 +224,7 @@ mod replay;
 pub use replay::record_game;
 
 /// A game in progress (see the module docs).
-pub struct Session<'g> {
+pub(crate) struct Play<'g> {
     game: &'g Game,
     seats: Vec<Seat>,
     names: Vec<String>,
@@ -242,7 +249,7 @@ pub struct Session<'g> {
     seed_mismatch: Option<usize>,
 }
 
-impl<'g> Session<'g> {
+impl<'g> Play<'g> {
     /// Starts a game of `game` between `q.players` (names of people, or the
     /// players sixdice plays: `optimal`, `ev`, `threshold=N`, `human`),
     /// reading (or, where quick, first solving) the tables its values
@@ -252,7 +259,12 @@ impl<'g> Session<'g> {
     /// A player list the game cannot seat, a table that is missing and too
     /// long to solve here (Six Hundred without its table, the penalty's win
     /// table), a damaged table.
-    pub fn new(game: &'g Game, q: &PlayQuestion, tables: &Path, progress: &dyn Progress) -> Result<Session<'g>, Error> {
+    pub(crate) fn new(
+        game: &'g Game,
+        q: &PlayQuestion,
+        tables: &Path,
+        progress: &dyn Progress,
+    ) -> Result<Play<'g>, Error> {
         let (seats, names) = seats(game, &q.players)?;
         let record = Record {
             game: game.reference().id.to_string(),
@@ -262,7 +274,7 @@ impl<'g> Session<'g> {
             seed: q.seed,
             lines: vec![],
         };
-        Session::start(game, seats, names, record, q.seed, tables, progress, false)
+        Play::start(game, seats, names, record, q.seed, tables, progress, false)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -275,7 +287,7 @@ impl<'g> Session<'g> {
         tables: &Path,
         progress: &dyn Progress,
         check_only: bool,
-    ) -> Result<Session<'g>, Error> {
+    ) -> Result<Play<'g>, Error> {
         let mut notes = vec![];
         let (table, mode) = match &game.0 {
             GameKind::PushLuck(g) => {
@@ -289,7 +301,7 @@ impl<'g> Session<'g> {
             ),
         };
         let n = seats.len();
-        let mut s = Session {
+        let mut s = Play {
             game,
             seats,
             names,
@@ -311,7 +323,7 @@ impl<'g> Session<'g> {
     }
 
     /// What is needed next.
-    pub fn prompt(&self) -> Prompt {
+    pub(crate) fn prompt(&self) -> Prompt {
         if self.winners.is_some() {
             return Prompt::Over;
         }
@@ -319,7 +331,7 @@ impl<'g> Session<'g> {
     }
 
     /// Whether sixdice plays `seat`.
-    pub fn is_computer(&self, seat: usize) -> bool {
+    pub(crate) fn is_computer(&self, seat: usize) -> bool {
         matches!(self.seats.get(seat), Some(Seat::Computer(_)))
     }
 
@@ -330,7 +342,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// No roll is due, or `dice` are not the number of dice to roll.
-    pub fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
+    pub(crate) fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
             return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
@@ -352,7 +364,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// No roll is due, the count is not allowed, or the session has no seed.
-    pub fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
+    pub(crate) fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
         let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
             return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
@@ -378,7 +390,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// The seat to move is a person's.
-    pub fn computer_dice(&self) -> Result<Option<usize>, Error> {
+    pub(crate) fn computer_dice(&self) -> Result<Option<usize>, Error> {
         let prompt = self.prompt();
         let (Some(seat), Prompt::Roll { dice, .. }) = (prompt.seat(), &prompt) else { return Ok(None) };
         let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };
@@ -395,13 +407,13 @@ impl<'g> Session<'g> {
     /// # Errors
     /// Words that are not a decision, or a decision the rules do not allow
     /// here (the message says why); nothing changes then.
-    pub fn decide(&mut self, words: &str) -> Result<Vec<Event>, Error> {
+    pub(crate) fn decide(&mut self, words: &str) -> Result<Vec<Event>, Error> {
         let (d, claims) = parse_decision(words).map_err(SessionError::Words)?;
         self.check_claims(&d, claims)?;
         self.apply(d)
     }
 
-    fn apply(&mut self, d: Decision) -> Result<Vec<Event>, Error> {
+    pub(crate) fn apply(&mut self, d: Decision) -> Result<Vec<Event>, Error> {
         if self.winners.is_some() {
             return Err(SessionError::Over.into());
         }
@@ -425,7 +437,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// The seat to move is a person's.
-    pub fn play_computer(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
+    pub(crate) fn play_computer(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
         let prompt = self.prompt();
         let Some(seat) = prompt.seat() else { return Err(SessionError::Over.into()) };
         let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };
@@ -447,7 +459,7 @@ impl<'g> Session<'g> {
     ///
     /// # Errors
     /// No decision is due (a roll is), or the game is over.
-    pub fn hint(&self) -> Result<Advice, Error> {
+    pub(crate) fn hint(&self) -> Result<Advice, Error> {
         match self.prompt() {
             Prompt::Decide { .. } | Prompt::Offer { .. } => each!(&self.table, t => t.hint()),
             Prompt::Roll { .. } => Err(Refusal::NoDecisionDue { expecting: self.expecting() }.into()),
@@ -456,7 +468,7 @@ impl<'g> Session<'g> {
     }
 
     /// The table as the players see it.
-    pub fn view(&self) -> TableView {
+    pub(crate) fn view(&self) -> TableView {
         let mut v = each!(&self.table, t => t.view(&self.names));
         for (i, s) in v.seats.iter_mut().enumerate() {
             s.computer = self.is_computer(i);
@@ -471,7 +483,7 @@ impl<'g> Session<'g> {
     }
 
     /// The objective of the session's values.
-    pub fn objective(&self) -> Objective {
+    pub(crate) fn objective(&self) -> Objective {
         each!(&self.table, t => t.objective())
     }
 
@@ -480,7 +492,7 @@ impl<'g> Session<'g> {
     /// rules is at hand, or solving one takes long): one sentence saying
     /// so, and why; `None` when the values are P(win), or the game has one
     /// player, or is a category game.
-    pub fn judging(&self) -> Option<String> {
+    pub(crate) fn judging(&self) -> Option<String> {
         match &self.table {
             Table::PushLuck(t) => t.judging(),
             Table::Category(_) => None,
@@ -488,7 +500,7 @@ impl<'g> Session<'g> {
     }
 
     /// The game so far as a record.
-    pub fn record(&self) -> &Record {
+    pub(crate) fn record(&self) -> &Record {
         &self.record
     }
 

@@ -1,7 +1,7 @@
 //! A record replayed through a session: for `review`, every seat played by
-//! a person and every line valued ([`Session::replay`]), and for
+//! a person and every line valued ([`Play::replay`]), and for
 //! `play --resume`, the seats as the record names them and the game
-//! continued where the record stops ([`Session::resume`]).
+//! continued where the record stops ([`Play::resume`]).
 //!
 //! A game stopped mid-turn (Ctrl-C, the end of a pipe) leaves a record
 //! whose last turn line stops before its turn ends: after a set-aside with
@@ -15,7 +15,7 @@
 //! rolled), so that after the replay the generator stands where the game
 //! stopped and a resumed game rolls what the seed would have rolled next.
 //! The draws double as a check: the first line whose dice are not the
-//! seed's is kept ([`Session::seed_mismatch`]); `review` says so, and a
+//! seed's is kept ([`Play::seed_mismatch`]); `review` says so, and a
 //! resume refuses, since the seed can no longer say what comes next.
 //!
 //! A roll made but not yet decided on is not in the record (a step is a
@@ -27,7 +27,7 @@ use std::path::Path;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-use super::{check_count, faces, seats, Note, Seat, Session, Table};
+use super::{check_count, faces, seats, Note, Play, Seat, Table};
 use crate::computer::Player;
 use crate::dice::{counts_of, Counts};
 use crate::error::{Error, Refusal, SessionError};
@@ -75,7 +75,7 @@ fn lines_of(record: &Record) -> crate::record::RecordLines {
     parse_with_lines(&record.to_string()).map(|(_, l)| l).unwrap_or_default()
 }
 
-impl<'g> Session<'g> {
+impl<'g> Play<'g> {
     /// Replays `record` (whose header made `game`) through the rules,
     /// valuing every position; `lines[i]` is the line of the record's
     /// `i`-th turn, for errors. Every seat is a person's.
@@ -91,11 +91,11 @@ impl<'g> Session<'g> {
         lines: &[usize],
         tables: &Path,
         progress: &dyn Progress,
-    ) -> Result<Session<'g>, Error> {
+    ) -> Result<Play<'g>, Error> {
         let names = record.players.clone();
         check_count(names.len())?;
         let seats = vec![Seat::Person; names.len()];
-        Session::replay_seated(game, seats, names, record, lines, tables, progress)
+        Play::replay_seated(game, seats, names, record, lines, tables, progress)
     }
 
     /// Continues the game of `record` (a game stopped before its end) with
@@ -108,13 +108,13 @@ impl<'g> Session<'g> {
     /// # Errors
     /// `game` is not the record's game; a line the rules refuse (its line
     /// as sixdice writes the record); dice that do not follow the record's
-    /// seed; a game that is over; what [`Session::new`] refuses.
-    pub fn resume(
+    /// seed; a game that is over; what [`Play::new`] refuses.
+    pub(crate) fn resume(
         game: &'g Game,
         record: &Record,
         tables: &Path,
         progress: &dyn Progress,
-    ) -> Result<Session<'g>, Error> {
+    ) -> Result<Play<'g>, Error> {
         let named = if record.rules.is_none() { Some(record_game(record, None)?.reference()) } else { None };
         let given = game.reference();
         let same = match named {
@@ -126,7 +126,7 @@ impl<'g> Session<'g> {
         }
         let (seats, names) = record_seats(game, &record.players)?;
         let lines = lines_of(record);
-        let mut s = Session::replay_seated(game, seats, names, record, &lines.turns, tables, progress)?;
+        let mut s = Play::replay_seated(game, seats, names, record, &lines.turns, tables, progress)?;
         if let Some(line) = s.seed_mismatch {
             return Err(SessionError::OffSeed { line }.into());
         }
@@ -153,7 +153,7 @@ impl<'g> Session<'g> {
         lines: &[usize],
         tables: &Path,
         progress: &dyn Progress,
-    ) -> Result<Session<'g>, Error> {
+    ) -> Result<Play<'g>, Error> {
         let header = Record { lines: vec![], ..record.clone() };
         let passes: &[bool] = match game.0 {
             GameKind::PushLuck(_) => &[true, false],
@@ -163,7 +163,7 @@ impl<'g> Session<'g> {
         let mut replayed = None;
         for &check_only in passes {
             let (seats, names, header) = (seats.clone(), names.clone(), header.clone());
-            let mut s = Session::start(game, seats, names, header, record.seed, tables, progress, check_only)?;
+            let mut s = Play::start(game, seats, names, header, record.seed, tables, progress, check_only)?;
             for (i, turn) in record.turns().enumerate() {
                 let line = lines.get(i).copied().unwrap_or(0);
                 s.replay_turn(turn, i + 1 == count).map_err(|e| at_line(line, e))?;

@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::super::tests::{game, random_words};
-use super::Session;
+use super::Play;
 use crate::progress::Silent;
 use crate::question::PlayQuestion;
 use crate::record::{parse_record, parse_with_lines, Line, Record, Step};
@@ -15,7 +15,7 @@ use crate::report::Prompt;
 /// One move of `s`: sixdice's seats move themselves, people roll with the
 /// seed (near an exact goal a random count) and decide at random among the
 /// legal plays. `false` once the game is over.
-fn step(s: &mut Session, rng: &mut SmallRng) -> bool {
+fn step(s: &mut Play, rng: &mut SmallRng) -> bool {
     let prompt = s.prompt();
     let Some(seat) = prompt.seat() else { return false };
     if s.is_computer(seat) {
@@ -39,9 +39,9 @@ fn step(s: &mut Session, rng: &mut SmallRng) -> bool {
     true
 }
 
-fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Session<'g> {
+fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Play<'g> {
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
-    Session::new(g, &q, dir, &Silent).expect("a session")
+    Play::new(g, &q, dir, &Silent).expect("a session")
 }
 
 /// A game stopped after any move (mid-turn, after a roll not yet decided
@@ -80,9 +80,9 @@ fn a_game_stopped_anywhere_resumes_to_the_same_game() {
                 }
                 let text = s.record().to_string();
                 let record = parse_record(&text).unwrap();
-                let mut r = Session::resume(&g, &record, dir.path(), &Silent)
+                let mut r = Play::resume(&g, &record, dir.path(), &Silent)
                     .unwrap_or_else(|e| panic!("{name} seed {seed} after move {k}: {e}\n{text}"));
-                let seated = |s: &Session| (0..players.len()).map(|i| s.is_computer(i)).collect::<Vec<_>>();
+                let seated = |s: &Play| (0..players.len()).map(|i| s.is_computer(i)).collect::<Vec<_>>();
                 assert_eq!(seated(&r), seated(&s), "{name}: sixdice plays the same seats");
                 while step(&mut r, &mut rng) {}
                 assert_eq!(r.record().to_string(), expected, "{name} seed {seed} stopped after move {k}");
@@ -102,7 +102,7 @@ fn a_resumed_record_keeps_its_comments() {
     let text = "sixdice-record 1\ngame farkle\noption goal=1000\nplayers ann bob\nseed 3\n# the club\n\
                 ann: 113335 keep 1 roll\n# stopped for tea\n";
     let record = parse_record(text).unwrap();
-    let mut s = Session::resume(&g, &record, dir.path(), &Silent).unwrap();
+    let mut s = Play::resume(&g, &record, dir.path(), &Silent).unwrap();
     s.roll(None).unwrap();
     s.decide("keep 5 bank").unwrap();
     assert_eq!(
@@ -124,7 +124,7 @@ fn dice_that_do_not_follow_the_seed_are_found() {
     let played = s.record().clone();
     let replayed = |r: &Record| {
         let (_, lines) = parse_with_lines(&r.to_string()).unwrap();
-        Session::replay(&g, r, &lines.turns, dir.path(), &Silent).unwrap().seed_mismatch()
+        Play::replay(&g, r, &lines.turns, dir.path(), &Silent).unwrap().seed_mismatch()
     };
     assert_eq!(replayed(&played), None);
     // The third turn's first roll, read backwards: the same dice, another
@@ -153,10 +153,10 @@ fn dice_that_do_not_follow_the_seed_are_found() {
         }
         dice[i] = face;
         let (_, lines) = parse_with_lines(&e.to_string()).unwrap();
-        let Ok(r) = Session::replay(&g, &e, &lines.turns, dir.path(), &Silent) else { continue };
+        let Ok(r) = Play::replay(&g, &e, &lines.turns, dir.path(), &Silent) else { continue };
         assert_eq!(r.seed_mismatch(), Some(line), "{e}");
         let stopped = Record { lines: e.lines[..=at].to_vec(), ..e.clone() };
-        let Err(err) = Session::resume(&g, &stopped, dir.path(), &Silent) else {
+        let Err(err) = Play::resume(&g, &stopped, dir.path(), &Silent) else {
             panic!("a resume of edited dice is refused")
         };
         assert!(err.to_string().contains(&format!("do not follow the record's seed from line {line}")), "{err}");
@@ -174,7 +174,7 @@ fn only_the_last_line_may_stop_mid_turn() {
     let head = "sixdice-record 1\ngame farkle\noption goal=1000\nplayers ann bob\n";
     let replay = |text: &str| {
         let (r, lines) = parse_with_lines(text).unwrap();
-        Session::replay(&g, &r, &lines.turns, dir.path(), &Silent).map(|s| s.prompt())
+        Play::replay(&g, &r, &lines.turns, dir.path(), &Silent).map(|s| s.prompt())
     };
     let stopped = replay(&format!("{head}ann: 113335 keep 1 roll\n")).unwrap();
     assert_eq!(stopped, Prompt::Roll { seat: 0, player: "ann".into(), dice: 5, fewer: false });
@@ -183,18 +183,14 @@ fn only_the_last_line_may_stop_mid_turn() {
     // A whole game played out is over: nothing to resume.
     let mut s = start(&g, &["optimal", "ev"], 1, dir.path());
     while step(&mut s, &mut SmallRng::seed_from_u64(1)) {}
-    let err = Session::resume(&g, s.record(), dir.path(), &Silent).err().expect("refused");
+    let err = Play::resume(&g, s.record(), dir.path(), &Silent).err().expect("refused");
     assert!(err.to_string().contains("over"), "{err}");
     // Another game's record is not resumed as this one.
     let other = game("farkle", &["goal=2000"]);
-    let err = Session::resume(
-        &other,
-        &parse_record(&format!("{head}ann: 113335 keep 1 roll\n")).unwrap(),
-        dir.path(),
-        &Silent,
-    )
-    .err()
-    .expect("refused");
+    let err =
+        Play::resume(&other, &parse_record(&format!("{head}ann: 113335 keep 1 roll\n")).unwrap(), dir.path(), &Silent)
+            .err()
+            .expect("refused");
     assert!(err.to_string().contains("not Farkle (goal=2000)"), "{err}");
 }
 
@@ -205,7 +201,7 @@ fn empty_player_names_are_refused() {
     let g = game("farkle", &["goal=1000"]);
     for players in [&["", "optimal"][..], &["ann", " ", "optimal"]] {
         let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(1) };
-        let err = Session::new(&g, &q, dir.path(), &Silent).err().expect("refused");
+        let err = Play::new(&g, &q, dir.path(), &Silent).err().expect("refused");
         assert!(err.to_string().contains("has no name"), "{err}");
     }
 }

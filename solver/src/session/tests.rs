@@ -4,7 +4,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::Session;
+use super::Play;
 use crate::dice::counts_of;
 use crate::options::RuleOption;
 use crate::progress::Silent;
@@ -19,7 +19,7 @@ pub(crate) fn game(name: &str, options: &[&str]) -> Game {
 }
 
 /// The words of a random legal decision, from the hint's alternatives.
-pub(crate) fn random_words(s: &Session, rng: &mut SmallRng) -> String {
+pub(crate) fn random_words(s: &Play, rng: &mut SmallRng) -> String {
     match s.hint().expect("a decision is due") {
         Advice::Piggyback(_) => if rng.gen_bool(0.5) { "take" } else { "fresh" }.into(),
         Advice::PushLuck(a) => {
@@ -55,7 +55,7 @@ pub(crate) fn best_line(a: &crate::report::PushLuckAdvice) -> String {
 /// Plays `s` to its end: computer seats move themselves, people choose
 /// at random among the legal plays (and, in category games, sometimes
 /// stand pat in a random open box).
-pub(crate) fn play_out(s: &mut Session, rng: &mut SmallRng) {
+pub(crate) fn play_out(s: &mut Play, rng: &mut SmallRng) {
     for _ in 0..100_000 {
         let prompt = s.prompt();
         let Some(seat) = prompt.seat() else { return };
@@ -80,13 +80,13 @@ pub(crate) fn play_out(s: &mut Session, rng: &mut SmallRng) {
     panic!("a game longer than 100,000 moves");
 }
 
-fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Session<'g> {
+fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Play<'g> {
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
-    Session::new(g, &q, dir, &Silent).expect("a session")
+    Play::new(g, &q, dir, &Silent).expect("a session")
 }
 
 /// Checks every player's ledger: `result = start + luck - loss + gifts`.
-pub(crate) fn check_identity(s: &Session) {
+pub(crate) fn check_identity(s: &Play) {
     for (i, l) in s.ledgers().iter().enumerate() {
         let result = l.settled + if l.open { l.running } else { 0.0 };
         let sum = l.start + l.luck - l.loss + l.gifts;
@@ -150,7 +150,7 @@ fn random_players_keep_the_luck_identity_in_every_family() {
             assert_eq!(&back, s.record());
             assert_eq!(back.to_string(), text);
             let (_, lines) = crate::record::parse_with_lines(&text).unwrap();
-            let r = Session::replay(&g, &back, &lines.turns, dir.path(), &Silent)
+            let r = Play::replay(&g, &back, &lines.turns, dir.path(), &Silent)
                 .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}\n{text}"));
             assert_eq!(r.winners(), s.winners());
             assert_eq!(r.ledgers().len(), s.ledgers().len());
@@ -314,7 +314,7 @@ fn records_of_every_game_and_option_round_trip() {
         assert_eq!(&back, s.record());
         assert_eq!(back.to_string(), text);
         let (_, lines) = crate::record::parse_with_lines(&text).unwrap();
-        let r = Session::replay(&g, &back, &lines.turns, dir.path(), &Silent)
+        let r = Play::replay(&g, &back, &lines.turns, dir.path(), &Silent)
             .unwrap_or_else(|e| panic!("{name} {options:?}: {e}\n{text}"));
         assert_eq!(r.winners(), s.winners(), "{name} {options:?}");
         assert_eq!(r.record().to_string(), text, "{name} {options:?}: the replay writes the same record");

@@ -11,7 +11,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::tests::{check_identity, game, random_words};
-use super::Session;
+use super::Play;
 use crate::commands;
 use crate::dice::counts_of;
 use crate::progress::Silent;
@@ -23,25 +23,27 @@ use crate::report::{Advice, Event, Objective, Prompt, Then, TurnEnd};
 const GOAL: &str = "goal=1000";
 
 /// A directory holding Farkle's table of three to [`GOAL`], solved once
-/// for every test here (by the first session that needs it).
+/// for every test here (the tests run side by side wait for it).
 fn tables() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory")).path()
+    DIR.get_or_init(|| {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let g = game("farkle", &[GOAL]);
+        let crate::registry::GameKind::PushLuck(p) = &g.0 else { unreachable!("Farkle is push-your-luck") };
+        crate::pushluck::win::players::table::solve_and_save(p, 3, dir.path(), &Silent).expect("solves");
+        dir
+    })
+    .path()
 }
 
-fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Path) -> Session<'g> {
+fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Path) -> Play<'g> {
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
-    Session::new(g, &q, dir, &Silent).expect("a session")
+    Play::new(g, &q, dir, &Silent).expect("a session")
 }
 
 /// Plays `s` out (computer seats themselves, people at random), calling
 /// `watch` before every move with the session as it is.
-fn play_watching(
-    s: &mut Session,
-    rng: &mut SmallRng,
-    mut watch: impl FnMut(&Session),
-    mut after: impl FnMut(&[Event]),
-) {
+fn play_watching(s: &mut Play, rng: &mut SmallRng, mut watch: impl FnMut(&Play), mut after: impl FnMut(&[Event])) {
     for _ in 0..100_000 {
         watch(s);
         let prompt = s.prompt();
@@ -78,7 +80,7 @@ fn banks_pass(events: &[Event], leader_total: Option<i64>, mover: usize) -> bool
 fn three_optimal_players_lose_nothing_by_their_chances_and_pass_in_last_turns() {
     let g = game("farkle", &[GOAL]);
     let mut last_turns = 0;
-    for seed in 0..6 {
+    for seed in 0..4 {
         let mut s = start(&g, &["optimal", "optimal", "optimal"], seed, tables());
         assert_eq!(s.objective(), Objective::Win);
         assert_eq!(s.judging(), None);
@@ -127,7 +129,7 @@ fn three_optimal_players_lose_nothing_by_their_chances_and_pass_in_last_turns() 
 fn every_decision_of_three_is_valued_as_advise_values_it() {
     let g = game("farkle", &[GOAL]);
     let (mut asked, mut in_last_turns) = (0, 0);
-    for seed in 0..4 {
+    for seed in 0..3 {
         let mut s = start(&g, &["ann", "optimal", "ev"], seed, tables());
         let mut rng = SmallRng::seed_from_u64(100 + seed);
         play_watching(
@@ -160,13 +162,13 @@ fn every_decision_of_three_is_valued_as_advise_values_it() {
         check_identity(&s);
         let text = s.record().to_string();
         let (record, lines) = parse_with_lines(&text).expect("a record");
-        let r = Session::replay(&g, &record, &lines.turns, tables(), &Silent).expect("replays");
+        let r = Play::replay(&g, &record, &lines.turns, tables(), &Silent).expect("replays");
         for (a, b) in r.ledgers().iter().zip(s.ledgers()) {
             assert!((a.loss - b.loss).abs() < 1e-12 && (a.luck - b.luck).abs() < 1e-12, "seed {seed}");
             assert!((a.gifts - b.gifts).abs() < 1e-12, "seed {seed}");
         }
     }
-    assert!(asked > 40 && in_last_turns > 0, "{asked} decisions compared, {in_last_turns} in last turns");
+    assert!(asked > 30 && in_last_turns > 0, "{asked} decisions compared, {in_last_turns} in last turns");
 }
 
 /// Where no table of three is at hand (four players; three under
@@ -235,7 +237,7 @@ fn an_illegal_record_is_refused_before_a_win_table_is_solved() {
              keep 23 bank\n"
         );
         let (record, lines) = parse_with_lines(&text).expect("a record");
-        let e = Session::replay(&g, &record, &lines.turns, dir.path(), &Silent).err().expect("refused");
+        let e = Play::replay(&g, &record, &lines.turns, dir.path(), &Silent).err().expect("refused");
         assert!(e.to_string().contains("line 6"), "{e}");
         assert!(std::fs::read_dir(dir.path()).expect("reads").next().is_none(), "{players}: a table was solved");
     }

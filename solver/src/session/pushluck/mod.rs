@@ -263,6 +263,7 @@ impl<'g> Table<'g> {
             let allowed = if fewer { format!("1 to {k}") } else { k.to_string() };
             return Err(Refusal::DiceCount { allowed, got: n, dice: Some(format_dice(dice)) }.into());
         }
+        self.resolve_for_stake()?;
         let s = self.situation();
         let line = self.situation_text(&s, dice);
         let objective = self.turn_objective();

@@ -1,0 +1,169 @@
+//! [`Session`]: a game in play that owns its game, so that a front end can
+//! keep it as long as it likes (a server's map of sessions, a Python
+//! object) without holding a borrow of the game.
+//!
+//! The game's solved turns and tables borrow the game's rules; the session
+//! keeps the game in an [`Arc`] beside the state that borrows it (a
+//! self-referential pair, made safe by `self_cell`). Every method hands
+//! over to the borrowing [`Play`], whose docs say what it does.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::Play;
+use crate::dice::Counts;
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::question::PlayQuestion;
+use crate::record::{Decision, Record};
+use crate::registry::Game;
+use crate::report::{Advice, Choice, Event, Objective, Prompt, TableView};
+
+self_cell::self_cell!(
+    struct Owned {
+        owner: Arc<Game>,
+        #[covariant]
+        dependent: Play,
+    }
+);
+
+/// A whole game played through its rules, a roll and a decision at a
+/// time, with the solver's value of every position (see the module docs
+/// of `session` in the code: values, luck and loss).
+pub struct Session(Owned);
+
+impl Session {
+    /// Starts a game of `game` between `q.players` (people's names, or the
+    /// players sixdice plays: `optimal`, `ev`, `threshold=N`, `human`),
+    /// reading (or, where quick, first solving) the tables its values
+    /// need from `tables`.
+    ///
+    /// # Errors
+    /// A player list the game cannot seat, a table that is missing and too
+    /// long to solve here, a damaged table.
+    pub fn new(game: Arc<Game>, q: &PlayQuestion, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        Owned::try_new(game, |g| Play::new(g, q, tables, progress)).map(Session)
+    }
+
+    /// Continues the game of `record` (a game stopped before its end) with
+    /// its players, rules and seed; `game` must be the game its header
+    /// names ([`crate::record_game`]).
+    ///
+    /// # Errors
+    /// Another game; a line the rules refuse; dice that do not follow the
+    /// record's seed; a game that is over.
+    pub fn resume(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        Owned::try_new(game, |g| Play::resume(g, record, tables, progress)).map(Session)
+    }
+
+    /// The game played.
+    pub fn game(&self) -> &Game {
+        self.0.borrow_owner()
+    }
+
+    fn play(&self) -> &Play<'_> {
+        self.0.borrow_dependent()
+    }
+
+    /// What is needed next.
+    pub fn prompt(&self) -> Prompt {
+        self.play().prompt()
+    }
+
+    /// Whether sixdice plays `seat`.
+    pub fn is_computer(&self, seat: usize) -> bool {
+        self.play().is_computer(seat)
+    }
+
+    /// Rolls the dice the prompt asks for: `dice` as rolled at the table,
+    /// or `None` to roll them with the session's seed.
+    ///
+    /// # Errors
+    /// No roll is due, or the dice are not the number to roll.
+    pub fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.roll(dice))
+    }
+
+    /// Rolls `count` of the dice the prompt asks for with the session's
+    /// seed (near an exact goal where the rules allow fewer).
+    ///
+    /// # Errors
+    /// No roll is due, the count is not allowed, or there is no seed.
+    pub fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.roll_some(count))
+    }
+
+    /// How many dice the seat sixdice plays rolls now (`None`: no roll due).
+    ///
+    /// # Errors
+    /// The seat to move is a person's.
+    pub fn computer_dice(&self) -> Result<Option<usize>, Error> {
+        self.play().computer_dice()
+    }
+
+    /// Applies a decision typed by the player whose turn it is: a record's
+    /// words, their short forms, or `advise`'s own words for a play; numbers
+    /// typed with it must match what it gives.
+    ///
+    /// # Errors
+    /// Words that are not a decision, or one the rules refuse here.
+    pub fn decide(&mut self, words: &str) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.decide(words))
+    }
+
+    /// Applies a typed decision (one of [`Session::choices`], or any other
+    /// the rules may refuse).
+    ///
+    /// # Errors
+    /// A decision the rules refuse here; nothing changes then.
+    pub fn apply(&mut self, decision: Decision) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.apply(decision))
+    }
+
+    /// Moves for the seat sixdice plays (its roll, with `dice` when given,
+    /// or its decision).
+    ///
+    /// # Errors
+    /// The seat to move is a person's.
+    pub fn play_computer(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.play_computer(dice))
+    }
+
+    /// `advise`'s answer for the position in play.
+    ///
+    /// # Errors
+    /// No decision is due, or the game is over.
+    pub fn hint(&self) -> Result<Advice, Error> {
+        self.play().hint()
+    }
+
+    /// The legal decisions of the position in play, best first, with their
+    /// values.
+    ///
+    /// # Errors
+    /// No decision is due, or the game is over.
+    pub fn choices(&self) -> Result<Vec<Choice>, Error> {
+        self.play().choices()
+    }
+
+    /// The table as the players see it.
+    pub fn view(&self) -> TableView {
+        self.play().view()
+    }
+
+    /// The objective of the session's values.
+    pub fn objective(&self) -> Objective {
+        self.play().objective()
+    }
+
+    /// Where a game of several players is judged by expected points rather
+    /// than the chance of winning: one sentence saying so, and why.
+    pub fn judging(&self) -> Option<String> {
+        self.play().judging()
+    }
+
+    /// The game so far as a record.
+    pub fn record(&self) -> &Record {
+        self.play().record()
+    }
+}
