@@ -92,8 +92,8 @@ fn resume_agrees_with_its_record_and_its_seed() {
     let edited = edited.to_str().unwrap();
     assert_eq!(env.json(&["review", rec]).get("seed_mismatch"), None);
     assert_eq!(env.json(&["review", edited])["seed_mismatch"], 6);
-    let text = env.ok(&["review", edited]);
-    assert!(text.contains("the dice do not follow the record's seed from line 6."), "{text}");
+    let said = env.ok(&["review", edited]);
+    assert!(said.contains("the dice do not follow the record's seed from line 6."), "{said}");
     assert!(!env.ok(&["review", rec]).contains("do not follow"));
     assert_user_error(&play(&env, &["--resume", edited], ""), &[], "do not follow the record's seed from line 6");
     // A byte-order mark (an editor's) is skipped.
