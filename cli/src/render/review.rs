@@ -203,7 +203,11 @@ fn identity(u: &Units, r: &ReviewReport) -> String {
     let mut out = format!(
         "\nLuck and skill ({}: result = start + luck - loss{}; result - luck is the result on average luck):\n",
         if u.win { "P(win), luck in percentage points" } else { "points" },
-        if r.players.len() == 2 && u.win { " + the opponent's losses" } else { "" }
+        match (r.players.len(), u.win) {
+            (2, true) => " + the opponent's losses",
+            (_, true) => " + gifts, how the other players' turns moved each one's chances",
+            _ => "",
+        }
     );
     let mut t =
         TextTable::new(["player", "start", "luck", "loss", "gifts", "result", "result - luck"]).right_span(1, 6);

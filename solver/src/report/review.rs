@@ -9,9 +9,10 @@ use super::{Advice, GameRef, Objective, TableView};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ReviewReport {
     pub game: GameRef,
-    /// What the values are: P(win) (two-player push-your-luck games; values
-    /// and losses are probabilities, 0 to 1), the expected points of a turn
-    /// (one player, or three and more), or the expected final score.
+    /// What the values are: P(win) (push-your-luck games of two, and of
+    /// three where the table of three is at hand; values and losses are
+    /// probabilities, 0 to 1), the expected points of a turn (one player,
+    /// or several without such a table), or the expected final score.
     pub objective: Objective,
     /// The error classes' lower bounds, in the unit the text shows:
     /// percentage points of P(win), or points.
@@ -65,7 +66,8 @@ pub struct PlayerReview {
     pub start: f64,
     /// Luck of every roll that moved this player's value.
     pub luck: f64,
-    /// Two players: the opponent's losses, which raised this player's value.
+    /// Two players: the opponent's losses, which raised this player's value;
+    /// three: how the other players' turns moved this player's chances.
     pub gifts: f64,
     /// 1 or 0 (won, lost), the final score, or the points of the turns
     /// played; while the game goes on, the value now.

@@ -26,6 +26,25 @@ fn reviewed(text: &str, dir: &std::path::Path) -> crate::report::ReviewReport {
     review(text, &ReviewQuestion::default(), dir, &Silent).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// `advise`'s question for the first roll of `mover`'s turn in a game of
+/// two, at the totals of `view`.
+fn first_roll(view: &crate::report::TableView, mover: usize, dice: &[u8]) -> PushLuckQuestion {
+    PushLuckQuestion {
+        start: Start::Roll(counts_of(dice)),
+        banked: 0,
+        score: Some(view.seats[mover].total),
+        opponent: Some(view.seats[1 - mover].total),
+        farkles: 0,
+        ones: 0,
+        roll: Some(1),
+        opponent_farkles: 0,
+        later_opponents: vec![],
+        inherited: None,
+        held: 0,
+        objective: Objective::Win,
+    }
+}
+
 /// The record up to turn `k` (0-based), whose turn is replaced by `turn`.
 fn cut(record: &Record, k: usize, turn: crate::record::Turn) -> Record {
     let mut r = Record { lines: vec![], ..record.clone() };
@@ -86,20 +105,7 @@ fn a_mistake_costs_what_advise_says_push_your_luck() {
         let s = Play::replay(&g, &upto, &lines.turns, dir.path(), &Silent);
         let view = s.unwrap().view();
         let mover = view.mover.unwrap();
-        let q = PushLuckQuestion {
-            start: Start::Roll(counts_of(&dice)),
-            banked: 0,
-            score: Some(view.seats[mover].total),
-            opponent: Some(view.seats[1 - mover].total),
-            farkles: 0,
-            ones: 0,
-            roll: Some(1),
-            opponent_farkles: 0,
-            later_opponents: vec![],
-            inherited: None,
-            held: 0,
-            objective: Objective::Win,
-        };
+        let q = first_roll(&view, mover, &dice);
         let Advice::PushLuck(a) = advise(&g, &AdviseQuestion::PushLuck(q), dir.path(), &Silent).unwrap() else {
             unreachable!()
         };
@@ -312,20 +318,7 @@ fn a_decision_shows_its_position_and_advise_ranking() {
     assert_eq!(d.totals, view.seats.iter().map(|s| s.total).collect::<Vec<_>>());
     assert_eq!(d.at_stake, Some(0));
     assert_eq!(d.position.as_ref().unwrap().seats[mover].total, view.seats[mover].total);
-    let pq = PushLuckQuestion {
-        start: Start::Roll(counts_of(dice)),
-        banked: 0,
-        score: Some(view.seats[mover].total),
-        opponent: Some(view.seats[1 - mover].total),
-        farkles: 0,
-        ones: 0,
-        roll: Some(1),
-        opponent_farkles: 0,
-        later_opponents: vec![],
-        inherited: None,
-        held: 0,
-        objective: Objective::Win,
-    };
+    let pq = first_roll(&view, mover, dice);
     let a = advise(&g, &AdviseQuestion::PushLuck(pq), dir.path(), &Silent).unwrap();
     // The same ranking, value for value (the situation's words may say more
     // in advise's, which is asked without the game's context).

@@ -203,13 +203,13 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progre
     /// need to read it back).
     enum Found<'g> {
         Opened(Table),
-        Solved(WinValues<'g>),
+        Solved(Box<WinValues<'g>>),
     }
     let open = || Ok(Found::Opened(Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto)?));
-    let solve = || Ok(Found::Solved(solve_win_to_answer(game, dir, progress)?.0));
+    let solve = || Ok(Found::Solved(Box::new(solve_win_to_answer(game, dir, progress)?.0)));
     let table = match crate::table::auto::open_or_solve(open, making, solve, progress)? {
         Found::Opened(table) => table,
-        Found::Solved(values) => return Ok(values),
+        Found::Solved(values) => return Ok(*values),
     };
     let meta = table.meta::<WinMeta>()?;
     let all = table
