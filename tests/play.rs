@@ -183,3 +183,20 @@ fn near_an_exact_goal_fewer_dice_are_rolled() {
     let review = env.ok(&["review", rec.to_str().unwrap()]);
     assert!(review.contains("roll 3 of the 6 dice"), "the count is judged: {review}");
 }
+
+/// A game of three is played by P(win) from the table of three: every
+/// seat's chance is shown, another player's as the value at this turn's
+/// start (it is read again at each turn's start), the mover's as it is now.
+#[test]
+fn a_game_of_three_shows_each_players_chances() {
+    let env = Env::new();
+    let out = play(&env, &["farkle", "-o", "goal=1000", "--players", "me,optimal,optimal", "--seed", "4"], "quit\n");
+    assert_eq!(out.status.code(), Some(3), "a game stopped before its end");
+    let t = String::from_utf8(out.stdout).unwrap();
+    assert!(t.contains("Values: P(win) of each player"), "{t}");
+    let line = t.lines().find(|l| l.starts_with("me 0")).unwrap_or_else(|| panic!("a line of totals: {t}"));
+    let seats: Vec<&str> = line.split(" | ").collect();
+    assert_eq!(seats.len(), 3, "{line}");
+    assert!(seats[0].contains("P(win)") && !seats[0].contains("at this turn's start"), "{line}");
+    assert!(seats[1..].iter().all(|s| s.contains("P(win)") && s.ends_with("at this turn's start")), "{line}");
+}

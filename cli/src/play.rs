@@ -381,6 +381,13 @@ fn seat_line(v: &TableView, s: &solver::SeatView) -> String {
     }
     if v.objective == Objective::Win {
         x.push_str(&format!(" P(win) {:.1}%", 100.0 * s.value));
+        // In a game of three a seat's chance is read at each turn's start
+        // and followed through its own turns only: another seat's is the
+        // value at this turn's start, and says so.
+        let mover = v.mover.map(|m| &v.seats[m].player);
+        if v.seats.len() > 2 && mover.is_some_and(|m| *m != s.player) {
+            x.push_str(" at this turn's start");
+        }
     }
     x
 }
