@@ -15,8 +15,11 @@
 //!   [`simulate`], [`compare`], [`strategy`], [`rules`], each taking the
 //!   command's question type and returning its report;
 //! - play a whole game through its rules, a roll and a decision at a
-//!   time, with every position valued ([`Session`]), and review a game
-//!   record ([`parse_record`], [`review`]);
+//!   time, with every position valued ([`Session`], which owns its game:
+//!   its legal [`Decision`]s ranked by [`Session::choices`], a refusal a
+//!   typed [`Refusal`]; [`Session::resume`] continues a stopped game), and
+//!   review a game record or several ([`parse_record`], [`review`],
+//!   [`review_summary`]);
 //! - draw a report's picture ([`draw_compare`], [`draw_win_map`],
 //!   [`draw_bank_boundary`], [`draw_review`]) and write it safely
 //!   ([`write_output`]);
@@ -25,8 +28,9 @@
 //!
 //! Inside, shared layers sit below the two game families and never import
 //! them: `dice`, `options`, `text`, `limits`, `progress`, `files`, `table`
-//! (the file container), `record` (game records), `report` and `question`
-//! (the API's types) and `error`. The families are `category/` (each game
+//! (the file container, and the one rule for a missing table), `record`
+//! (game records), `computer` (the players sixdice plays, by name),
+//! `report` and `question` (the API's types) and `error`. The families are `category/` (each game
 //! in `category/games/`) and `pushluck/` (each game in `pushluck/games/`);
 //! `registry` (the one table of games), `commands` and `session` (whole
 //! games) sit above them, and `review` above `session`. `docs/development.md`
