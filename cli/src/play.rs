@@ -16,7 +16,8 @@ use std::sync::Arc;
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
 use solver::{
-    parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Record, Session, TableView, TurnEnd,
+    cut, parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Record, Session, TableView,
+    TurnEnd,
 };
 
 use crate::render;
@@ -423,14 +424,6 @@ fn board(v: &TableView) -> String {
     }
 }
 
-/// `text` cut to `most` characters, marked when cut.
-fn cut(text: &str, most: usize) -> String {
-    match text.char_indices().nth(most) {
-        Some((i, _)) => format!("{}… ({} characters in all)", &text[..i], text.chars().count()),
-        None => text.to_string(),
-    }
-}
-
 fn faces(d: &[u8]) -> String {
     d.iter().map(|f| f.to_string()).collect::<Vec<_>>().join(" ")
 }
@@ -479,7 +472,7 @@ impl Out {
     /// dice, a count, a hint), and why; what was typed is echoed cut short
     /// and escaped.
     fn refused(&mut self, field: &str, input: &str, why: &str) {
-        let why = cut(&solver::Escaped(why).to_string(), MESSAGE_CHARS);
+        let why = cut(&solver::Escaped(why).to_string(), MESSAGE_CHARS).into_owned();
         if self.json {
             let input = cut(input, ECHO_CHARS);
             let line = Refused { event: "refused", field, input: &input, error: &why };

@@ -124,7 +124,7 @@ pub use dice::{parse_dice, Counts};
 pub use limits::SHEET_GAMES;
 pub use options::{OptionKind, OptionSpec, RuleOption};
 pub use progress::{Progress, Silent};
-pub use text::{percentage_points, Escaped};
+pub use text::{cut, percentage_points, Escaped};
 
 // Errors: the one `Error`, which part of a question it is about, and the
 // typed errors inside it or returned alone.

@@ -42,6 +42,16 @@ fn write_escaped(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
     Ok(())
 }
 
+/// `text` cut to its first `most` characters, marked when cut with how
+/// long it was: an echo of a pasted page shows its start and its length,
+/// not the page.
+pub fn cut(text: &str, most: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(most) {
+        Some((i, _)) => format!("{}… ({} characters in all)", &text[..i], text.chars().count()).into(),
+        None => text.into(),
+    }
+}
+
 /// A change of a probability in percentage points, short, e.g. `+0.57
 /// pts` (the compare table and its picture).
 pub fn percentage_points(change: f64) -> String {

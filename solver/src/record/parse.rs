@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Action, Line, Record, Step, Then, Turn, RECORD_VERSION};
 use crate::limits::TABLE_PLAYERS_MAX;
-use crate::text::Quoted;
+use crate::text::{cut, Quoted};
 
 /// The largest record read (a game of hundreds of turns is a few tens of
 /// kilobytes).
@@ -28,18 +28,13 @@ pub struct RecordError {
 }
 
 fn found_part(found: &Option<String>) -> String {
-    found.as_ref().map_or_else(|| ", found the end of the line".into(), |f| format!(", found {}", Quoted(&cut(f))))
+    found
+        .as_ref()
+        .map_or_else(|| ", found the end of the line".into(), |f| format!(", found {}", Quoted(&cut(f, FOUND_CHARS))))
 }
 
-/// What stood there, cut to a few words: an error echoes a pasted page
-/// as its start and its length, not whole.
-fn cut(text: &str) -> std::borrow::Cow<'_, str> {
-    const MOST: usize = 60;
-    match text.char_indices().nth(MOST) {
-        Some((i, _)) => format!("{}… ({} characters in all)", &text[..i], text.chars().count()).into(),
-        None => text.into(),
-    }
-}
+/// The most characters of what stood there that an error echoes.
+const FOUND_CHARS: usize = 60;
 
 /// A word of a line and the column it starts at.
 #[derive(Debug, Clone, Copy)]

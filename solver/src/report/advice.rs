@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::{GameRef, Objective};
+use crate::record::{Action, Then as RecordThen};
 
 /// What a choice does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -98,6 +99,24 @@ impl PushLuckAlternative {
             (Then::Roll, Some(k)) => format!("roll {k} {}", if k == 1 { "die" } else { "dice" }),
             (Then::Ends, _) => format!("turn ends ({})", self.ends_because.unwrap_or("")),
             _ => "bank".into(),
+        }
+    }
+
+    /// This play in a record's words: the set-aside, then roll on or bank
+    /// (a turn that ends by itself is written as a bank).
+    pub(crate) fn record_action(&self) -> Action {
+        let then = if self.then == Then::Roll { RecordThen::Roll } else { RecordThen::Bank };
+        Action::SetAside { dice: self.set_aside.clone(), then }
+    }
+}
+
+impl CategoryAction {
+    /// This play in a record's words.
+    pub(crate) fn record_action(&self) -> Action {
+        match self {
+            CategoryAction::Keep { keep, .. } => Action::Keep { dice: keep.clone() },
+            CategoryAction::Lock { lock, .. } => Action::Lock { dice: lock.clone() },
+            CategoryAction::Score { category, .. } => Action::Score { category: category.clone() },
         }
     }
 }

@@ -27,16 +27,14 @@
 
 use std::path::Path;
 
-use crate::error::{Error, ReviewError, SessionError};
-use crate::options::RuleOption;
+use crate::error::{Error, ReviewError};
 use crate::progress::Progress;
 use crate::question::ReviewQuestion;
 use crate::record::{parse_with_lines, RecordLines};
-use crate::registry::{resolve, HouseRules};
 use crate::report::{
     ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues,
 };
-use crate::session::{MomentKind, Play};
+use crate::session::{header_game, MomentKind, Play};
 
 mod summary;
 #[cfg(test)]
@@ -120,23 +118,7 @@ fn rating(objective: Objective, mean: f64) -> &'static str {
 pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Progress) -> Result<ReviewReport, Error> {
     check_thresholds(q.thresholds)?;
     let (record, lines) = parse_with_lines(text)?;
-    let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
-    // A rules file named by the record is read only where the caller
-    // allows it (the record's directory given): text from others names
-    // no file of this machine.
-    let rules_path = match (&record.rules, &q.record_dir) {
-        (Some(r), Some(dir)) => Some(dir.join(r)),
-        (Some(_), None) => {
-            return Err(SessionError::Header {
-                line: lines.rules,
-                why: "this record names a rules file, which is read only from a record file given by path".into(),
-            }
-            .into())
-        }
-        (None, _) => None,
-    };
-    let game = resolve(&record.game, &options, rules_path.as_deref().map(HouseRules::File))
-        .map_err(|e| SessionError::Header { line: lines.game, why: e.to_string() })?;
+    let game = header_game(&record, &lines, q.record_dir.as_deref())?;
     let session = Play::replay(&game, &record, &lines.turns, tables, progress)?;
     let mut r = summarise(&session, &lines, q.thresholds);
     let decisions = r.decisions.len();

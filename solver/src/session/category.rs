@@ -156,7 +156,8 @@ impl<'g> Table<'g> {
             return Err(Refusal::NoRollDue { expecting: "a decision is".into() }.into());
         }
         if dice_count(rolled) != n {
-            return Err(Refusal::DiceCount { allowed: n.to_string(), got: dice_count(rolled), dice: None }.into());
+            let dice = Some(format_dice(rolled));
+            return Err(Refusal::DiceCount { allowed: n.to_string(), got: dice_count(rolled), dice }.into());
         }
         for (h, (k, r)) in self.hand.iter_mut().zip(self.kept.iter().zip(rolled)) {
             *h = k + r;
@@ -300,12 +301,7 @@ impl<'g> Table<'g> {
             points_loss: None,
         };
         let mut notes = vec![Note::Decision { seat, judged }];
-        let written = match &chosen.action {
-            CategoryAction::Keep { keep, .. } => Action::Keep { dice: keep.clone() },
-            CategoryAction::Lock { lock, .. } => Action::Lock { dice: lock.clone() },
-            CategoryAction::Score { category, .. } => Action::Score { category: category.clone() },
-        };
-        notes.push(Note::Step(Step::Roll { dice: faces_of(&self.hand), action: written }));
+        notes.push(Note::Step(Step::Roll { dice: faces_of(&self.hand), action: chosen.action.record_action() }));
         match &chosen.action {
             CategoryAction::Keep { keep: k, .. } | CategoryAction::Lock { lock: k, .. } => {
                 self.kept = counts_of(k);
@@ -384,11 +380,7 @@ impl<'g> Table<'g> {
         let Phase::Decide(advice) = &self.phase else {
             return Err(Refusal::NotYet { first: "roll".into() }.into());
         };
-        Ok(Decision::Act(match &advice.alternatives[0].action {
-            CategoryAction::Keep { keep, .. } => Action::Keep { dice: keep.clone() },
-            CategoryAction::Lock { lock, .. } => Action::Lock { dice: lock.clone() },
-            CategoryAction::Score { category, .. } => Action::Score { category: category.clone() },
-        }))
+        Ok(Decision::Act(advice.alternatives[0].action.record_action()))
     }
 
     pub(super) fn hint(&self) -> Result<Advice, Error> {

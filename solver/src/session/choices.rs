@@ -9,7 +9,7 @@
 use super::{Play, Table};
 use crate::dice::{counts_of, format_dice};
 use crate::error::{Error, Refusal};
-use crate::record::{Action, Claims, Decision, Then};
+use crate::record::{Action, Claims, Decision};
 use crate::report::{Advice, CategoryAction, Choice, Then as AltThen};
 
 impl Play<'_> {
@@ -24,8 +24,7 @@ impl Play<'_> {
         match self.hint()? {
             Advice::PushLuck(a) => {
                 for alt in &a.alternatives {
-                    let then = if alt.then == AltThen::Roll { Then::Roll } else { Then::Bank };
-                    let decision = Decision::Act(Action::SetAside { dice: alt.set_aside.clone(), then });
+                    let decision = Decision::Act(alt.record_action());
                     if out.iter().any(|c| same(&c.decision, &decision)) {
                         continue;
                     }
@@ -43,7 +42,7 @@ impl Play<'_> {
                             }
                         ),
                         value: alt.expected_score,
-                        roll_dice: alt.roll_dice.filter(|_| then == Then::Roll),
+                        roll_dice: alt.roll_dice.filter(|_| alt.then == AltThen::Roll),
                         at_stake: Some(alt.at_stake),
                         score: None,
                     });
@@ -73,14 +72,11 @@ impl Play<'_> {
             }
             Advice::Category(c) => {
                 for alt in &c.alternatives {
-                    let (action, score) = match &alt.action {
-                        CategoryAction::Keep { keep, .. } => (Action::Keep { dice: keep.clone() }, None),
-                        CategoryAction::Lock { lock, .. } => (Action::Lock { dice: lock.clone() }, None),
-                        CategoryAction::Score { category, points } => {
-                            (Action::Score { category: category.clone() }, Some(*points))
-                        }
+                    let score = match &alt.action {
+                        CategoryAction::Score { points, .. } => Some(*points),
+                        CategoryAction::Keep { .. } | CategoryAction::Lock { .. } => None,
                     };
-                    let decision = Decision::Act(action);
+                    let decision = Decision::Act(alt.action.record_action());
                     out.push(Choice {
                         words: decision.to_string(),
                         decision,

@@ -84,7 +84,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use crate::computer::Player;
-use crate::dice::{dice_count, format_dice, Counts};
+use crate::dice::Counts;
 use crate::error::{Error, Refusal, SessionError};
 use crate::limits::TABLE_PLAYERS_MAX;
 use crate::progress::Progress;
@@ -221,6 +221,7 @@ macro_rules! each {
 
 mod replay;
 
+pub(crate) use replay::header_game;
 pub use replay::record_game;
 
 /// A game in progress (see the module docs).
@@ -341,19 +342,16 @@ impl<'g> Play<'g> {
     /// them with its seed (a session without one refuses).
     ///
     /// # Errors
-    /// No roll is due, or `dice` are not the number of dice to roll.
+    /// No roll is due, or `dice` are not the number of dice to roll (the
+    /// family's table checks the count: it knows how many may be rolled).
     pub(crate) fn roll(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
-        let Prompt::Roll { dice: n, fewer, .. } = self.prompt() else {
+        let Prompt::Roll { dice: n, .. } = self.prompt() else {
             return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
         let dice = match dice {
             Some(d) => d,
             None => self.seeded_dice(n)?,
         };
-        if !(fewer && (1..=n).contains(&dice_count(&dice))) && dice_count(&dice) != n {
-            let allowed = if fewer { format!("1 to {n}") } else { n.to_string() };
-            return Err(Refusal::DiceCount { allowed, got: dice_count(&dice), dice: Some(format_dice(&dice)) }.into());
-        }
         let notes = each!(&mut self.table, t => t.roll(&dice))?;
         Ok(self.absorb(notes))
     }

@@ -33,7 +33,7 @@ use crate::dice::{counts_of, Counts};
 use crate::error::{Error, Refusal, SessionError};
 use crate::options::RuleOption;
 use crate::progress::Progress;
-use crate::record::{parse_with_lines, Action, Decision, Line, Record, Step, Turn};
+use crate::record::{parse_with_lines, Action, Decision, Line, Record, RecordLines, Step, Turn};
 use crate::registry::{resolve, Game, GameKind, HouseRules};
 use crate::report::Prompt;
 
@@ -49,16 +49,23 @@ pub(super) fn draw(rng: &mut SmallRng, n: usize) -> Counts {
 ///
 /// # Errors
 /// A game or options sixdice does not take, an unreadable rules file; the
-/// message names the header's `game` line as sixdice writes records.
+/// message names the header's line as sixdice writes records.
 pub fn record_game(record: &Record, record_dir: Option<&Path>) -> Result<Game, Error> {
+    header_game(record, &lines_of(record), record_dir)
+}
+
+/// [`record_game`], its errors at the header's lines in `lines` (those of
+/// the text the record was read from).
+pub(crate) fn header_game(record: &Record, lines: &RecordLines, record_dir: Option<&Path>) -> Result<Game, Error> {
     let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
     // A rules file named by the record is read only where the caller
-    // allows it (the record's directory given), as `review` reads it.
+    // allows it (the record's directory given): text from others names no
+    // file of this machine.
     let rules = match (&record.rules, record_dir) {
         (Some(r), Some(dir)) => Some(dir.join(r)),
         (Some(_), None) => {
             return Err(SessionError::Header {
-                line: lines_of(record).rules,
+                line: lines.rules,
                 why: "this record names a rules file, which is read only from a record file given by path".into(),
             }
             .into())
@@ -66,12 +73,12 @@ pub fn record_game(record: &Record, record_dir: Option<&Path>) -> Result<Game, E
         (None, _) => None,
     };
     resolve(&record.game, &options, rules.as_deref().map(HouseRules::File))
-        .map_err(|e| SessionError::Header { line: lines_of(record).game, why: e.to_string() }.into())
+        .map_err(|e| SessionError::Header { line: lines.game, why: e.to_string() }.into())
 }
 
 /// Where the record's lines stand as sixdice writes it (the form `play`
 /// keeps its record file in).
-fn lines_of(record: &Record) -> crate::record::RecordLines {
+fn lines_of(record: &Record) -> RecordLines {
     parse_with_lines(&record.to_string()).map(|(_, l)| l).unwrap_or_default()
 }
 

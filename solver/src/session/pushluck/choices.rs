@@ -10,7 +10,7 @@ use crate::pushluck::rules::Stop;
 use crate::pushluck::simulate::arena::{sheet_banks, sheet_takes, Player};
 use crate::pushluck::solution::Solution;
 use crate::pushluck::win::Side;
-use crate::record::{Action, Decision, Then};
+use crate::record::{Decision, Then};
 use crate::report::{PushLuckAdvice, PushLuckAlternative, StrategySection, Then as AltThen};
 
 impl Table<'_> {
@@ -71,8 +71,7 @@ impl Table<'_> {
                         })
                     }
                 };
-                let then = if alt.then == AltThen::Roll { Then::Roll } else { Then::Bank };
-                Ok(Decision::Act(Action::SetAside { dice: alt.set_aside.clone(), then }))
+                Ok(Decision::Act(alt.record_action()))
             }
         }
     }

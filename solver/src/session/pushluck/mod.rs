@@ -31,7 +31,7 @@ use crate::pushluck::solution::{Next, Solution};
 use crate::pushluck::strategy::strategy;
 use crate::pushluck::win::{self, Side, Sides};
 use crate::pushluck::PushLuckGame;
-use crate::record::{Action, Decision, Step, Then};
+use crate::record::{Action, Decision, Step};
 use crate::report::{
     Advice, LastTurns, Objective, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
     Then as AltThen, TurnEnd, TurnView,
@@ -444,11 +444,7 @@ impl<'g> Table<'g> {
                         points_loss,
                     },
                 });
-                let written = if chosen.then == AltThen::Roll { Then::Roll } else { Then::Bank };
-                notes.push(Note::Step(Step::Roll {
-                    dice: faces_of(&dice),
-                    action: Action::SetAside { dice: faces_of(&keep), then: written },
-                }));
+                notes.push(Note::Step(Step::Roll { dice: faces_of(&dice), action: chosen.record_action() }));
                 let chosen = chosen.clone();
                 self.apply(&dice, &keep, &chosen, &mut notes)?;
             }
