@@ -57,6 +57,9 @@ pub enum RawCommand {
     Play(PlayArgs),
     /// Review a game record: what each decision cost, and how much was luck.
     Review(ReviewArgs),
+    /// Serve the web page and its JSON API (advise, play, review, compare)
+    /// on this machine, for phones and laptops at the table.
+    Serve(ServeArgs),
     /// Print shell completions (plain text; no --json).
     Completions(CompletionsArgs),
 }
@@ -351,6 +354,21 @@ pub struct ReviewArgs {
 }
 
 #[derive(ClapArgs, Debug)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the first line printed is the URL).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Address to listen on. Anything but loopback lets anyone on that
+    /// network use the server: there is no login.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Allow requests to start a full solve of Six Hundred (hours of both
+    /// cores); without it such a request is refused.
+    #[arg(long)]
+    pub allow_full_solve: bool,
+}
+
+#[derive(ClapArgs, Debug)]
 pub struct CompletionsArgs {
     /// Shell to generate completions for.
     pub shell: clap_complete::Shell,
@@ -409,6 +427,11 @@ pub enum Command {
         question: ReviewQuestion,
         plot: Option<PathBuf>,
     },
+    Serve {
+        host: std::net::IpAddr,
+        port: u16,
+        allow_full_solve: bool,
+    },
     Completions(clap_complete::Shell),
 }
 
@@ -424,7 +447,7 @@ impl Command {
             | Command::Compare { game, .. }
             | Command::Strategy { game, .. }
             | Command::Play { game, .. } => Some(game),
-            Command::Completions(_) | Command::Review { .. } => None,
+            Command::Completions(_) | Command::Review { .. } | Command::Serve { .. } => None,
         }
     }
 
@@ -604,6 +627,8 @@ impl Args {
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
             RawCommand::Play(a) => play(a)?,
             RawCommand::Review(a) => review(a)?,
+            RawCommand::Serve(_) if cli.json => bail!("serve answers in JSON over HTTP; --json does not apply"),
+            RawCommand::Serve(a) => Command::Serve { host: a.host, port: a.port, allow_full_solve: a.allow_full_solve },
             RawCommand::Completions(_) if cli.json => {
                 bail!("completions prints a shell script; --json does not apply")
             }

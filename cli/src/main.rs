@@ -99,6 +99,7 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
                 emit(json, &r, render::review_summary)
             }
         },
+        Command::Serve { .. } => anyhow::bail!("serve: not built yet"),
         Command::Completions(shell) => completions::script(*shell),
     })
 }
