@@ -563,7 +563,7 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 impl GameSel {
     fn resolve(&self) -> anyhow::Result<Game> {
-        Ok(self.rules().question().map_err(phrase)?)
+        self.rules().question().map_err(phrase)
     }
 
     /// The game as a request (the fields every request shares).
