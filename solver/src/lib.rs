@@ -146,7 +146,9 @@ pub use report::SolveNeeds;
 pub use table::TableError;
 
 // Pictures of reports, and writing them (or any output) safely.
-pub use files::{check_output, check_record_output, write_output, OutputError, RecordPathError, RecordSlot};
+pub use files::{
+    check_output, check_record_output, stop_writes, write_output, OutputError, RecordPathError, RecordSlot,
+};
 pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_review_summary, draw_win_map, PictureError};
 
 // Records and sessions: a whole game played a roll and a decision at a
