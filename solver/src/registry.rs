@@ -12,6 +12,7 @@
 //! (see docs/development.md, "Adding a game").
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::category::{games as category_games, CategoryGame};
 use crate::error::Error;
@@ -190,8 +191,10 @@ pub struct Game(pub(crate) GameKind);
 /// A resolved game of either family.
 #[derive(Debug, Clone)]
 pub(crate) enum GameKind {
-    Category(CategoryGame),
-    PushLuck(Box<PushLuckGame>),
+    // Shared: a game is built once and its clones (a front end's many
+    // questions about one game, sessions) share what it compiles lazily.
+    Category(Arc<CategoryGame>),
+    PushLuck(Arc<PushLuckGame>),
 }
 
 /// House rules for a push-your-luck game.
@@ -219,6 +222,47 @@ pub enum HouseRules<'a> {
 /// for a category game, or a rules file that cannot be read, or rules that
 /// are invalid.
 pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
+    // A file is read anew each time (it may have changed); a game named by
+    // options, or by house rules as text, is built once and shared.
+    let key = match rules {
+        Some(HouseRules::File(_)) => None,
+        Some(HouseRules::Text { label, text }) => {
+            Some((name.to_string(), options.to_vec(), Some((label.to_string(), text.to_string()))))
+        }
+        None => Some((name.to_string(), options.to_vec(), None)),
+    };
+    if let Some(game) = key.as_ref().and_then(|k| built().get(k).cloned()) {
+        return Ok(game);
+    }
+    let game = build_game(name, options, rules)?;
+    if let Some(key) = key {
+        let mut games = built();
+        if games.len() >= BUILT_GAMES {
+            games.clear();
+        }
+        games.insert(key, game.clone());
+    }
+    Ok(game)
+}
+
+/// What identifies a built game: its name as given, its options as given,
+/// and house rules given as text (label and text).
+type BuiltKey = (String, Vec<RuleOption>, Option<(String, String)>);
+
+/// Games built at most kept for reuse; beyond, the cache starts again
+/// (a front end asks about a handful of games; the bound keeps a stream of
+/// different house rules from growing it).
+const BUILT_GAMES: usize = 64;
+
+/// The games built so far ([`resolve`]).
+fn built() -> std::sync::MutexGuard<'static, std::collections::HashMap<BuiltKey, Game>> {
+    static BUILT: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<BuiltKey, Game>>> =
+        std::sync::OnceLock::new();
+    BUILT.get_or_init(Default::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Builds game `name` (what [`resolve`] does when the game is not built yet).
+fn build_game(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
     let entry = find(name)?;
     let set = OptionSet::parse(entry.id, entry.options, options)?;
     match entry.build {
@@ -226,7 +270,7 @@ pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) ->
             if rules.is_some() {
                 return Err(GameError::RulesFileNotSupported { game: entry.name.into(), family: entry.family }.into());
             }
-            Ok(Game(GameKind::Category(build(&set)?)))
+            Ok(Game(GameKind::Category(Arc::new(build(&set)?))))
         }
         Builder::PushLuck { base, options } => {
             let house = match rules {
@@ -247,7 +291,7 @@ pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) ->
             // Over a rules file an option switched off (`piggyback=no`) may
             // change the rules, so the title shows every option given.
             let shown = if label.is_some() { set.all_given() } else { set.canonical(false) };
-            Ok(Game(GameKind::PushLuck(Box::new(PushLuckGame::new(entry.id, ruleset, shown, label)?))))
+            Ok(Game(GameKind::PushLuck(Arc::new(PushLuckGame::new(entry.id, ruleset, shown, label)?))))
         }
     }
 }
@@ -296,7 +340,7 @@ impl Game {
 /// # Errors
 /// A category game, an unknown option or bad value, a rules file that
 /// cannot be read or gives invalid rules.
-pub(crate) fn compare_variants(base: &Game, q: &CompareQuestion) -> Result<Vec<(String, Box<PushLuckGame>)>, Error> {
+pub(crate) fn compare_variants(base: &Game, q: &CompareQuestion) -> Result<Vec<(String, Arc<PushLuckGame>)>, Error> {
     base.push_luck("compare")?;
     let r = base.reference();
     let entry = find(&r.id)?;
@@ -346,7 +390,7 @@ pub(crate) mod testing {
     pub(crate) fn push_luck(name: &str, opts: &[&str], file: Option<&str>) -> Box<PushLuckGame> {
         let house = file.map(|text| HouseRules::Text { label: "g.toml", text });
         match resolve(name, &options(opts), house).expect("a valid game").0 {
-            GameKind::PushLuck(g) => g,
+            GameKind::PushLuck(g) => Box::new((*g).clone()),
             GameKind::Category(_) => panic!("{name} is a category game"),
         }
     }
@@ -368,7 +412,7 @@ pub(crate) mod testing {
     /// Category game `name` with `options`.
     pub(crate) fn category(name: &str, opts: &[&str]) -> CategoryGame {
         match resolve(name, &options(opts), None).expect("a valid game").0 {
-            GameKind::Category(g) => g,
+            GameKind::Category(g) => (*g).clone(),
             GameKind::PushLuck(_) => panic!("{name} is a push-your-luck game"),
         }
     }

@@ -59,6 +59,14 @@ fn factorial(k: usize) -> f64 {
 }
 
 impl Multisets {
+    /// The multisets of `0..=n` dice, built once per process (questions
+    /// answered in a fraction of a millisecond would otherwise spend a
+    /// tenth of it enumerating them again). `n` must be 1..=6.
+    pub(crate) fn shared(n: usize) -> &'static Multisets {
+        static SHARED: [std::sync::OnceLock<Multisets>; 6] = [const { std::sync::OnceLock::new() }; 6];
+        SHARED[n - 1].get_or_init(|| Multisets::new(n))
+    }
+
     /// Enumerates every multiset of `0..=n` dice. `n` must be 1..=6.
     pub(crate) fn new(n: usize) -> Self {
         assert!((1..=6).contains(&n), "dice count must be 1..=6");

@@ -40,7 +40,7 @@ struct Cheapest {
 }
 
 fn cheapest(scorer: &Scorer) -> Cheapest {
-    let ms = Multisets::new(6);
+    let ms = Multisets::shared(6);
     // Cheapest reading of any set-aside of exactly j dice, on any roll.
     let mut of_size = [i64::MAX; 7];
     for i in ms.of_size(1).start..ms.len() {

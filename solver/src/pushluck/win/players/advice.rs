@@ -383,7 +383,7 @@ mod tests {
     #[test]
     fn advice_of_three_adds_up_to_the_table() {
         let g = push_luck("farkle", &["goal=600"], None);
-        let game = Game(GameKind::PushLuck(g.clone()));
+        let game = Game(GameKind::PushLuck(std::sync::Arc::new((*g).clone())));
         let dir = tempfile::tempdir().expect("temporary directory");
         solve_and_save(&g, 3, dir.path(), &Silent).expect("solves");
         let values = load(&g, 3, dir.path()).expect("reads");
@@ -407,7 +407,7 @@ mod tests {
     #[test]
     fn advice_of_three_adds_up_to_the_table_at_an_exact_goal() {
         let g = push_luck("farkle", &["goal=600", "exact-goal"], None);
-        let game = Game(GameKind::PushLuck(g.clone()));
+        let game = Game(GameKind::PushLuck(std::sync::Arc::new((*g).clone())));
         let dir = tempfile::tempdir().expect("temporary directory");
         solve_and_save(&g, 3, dir.path(), &Silent).expect("solves");
         let values = load(&g, 3, dir.path()).expect("reads");

@@ -142,7 +142,7 @@ fn game(rules: RuleSet, id: &'static str) -> PushLuckGame {
 fn check_advice(game: &PushLuckGame, positions: usize, seed: u64) -> (usize, usize) {
     let (values, _, _) = solve(game, &Silent).expect("solves");
     let dir = tempfile::tempdir().expect("temporary directory");
-    let wrapped = Game(GameKind::PushLuck(Box::new(game.clone())));
+    let wrapped = Game(GameKind::PushLuck(std::sync::Arc::new(game.clone())));
     let model = values.model;
     let (g, goal) = (model.grid, model.rules.game.goal);
     let n = values.len();
@@ -312,7 +312,7 @@ fn piggyback_return_advice_is_the_tables_leftover_value() {
     let g = game(rules, "farkle");
     let (values, _, _) = solve(&g, &Silent).expect("solves");
     let dir = tempfile::tempdir().expect("temporary directory");
-    let wrapped = Game(GameKind::PushLuck(Box::new(g.clone())));
+    let wrapped = Game(GameKind::PushLuck(std::sync::Arc::new(g.clone())));
     let offers = values.offers.as_ref().expect("piggyback values");
     let ms = Multisets::new(6);
     let mut checked = 0;
