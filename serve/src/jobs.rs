@@ -223,6 +223,12 @@ impl Jobs {
         }
     }
 
+    /// Work admitted and not yet finished: running, or waiting for a
+    /// worker.
+    pub fn load(&self) -> usize {
+        self.admitted.load(Ordering::Acquire)
+    }
+
     fn kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }

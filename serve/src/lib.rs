@@ -110,13 +110,19 @@ pub fn router(state: AppState) -> Router {
     for asset in &assets::ASSETS {
         router = router.route(asset.path, get(move || async move { asset.response() }));
     }
+    with_layers(router.with_state(state))
+}
+
+/// The answers for what no route takes, and the layers every route gets
+/// (public so that a test can put a route of its own, e.g. one that
+/// panics, under the same layers).
+pub fn with_layers(router: Router) -> Router {
     router
         .fallback(error::no_route)
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes another method (see docs/api.md)")
         })
-        .with_state(state)
-        // Route layers above (records) are inside this one, so they win.
+        // Route layers (records' limit) are inside this one, so they win.
         .layer(DefaultBodyLimit::max(BODY_BYTES))
         .layer(middleware::from_fn(server_timing))
         .layer(CatchPanicLayer::custom(panic_answer))

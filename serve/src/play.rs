@@ -292,7 +292,9 @@ pub async fn decide(
     }
     let key = id.clone();
     with_game(&s, &key, move |g| {
-        let mut events = g.session.decide(body.decision.trim()).map_err(refused)?;
+        // The decision is all the body holds: whatever the library refuses
+        // here is about it.
+        let mut events = g.session.decide(body.decision.trim()).map_err(|e| refused(e).or_field("decision"))?;
         play_computers(g, &mut events)?;
         state(&id, g, &events)
     })
