@@ -129,12 +129,22 @@ pub fn with_layers(router: Router) -> Router {
 }
 
 /// Adds `Server-Timing: app;dur=MS`: the time from the request reaching
-/// the router to its answer, queueing for a worker included.
+/// the router to its answer, queueing for a worker included (then the
+/// job's own parts, when it reported them).
 async fn server_timing(req: Request, next: Next) -> Response {
     let start = Instant::now();
     let mut response = next.run(req).await;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    if let Ok(v) = HeaderValue::from_str(&format!("app;dur={ms:.3}")) {
+    // One header line, the whole first: `app;dur=MS` and the parts a job
+    // reported (`wait`, `work`; see `jobs::Spent`).
+    let mut timing = format!("app;dur={ms:.3}");
+    for part in response.headers().get_all("server-timing") {
+        if let Ok(p) = part.to_str() {
+            timing.push_str(", ");
+            timing.push_str(p);
+        }
+    }
+    if let Ok(v) = HeaderValue::from_str(&timing) {
         response.headers_mut().insert("server-timing", v);
     }
     response

@@ -102,7 +102,7 @@ async fn a_full_queue_is_503_and_frees_up() {
     }
     for h in held {
         let reply = h.await.expect("the work ends");
-        assert!(matches!(reply, Reply::Now(Ok(_)) | Reply::Later(_)));
+        assert!(matches!(reply, Reply::Timed(Ok(_), _) | Reply::Later(_)));
     }
     for _ in 0..100_000 {
         if s.state.jobs.load() == 0 {
