@@ -5,10 +5,11 @@
 //! the test suite) that started the server with `--port 0` learns the
 //! port chosen. A host other than loopback gets one warning line on
 //! stderr: the server has no login. On a stop, requests in flight get a
-//! short grace, then the runtime is shut down without waiting for a long
-//! solve on a worker: it ends with the process, and the library's tables
-//! are written through a temporary file renamed when whole, so none is
-//! left half-written.
+//! short grace; then any table being written is finished
+//! ([`solver::stop_writes`], which holds back every later write) and the
+//! runtime is shut down without waiting for a long solve on a worker: it
+//! ends with the process, leaving neither a half-written table nor a
+//! temporary file.
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -37,6 +38,9 @@ pub fn run(host: IpAddr, port: u16, allow_full_solve: bool, tables: &Path) -> an
         }
         server.run(serve::shutdown_signal()).await.context("the server stopped")
     });
+    // A table being written is finished first, then no other starts: the
+    // solves still running end with the process, leaving nothing behind.
+    solver::stop_writes();
     runtime.shutdown_timeout(RUNTIME_STOP);
     served.map(|()| vec![])
 }
