@@ -119,14 +119,16 @@ async fn with_game<T: Send + 'static>(
     f: impl FnOnce(&mut Game) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let slot = s.sessions.get(id)?;
+    let held = slot.clone();
     let result = s
         .jobs
-        .run_now(move || match slot.game.lock() {
+        .run_now(move || match held.game.lock() {
             Ok(mut game) => f(&mut game),
             Err(_) => Err(ApiError::internal("this game stopped on a bug in an earlier request: start a new one")),
         })
         .await;
-    if matches!(&result, Err(e) if e.status == StatusCode::INTERNAL_SERVER_ERROR) {
+    // A panic while the game was held may have left it half-changed.
+    if slot.game.is_poisoned() {
         s.sessions.remove(id);
     }
     result
