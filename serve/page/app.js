@@ -1,0 +1,1 @@
+// placeholder: the page helper owns the real script
