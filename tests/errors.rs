@@ -101,7 +101,7 @@ fn bad_arguments_and_options() {
     env.user_error(&["solve", "yahtzee", "-o", "joker"], "option `joker`: needs a value: one of free, forced");
     env.user_error(&["solve", "yahtzee", "-o", "joker="], "option `joker`: needs a value: one of free, forced");
     env.user_error(&["solve", "farkle", "-o", "goal="], "option `goal`: needs a value");
-    env.user_error(&["advise", "farkle", "--dice", "1,5", "--top", "0"], "--top must be at least 1");
+    env.user_error(&["advise", "farkle", "--dice", "1,5", "--top", "0"], "--top: must be at least 1");
     env.user_error(&["completions", "bash", "--json"], "completions prints a shell script; --json does not apply");
 }
 
@@ -197,7 +197,7 @@ fn bad_push_your_luck_questions() {
         &["farkle", "--dice", "1,5", "--sheet", "ones=3"],
         "--sheet is for category games; farkle is a push-your-luck game",
     );
-    e(&["farkle", "--roll", "2"], "--dice (or --leftover with piggyback) is needed");
+    e(&["farkle", "--roll", "2"], "--dice: the dice (or --leftover with piggyback) are needed");
 }
 
 #[test]

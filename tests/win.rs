@@ -150,7 +150,7 @@ fn impossible_win_questions_are_refused() {
     run(&["--score", "-100", "--objective", "win"], "never fall below 0");
     run(
         &["--opponent", "100", "--objective", "score"],
-        "--opponent, --opponents: the other players' totals matter only with --objective win",
+        "--opponent: the other players' totals matter only with --objective win",
     );
     env.user_error(
         &[

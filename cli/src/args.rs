@@ -1,19 +1,18 @@
 //! Command-line arguments: the raw clap model ([`Cli`]), and the one checked
-//! value the rest of the binary works with ([`Args`]): the game resolved
-//! once, the command with typed parameters, flags of the other game family
-//! refused.
+//! value the rest of the binary works with ([`Args`]): each command's flags
+//! become the library's request for it (`solver::AdviseRequest`, ...),
+//! which resolves the game once and checks what only the flags' shape can
+//! get wrong, the same way for a JSON body sent to `sixdice serve`.
 
 use std::path::PathBuf;
 
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
-    parse_dice, resolve, AdviseQuestion, CategoryQuestion, CompareQuestion, Counts, Family, Game, GameEntry,
-    HouseRules, InfoQuestion, Objective, PlayQuestion, PushLuckQuestion, Record, RecordSlot, ReviewQuestion,
-    RuleOption, SimulateQuestion, SolveQuestion, Start, StrategyQuestion, Thresholds, GAMES,
+    AdviseQuestion, AdviseRequest, CompareQuestion, CompareRequest, Family, Game, GameEntry, InfoQuestion, InfoRequest,
+    Objective, PlayQuestion, PlayRequest, Record, RecordSlot, ReviewQuestion, ReviewRequest, RuleOption,
+    SimulateQuestion, SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest, GAMES,
 };
-
-use crate::errors::phrase_with_flag;
 
 #[derive(Parser, Debug)]
 #[command(name = "sixdice", version, about = "Exactly optimal strategies for six-dice games")]
@@ -101,27 +100,6 @@ pub struct GameSel {
 /// final score, a push-your-luck turn's points) or winning a two-player
 /// game (push-your-luck), the library's [`Objective`].
 const OBJECTIVES: [&str; 2] = ["score", "win"];
-
-/// Whether `--objective` asked for the win objective.
-fn asks_win(objective: Option<&str>) -> bool {
-    objective == Some("win")
-}
-
-/// The objective of `solve` and `info`: as `--objective` names it, and
-/// with more than two `--players` and no objective the win table (the one
-/// a player count is for).
-fn players_objective(arg: Option<&str>, players: u8, game: &Game) -> Objective {
-    if arg.is_none() && players > 2 {
-        Objective::Win
-    } else {
-        objective(arg, game)
-    }
-}
-
-/// The objective `--objective` names for `game`.
-fn objective(arg: Option<&str>, game: &Game) -> Objective {
-    Objective::of(asks_win(arg), game.family())
-}
 
 #[derive(ClapArgs, Debug)]
 pub struct SolveArgs {
@@ -585,43 +563,76 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 impl GameSel {
     fn resolve(&self) -> anyhow::Result<Game> {
-        let rules = self.rules_file.as_deref().map(HouseRules::File);
-        Ok(resolve(self.name.name(), &self.name.options, rules)?)
+        self.rules().question().map_err(phrase)
+    }
+
+    /// The game as a request (the fields every request shares).
+    fn rules(&self) -> solver::RulesRequest {
+        solver::RulesRequest {
+            game: self.name.name().to_string(),
+            option: self.name.options.clone(),
+            rules_text: None,
+            rules_file: self.rules_file.clone(),
+        }
     }
 }
 
 impl Args {
-    /// Checks the raw arguments and resolves the game, once.
+    /// Checks the raw arguments and resolves the game, once: each command
+    /// through the library's request for it, as `sixdice serve` does with
+    /// a JSON body.
     pub fn from_cli(cli: Cli) -> anyhow::Result<Args> {
         let command = match cli.command {
             RawCommand::Solve(a) => {
-                let game = a.sel.resolve()?;
-                let objective = players_objective(a.objective.as_deref(), a.players, &game);
-                Command::Solve { question: SolveQuestion { objective, players: a.players.into() }, game }
+                let r = a.sel.rules();
+                let (game, question) = SolveRequest {
+                    game: r.game,
+                    option: r.option,
+                    rules_text: None,
+                    rules_file: r.rules_file,
+                    objective: a.objective,
+                    players: Some(a.players.into()),
+                }
+                .question()
+                .map_err(phrase)?;
+                Command::Solve { game, question }
             }
             RawCommand::Info(a) => {
-                let game = a.sel.resolve()?;
-                let objective = players_objective(a.objective.as_deref(), a.players, &game);
-                let question = InfoQuestion { objective, verify: a.verify, players: a.players.into() };
+                let r = a.sel.rules();
+                let (game, question) = InfoRequest {
+                    game: r.game,
+                    option: r.option,
+                    rules_text: None,
+                    rules_file: r.rules_file,
+                    objective: a.objective,
+                    verify: a.verify,
+                    players: Some(a.players.into()),
+                }
+                .question()
+                .map_err(phrase)?;
                 Command::Info { game, question }
             }
             RawCommand::Advise(a) => {
-                if a.top == 0 {
-                    bail!("--top must be at least 1 (the number of alternatives to list)");
-                }
-                let game = a.sel.resolve()?;
-                let question = question(&a, &game)?;
-                Command::Advise { game, question, top: a.top }
+                let top = a.top;
+                let (game, question) = advise(a).question().map_err(phrase)?;
+                Command::Advise { game, question, top }
             }
-            RawCommand::Simulate(a) => Command::Simulate {
-                game: a.sel.resolve()?,
-                question: SimulateQuestion {
-                    games: a.games,
-                    seed: a.seed,
-                    players: list(a.players.as_deref()),
-                    seats: a.seats.into(),
-                },
-            },
+            RawCommand::Simulate(a) => {
+                let r = a.sel.rules();
+                let (game, question) = SimulateRequest {
+                    game: r.game,
+                    option: r.option,
+                    rules_text: None,
+                    rules_file: r.rules_file,
+                    games: Some(a.games),
+                    seed: Some(a.seed),
+                    players: a.players,
+                    seats: Some(a.seats.into()),
+                }
+                .question()
+                .map_err(phrase)?;
+                Command::Simulate { game, question }
+            }
             RawCommand::Compare(a) => compare(a)?,
             RawCommand::Strategy(a) => strategy(a)?,
             RawCommand::Rules(sel) => Command::Rules(sel.resolve()?),
@@ -644,30 +655,63 @@ impl Args {
     }
 }
 
+/// A library error about a request, phrased with the flag it is about.
+fn phrase(e: solver::Error) -> anyhow::Error {
+    crate::errors::phrase(e, None)
+}
+
+/// `advise`'s flags as the library's request.
+fn advise(a: AdviseArgs) -> AdviseRequest {
+    let r = a.sel.rules();
+    AdviseRequest {
+        game: r.game,
+        option: r.option,
+        rules_text: None,
+        rules_file: r.rules_file,
+        dice: a.dice,
+        roll: a.roll,
+        sheet: a.sheet,
+        locked: a.locked,
+        banked: a.banked,
+        score: a.score,
+        opponent: a.opponent,
+        opponents: a.opponents,
+        objective: a.objective,
+        farkles: a.farkles,
+        opponent_farkles: a.opponent_farkles,
+        ones: a.ones,
+        leftover: a.leftover,
+        inherited: a.inherited,
+        held: a.held,
+        top: Some(a.top),
+    }
+}
+
 /// `strategy`: the expected-score sheet, or with `--objective win` the
 /// sheet to play to win (whose flags the other refuses).
 fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
-    let game = a.sel.resolve()?;
-    let win = asks_win(a.objective.as_deref());
-    if win {
-        if let Some(p) = &a.plot {
-            crate::pictures::check_path(p)?;
-        }
-    } else {
-        for (flag, given) in [("--dice", a.dice.is_some()), ("--plot", a.plot.is_some())] {
-            if given {
-                bail!("{flag} is for the win sheet: add --objective win");
-            }
-        }
+    let win = a.objective.as_deref() == Some("win");
+    match &a.plot {
+        Some(p) if win => crate::pictures::check_path(p)?,
+        Some(_) => bail!("--plot is for the win sheet: add --objective win"),
+        None => {}
     }
-    let map = a.plot.is_some() && a.dice.is_none();
-    let objective = objective(a.objective.as_deref(), &game);
-    let question = StrategyQuestion { objective, games: a.games, seed: a.seed, dice: a.dice, map };
+    let r = a.sel.rules();
+    let (game, question) = StrategyRequest {
+        game: r.game,
+        option: r.option,
+        rules_text: None,
+        rules_file: r.rules_file,
+        objective: a.objective,
+        dice: a.dice,
+        games: Some(a.games),
+        seed: Some(a.seed),
+        map: a.plot.is_some() && a.dice.is_none(),
+    }
+    .question()
+    .map_err(phrase)?;
     Ok(Command::Strategy { game, question, plot: a.plot })
 }
-
-/// The players `play` seats when `--players` is not given.
-const DEFAULT_PLAYERS: &str = "me,optimal";
 
 /// `play`: a new game (its record path checked before it starts: a record
 /// never replaces anything but a record of the same game, and that only
@@ -676,7 +720,18 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
     if a.resume.is_some() {
         return resume(a);
     }
-    let game = a.sel.resolve()?;
+    let r = a.sel.rules();
+    let (game, question) = PlayRequest {
+        game: r.game,
+        option: r.option,
+        rules_text: None,
+        rules_file: r.rules_file,
+        players: a.players,
+        seed: a.seed,
+        dice_from_me: a.dice_from_me,
+    }
+    .question()
+    .map_err(phrase)?;
     if let Some(path) = &a.record {
         let cannot = |why: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the record {}: {why}", path.display());
         match solver::check_record_output(path, &game.reference()) {
@@ -692,25 +747,6 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
             Err(e) => return Err(cannot(&e)),
         }
     }
-    // Dice typed at the table need no seed: a seed given with them is
-    // refused rather than ignored.
-    let seed = match (a.seed, a.dice_from_me) {
-        (Some(_), true) => bail!("--seed: the dice are typed with --dice-from-me; there is nothing to seed"),
-        (None, true) => None,
-        (Some(s), false) => Some(s),
-        (None, false) => {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-            Some(now.as_secs() ^ u64::from(now.subsec_nanos()))
-        }
-    };
-    // Empty names are the library's to refuse (`,optimal` is a slip, not a
-    // table of one).
-    let text = a.players.as_deref().unwrap_or(DEFAULT_PLAYERS);
-    if text.trim().is_empty() {
-        bail!("--players: name at least one player");
-    }
-    let players = text.split(',').map(|p| p.trim().to_string()).collect();
-    let question = PlayQuestion { players, seed };
     Ok(Command::Play { game, question, record: a.record, resume: None, dice_from_me: a.dice_from_me, coach: a.coach })
 }
 
@@ -769,150 +805,32 @@ fn review(a: ReviewArgs) -> anyhow::Result<Command> {
         crate::pictures::check_not_an_input(path, &a.files)?;
         crate::pictures::check_path(path)?;
     }
-    // Three numbers here; the library checks that they are positive and
-    // rising.
-    let thresholds = match a.thresholds.as_deref() {
-        None => None,
-        Some(text) => {
-            let v: Vec<f64> = text
-                .split(',')
-                .map(|x| x.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
-                .collect::<Option<_>>()
-                .filter(|v: &Vec<f64>| v.len() == 3)
-                .ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "--thresholds: three numbers, rising, as doubtful,mistake,blunder (e.g. 0.2,1,4), not `{}`",
-                        solver::Escaped(text)
-                    )
-                })?;
-            Some(Thresholds { doubtful: v[0], mistake: v[1], blunder: v[2] })
-        }
-    };
     let record_dir = match a.files.as_slice() {
         [one] => one.parent().map(std::path::Path::to_path_buf),
         _ => None,
     };
-    let question = ReviewQuestion { thresholds, record_dir, decision: a.decision, all_decisions: a.all };
+    let question =
+        ReviewRequest { record: String::new(), thresholds: a.thresholds, decision: a.decision, all: a.all, record_dir }
+            .question()
+            .map_err(phrase)?;
     Ok(Command::Review { files: a.files, question, plot: a.plot })
-}
-
-/// A comma-separated list (`--players`, `--variant`): its items, trimmed,
-/// empty ones left out.
-fn list(text: Option<&str>) -> Vec<String> {
-    text.map_or_else(Vec::new, |t| t.split(',').map(str::trim).filter(|x| !x.is_empty()).map(String::from).collect())
 }
 
 /// `compare`: the base game resolved (so a bad game or option fails before
 /// any variant), each variant split into its options.
 fn compare(a: CompareArgs) -> anyhow::Result<Command> {
-    // The library refuses a category game (before solving anything).
-    let game = resolve(a.name.name(), &a.name.options, None)?;
-    let variants = a
-        .variants
-        .iter()
-        .map(|v| {
-            let options: Vec<RuleOption> = list(Some(v)).iter().map(|o| RuleOption::parse(o)).collect();
-            if options.is_empty() {
-                bail!("--variant {v:?} names no option (e.g. --variant \"on-the-board=750,piggyback\")");
-            }
-            Ok(options)
-        })
-        .collect::<anyhow::Result<_>>()?;
     if let Some(p) = &a.plot {
         crate::pictures::check_path(p)?;
     }
-    let question =
-        CompareQuestion { players: a.players.into(), variants, rules_files: a.rules_files, no_defaults: a.no_defaults };
-    Ok(Command::Compare { game, question, plot: a.plot })
-}
-
-fn dice(text: &str, flag: &str) -> anyhow::Result<Counts> {
-    parse_dice(text).map_err(|e| anyhow::anyhow!("{}", phrase_with_flag(flag, &e.to_string())))
-}
-
-/// The advise question in the game's family; flags of the other family are
-/// refused.
-fn question(a: &AdviseArgs, game: &Game) -> anyhow::Result<AdviseQuestion> {
-    let family = game.family();
-    let other = |flag: &str, other: Family| -> anyhow::Result<()> {
-        bail!("{flag} is for {}s; {} is a {}", other.describe(), game.reference().id, family.describe())
-    };
-    match family {
-        Family::Category => {
-            if asks_win(a.objective.as_deref()) {
-                bail!(
-                    "--objective win is for push-your-luck games; {} is a {}",
-                    game.reference().id,
-                    family.describe()
-                );
-            }
-            for (flag, given) in [
-                ("--banked", a.banked.is_some()),
-                ("--score", a.score.is_some()),
-                ("--farkles", a.farkles.is_some()),
-                ("--ones", a.ones.is_some()),
-                ("--leftover", a.leftover.is_some()),
-                ("--opponent", a.opponent.is_some()),
-                ("--opponents", a.opponents.is_some()),
-                ("--opponent-farkles", a.opponent_farkles.is_some()),
-                ("--inherited", a.inherited.is_some()),
-                ("--held", a.held.is_some()),
-            ] {
-                if given {
-                    other(flag, Family::PushLuck)?;
-                }
-            }
-            Ok(AdviseQuestion::Category(CategoryQuestion {
-                sheet: a.sheet.clone().unwrap_or_default(),
-                dice: a.dice.as_deref().map(|d| dice(d, "--dice")).transpose()?,
-                roll: a.roll,
-                locked: a.locked.as_deref().map(|d| dice(d, "--locked")).transpose()?,
-            }))
-        }
-        Family::PushLuck => {
-            for (flag, given) in [("--sheet", a.sheet.is_some()), ("--locked", a.locked.is_some())] {
-                if given {
-                    other(flag, Family::Category)?;
-                }
-            }
-            let start = match (&a.dice, a.leftover) {
-                (Some(d), None) => Start::Roll(dice(d, "--dice")?),
-                (None, Some(k)) => Start::Leftover(k),
-                _ => bail!("--dice (or --leftover with piggyback) is needed for a push-your-luck game"),
-            };
-            let score = a.objective.as_deref() == Some("score");
-            if score && (a.opponent.is_some() || a.opponents.is_some()) {
-                bail!("--opponent, --opponents: the other players' totals matter only with --objective win");
-            }
-            let (opponent, later_opponents) = match a.opponents.as_deref() {
-                None => (a.opponent, vec![]),
-                Some(list) => {
-                    let totals = list
-                        .split(',')
-                        .map(|t| t.trim().parse::<i64>())
-                        .collect::<Result<Vec<i64>, _>>()
-                        .map_err(|e| anyhow::anyhow!("--opponents: {list:?} is not a list of totals ({e})"))?;
-                    (totals.first().copied(), totals[1..].to_vec())
-                }
-            };
-            if score && a.opponent_farkles.is_some() {
-                bail!("--opponent-farkles: the opponent's farkles matter only with --objective win");
-            }
-            let win = asks_win(a.objective.as_deref()) || opponent.is_some() || a.opponent_farkles.is_some();
-            Ok(AdviseQuestion::PushLuck(PushLuckQuestion {
-                start,
-                banked: a.banked.unwrap_or(0),
-                score: a.score,
-                farkles: a.farkles.unwrap_or(0),
-                ones: a.ones.unwrap_or(0),
-                roll: a.roll,
-                opponent,
-                opponent_farkles: a.opponent_farkles.unwrap_or(0),
-                later_opponents,
-                inherited: a.inherited,
-                held: a.held.unwrap_or(0),
-                objective: Objective::of(win, Family::PushLuck),
-            }))
-        }
+    let (game, question) = CompareRequest {
+        game: a.name.name().to_string(),
+        option: a.name.options.clone(),
+        variant: a.variants,
+        rules: a.rules_files,
+        no_defaults: a.no_defaults,
+        players: Some(a.players.into()),
     }
+    .question()
+    .map_err(phrase)?;
+    Ok(Command::Compare { game, question, plot: a.plot })
 }

@@ -7,28 +7,16 @@
 
 use solver::{Error, Field, TableError};
 
-/// The flag that gives `field`.
-fn flag(field: Field) -> &'static str {
+/// The flag that gives `field`, as the message's prefix; `None` where the
+/// message names its subject itself (an unknown game or option, a rules
+/// file, a record).
+fn flag(field: Field) -> Option<String> {
     match field {
-        Field::Dice => "--dice",
-        Field::Roll => "--roll",
-        Field::Sheet => "--sheet",
-        Field::Banked => "--banked",
-        Field::Score => "--score",
-        Field::Opponent => "--opponent",
-        Field::OpponentFarkles => "--opponent-farkles",
-        Field::Farkles => "--farkles",
-        Field::Ones => "--ones",
-        Field::Leftover => "--leftover",
-        Field::Inherited => "--inherited",
-        Field::Held => "--held",
-        Field::Locked => "--locked",
-        Field::Games => "--games",
-        Field::Players => "--players",
-        Field::Thresholds => "--thresholds",
-        Field::Decision => "--decision",
+        Field::Game | Field::Option | Field::Rules | Field::Record => None,
         // Decisions at the table are typed, not given as a flag.
-        Field::Choice => "decision",
+        Field::Choice => Some("decision".into()),
+        // `review --all` and `advise --dice` are the flags of these.
+        field => Some(format!("--{}", field.name())),
     }
 }
 
@@ -40,8 +28,8 @@ pub fn phrase_with_flag(flag: &str, message: &str) -> String {
 /// A library error as a command-line error (`solve`: the command that
 /// makes the table the command reads).
 pub fn phrase(e: Error, solve: Option<&str>) -> anyhow::Error {
-    if let Some(field) = e.field() {
-        return anyhow::anyhow!("{}", phrase_with_flag(flag(field), &e.to_string()));
+    if let Some(flag) = e.field().and_then(flag) {
+        return anyhow::anyhow!("{}", phrase_with_flag(&flag, &e.to_string()));
     }
     match (e.table_needs_regeneration(), solve) {
         (Some(TableError::Missing { .. }), Some(c)) => anyhow::anyhow!("{e}; create it with `{c}`"),

@@ -303,6 +303,9 @@ pub fn write_output(
     suffix: &str,
     write: impl FnOnce(&mut File) -> std::io::Result<()>,
 ) -> Result<(), OutputError> {
+    // Poisoned only by a panic inside another write, whose temporary file
+    // its drop removed.
+    let _writing = WRITES.read().unwrap_or_else(std::sync::PoisonError::into_inner);
     let target = output_target(path)?;
     check_existing_writable(&target)?;
     let mut tmp = TempFile::create(dir_of(&target), prefix, suffix)?;
@@ -315,6 +318,21 @@ pub fn write_output(
         _ => {}
     }
     tmp.persist(&target)
+}
+
+/// Outputs being written hold this shared; [`stop_writes`] takes it whole.
+static WRITES: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Waits until every output being written ([`write_output`]: tables,
+/// records, pictures) is whole and in place, then holds back any other
+/// until the process ends. A front end that exits while work is still
+/// running (a server stopped mid-solve) calls it last: the solve is
+/// abandoned, and no temporary file is left in the tables directory,
+/// because none is being written when the process ends. (A solve computes
+/// in memory and writes its table at the end, in well under a second.)
+pub fn stop_writes() {
+    let held = WRITES.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    std::mem::forget(held);
 }
 
 /// A file created new (never an existing one), as ordinary files are

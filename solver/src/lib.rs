@@ -66,6 +66,7 @@ mod question;
 mod record;
 mod registry;
 mod report;
+mod request;
 mod review;
 mod session;
 mod table;
@@ -76,13 +77,21 @@ mod text;
 pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
 pub use review::{read_record, review, review_summary};
 
-// Games: the registry and a resolved game.
+// Games: the registry and a resolved game; the list a front end shows.
 pub use registry::{resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
+pub use report::{games, GameListing, OptionListing, OptionValue};
 
 // Questions: one type per command, and their parts.
 pub use question::{
     AdviseQuestion, CategoryQuestion, CompareQuestion, InfoQuestion, PlayQuestion, PushLuckQuestion, ReviewQuestion,
     SimulateQuestion, SolveQuestion, Start, StrategyQuestion,
+};
+
+// Requests: each command's question as its flags (and JSON fields) give
+// it, turned into the game and the question above.
+pub use request::{
+    AdviseRequest, CompareRequest, InfoRequest, PlayRequest, ReviewRequest, RulesRequest, SimulateRequest,
+    SolveRequest, StrategyRequest,
 };
 
 // Reports: every command's result with the types nested in it, and the
@@ -130,14 +139,16 @@ pub use text::{cut, percentage_points, Escaped};
 // typed errors inside it or returned alone.
 pub use dice::DiceError;
 pub use error::{
-    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, Refusal, ReviewError, RulesError, SessionError,
-    SheetError, SimulateError, SituationError, TurnError, WinError,
+    AdviseError, BonusProblem, Error, Field, GameError, PlayersError, Refusal, RequestError, ReviewError, RulesError,
+    SessionError, SheetError, SimulateError, SituationError, TurnError, WinError,
 };
 pub use report::SolveNeeds;
 pub use table::TableError;
 
 // Pictures of reports, and writing them (or any output) safely.
-pub use files::{check_output, check_record_output, write_output, OutputError, RecordPathError, RecordSlot};
+pub use files::{
+    check_output, check_record_output, stop_writes, write_output, OutputError, RecordPathError, RecordSlot,
+};
 pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_review_summary, draw_win_map, PictureError};
 
 // Records and sessions: a whole game played a roll and a decision at a

@@ -260,6 +260,15 @@ impl Game {
         }
     }
 
+    /// The dice rolled at once: a category game's own count; every
+    /// push-your-luck game rolls six.
+    pub fn dice(&self) -> usize {
+        match &self.0 {
+            GameKind::Category(g) => g.dice,
+            GameKind::PushLuck(_) => 6,
+        }
+    }
+
     /// Who the game is, for reports.
     pub fn reference(&self) -> GameRef {
         match &self.0 {

@@ -8,12 +8,14 @@
 mod category;
 mod game;
 mod pushluck;
+mod request;
 mod review;
 mod session;
 
 pub use category::{AdviseError, BonusProblem, SheetError, SimulateError};
 pub use game::GameError;
 pub use pushluck::{PlayersError, RulesError, SituationError, TurnError, WinError};
+pub use request::RequestError;
 pub use review::ReviewError;
 pub use session::{Refusal, SessionError};
 
@@ -64,6 +66,66 @@ pub enum Field {
     Decision,
     /// A decision typed at the table (a game session).
     Choice,
+    /// The game's name.
+    Game,
+    /// A rule option.
+    Option,
+    /// House rules (a file, or their text).
+    Rules,
+    /// What the values maximise.
+    Objective,
+    /// How many alternatives to list.
+    Top,
+    /// Push-your-luck, a game of three: the other players' totals.
+    Opponents,
+    /// `compare`: a variant.
+    Variant,
+    /// The seed of the dice.
+    Seed,
+    /// Players at each table of a simulation.
+    Seats,
+    /// A game record.
+    Record,
+    /// `strategy`: the heat map of P(win).
+    Map,
+}
+
+impl Field {
+    /// The field's name: the command line's flag without its dashes, and
+    /// the field of a request over JSON (`opponent-farkles`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Dice => "dice",
+            Field::Roll => "roll",
+            Field::Sheet => "sheet",
+            Field::Banked => "banked",
+            Field::Score => "score",
+            Field::Opponent => "opponent",
+            Field::OpponentFarkles => "opponent-farkles",
+            Field::Farkles => "farkles",
+            Field::Ones => "ones",
+            Field::Leftover => "leftover",
+            Field::Inherited => "inherited",
+            Field::Held => "held",
+            Field::Locked => "locked",
+            Field::Games => "games",
+            Field::Players => "players",
+            Field::Thresholds => "thresholds",
+            Field::Decision => "decision",
+            Field::Choice => "choice",
+            Field::Game => "game",
+            Field::Option => "option",
+            Field::Rules => "rules",
+            Field::Objective => "objective",
+            Field::Top => "top",
+            Field::Opponents => "opponents",
+            Field::Variant => "variant",
+            Field::Seed => "seed",
+            Field::Seats => "seats",
+            Field::Record => "record",
+            Field::Map => "map",
+        }
+    }
 }
 
 /// Everything that can go wrong in the library.
@@ -101,6 +163,8 @@ pub enum Error {
     Session(#[from] SessionError),
     #[error(transparent)]
     Review(#[from] ReviewError),
+    #[error(transparent)]
+    Request(#[from] RequestError),
     #[error(transparent)]
     Record(#[from] crate::record::RecordError),
     #[error("record file {0}")]
@@ -144,6 +208,13 @@ impl Error {
             Error::Players(_) => Some(Field::Players),
             Error::Win(WinError::BoundaryDice(_)) => Some(Field::Dice),
             Error::Review(e) => e.field(),
+            Error::Request(e) => e.field(),
+            Error::Game(GameError::Unknown { .. }) => Some(Field::Game),
+            Error::Game(GameError::RulesFileNotSupported { .. }) | Error::Rules(_) | Error::File(_) => {
+                Some(Field::Rules)
+            }
+            Error::Option(_) => Some(Field::Option),
+            Error::Record(_) => Some(Field::Record),
             _ => None,
         }
     }

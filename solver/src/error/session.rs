@@ -28,6 +28,9 @@ pub enum SessionError {
     /// `resume`: the record's game is over.
     #[error("the record's game is over: there is nothing to resume")]
     NothingToResume,
+    /// `undo`: no person has made a decision yet.
+    #[error("there is no decision of a player's to take back yet")]
+    NothingToUndo,
     /// A player list with an empty name (`,optimal`).
     #[error("player {seat} of {players} has no name: the players are names separated by commas (e.g. me,optimal)")]
     NoName { seat: usize, players: usize },

@@ -14,6 +14,7 @@
 
 mod advice;
 mod compare;
+mod games;
 mod review;
 mod session;
 mod simulation;
@@ -28,6 +29,7 @@ pub use advice::{
 // root, where `Then` is a record's.
 pub(crate) use advice::Then;
 pub use compare::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+pub use games::{games, GameListing, OptionListing, OptionValue};
 pub use review::{
     ErrorClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll,
     Thresholds, TurnValues,

@@ -75,6 +75,8 @@ mod fuzz_tests;
 pub(crate) mod tests;
 #[cfg(test)]
 mod three_tests;
+#[cfg(test)]
+mod undo_tests;
 
 pub use owned::Session;
 
@@ -220,6 +222,7 @@ macro_rules! each {
 }
 
 mod replay;
+mod undo;
 
 pub(crate) use replay::header_game;
 pub use replay::record_game;

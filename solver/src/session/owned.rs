@@ -56,6 +56,27 @@ impl Session {
         Owned::try_new(game, |g| Play::resume(g, record, tables, progress)).map(Session)
     }
 
+    /// The game as it stood before the last decision a person made (a
+    /// new session; this one is left as it was): that decision and every
+    /// move after it taken back, sixdice's included, and the dice rolled
+    /// before it rolled again, the same dice. Every value is the replay's.
+    ///
+    /// # Errors
+    /// No person has made a decision yet; a table that cannot be read.
+    pub fn undo(&self, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        let point = self.play().undo_point()?;
+        let mut s = Session::resume(Arc::clone(self.0.borrow_owner()), &point.record, tables, progress)?;
+        if let Some(dice) = &point.dice {
+            s.0.with_dependent_mut(|_, p| p.roll_again(dice))?;
+        }
+        Ok(s)
+    }
+
+    /// Whether a person has made a decision [`Session::undo`] can take back.
+    pub fn can_undo(&self) -> bool {
+        self.play().can_undo()
+    }
+
     /// The game played.
     pub fn game(&self) -> &Game {
         self.0.borrow_owner()

@@ -10,6 +10,12 @@
 //! machine as on a quiet one, and no test depends on the machine's speed.
 //! The time announced is this machine's own estimate. A longer solve is
 //! refused with the command that makes the table and its time.
+//!
+//! One solve at a time in a process ([`one_solve_at_a_time`]): a server
+//! answering several requests that need the same missing table solves it
+//! once; the others wait, then open the table the first one wrote. (One
+//! at a time for every table, not only the same one: a solve already takes
+//! every core.)
 
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
@@ -40,7 +46,7 @@ pub(crate) struct Making {
 /// A missing table that takes longer ([`WinError::NeedsSolve`]); what
 /// `open` or `solve` return.
 pub(crate) fn open_or_solve<T>(
-    open: impl FnOnce() -> Result<T, Error>,
+    open: impl Fn() -> Result<T, Error>,
     making: impl FnOnce() -> Making,
     solve: impl FnOnce() -> Result<T, Error>,
     progress: &dyn Progress,
@@ -53,11 +59,47 @@ pub(crate) fn open_or_solve<T>(
                 return Err(WinError::NeedsSolve { command: m.command, about }.into());
             }
             let time = m.seconds.map_or_else(|| "a few seconds".to_string(), |s| format!("about {}", about(s)));
-            progress.note(&format!("no {} yet: solving it first ({time}, once)", m.what));
-            solve()
+            // Another caller may have made it while this one waited.
+            one_solve_at_a_time(|| match open() {
+                Err(Error::Table(TableError::Missing { .. })) => {
+                    progress.note(&format!("no {} yet: solving it first ({time}, once)", m.what));
+                    solve()
+                }
+                other => other,
+            })
         }
         other => other,
     }
+}
+
+/// The process's solves, one at a time.
+static SOLVING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+thread_local! {
+    /// This thread is inside [`one_solve_at_a_time`] already (a solve that
+    /// opens or solves another table on its way: no deadlock with itself).
+    static HOLDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` (a solve, with the check that its table is still missing)
+/// while no other thread of the process solves: a second caller waits for
+/// the first, then finds its table written. Re-entrant on one thread.
+pub(crate) fn one_solve_at_a_time<R>(f: impl FnOnce() -> R) -> R {
+    if HOLDING.with(std::cell::Cell::get) {
+        return f();
+    }
+    // A solve that panicked leaves nothing half-written (tables are written
+    // whole, then renamed), so its poisoned lock is taken over.
+    let _guard = SOLVING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    HOLDING.with(|h| h.set(true));
+    struct Release;
+    impl Drop for Release {
+        fn drop(&mut self) {
+            HOLDING.with(|h| h.set(false));
+        }
+    }
+    let _release = Release;
+    f()
 }
 
 /// A solve's time for people: `40 s`, `6 min`, `5.3 hours`.
@@ -110,5 +152,49 @@ mod tests {
             &Silent,
         );
         assert!(other.is_err());
+    }
+
+    /// Two threads asking for the same missing table at once: the first
+    /// solves it, the second waits and opens what the first wrote; it is
+    /// solved once. (Ordered by the threads' own steps, not by time: the
+    /// first solve finishes only once the second has seen the table
+    /// missing and gone to wait.)
+    #[test]
+    fn a_table_two_callers_need_is_solved_once() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let written = AtomicBool::new(false);
+        let opens = AtomicUsize::new(0);
+        let solves = AtomicUsize::new(0);
+        let open = || {
+            opens.fetch_add(1, Ordering::SeqCst);
+            if written.load(Ordering::SeqCst) {
+                Ok(1)
+            } else {
+                missing()
+            }
+        };
+        let solve = || {
+            solves.fetch_add(1, Ordering::SeqCst);
+            // The first caller opened twice (before and under the lock);
+            // wait for the second's first open (bounded: a hang detector).
+            for _ in 0..2_000_000_000u64 {
+                if opens.load(Ordering::SeqCst) >= 3 {
+                    break;
+                }
+                std::thread::yield_now();
+            }
+            written.store(true, Ordering::SeqCst);
+            Ok(1)
+        };
+        std::thread::scope(|scope| {
+            let a = scope.spawn(|| open_or_solve(open, || making(1.0), solve, &Silent).unwrap());
+            // The second starts once the first is solving.
+            while solves.load(Ordering::SeqCst) == 0 {
+                std::thread::yield_now();
+            }
+            let b = scope.spawn(|| open_or_solve(open, || making(1.0), solve, &Silent).unwrap());
+            assert_eq!((a.join().unwrap(), b.join().unwrap()), (1, 1));
+        });
+        assert_eq!(solves.load(Ordering::SeqCst), 1, "solved once");
     }
 }

@@ -260,35 +260,46 @@ pub(crate) struct WinSummary {
 /// missing).
 pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) -> Result<WinSummary, Error> {
     let path = table_path(dir, game, Objective::Win);
-    match Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto) {
-        Ok(table) => {
-            let meta = table.meta::<WinMeta>()?;
-            let facts = match meta.game {
-                Some(f) => Some(f),
-                None if game.rules.turn.piggyback => None,
-                // A table from before these facts: compute them from its values.
-                None => Some(game_facts(game, &load(game, dir, progress)?, progress)?),
-            };
-            Ok(WinSummary {
-                first_wins: meta.solved.expected_score,
-                game: facts,
-                solved_seconds: 0.0,
-                estimated_seconds: None,
-            })
-        }
-        Err(table::TableError::Missing { .. }) => {
-            win::check_size(game, win::sides::default_floor(game.win_model()))?;
-            let estimate = win_solve_estimate(game);
-            progress.note(&format!("no win table for {} yet: solving it (about {})", game.title(), about(estimate)));
-            let started = std::time::Instant::now();
-            let (values, facts) = solve_win_to_answer(game, dir, progress)?;
-            Ok(WinSummary {
-                first_wins: values.first(),
-                game: facts,
-                solved_seconds: started.elapsed().as_secs_f64(),
-                estimated_seconds: Some(estimate),
-            })
-        }
+    let open = || Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto);
+    let opened = |table: Table| {
+        let meta = table.meta::<WinMeta>()?;
+        let facts = match meta.game {
+            Some(f) => Some(f),
+            None if game.rules.turn.piggyback => None,
+            // A table from before these facts: compute them from its values.
+            None => Some(game_facts(game, &load(game, dir, progress)?, progress)?),
+        };
+        Ok(WinSummary {
+            first_wins: meta.solved.expected_score,
+            game: facts,
+            solved_seconds: 0.0,
+            estimated_seconds: None,
+        })
+    };
+    match open() {
+        Ok(table) => opened(table),
+        // Solved once, whoever else asks meanwhile (they wait, then open it).
+        Err(table::TableError::Missing { .. }) => crate::table::auto::one_solve_at_a_time(|| match open() {
+            Ok(table) => opened(table),
+            Err(table::TableError::Missing { .. }) => {
+                win::check_size(game, win::sides::default_floor(game.win_model()))?;
+                let estimate = win_solve_estimate(game);
+                progress.note(&format!(
+                    "no win table for {} yet: solving it (about {})",
+                    game.title(),
+                    about(estimate)
+                ));
+                let started = std::time::Instant::now();
+                let (values, facts) = solve_win_to_answer(game, dir, progress)?;
+                Ok(WinSummary {
+                    first_wins: values.first(),
+                    game: facts,
+                    solved_seconds: started.elapsed().as_secs_f64(),
+                    estimated_seconds: Some(estimate),
+                })
+            }
+            Err(e) => Err(e.into()),
+        }),
         Err(e) => Err(e.into()),
     }
 }

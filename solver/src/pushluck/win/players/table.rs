@@ -212,18 +212,25 @@ pub(crate) fn summary(
     progress: &dyn Progress,
 ) -> Result<Summary, Error> {
     check(game, players)?;
-    match Table::open(&path(dir, game, players), &spec(game, players), Verify::Auto) {
-        Ok(table) => {
-            Ok(Summary { seats: table.meta::<PlayersMeta>()?.seats, solved_seconds: 0.0, estimated_seconds: None })
-        }
-        Err(TableError::Missing { .. }) => {
-            let report = solve_and_save(game, players, dir, progress)?;
-            Ok(Summary {
-                seats: report.seats.expect("a table of several players"),
-                solved_seconds: report.solved.solve_seconds,
-                estimated_seconds: report.estimated_seconds,
-            })
-        }
+    let open = || Table::open(&path(dir, game, players), &spec(game, players), Verify::Auto);
+    let opened = |table: Table| {
+        Ok(Summary { seats: table.meta::<PlayersMeta>()?.seats, solved_seconds: 0.0, estimated_seconds: None })
+    };
+    match open() {
+        Ok(table) => opened(table),
+        // Solved once, whoever else asks meanwhile (they wait, then open it).
+        Err(TableError::Missing { .. }) => crate::table::auto::one_solve_at_a_time(|| match open() {
+            Ok(table) => opened(table),
+            Err(TableError::Missing { .. }) => {
+                let report = solve_and_save(game, players, dir, progress)?;
+                Ok(Summary {
+                    seats: report.seats.expect("a table of several players"),
+                    solved_seconds: report.solved.solve_seconds,
+                    estimated_seconds: report.estimated_seconds,
+                })
+            }
+            Err(e) => Err(e.into()),
+        }),
         Err(e) => Err(e.into()),
     }
 }

@@ -1,0 +1,158 @@
+//! `advise` as flags: one field per flag of either family, turned into the
+//! question of the game's family, the other family's flags refused.
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use crate::error::{Error, Field, RequestError};
+use crate::options::RuleOption;
+use crate::question::{AdviseQuestion, CategoryQuestion, PushLuckQuestion, Start};
+use crate::registry::Game;
+use crate::report::{Family, Objective};
+
+/// `advise`: what to do with this roll, as the flags of `sixdice advise`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct AdviseRequest {
+    pub game: String,
+    /// Rule options, each `NAME` or `NAME=VALUE`.
+    pub option: Vec<RuleOption>,
+    /// House rules as TOML text (push-your-luck games).
+    pub rules_text: Option<String>,
+    /// A house-rules file, named by the caller (never read from JSON).
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+    /// The dice just rolled: `2,2,5,5,6,6` or `225566`.
+    pub dice: Option<String>,
+    pub roll: Option<u32>,
+    pub sheet: Option<String>,
+    pub locked: Option<String>,
+    pub banked: Option<i64>,
+    pub score: Option<i64>,
+    pub opponent: Option<i64>,
+    /// Every other player's total in turn order, the next player first:
+    /// `5000,7200`.
+    pub opponents: Option<String>,
+    /// `score` or `win`.
+    pub objective: Option<String>,
+    pub farkles: Option<u32>,
+    pub opponent_farkles: Option<u32>,
+    pub ones: Option<u32>,
+    pub leftover: Option<u8>,
+    pub inherited: Option<i64>,
+    pub held: Option<u8>,
+    /// How many alternatives a text rendering lists (the report has all).
+    pub top: Option<usize>,
+}
+
+impl AdviseRequest {
+    /// The game and the question in its family's form.
+    ///
+    /// # Errors
+    /// An unknown game or option, flags of the other family or that
+    /// exclude each other, dice or lists that do not read.
+    pub fn question(&self) -> Result<(Game, AdviseQuestion), Error> {
+        if self.top == Some(0) {
+            return Err(RequestError::Top.into());
+        }
+        let conflicts = [
+            (self.opponent.is_some() && self.opponents.is_some(), Field::Opponent, "opponents"),
+            (self.dice.is_some() && self.leftover.is_some(), Field::Leftover, "dice"),
+            (self.inherited.is_some() && self.leftover.is_some(), Field::Inherited, "leftover"),
+            (self.held.is_some() && self.leftover.is_some(), Field::Held, "leftover"),
+        ];
+        if let Some(&(_, field, other)) = conflicts.iter().find(|c| c.0) {
+            return Err(RequestError::Conflict { other, field }.into());
+        }
+        if self.locked.is_some() && self.dice.is_none() {
+            return Err(RequestError::Needs { needs: "--dice", field: Field::Locked }.into());
+        }
+        let game = super::game(&self.game, &self.option, self.rules_file.as_deref(), self.rules_text.as_deref())?;
+        let question = match game.family() {
+            Family::Category => AdviseQuestion::Category(self.category(&game)?),
+            Family::PushLuck => AdviseQuestion::PushLuck(self.push_luck(&game)?),
+        };
+        Ok((game, question))
+    }
+
+    fn category(&self, game: &Game) -> Result<CategoryQuestion, Error> {
+        let wrong = |what| wrong_family(what, game, Family::PushLuck);
+        if super::asks_win(self.objective.as_deref())? {
+            return Err(wrong("--objective win"));
+        }
+        let given = [
+            ("--banked", self.banked.is_some()),
+            ("--score", self.score.is_some()),
+            ("--farkles", self.farkles.is_some()),
+            ("--ones", self.ones.is_some()),
+            ("--leftover", self.leftover.is_some()),
+            ("--opponent", self.opponent.is_some()),
+            ("--opponents", self.opponents.is_some()),
+            ("--opponent-farkles", self.opponent_farkles.is_some()),
+            ("--inherited", self.inherited.is_some()),
+            ("--held", self.held.is_some()),
+        ];
+        if let Some((flag, _)) = given.iter().find(|g| g.1) {
+            return Err(wrong(flag));
+        }
+        Ok(CategoryQuestion {
+            sheet: self.sheet.clone().unwrap_or_default(),
+            dice: self.dice.as_deref().map(|d| super::dice(d, Field::Dice)).transpose()?,
+            roll: self.roll,
+            locked: self.locked.as_deref().map(|d| super::dice(d, Field::Locked)).transpose()?,
+        })
+    }
+
+    fn push_luck(&self, game: &Game) -> Result<PushLuckQuestion, Error> {
+        let given = [("--sheet", self.sheet.is_some()), ("--locked", self.locked.is_some())];
+        if let Some((flag, _)) = given.iter().find(|g| g.1) {
+            return Err(wrong_family(flag, game, Family::Category));
+        }
+        let start = match (&self.dice, self.leftover) {
+            (Some(d), None) => Start::Roll(super::dice(d, Field::Dice)?),
+            (None, Some(k)) => Start::Leftover(k),
+            _ => return Err(RequestError::NoStart.into()),
+        };
+        let score_only = self.objective.as_deref() == Some("score");
+        if score_only && (self.opponent.is_some() || self.opponents.is_some()) {
+            let field = if self.opponent.is_some() { Field::Opponent } else { Field::Opponents };
+            return Err(RequestError::TotalsWithScore { field }.into());
+        }
+        if score_only && self.opponent_farkles.is_some() {
+            return Err(RequestError::FarklesWithScore.into());
+        }
+        let (opponent, later_opponents) = match self.opponents.as_deref() {
+            None => (self.opponent, vec![]),
+            Some(text) => {
+                let totals = text
+                    .split(',')
+                    .map(|t| t.trim().parse::<i64>())
+                    .collect::<Result<Vec<i64>, _>>()
+                    .map_err(|_| RequestError::Opponents(crate::text::cut(text, 40).into_owned()))?;
+                (totals.first().copied(), totals[1..].to_vec())
+            }
+        };
+        let win = super::asks_win(self.objective.as_deref())? || opponent.is_some() || self.opponent_farkles.is_some();
+        Ok(PushLuckQuestion {
+            start,
+            banked: self.banked.unwrap_or(0),
+            score: self.score,
+            farkles: self.farkles.unwrap_or(0),
+            ones: self.ones.unwrap_or(0),
+            roll: self.roll,
+            opponent,
+            opponent_farkles: self.opponent_farkles.unwrap_or(0),
+            later_opponents,
+            inherited: self.inherited,
+            held: self.held.unwrap_or(0),
+            objective: Objective::of(win, Family::PushLuck),
+        })
+    }
+}
+
+/// A flag of the other family's questions, named with the game's id (as
+/// typed).
+fn wrong_family(what: &'static str, game: &Game, for_family: Family) -> Error {
+    Error::WrongFamily { what, game: game.reference().id, family: game.family(), for_family }
+}

@@ -1,0 +1,318 @@
+//! The requests of the commands other than `advise`: each its flags, and
+//! the game and question they make.
+
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use super::two;
+use crate::error::{Error, Field, RequestError};
+use crate::limits::SHEET_GAMES;
+use crate::options::RuleOption;
+use crate::question::{
+    CompareQuestion, InfoQuestion, PlayQuestion, ReviewQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
+};
+use crate::registry::Game;
+use crate::report::{Objective, Thresholds};
+
+/// The fields every request that names a game has, and the game they make.
+macro_rules! game_of {
+    ($r:expr) => {
+        super::game(&$r.game, &$r.option, $r.rules_file.as_deref(), $r.rules_text.as_deref())
+    };
+}
+
+/// `solve`: which table to make.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct SolveRequest {
+    pub game: String,
+    pub option: Vec<RuleOption>,
+    pub rules_text: Option<String>,
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+    /// `score` or `win`.
+    pub objective: Option<String>,
+    /// The players at the table (2 or 3; default 2).
+    pub players: Option<usize>,
+}
+
+impl SolveRequest {
+    /// # Errors
+    /// An unknown game or option, a word that is no objective.
+    pub fn question(&self) -> Result<(Game, SolveQuestion), Error> {
+        let game = game_of!(self)?;
+        let players = self.players.unwrap_or_else(two);
+        let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
+        Ok((game, SolveQuestion { objective, players }))
+    }
+}
+
+/// `info`: which table to read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct InfoRequest {
+    pub game: String,
+    pub option: Vec<RuleOption>,
+    pub rules_text: Option<String>,
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+    pub objective: Option<String>,
+    /// Check every data checksum, however large the table.
+    pub verify: bool,
+    pub players: Option<usize>,
+}
+
+impl InfoRequest {
+    /// # Errors
+    /// An unknown game or option, a word that is no objective.
+    pub fn question(&self) -> Result<(Game, InfoQuestion), Error> {
+        let game = game_of!(self)?;
+        let players = self.players.unwrap_or_else(two);
+        let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
+        Ok((game, InfoQuestion { objective, verify: self.verify, players }))
+    }
+}
+
+/// `rules`: the game whose effective rules to print.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct RulesRequest {
+    pub game: String,
+    pub option: Vec<RuleOption>,
+    pub rules_text: Option<String>,
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+}
+
+impl RulesRequest {
+    /// # Errors
+    /// An unknown game or option, house rules that do not read.
+    pub fn question(&self) -> Result<Game, Error> {
+        game_of!(self)
+    }
+}
+
+/// `simulate`: how many games, from which seed, between which players.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct SimulateRequest {
+    pub game: String,
+    pub option: Vec<RuleOption>,
+    pub rules_text: Option<String>,
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+    /// Default 100,000.
+    pub games: Option<u64>,
+    /// Default 1.
+    pub seed: Option<u64>,
+    /// Comma-separated: `optimal,ev` (the default).
+    pub players: Option<String>,
+    /// Players at each table (2 or 3; default 2).
+    pub seats: Option<usize>,
+}
+
+/// The games `simulate` plays when not told.
+const SIMULATE_GAMES: u64 = 100_000;
+
+impl SimulateRequest {
+    /// # Errors
+    /// An unknown game or option.
+    pub fn question(&self) -> Result<(Game, SimulateQuestion), Error> {
+        let game = game_of!(self)?;
+        let question = SimulateQuestion {
+            games: self.games.unwrap_or(SIMULATE_GAMES),
+            seed: self.seed.unwrap_or(1),
+            players: self.players.as_deref().map(super::list).unwrap_or_default(),
+            seats: self.seats.unwrap_or_else(two),
+        };
+        Ok((game, question))
+    }
+}
+
+/// `compare`: the base game and the variants beside it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct CompareRequest {
+    pub game: String,
+    /// Options under every row.
+    pub option: Vec<RuleOption>,
+    /// Variants to add, each options on top of the base, comma-separated:
+    /// `on-the-board=750,piggyback`.
+    pub variant: Vec<String>,
+    /// House-rules files, each one more variant (named by the caller,
+    /// never read from JSON).
+    #[serde(skip)]
+    pub rules: Vec<PathBuf>,
+    /// Leave out the game's default variants.
+    pub no_defaults: bool,
+    /// The players at the table (2 or 3; default 2).
+    pub players: Option<usize>,
+}
+
+impl CompareRequest {
+    /// # Errors
+    /// An unknown game or option, a variant naming no option.
+    pub fn question(&self) -> Result<(Game, CompareQuestion), Error> {
+        let game = super::game(&self.game, &self.option, None, None)?;
+        let variants = self
+            .variant
+            .iter()
+            .map(|v| {
+                let options: Vec<RuleOption> = super::list(v).iter().map(|o| RuleOption::parse(o)).collect();
+                if options.is_empty() {
+                    return Err(RequestError::EmptyVariant(crate::text::cut(v, 60).into_owned()));
+                }
+                Ok(options)
+            })
+            .collect::<Result<_, _>>()?;
+        let question = CompareQuestion {
+            players: self.players.unwrap_or_else(two),
+            variants,
+            rules_files: self.rules.clone(),
+            no_defaults: self.no_defaults,
+        };
+        Ok((game, question))
+    }
+}
+
+/// `strategy`: the sheet for the score, or the sheet to win.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct StrategyRequest {
+    pub game: String,
+    pub option: Vec<RuleOption>,
+    pub rules_text: Option<String>,
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+    pub objective: Option<String>,
+    /// Win objective: the exact bank/roll boundary with this many dice (1-6).
+    pub dice: Option<u8>,
+    /// Win objective: games to fit the sheet to (default the library's).
+    pub games: Option<u64>,
+    /// Win objective: their seed (default 1).
+    pub seed: Option<u64>,
+    /// Win objective: with P(win) over both scores (a heat map's data).
+    pub map: bool,
+}
+
+impl StrategyRequest {
+    /// # Errors
+    /// An unknown game or option; the win sheet's fields without the win
+    /// objective; a boundary of no number of dice.
+    pub fn question(&self) -> Result<(Game, StrategyQuestion), Error> {
+        let game = game_of!(self)?;
+        let objective = super::objective(self.objective.as_deref(), game.family())?;
+        if objective != Objective::Win {
+            for (field, given) in [(Field::Dice, self.dice.is_some()), (Field::Map, self.map)] {
+                if given {
+                    return Err(RequestError::WinSheetOnly { field }.into());
+                }
+            }
+        }
+        if let Some(d) = self.dice.filter(|d| !(1..=6).contains(d)) {
+            return Err(RequestError::BoundaryDice(d.into()).into());
+        }
+        let question = StrategyQuestion {
+            objective,
+            dice: self.dice,
+            games: self.games.unwrap_or(SHEET_GAMES),
+            seed: self.seed.unwrap_or(1),
+            map: self.map,
+        };
+        Ok((game, question))
+    }
+}
+
+/// `play`: the game, who sits at the table, and the seed of the dice.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct PlayRequest {
+    pub game: String,
+    pub option: Vec<RuleOption>,
+    pub rules_text: Option<String>,
+    #[serde(skip)]
+    pub rules_file: Option<PathBuf>,
+    /// In seat order, comma-separated: people's names and sixdice's
+    /// players (default `me,optimal`).
+    pub players: Option<String>,
+    /// The seed of the dice the session rolls (default: from the clock).
+    pub seed: Option<u64>,
+    /// The dice are rolled at the table and typed: nothing to seed.
+    pub dice_from_me: bool,
+}
+
+/// The players `play` seats when not told.
+const DEFAULT_PLAYERS: &str = "me,optimal";
+
+impl PlayRequest {
+    /// # Errors
+    /// An unknown game or option, no players, a seed for typed dice.
+    pub fn question(&self) -> Result<(Game, PlayQuestion), Error> {
+        let game = game_of!(self)?;
+        let seed = match (self.seed, self.dice_from_me) {
+            (Some(_), true) => return Err(RequestError::SeedWithTypedDice.into()),
+            (None, true) => None,
+            (Some(s), false) => Some(s),
+            (None, false) => {
+                let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+                Some(now.as_secs() ^ u64::from(now.subsec_nanos()))
+            }
+        };
+        // Empty names are the session's to refuse (`,optimal` is a slip,
+        // not a table of one).
+        let text = self.players.as_deref().unwrap_or(DEFAULT_PLAYERS);
+        if text.trim().is_empty() {
+            return Err(RequestError::NoPlayers.into());
+        }
+        let players = text.split(',').map(|p| p.trim().to_string()).collect();
+        Ok((game, PlayQuestion { players, seed }))
+    }
+}
+
+/// `review`: a record and how to judge it.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct ReviewRequest {
+    /// The record's text (over JSON; the command line reads files).
+    pub record: String,
+    /// The error classes' lower bounds: `doubtful,mistake,blunder`.
+    pub thresholds: Option<String>,
+    /// Show this decision (numbered from 1) with every alternative.
+    pub decision: Option<usize>,
+    /// Show every decision so.
+    pub all: bool,
+    /// The record's directory, where a `rules PATH` header is read (set
+    /// by the caller; `None` refuses such a header).
+    #[serde(skip)]
+    pub record_dir: Option<PathBuf>,
+}
+
+impl ReviewRequest {
+    /// # Errors
+    /// Thresholds that are not three numbers; a decision and all of them.
+    pub fn question(&self) -> Result<ReviewQuestion, Error> {
+        if self.all && self.decision.is_some() {
+            return Err(RequestError::Conflict { other: "all", field: Field::Decision }.into());
+        }
+        // Three numbers here; the review checks they are positive and rising.
+        let thresholds = match self.thresholds.as_deref() {
+            None => None,
+            Some(text) => {
+                let v: Vec<f64> = text
+                    .split(',')
+                    .map(|x| x.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
+                    .collect::<Option<_>>()
+                    .filter(|v: &Vec<f64>| v.len() == 3)
+                    .ok_or_else(|| RequestError::Thresholds(crate::text::cut(text, 40).into_owned()))?;
+                Some(Thresholds { doubtful: v[0], mistake: v[1], blunder: v[2] })
+            }
+        };
+        Ok(ReviewQuestion {
+            thresholds,
+            record_dir: self.record_dir.clone(),
+            decision: self.decision,
+            all_decisions: self.all,
+        })
+    }
+}
