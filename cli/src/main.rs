@@ -14,6 +14,7 @@ mod pictures;
 mod play;
 mod progress;
 mod render;
+mod serve;
 
 use std::io::Write;
 
@@ -99,7 +100,7 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
                 emit(json, &r, render::review_summary)
             }
         },
-        Command::Serve { .. } => anyhow::bail!("serve: not built yet"),
+        Command::Serve { host, port, allow_full_solve } => serve::run(*host, *port, *allow_full_solve, tables)?,
         Command::Completions(shell) => completions::script(*shell),
     })
 }

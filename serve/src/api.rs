@@ -1,0 +1,151 @@
+//! The command endpoints: one per command of the CLI, each a library
+//! request read from the body, its question asked on a worker, the report
+//! answered as the CLI's `--json` prints it.
+//!
+//! Every handler is the same three steps and nothing else: the library's
+//! request type (`AdviseRequest`, ...; field names are the CLI's flags)
+//! turns the body into the game and the checked question, the command
+//! runs through [`crate::jobs`] (200 with the report when quick, else a
+//! 202 job), and the report is serialized with serde as the CLI does. So
+//! the server cannot answer otherwise than the CLI for the same question.
+//!
+//! Nothing a request gives names a file: the tables directory is the one
+//! fixed at start, house rules come as text (`rules-text`), and a record's
+//! `rules PATH` header is refused (its `record_dir` stays `None`).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::extract::{Path as UrlPath, State};
+use axum::http::StatusCode;
+use serde_json::Value;
+use solver::{
+    AdviseRequest, CompareRequest, InfoRequest, Progress, ReviewRequest, RulesRequest, SimulateRequest, SolveRequest,
+    StrategyRequest,
+};
+
+use crate::error::ApiError;
+use crate::jobs::{Answer, Reply};
+use crate::json::Body;
+use crate::AppState;
+
+/// The game whose whole solve takes hours of both cores: `/api/solve`
+/// starts it only on a server started with `--allow-full-solve`.
+const FULL_SOLVE_GAME: &str = "sixhundred";
+
+/// Runs `ask` (a library call with the server's tables directory and the
+/// job's progress) as a job.
+async fn ask(
+    s: &AppState,
+    ask: impl FnOnce(&Path, &dyn Progress) -> Result<Answer, ApiError> + Send + 'static,
+) -> Reply {
+    let tables: Arc<Path> = s.tables.clone();
+    s.jobs.run(move |progress| ask(&tables, progress)).await
+}
+
+/// `GET /api/games`: every game, its options and default variants.
+pub async fn games() -> Result<Answer, ApiError> {
+    Answer::report(&solver::games())
+}
+
+/// `POST /api/advise`.
+pub async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let (game, q) = req.question()?;
+        Answer::report(&solver::advise(&game, &q, tables, progress)?)
+    })
+    .await
+}
+
+/// `POST /api/compare`.
+pub async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let (game, q) = req.question()?;
+        Answer::report(&solver::compare(&game, &q, tables, progress)?)
+    })
+    .await
+}
+
+/// `POST /api/compare/picture`: the chart `compare --plot` draws.
+pub async fn compare_picture(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let (game, q) = req.question()?;
+        let report = solver::compare(&game, &q, tables, progress)?;
+        solver::draw_compare(&report).map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
+    })
+    .await
+}
+
+/// `POST /api/strategy`.
+pub async fn strategy(State(s): State<AppState>, Body(req): Body<StrategyRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let (game, q) = req.question()?;
+        Answer::report(&solver::strategy(&game, &q, tables, progress)?)
+    })
+    .await
+}
+
+/// `POST /api/simulate`.
+pub async fn simulate(State(s): State<AppState>, Body(req): Body<SimulateRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let (game, q) = req.question()?;
+        Answer::report(&solver::simulate(&game, &q, tables, progress)?)
+    })
+    .await
+}
+
+/// `POST /api/review`: a record's text, reviewed.
+pub async fn review(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let q = req.question()?;
+        Answer::report(&solver::review(&req.record, &q, tables, progress)?)
+    })
+    .await
+}
+
+/// `POST /api/review/picture`: the chart `review --plot` draws.
+pub async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
+    ask(&s, move |tables, progress| {
+        let q = req.question()?;
+        let report = solver::review(&req.record, &q, tables, progress)?;
+        solver::draw_review(&report).map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
+    })
+    .await
+}
+
+/// `POST /api/rules`: the rules of a push-your-luck game as TOML.
+pub async fn rules(State(s): State<AppState>, Body(req): Body<RulesRequest>) -> Reply {
+    ask(&s, move |_, _| Answer::report(&solver::rules(&req.question()?)?)).await
+}
+
+/// `POST /api/info`: the facts of an existing table (nothing is solved).
+pub async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>) -> Reply {
+    ask(&s, move |tables, _| {
+        let (game, q) = req.question()?;
+        Answer::report(&solver::info(&game, &q, tables)?)
+    })
+    .await
+}
+
+/// `POST /api/solve`: makes a table (usually a job to poll). Six Hundred's
+/// whole solve only where the server allows it.
+pub async fn solve(State(s): State<AppState>, Body(req): Body<SolveRequest>) -> Reply {
+    let allow_full_solve = s.allow_full_solve;
+    ask(&s, move |tables, progress| {
+        let (game, q) = req.question()?;
+        if game.reference().id == FULL_SOLVE_GAME && !allow_full_solve {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the whole solve of Six Hundred takes hours of both cores: this server was not started with \
+                 --allow-full-solve",
+            ));
+        }
+        Answer::report(&solver::solve(&game, &q, tables, progress)?)
+    })
+    .await
+}
+
+/// `GET /api/jobs/ID`: a long request's progress, then its answer.
+pub async fn job(State(s): State<AppState>, UrlPath(id): UrlPath<String>) -> Result<axum::Json<Value>, ApiError> {
+    s.jobs.view(&id).map(axum::Json)
+}

@@ -1,0 +1,138 @@
+//! Errors as the API answers them: one JSON shape, `{"error", "field"}`,
+//! with a status that says whose problem it is.
+//!
+//! - 400: the body is not the JSON asked for (syntax, an unknown field, a
+//!   wrong type); 404: no such route, session or job; 413: a body over its
+//!   limit; 422: a value the library refuses; 503: the server is busy, or
+//!   the answer needs a table too long to solve here; 500: a bug (a panic,
+//!   a table that cannot be read or written), logged on stderr.
+//! - The library's messages leave out the field they are about (a front end
+//!   names it): as the CLI prefixes its flag (`--dice: ...`), the message
+//!   here starts with the field's name (`dice: ...`), so that the line says
+//!   everything alone, and `field` carries the same name for the page to
+//!   point at the input.
+//!
+//! Which library errors are 503 rather than 422 is decided by the kind of
+//! error only (a missing or damaged table, a position or simulation that
+//! needs a whole table): the server never looks into a question itself.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use solver::{AdviseError, Error, SimulateError, WinError};
+
+/// An error answer: status, one line, and the request field it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+    pub field: Option<String>,
+}
+
+impl ApiError {
+    /// An error with no field.
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError { status, message: message.into(), field: None }
+    }
+
+    /// An error about the request field `field`, named at the message's
+    /// start as the library's own errors are.
+    pub fn about(status: StatusCode, field: &str, message: impl std::fmt::Display) -> ApiError {
+        ApiError { status, message: format!("{field}: {message}"), field: Some(field.to_string()) }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, message)
+    }
+
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
+    }
+
+    /// A bug: logged here, once, and answered without its details beyond
+    /// the one line.
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        let message = message.into();
+        eprintln!("sixdice serve: internal error: {}", solver::Escaped(&message));
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+    }
+
+    /// The library's error: its field (renamed where the endpoint calls the
+    /// field otherwise, see [`ApiError::from_solver_as`]) and its status.
+    pub fn from_solver(e: Error) -> ApiError {
+        ApiError::from_solver_as(e, |name| name)
+    }
+
+    /// As [`ApiError::from_solver`], with `rename` giving the field's name
+    /// in the endpoint's body (a session's typed decision is the library's
+    /// `choice` field, the `decision` of `/decide`'s body).
+    pub fn from_solver_as(e: Error, rename: impl Fn(&'static str) -> &'static str) -> ApiError {
+        let status = status_of(&e);
+        if status == StatusCode::INTERNAL_SERVER_ERROR {
+            return ApiError::internal(e.to_string());
+        }
+        match e.field() {
+            Some(field) => ApiError::about(status, rename(field.name()), &e),
+            None => ApiError::new(status, e.to_string()),
+        }
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> serde_json::Value {
+        serde_json::json!({ "error": self.message, "field": self.field })
+    }
+}
+
+/// The status of a library error: 503 for what a table too long to solve
+/// here would answer (the question is fine, this server cannot answer it
+/// now), 500 for tables that cannot be read or written (the server's own
+/// directory), 422 for everything else (a value refused).
+fn status_of(e: &Error) -> StatusCode {
+    if e.table_needs_regeneration().is_some() {
+        return StatusCode::SERVICE_UNAVAILABLE;
+    }
+    match e {
+        Error::Table(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        Error::Advise(AdviseError::NeedsTable { .. })
+        | Error::Simulate(SimulateError::NeedsTable { .. })
+        | Error::Win(WinError::NeedsSolve { .. }) => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
+impl From<Error> for ApiError {
+    fn from(e: Error) -> ApiError {
+        ApiError::from_solver(e)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(self.body())).into_response()
+    }
+}
+
+/// Any route the router does not know.
+pub async fn no_route() -> ApiError {
+    ApiError::not_found("no such page or endpoint (the API is under /api/, see docs/api.md)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_names_itself_first() {
+        let e = ApiError::about(StatusCode::UNPROCESSABLE_ENTITY, "dice", "not dice");
+        assert_eq!(e.body(), serde_json::json!({"error": "dice: not dice", "field": "dice"}));
+    }
+
+    #[test]
+    fn an_unknown_game_is_refused_as_a_value() {
+        let e = solver::resolve("no-such-game", &[], None).expect_err("no such game");
+        assert_eq!(ApiError::from_solver(e).status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+}

@@ -1,0 +1,407 @@
+//! Background work: every blocking library call runs here, on a bounded
+//! pool of workers, with a progress collector the page can poll.
+//!
+//! A request's work is admitted into one bounded queue ([`WORKERS`] run at
+//! once, [`QUEUE`] more wait; beyond that the answer is 503 at once), runs
+//! on tokio's blocking threads (the library computes; it never awaits), and
+//! reports through [`JobProgress`], the library's [`Progress`] turned into
+//! shared state. The request waits up to [`ANSWER_WAIT`] for the answer:
+//! most answers (advise on an existing table) come long before, and go out
+//! as they are. Work still running then becomes a *job*: the answer is
+//! `202 {"job": ID}`, the work goes on, and `GET /api/jobs/ID` shows its
+//! stage, done/total, an ETA and notes, then its result (kept
+//! [`JOB_KEPT`]). At most [`JOBS`] finished jobs are kept (the oldest make
+//! room); unfinished ones are bounded by the queue itself.
+//!
+//! Nothing here holds a std mutex across an await: the locks guard plain
+//! data, taken and released within one call. A panic in the work is
+//! caught where the task is joined and becomes a 500 (logged); the server
+//! goes on. A solve in progress at shutdown is abandoned with the process:
+//! the library writes a table through a temporary file renamed when whole,
+//! so none is left half-written.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{json, Value};
+use solver::Progress;
+use tokio::sync::{watch, Semaphore};
+
+use crate::error::ApiError;
+use crate::limits::{JOBS, JOB_KEPT, QUEUE, WORKERS};
+
+/// A finished request's answer.
+#[derive(Debug, Clone)]
+pub enum Answer {
+    /// A JSON body with its status (200, or 201 for a new session).
+    Json(StatusCode, Value),
+    /// A picture (`/api/*/picture`); in a job's result it is the SVG text
+    /// as a JSON string.
+    Svg(String),
+}
+
+impl Answer {
+    /// A report as `200` JSON, serialized as the CLI's `--json` does.
+    pub fn report<R: serde::Serialize>(report: &R) -> Result<Answer, ApiError> {
+        serde_json::to_value(report)
+            .map(|v| Answer::Json(StatusCode::OK, v))
+            .map_err(|e| ApiError::internal(format!("a report did not serialize: {e}")))
+    }
+
+    fn result_json(&self) -> Value {
+        match self {
+            Answer::Json(_, v) => v.clone(),
+            Answer::Svg(s) => Value::String(s.clone()),
+        }
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        match self {
+            Answer::Json(status, v) => (status, axum::Json(v)).into_response(),
+            Answer::Svg(svg) => {
+                ([(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"))], svg).into_response()
+            }
+        }
+    }
+}
+
+/// What a request gets: the answer, or a job to poll.
+pub enum Reply {
+    Now(Result<Answer, ApiError>),
+    Later(String),
+}
+
+impl IntoResponse for Reply {
+    fn into_response(self) -> Response {
+        match self {
+            Reply::Now(Ok(answer)) => answer.into_response(),
+            Reply::Now(Err(e)) => e.into_response(),
+            Reply::Later(id) => {
+                let location = HeaderValue::from_str(&format!("/api/jobs/{id}"));
+                let mut r = (StatusCode::ACCEPTED, axum::Json(json!({ "job": id }))).into_response();
+                if let Ok(l) = location {
+                    r.headers_mut().insert(header::LOCATION, l);
+                }
+                r
+            }
+        }
+    }
+}
+
+/// The library's progress reports, kept for whoever polls. `advance` is
+/// called from the solver's worker threads, often: done and total are
+/// atomics, only the stage's name and the notes take a lock.
+pub struct JobProgress {
+    done: AtomicU64,
+    total: AtomicU64,
+    text: Mutex<ProgressText>,
+}
+
+struct ProgressText {
+    stage: String,
+    stage_started: Instant,
+    notes: Vec<String>,
+}
+
+/// Notes kept per job (a solve of many tables notes each; the page shows
+/// the last few).
+const NOTES: usize = 20;
+
+impl JobProgress {
+    fn new(stage: &str) -> JobProgress {
+        JobProgress {
+            done: AtomicU64::new(0),
+            total: AtomicU64::new(0),
+            text: Mutex::new(ProgressText { stage: stage.into(), stage_started: Instant::now(), notes: vec![] }),
+        }
+    }
+
+    fn text(&self) -> std::sync::MutexGuard<'_, ProgressText> {
+        // The guarded data stays whole whatever panicked while it was held.
+        self.text.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The running state as polled.
+    fn view(&self) -> Value {
+        let (done, total) = (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed));
+        let t = self.text();
+        let eta = eta_seconds(t.stage_started.elapsed(), done, total);
+        json!({
+            "state": "running",
+            "stage": t.stage,
+            "done": done,
+            "total": total,
+            "eta_seconds": eta,
+            "notes": t.notes,
+        })
+    }
+}
+
+/// Seconds left in a stage at the pace so far: the elapsed time scaled by
+/// the units left over the units done. Unknown (`None`) until a unit is
+/// done, or when the stage has no known total.
+pub fn eta_seconds(elapsed: Duration, done: u64, total: u64) -> Option<f64> {
+    if done == 0 || total == 0 || done > total {
+        return None;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let left = (total - done) as f64 / done as f64;
+    Some((elapsed.as_secs_f64() * left * 10.0).round() / 10.0)
+}
+
+impl Progress for JobProgress {
+    fn stage(&self, what: &str, total: u64) {
+        let mut t = self.text();
+        t.stage = what.to_string();
+        t.stage_started = Instant::now();
+        self.done.store(0, Ordering::Relaxed);
+        self.total.store(total, Ordering::Relaxed);
+    }
+
+    fn advance(&self, units: u64) {
+        self.done.fetch_add(units, Ordering::Relaxed);
+    }
+
+    fn note(&self, text: &str) {
+        let mut t = self.text();
+        if t.notes.len() == NOTES {
+            t.notes.remove(0);
+        }
+        t.notes.push(text.to_string());
+    }
+}
+
+/// One piece of work and, once it ends, its outcome.
+struct Job {
+    progress: JobProgress,
+    outcome: Mutex<Option<Result<Answer, ApiError>>>,
+    /// Set once the outcome is in; a request or poller waits on it.
+    finished: watch::Receiver<bool>,
+    finished_at: Mutex<Option<Instant>>,
+}
+
+impl Job {
+    fn outcome(&self) -> Option<Result<Answer, ApiError>> {
+        self.outcome.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+}
+
+/// The work queue and the jobs kept for polling.
+pub struct Jobs {
+    workers: Arc<Semaphore>,
+    /// Work admitted and not yet finished (running or waiting).
+    admitted: Arc<AtomicUsize>,
+    kept: Mutex<HashMap<String, Arc<Job>>>,
+    /// How long a request waits before answering with a job; zero always
+    /// answers with a job (the tests' way to reach that path without
+    /// depending on how fast the machine is).
+    answer_wait: Duration,
+}
+
+/// Gives back a place in the queue when the work ends, however it ends.
+struct Admission(Arc<AtomicUsize>);
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl Jobs {
+    pub fn new(answer_wait: Duration) -> Jobs {
+        Jobs {
+            workers: Arc::new(Semaphore::new(WORKERS)),
+            admitted: Arc::new(AtomicUsize::new(0)),
+            kept: Mutex::new(HashMap::new()),
+            answer_wait,
+        }
+    }
+
+    fn kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
+        self.kept.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A place in the queue, or 503 when it is full.
+    fn admit(&self) -> Result<Admission, ApiError> {
+        let before = self.admitted.fetch_add(1, Ordering::AcqRel);
+        let admission = Admission(self.admitted.clone());
+        if before >= WORKERS + QUEUE {
+            return Err(ApiError::busy(format!(
+                "the server is busy ({WORKERS} requests running and {QUEUE} waiting): try again shortly"
+            )));
+        }
+        Ok(admission)
+    }
+
+    /// Runs `work` on a blocking worker and waits for it to the end: for
+    /// the quick calls of a play session, which must answer in order.
+    pub async fn run_now<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let admission = self.admit()?;
+        let permit =
+            self.workers.clone().acquire_owned().await.map_err(|_| ApiError::busy("the server is stopping"))?;
+        let joined = tokio::task::spawn_blocking(work).await;
+        drop((permit, admission));
+        joined.unwrap_or_else(|e| Err(panicked(e)))
+    }
+
+    /// Runs `work` in the background and answers within the wait: its
+    /// answer, or a job to poll.
+    pub async fn run(&self, work: impl FnOnce(&dyn Progress) -> Result<Answer, ApiError> + Send + 'static) -> Reply {
+        let admission = match self.admit() {
+            Ok(a) => a,
+            Err(e) => return Reply::Now(Err(e)),
+        };
+        let (tx, rx) = watch::channel(false);
+        let job = Arc::new(Job {
+            progress: JobProgress::new("waiting for a free worker"),
+            outcome: Mutex::new(None),
+            finished: rx,
+            finished_at: Mutex::new(None),
+        });
+        let (runner, workers) = (job.clone(), self.workers.clone());
+        tokio::spawn(async move {
+            let outcome = match workers.acquire_owned().await {
+                Ok(permit) => {
+                    let inner = runner.clone();
+                    let joined = tokio::task::spawn_blocking(move || work(&inner.progress)).await;
+                    drop(permit);
+                    joined.unwrap_or_else(|e| Err(panicked(e)))
+                }
+                Err(_) => Err(ApiError::busy("the server is stopping")),
+            };
+            *runner.outcome.lock().unwrap_or_else(PoisonError::into_inner) = Some(outcome);
+            *runner.finished_at.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+            drop(admission);
+            let _ = tx.send(true);
+        });
+        if !self.answer_wait.is_zero() {
+            let mut finished = job.finished.clone();
+            let wait = tokio::time::timeout(self.answer_wait, finished.wait_for(|&f| f)).await;
+            if matches!(wait, Ok(Ok(_))) {
+                if let Some(outcome) = job.outcome() {
+                    return Reply::Now(outcome);
+                }
+            }
+        }
+        Reply::Later(self.keep(job))
+    }
+
+    /// Keeps a job for its poller under a new id, the oldest finished
+    /// jobs making room.
+    fn keep(&self, job: Arc<Job>) -> String {
+        let id = new_id();
+        let mut kept = self.kept();
+        while kept.len() >= JOBS {
+            let oldest = kept
+                .iter()
+                .filter_map(|(id, j)| (*j.finished_at.lock().unwrap_or_else(PoisonError::into_inner)).map(|t| (t, id)))
+                .min()
+                .map(|(_, id)| id.clone());
+            match oldest {
+                Some(old) => kept.remove(&old),
+                // All unfinished: bounded by the queue, so kept beyond JOBS.
+                None => break,
+            };
+        }
+        kept.insert(id.clone(), job);
+        id
+    }
+
+    /// A job as polled: running (with progress), done (the result) or
+    /// failed (status and error).
+    pub fn view(&self, id: &str) -> Result<Value, ApiError> {
+        let job = self.kept().get(id).cloned().ok_or_else(|| {
+            ApiError::not_found(format!("no job {} (finished jobs are kept 5 minutes)", solver::cut(id, 40)))
+        })?;
+        Ok(match job.outcome() {
+            None => job.progress.view(),
+            Some(Ok(answer)) => json!({ "state": "done", "result": answer.result_json() }),
+            Some(Err(e)) => {
+                json!({ "state": "failed", "status": e.status.as_u16(), "error": e.message, "field": e.field })
+            }
+        })
+    }
+
+    /// Forgets finished jobs kept longer than [`JOB_KEPT`].
+    pub fn sweep(&self) {
+        self.kept().retain(|_, j| {
+            j.finished_at.lock().unwrap_or_else(PoisonError::into_inner).is_none_or(|t| t.elapsed() < JOB_KEPT)
+        });
+    }
+}
+
+/// A worker that panicked (or was cancelled at shutdown), as a 500; the
+/// panic's message went to stderr when it happened, and is logged again
+/// here with what it became.
+fn panicked(e: tokio::task::JoinError) -> ApiError {
+    if e.is_panic() {
+        let payload = e.into_panic();
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(ToString::to_string)
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        ApiError::internal(format!("the work stopped on a bug: {what}"))
+    } else {
+        ApiError::busy("the server is stopping")
+    }
+}
+
+/// A fresh id for a job or a session: 64 random bits from the OS-seeded
+/// generator, so that one person cannot guess another's.
+pub fn new_id() -> String {
+    format!("{:016x}", rand::random::<u64>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eta_scales_the_time_so_far() {
+        assert_eq!(eta_seconds(Duration::from_secs(10), 25, 100), Some(30.0));
+        assert_eq!(eta_seconds(Duration::from_secs(10), 0, 100), None);
+        assert_eq!(eta_seconds(Duration::from_secs(10), 5, 0), None);
+    }
+
+    #[test]
+    fn progress_is_kept_as_reported() {
+        let p = JobProgress::new("waiting");
+        p.stage("solving", 8);
+        p.advance(2);
+        p.note("solving first: no table yet");
+        let v = p.view();
+        assert_eq!(v["stage"], "solving");
+        assert_eq!((v["done"].as_u64(), v["total"].as_u64()), (Some(2), Some(8)));
+        assert_eq!(v["notes"][0], "solving first: no table yet");
+        assert!(v["eta_seconds"].is_number());
+    }
+
+    #[tokio::test]
+    async fn a_panic_is_a_500_and_the_queue_goes_on() {
+        let jobs = Jobs::new(Duration::from_secs(600));
+        let Reply::Now(Err(e)) = jobs.run(|_| panic!("on purpose")).await else { panic!("an answer") };
+        assert_eq!(e.status, StatusCode::INTERNAL_SERVER_ERROR);
+        let Reply::Now(Ok(_)) = jobs.run(|_| Answer::report(&1)).await else { panic!("an answer") };
+        assert_eq!(jobs.admitted.load(Ordering::Acquire), 0);
+    }
+
+    #[tokio::test]
+    async fn a_zero_wait_answers_with_a_job() {
+        let jobs = Jobs::new(Duration::ZERO);
+        let Reply::Later(id) = jobs.run(|_| Answer::report(&7)).await else { panic!("a job") };
+        let mut finished = jobs.kept().get(&id).expect("kept").finished.clone();
+        finished.wait_for(|&f| f).await.expect("finishes");
+        assert_eq!(jobs.view(&id).expect("kept"), json!({"state": "done", "result": 7}));
+        assert_eq!(jobs.view("nope").expect_err("none").status, StatusCode::NOT_FOUND);
+    }
+}

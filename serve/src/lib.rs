@@ -1,0 +1,247 @@
+//! # sixdice serve: the web page and its JSON API
+//!
+//! `sixdice serve` answers a browser at the table: the page's files
+//! (compiled in, [`assets`]) and a JSON API that mirrors the library
+//! (docs/api.md). The library owns everything but reading requests and
+//! writing answers; this crate only routes, queues and keeps state:
+//!
+//! - [`api`]: one endpoint per CLI command; the body is the library's
+//!   request type (field names are the CLI's flags), the answer the report
+//!   the CLI's `--json` prints.
+//! - [`jobs`]: all library work on a bounded pool of blocking workers, with
+//!   progress; work that outlives a short wait becomes a job to poll.
+//! - [`play`]: play sessions kept between requests, the computer's seats
+//!   played by the server between a person's moves.
+//! - [`error`]: one JSON error shape and its statuses; [`json`]: bodies
+//!   read into request types; [`limits`]: every bound in one place.
+//!
+//! Layers around every route: a body limit (64 KiB; 4 MiB for a record to
+//! review), a `Server-Timing` header with the time the server spent on the
+//! request (what the load test in `scripts/bench` reports), and a panic
+//! catcher that answers 500 in the API's error shape and logs the panic,
+//! so the server keeps serving.
+//!
+//! [`Server`] binds and serves: the CLI prints [`Server::url`] first, then
+//! [`Server::run`] serves until its shutdown future (Ctrl-C or SIGTERM,
+//! [`shutdown_signal`]) ends, lets requests in flight finish within a
+//! grace period, and returns. Long solves still running are abandoned with
+//! the process (see [`jobs`]).
+
+pub mod api;
+pub mod assets;
+pub mod error;
+pub mod jobs;
+pub mod json;
+pub mod limits;
+pub mod play;
+
+use std::future::Future;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::error::ApiError;
+use crate::jobs::Jobs;
+use crate::limits::{ANSWER_WAIT, BODY_BYTES, RECORD_BODY_BYTES, SHUTDOWN_GRACE, SWEEP_EVERY};
+use crate::play::Sessions;
+
+/// What the server shares between requests.
+#[derive(Clone)]
+pub struct AppState {
+    /// The tables directory, fixed at start: no request names another.
+    pub tables: Arc<Path>,
+    /// Whether `/api/solve` may start Six Hundred's whole solve.
+    pub allow_full_solve: bool,
+    pub jobs: Arc<Jobs>,
+    pub sessions: Arc<Sessions>,
+}
+
+impl AppState {
+    pub fn new(tables: &Path, allow_full_solve: bool) -> AppState {
+        AppState::with_answer_wait(tables, allow_full_solve, ANSWER_WAIT)
+    }
+
+    /// As [`AppState::new`] with another wait before a request becomes a
+    /// job (zero: always a job; for tests).
+    pub fn with_answer_wait(tables: &Path, allow_full_solve: bool, answer_wait: Duration) -> AppState {
+        AppState {
+            tables: Arc::from(tables),
+            allow_full_solve,
+            jobs: Arc::new(Jobs::new(answer_wait)),
+            sessions: Arc::new(Sessions::default()),
+        }
+    }
+}
+
+/// Every route of the page and the API, with the layers the module docs
+/// list.
+pub fn router(state: AppState) -> Router {
+    let record_limit = || DefaultBodyLimit::max(RECORD_BODY_BYTES);
+    let mut router = Router::new()
+        .route("/api/games", get(api::games))
+        .route("/api/advise", post(api::advise))
+        .route("/api/compare", post(api::compare))
+        .route("/api/compare/picture", post(api::compare_picture))
+        .route("/api/strategy", post(api::strategy))
+        .route("/api/simulate", post(api::simulate))
+        .route("/api/review", post(api::review).layer(record_limit()))
+        .route("/api/review/picture", post(api::review_picture).layer(record_limit()))
+        .route("/api/rules", post(api::rules))
+        .route("/api/info", post(api::info))
+        .route("/api/solve", post(api::solve))
+        .route("/api/jobs/{id}", get(api::job))
+        .route("/api/play", post(play::create))
+        .route("/api/play/{id}", get(play::show).delete(play::delete))
+        .route("/api/play/{id}/roll", post(play::roll))
+        .route("/api/play/{id}/decide", post(play::decide))
+        .route("/api/play/{id}/undo", post(play::undo))
+        .route("/api/play/{id}/hint", get(play::hint))
+        .route("/api/play/{id}/choices", get(play::choices))
+        .route("/api/play/{id}/record", get(play::record));
+    for asset in &assets::ASSETS {
+        router = router.route(asset.path, get(move || async move { asset.response() }));
+    }
+    router
+        .fallback(error::no_route)
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes another method (see docs/api.md)")
+        })
+        .with_state(state)
+        // Route layers above (records) are inside this one, so they win.
+        .layer(DefaultBodyLimit::max(BODY_BYTES))
+        .layer(middleware::from_fn(server_timing))
+        .layer(CatchPanicLayer::custom(panic_answer))
+}
+
+/// Adds `Server-Timing: app;dur=MS`: the time from the request reaching
+/// the router to its answer, queueing for a worker included.
+async fn server_timing(req: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let mut response = next.run(req).await;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if let Ok(v) = HeaderValue::from_str(&format!("app;dur={ms:.3}")) {
+        response.headers_mut().insert("server-timing", v);
+    }
+    response
+}
+
+/// A handler that panicked: 500 in the API's shape, logged (the panic's
+/// own message went to stderr through the panic hook as it happened).
+fn panic_answer(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(ToString::to_string)
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into());
+    ApiError::internal(format!("the request stopped on a bug: {what}")).into_response()
+}
+
+/// Where and how to serve.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub host: IpAddr,
+    /// 0: any free port.
+    pub port: u16,
+    pub tables: PathBuf,
+    pub allow_full_solve: bool,
+}
+
+/// A bound server, not yet serving.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    state: AppState,
+}
+
+impl Server {
+    /// Binds the address (the port chosen now when 0).
+    ///
+    /// # Errors
+    /// The address cannot be bound (in use, not this machine's).
+    pub async fn bind(config: &Config) -> std::io::Result<Server> {
+        let listener = tokio::net::TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
+        Ok(Server { listener, state: AppState::new(&config.tables, config.allow_full_solve) })
+    }
+
+    /// The address bound.
+    ///
+    /// # Errors
+    /// The socket cannot say (it always can once bound).
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// `http://HOST:PORT/` (an IPv6 host in brackets).
+    ///
+    /// # Errors
+    /// As [`Server::local_addr`].
+    pub fn url(&self) -> std::io::Result<String> {
+        Ok(format!("http://{}/", self.local_addr()?))
+    }
+
+    /// Serves until `shutdown` ends, then lets requests in flight finish
+    /// for up to [`SHUTDOWN_GRACE`].
+    ///
+    /// # Errors
+    /// The listener failed.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let state = self.state.clone();
+        let sweeper = tokio::spawn(async move {
+            let mut every = tokio::time::interval(SWEEP_EVERY);
+            loop {
+                every.tick().await;
+                state.sessions.sweep();
+                state.jobs.sweep();
+            }
+        });
+        let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
+        let signalled = async move {
+            shutdown.await;
+            let _ = stop_tx.send(true);
+        };
+        let serving = axum::serve(self.listener, router(self.state)).with_graceful_shutdown(signalled);
+        let grace_over = async move {
+            let _ = stop_rx.wait_for(|&stop| stop).await;
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        };
+        let result = tokio::select! {
+            r = serving => r,
+            () = grace_over => Ok(()),
+        };
+        sweeper.abort();
+        result
+    }
+}
+
+/// Ends at Ctrl-C or (on Unix) SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        // A failure to install the handler leaves SIGTERM (and kill).
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

@@ -1,0 +1,45 @@
+//! Every bound the server puts on what others can make it do, in one place
+//! (docs/api.md lists the same numbers).
+//!
+//! The values inside a question are bounded by the library's own checks,
+//! as for the CLI; these bound what only a server has: bodies, concurrent
+//! work, sessions and jobs kept in memory, and how long each is kept.
+
+use std::time::Duration;
+
+/// A game record sent for review: the CLI's own limit on a record file.
+pub const RECORD_BODY_BYTES: usize = 4 << 20;
+/// Any other request body: a question is a few hundred bytes; house rules
+/// as text are the largest part.
+pub const BODY_BYTES: usize = 64 << 10;
+
+/// Blocking library calls running at once: two per core of the 2-core
+/// machines this runs on, so a long solve does not stop quick answers.
+pub const WORKERS: usize = 4;
+/// Requests waiting for a worker; one more is answered 503 at once. Larger
+/// than the 32 clients of the load test, so a burst is queued, not refused.
+pub const QUEUE: usize = 64;
+/// How long a request waits for its answer before it is answered `202` with
+/// a job to poll.
+pub const ANSWER_WAIT: Duration = Duration::from_secs(1);
+/// Jobs kept (running, waiting or finished): the oldest finished ones make
+/// room; with all of them unfinished a new long request is refused.
+pub const JOBS: usize = 16;
+/// How long a finished job's answer is kept for its poller.
+pub const JOB_KEPT: Duration = Duration::from_secs(5 * 60);
+
+/// Play sessions at once; one more is refused with 503.
+pub const SESSIONS: usize = 64;
+/// A session untouched this long is gone (404).
+pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
+/// How often expired sessions and jobs are swept out.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
+/// Moves the computer's seats may make in one request: far more than a
+/// whole game of computers takes, so reaching it is a bug, not a game.
+pub const COMPUTER_MOVES: usize = 100_000;
+/// The longest decision typed at the table (as the CLI: no decision is
+/// longer; a refusal then does not quote a pasted page).
+pub const DECISION_CHARS: usize = 120;
+
+/// How long in-flight requests may finish after Ctrl-C or SIGTERM.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);

@@ -1,0 +1,343 @@
+//! Play sessions: whole games kept on the server, one library
+//! [`Session`] each, played through `/api/play/ID/...`.
+//!
+//! The library plays the game (rolls, rules, values, the computer's moves);
+//! this module keeps sessions in a map under random ids, plays the
+//! computer's seats after every request until a person must act, and
+//! answers with the session's *state* (see [`state`]). Bounds: at most
+//! [`SESSIONS`] at once (503 beyond), each gone after [`SESSION_IDLE`]
+//! untouched (404).
+//!
+//! Locking: the map's lock is held only to find or insert a session; a
+//! session's own lock is taken inside the blocking worker that calls the
+//! library, never across an await, so two requests for one game run one
+//! after the other and requests for different games in parallel. A
+//! session whose lock was poisoned (a panic in the library while it was
+//! held) may be half-changed: it is dropped, and the request says so.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use solver::{parse_dice, Event, PlayRequest, Prompt, Session, Silent};
+
+use crate::error::ApiError;
+use crate::jobs::{new_id, Answer, Reply};
+use crate::json::Body;
+use crate::limits::{COMPUTER_MOVES, DECISION_CHARS, SESSIONS, SESSION_IDLE};
+use crate::AppState;
+
+/// A game in play and how its dice come.
+struct Game {
+    session: Session,
+    seed: Option<u64>,
+    dice_from_me: bool,
+}
+
+/// A session in the map.
+struct Slot {
+    game: Mutex<Game>,
+    last_used: Mutex<Instant>,
+}
+
+/// The sessions in play.
+#[derive(Default)]
+pub struct Sessions {
+    map: Mutex<HashMap<String, Arc<Slot>>>,
+}
+
+impl Sessions {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.map.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Sessions in play now (the expired ones swept out first).
+    pub fn count(&self) -> usize {
+        self.sweep();
+        self.map().len()
+    }
+
+    /// Forgets sessions idle longer than [`SESSION_IDLE`].
+    pub fn sweep(&self) {
+        self.map().retain(|_, s| s.last_used.lock().unwrap_or_else(PoisonError::into_inner).elapsed() < SESSION_IDLE);
+    }
+
+    /// The session `id`, marked as used now; 404 when there is none or it
+    /// expired.
+    fn get(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        let mut map = self.map();
+        let slot = map.get(id).cloned().ok_or_else(|| no_session(id))?;
+        let mut used = slot.last_used.lock().unwrap_or_else(PoisonError::into_inner);
+        if used.elapsed() >= SESSION_IDLE {
+            drop(used);
+            map.remove(id);
+            return Err(no_session(id));
+        }
+        *used = Instant::now();
+        drop(used);
+        Ok(slot)
+    }
+
+    /// Adds a new session; 503 when the cap is reached.
+    fn insert(&self, game: Game) -> Result<String, ApiError> {
+        self.sweep();
+        let mut map = self.map();
+        if map.len() >= SESSIONS {
+            return Err(full());
+        }
+        let id = new_id();
+        map.insert(id.clone(), Arc::new(Slot { game: Mutex::new(game), last_used: Mutex::new(Instant::now()) }));
+        Ok(id)
+    }
+
+    fn remove(&self, id: &str) -> bool {
+        self.map().remove(id).is_some()
+    }
+}
+
+fn no_session(id: &str) -> ApiError {
+    ApiError::not_found(format!(
+        "no game {} (a game is kept 30 minutes after its last request)",
+        solver::Escaped(&solver::cut(id, 40))
+    ))
+}
+
+fn full() -> ApiError {
+    ApiError::busy(format!("{SESSIONS} games are in play on this server: try again when one ends"))
+}
+
+/// Runs `f` on the session `id` in a blocking worker, its lock held only
+/// there; a poisoned session is dropped (see the module docs).
+async fn with_game<T: Send + 'static>(
+    s: &AppState,
+    id: &str,
+    f: impl FnOnce(&mut Game) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let slot = s.sessions.get(id)?;
+    let result = s
+        .jobs
+        .run_now(move || match slot.game.lock() {
+            Ok(mut game) => f(&mut game),
+            Err(_) => Err(ApiError::internal("this game stopped on a bug in an earlier request: start a new one")),
+        })
+        .await;
+    if matches!(&result, Err(e) if e.status == StatusCode::INTERNAL_SERVER_ERROR) {
+        s.sessions.remove(id);
+    }
+    result
+}
+
+/// A session error as the API names it: the library's typed decision is
+/// the `decision` of `/decide`'s body.
+fn refused(e: solver::Error) -> ApiError {
+    ApiError::from_solver_as(e, |name| if name == "choice" { "decision" } else { name })
+}
+
+/// Plays the computer's seats until a person must act: a person's prompt,
+/// the end, or (dice typed at the table) a computer's roll, whose dice the
+/// page then posts to `/roll`.
+fn play_computers(game: &mut Game, events: &mut Vec<Event>) -> Result<(), ApiError> {
+    for _ in 0..COMPUTER_MOVES {
+        let prompt = game.session.prompt();
+        let Some(seat) = prompt.seat() else { return Ok(()) };
+        if !game.session.is_computer(seat) || (game.dice_from_me && matches!(prompt, Prompt::Roll { .. })) {
+            return Ok(());
+        }
+        events.extend(game.session.play_computer(None).map_err(refused)?);
+    }
+    Err(ApiError::internal(format!("the computer's seats made {COMPUTER_MOVES} moves without a person's turn")))
+}
+
+/// The session's state after a request (`events`: what happened in it).
+///
+/// `{"id","prompt","view","events","objective","judging","over","seed",
+/// "dice_from_me","can_undo","computer_dice"}`; `computer_dice` is the
+/// number of dice a computer's seat rolls now when they are typed at the
+/// table, else null.
+fn state(id: &str, game: &Game, events: &[Event]) -> Result<Value, ApiError> {
+    let s = &game.session;
+    let prompt = s.prompt();
+    let computer_dice = match &prompt {
+        Prompt::Roll { seat, .. } if game.dice_from_me && s.is_computer(*seat) => s.computer_dice().map_err(refused)?,
+        _ => None,
+    };
+    let ser =
+        |v: serde_json::Result<Value>| v.map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")));
+    Ok(json!({
+        "id": id,
+        "prompt": ser(serde_json::to_value(&prompt))?,
+        "view": ser(serde_json::to_value(s.view()))?,
+        "events": ser(serde_json::to_value(events))?,
+        "objective": ser(serde_json::to_value(s.objective()))?,
+        "judging": s.judging(),
+        "over": prompt == Prompt::Over,
+        "seed": game.seed,
+        "dice_from_me": game.dice_from_me,
+        "can_undo": s.can_undo(),
+        "computer_dice": computer_dice,
+    }))
+}
+
+/// `POST /api/play`: a new game (`201` + its state), the computer's seats
+/// played up to the first person's turn. Starting may solve a table where
+/// that is quick, so it goes through the jobs (a `202` job whose result is
+/// the state, when it takes long).
+pub async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> Reply {
+    if s.sessions.count() >= SESSIONS {
+        return Reply::Now(Err(full()));
+    }
+    let (tables, state_) = (s.tables.clone(), s.clone());
+    s.jobs
+        .run(move |progress| {
+            let (game, q) = req.question()?;
+            let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(refused)?;
+            let mut game = Game { session, seed: q.seed, dice_from_me: req.dice_from_me };
+            let mut events = vec![];
+            play_computers(&mut game, &mut events)?;
+            // The id exists once the game is in the map; its first state
+            // is made from the game before it moves there.
+            let mut first = state("", &game, &events)?;
+            first["id"] = Value::String(state_.sessions.insert(game)?);
+            Ok(Answer::Json(StatusCode::CREATED, first))
+        })
+        .await
+}
+
+/// `GET /api/play/ID`: the state (no events).
+pub async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
+    let key = id.clone();
+    with_game(&s, &key, move |g| state(&id, g, &[])).await.map(axum::Json)
+}
+
+/// `DELETE /api/play/ID`: the game is gone (`204`).
+pub async fn delete(State(s): State<AppState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    if s.sessions.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(no_session(&id))
+    }
+}
+
+/// `/roll`'s body: typed dice, a count of the dice to roll (near an exact
+/// goal), or neither (the session rolls them all with its seed).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollBody {
+    dice: Option<String>,
+    count: Option<usize>,
+}
+
+/// `POST /api/play/ID/roll`.
+pub async fn roll(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<RollBody>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let dice = match (&body.dice, body.count) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::about(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "count",
+                "give the dice or a count, not both",
+            ))
+        }
+        (Some(d), None) => {
+            Some(parse_dice(d).map_err(|e| ApiError::about(StatusCode::UNPROCESSABLE_ENTITY, "dice", e))?)
+        }
+        _ => None,
+    };
+    let key = id.clone();
+    with_game(&s, &key, move |g| {
+        let seat = g.session.prompt().seat();
+        let computer = seat.is_some_and(|seat| g.session.is_computer(seat));
+        let mut events = match (computer, body.count) {
+            (_, Some(n)) => g.session.roll_some(n),
+            (true, None) => g.session.play_computer(dice),
+            (false, None) => g.session.roll(dice),
+        }
+        .map_err(refused)?;
+        play_computers(g, &mut events)?;
+        state(&id, g, &events)
+    })
+    .await
+    .map(axum::Json)
+}
+
+/// `/decide`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DecideBody {
+    decision: String,
+}
+
+/// `POST /api/play/ID/decide`: a decision in a record's words, their
+/// short forms or `advise`'s own words.
+pub async fn decide(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<DecideBody>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let chars = body.decision.chars().count();
+    if chars > DECISION_CHARS {
+        return Err(ApiError::about(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "decision",
+            format!("{chars} characters are no decision (at most {DECISION_CHARS})"),
+        ));
+    }
+    let key = id.clone();
+    with_game(&s, &key, move |g| {
+        let mut events = g.session.decide(body.decision.trim()).map_err(refused)?;
+        play_computers(g, &mut events)?;
+        state(&id, g, &events)
+    })
+    .await
+    .map(axum::Json)
+}
+
+/// `POST /api/play/ID/undo`: the game as it was before the last decision
+/// a person made.
+pub async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
+    let (key, tables) = (id.clone(), s.tables.clone());
+    with_game(&s, &key, move |g| {
+        g.session = g.session.undo(&tables, &Silent).map_err(refused)?;
+        let mut events = vec![];
+        play_computers(g, &mut events)?;
+        state(&id, g, &events)
+    })
+    .await
+    .map(axum::Json)
+}
+
+/// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.
+pub async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<Answer, ApiError> {
+    with_game(&s, &id, |g| Answer::report(&g.session.hint().map_err(refused)?)).await
+}
+
+/// `GET /api/play/ID/choices`: the legal decisions, best first.
+pub async fn choices(State(s): State<AppState>, Path(id): Path<String>) -> Result<Answer, ApiError> {
+    with_game(&s, &id, |g| Answer::report(&g.session.choices().map_err(refused)?)).await
+}
+
+/// `GET /api/play/ID/record`: the game so far as a record (text, to save).
+pub async fn record(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let (text, game) =
+        with_game(&s, &id, |g| Ok((g.session.record().to_string(), g.session.game().reference().id))).await?;
+    // The game's id is the registry's (letters, digits, dashes): safe in
+    // a header; anything else falls back to a plain name.
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"sixdice-{game}.txt\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment; filename=\"sixdice-game.txt\""));
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8")),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
