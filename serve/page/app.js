@@ -155,29 +155,6 @@ const app = {
   options: new Map(), // option name → its value ('' for a bare flag)
 };
 
-// What kind of control an option's usage line asks for: `name` (a flag),
-// `name[=N]` (flag with an optional number), `name=N` (a number),
-// `name[=word]` (off, on, or that word), `name=a|b|c` (a choice).
-function optionShape(opt) {
-  const usage = opt.usage || opt.name;
-  const rest = usage.slice(opt.name.length);
-  if (rest === '') return { type: 'flag' };
-  let m = rest.match(/^\[=([A-Z]+)\]$/);
-  if (m) return { type: 'flag-number' };
-  m = rest.match(/^=([A-Z]+)$/);
-  if (m) return { type: 'number' };
-  m = rest.match(/^\[=([a-z-]+)\]$/);
-  if (m) return { type: 'choice', values: ['', m[1]], labels: ['on', m[1]], optional: true };
-  m = rest.match(/^=([a-z|-]+)$/);
-  if (m) return { type: 'choice', values: m[1].split('|'), labels: m[1].split('|'), optional: true };
-  return { type: 'text' };
-}
-
-function rangeOf(opt) {
-  const m = String(opt.range || '').match(/(\d+)\s*\.\.=?\s*(\d+)/);
-  return m ? { min: m[1], max: m[2] } : {};
-}
-
 function renderOptions() {
   const list = $('option-list');
   const opts = app.game.options || [];
@@ -186,7 +163,7 @@ function renderOptions() {
     return;
   }
   clear(list, opts.map((opt) => {
-    const shape = optionShape(opt);
+    const kind = opt.kind;
     const id = `opt-${opt.name}`;
     const has = app.options.has(opt.name);
     const value = app.options.get(opt.name) || '';
@@ -195,26 +172,35 @@ function renderOptions() {
       else app.options.set(opt.name, v);
       gameChanged();
     };
-    const help = el('p', { class: 'help', id: `${id}-help` }, opt.help || '');
+    const describe = { 'aria-describedby': `${id}-help` };
+    const help = el('p', { class: 'help', id: `${id}-help` }, `${opt.help} (${opt.range})`);
     let row;
-    if (shape.type === 'flag' || shape.type === 'flag-number') {
-      const box = el('input', { type: 'checkbox', id, checked: has, 'aria-describedby': `${id}-help` });
-      const num = shape.type === 'flag-number'
-        ? el('input', { type: 'number', id: `${id}-n`, ...rangeOf(opt), value, placeholder: 'default', inputmode: 'numeric', 'aria-label': `${opt.name}: its number (blank: the default)` })
-        : null;
-      box.addEventListener('change', () => set(box.checked ? (num ? num.value : '') : null));
-      if (num) num.addEventListener('change', () => { box.checked = true; set(num.value); });
-      row = el('div', { class: 'row' }, el('label', { class: 'check', for: id }, box, opt.name), num);
-    } else if (shape.type === 'choice') {
-      const sel = el('select', { id, 'aria-describedby': `${id}-help` },
-        el('option', { value: '\u0000' }, 'off (the game\'s default)'),
-        shape.values.map((v, i) => el('option', { value: v, selected: has && value === v }, shape.labels[i])));
+    if (kind.kind === 'switch' && !kind.words.length) {
+      // On or off.
+      const box = el('input', { type: 'checkbox', id, checked: has, ...describe });
+      box.addEventListener('change', () => set(box.checked ? '' : null));
+      row = el('label', { class: 'check', for: id }, box, opt.name);
+    } else if (kind.kind === 'switch' || kind.kind === 'choice') {
+      // Off (or the default choice), on, or one of its words.
+      const values = kind.kind === 'switch' ? [['', 'on'], ...kind.words.map((w) => [w, w])]
+        : kind.choices.filter((c) => c !== kind.default).map((c) => [c, c]);
+      const offLabel = kind.kind === 'switch' ? 'off' : `${kind.default} (the default)`;
+      const sel = el('select', { id, ...describe }, el('option', { value: '\u0000' }, offLabel),
+        values.map(([v, l]) => el('option', { value: v, selected: has && value === v }, l)));
       sel.addEventListener('change', () => set(sel.value === '\u0000' ? null : sel.value));
       row = el('div', {}, el('label', { for: id }, opt.name), sel);
+    } else if (kind.default !== null && kind.default !== undefined) {
+      // A number whose bare name means its default: a switch with a number.
+      const box = el('input', { type: 'checkbox', id, checked: has, ...describe });
+      const num = el('input', { type: 'number', id: `${id}-n`, min: kind.min, max: kind.max, value, placeholder: String(kind.default), inputmode: 'numeric', 'aria-label': `${opt.name}: its number (blank: ${kind.default})` });
+      box.addEventListener('change', () => set(box.checked ? num.value : null));
+      num.addEventListener('change', () => { box.checked = true; set(num.value); });
+      row = el('div', { class: 'row' }, el('label', { class: 'check', for: id }, box, opt.name), num);
     } else {
-      const input = el('input', { type: shape.type === 'number' ? 'number' : 'text', id, ...rangeOf(opt), value, 'aria-describedby': `${id}-help` });
+      // A number that must be given.
+      const input = el('input', { type: 'number', id, min: kind.min, max: kind.max, value, inputmode: 'numeric', ...describe });
       input.addEventListener('change', () => set(input.value === '' ? null : input.value));
-      row = el('div', {}, el('label', { for: id }, `${opt.name} (blank: not set)`), input);
+      row = el('div', {}, el('label', { for: id }, `${opt.name} (blank: the game's own)`), input);
     }
     return el('div', { class: 'option' }, row, help);
   }));
@@ -252,6 +238,9 @@ function chooseGame(id) {
   $('rules-use').checked = false;
   $('rules-text').value = '';
   localStorage.setItem('sixdice-game', app.game.id);
+  // Another game rolls other dice: the roll entered so far goes.
+  advise.dice = [];
+  advise.locked = [];
   renderOptions();
   gameChanged();
 }
@@ -315,19 +304,25 @@ function adviseLayout() {
   clear($('advise-out'));
 }
 
-// A category game's boxes, in sheet order: the server's table view of a
-// new session lists them (the page keeps no list of its own).
+// A category game's boxes, in sheet order. The games list names them under
+// the default options; other options (a shorter card) may change them, and
+// then a new session's table view lists them (the page keeps no list).
+async function sheetBoxes() {
+  if (!app.options.size && !$('rules-use').checked && app.game.boxes) return app.game.boxes;
+  const s = await api('POST', '/api/play', { ...gameFields(), players: 'me', seed: 1 });
+  api('DELETE', `/api/play/${encodeURIComponent(s.id)}`).catch(() => {});
+  return s.view.seats[0].sheet.boxes.map((b) => b.name);
+}
+
 async function loadSheet() {
   if (advise.sheetBoxes) return;
   const holder = $('advise-sheet');
   clear(holder, el('p', { class: 'hint' }, 'Loading the score sheet…'));
   try {
-    const s = await api('POST', '/api/play', { ...gameFields(), players: 'me', seed: 1 });
-    api('DELETE', `/api/play/${encodeURIComponent(s.id)}`).catch(() => {});
-    const boxes = s.view.seats[0].sheet.boxes.map((b) => b.name);
+    const boxes = await sheetBoxes();
     advise.sheetBoxes = boxes;
     clear(holder, boxes.map((name) => el('label', { class: 'box-field' }, name,
-      el('input', { type: 'text', 'data-box': name, inputmode: 'text', placeholder: 'open', autocomplete: 'off', 'aria-label': `${name}: points written, x if crossed out, blank if open` }))));
+      el('input', { type: 'text', 'data-box': name, placeholder: 'open', autocomplete: 'off', 'aria-label': `${name}: points written, x if crossed out, blank if open` }))));
   } catch (e) {
     clear(holder);
     fail(e);
@@ -401,8 +396,13 @@ async function runAdvise() {
   }
   const btn = $('advise-go');
   btn.disabled = true;
+  clear($('advise-out'), el('p', { class: 'hint' }, 'Asking the solver…'));
   try {
     renderAdvice(await api('POST', '/api/advise', adviseRequest()), $('advise-out'));
+    // On a phone the answer is below the fold: bring the best play into
+    // view, scrolling no further than that (the roll stays in sight).
+    const best = document.querySelector('#advise-out .best');
+    if (best) best.scrollIntoView({ block: 'nearest' });
   } catch (e) {
     clear($('advise-out'));
     fail(e);
@@ -416,23 +416,35 @@ async function runAdvise() {
 // rolls the dice (or takes typed ones); the page shows the table, offers the
 // legal plays as dice to tap, and keeps the hint hidden until asked.
 
-const play = { state: null, choices: [], picked: [], typed: [], log: [] };
+// `step` counts the states shown, so a person (or a test) can tell a new
+// state from the last one.
+const play = { state: null, choices: [], picked: [], typed: [], log: [], step: 0 };
 
 const COMPUTERS = [['person', 'Person'], ['optimal', 'sixdice: optimal'], ['ev', 'sixdice: expected points'], ['threshold', 'sixdice: bank at 350']];
 
 function seatRow(kind, name) {
-  const n = document.querySelectorAll('#seat-list .seat-row').length + 1;
-  const sel = el('select', { 'aria-label': `Seat ${n}: who plays` },
-    COMPUTERS.map(([v, l]) => el('option', { value: v, selected: v === kind }, l)));
-  const nameInput = el('input', { type: 'text', value: name, 'aria-label': `Seat ${n}: name`, autocomplete: 'off', maxlength: 24 });
+  const sel = el('select', {}, COMPUTERS.map(([v, l]) => el('option', { value: v, selected: v === kind }, l)));
+  const nameInput = el('input', { type: 'text', value: name, autocomplete: 'off', maxlength: 24, placeholder: 'sixdice' });
   const syncName = () => { nameInput.disabled = sel.value !== 'person'; };
   sel.addEventListener('change', syncName);
   syncName();
   const row = el('div', { class: 'seat-row' },
-    el('label', {}, `Seat ${n}`, nameInput), el('label', {}, 'Plays', sel),
-    el('button', { type: 'button', 'aria-label': `Remove seat ${n}`, onclick: () => { row.remove(); } }, 'Remove'));
-  row.dataset.kind = 'seat';
+    el('label', {}, el('span', { class: 'seat-n' }), nameInput), el('label', {}, 'Plays', sel),
+    el('button', { type: 'button', class: 'seat-remove', onclick: () => { row.remove(); renumberSeats(); } }, 'Remove'));
   return row;
+}
+
+// Seat numbers (and the labels screen readers read) follow the rows left.
+function renumberSeats() {
+  const rows = [...document.querySelectorAll('#seat-list .seat-row')];
+  rows.forEach((row, i) => {
+    row.querySelector('.seat-n').textContent = `Seat ${i + 1}`;
+    row.querySelector('input').setAttribute('aria-label', `Seat ${i + 1}: name`);
+    row.querySelector('select').setAttribute('aria-label', `Seat ${i + 1}: who plays`);
+    const remove = row.querySelector('.seat-remove');
+    remove.setAttribute('aria-label', `Remove seat ${i + 1}`);
+    remove.disabled = rows.length <= 1;
+  });
 }
 
 function playersField() {
@@ -509,6 +521,7 @@ async function showPlay(state, note) {
     play.choices = await api('GET', `/api/play/${encodeURIComponent(state.id)}/choices`);
   }
   renderPlay();
+  $('play-game').dataset.step = String(++play.step);
 }
 
 function renderBoard() {
@@ -744,7 +757,7 @@ async function runReview() {
 
 function renderVariants() {
   const list = $('variant-list');
-  const vars = app.game.default_variants || app.game.variants || [];
+  const vars = app.game.compare_variants || [];
   clear(list, vars.length
     ? vars.map((v, i) => el('label', { class: 'check' }, el('input', { type: 'checkbox', 'data-variant': v, checked: i < 4 }), v))
     : el('p', { class: 'hint' }, isCategory() ? 'Compare is for push-your-luck games.' : 'No default variants: type one below.'));
@@ -836,7 +849,7 @@ async function start() {
 
   for (const b of document.querySelectorAll('#screen-advise .face')) {
     b.addEventListener('click', () => {
-      if (advise.dice.length >= 6) return;
+      if (advise.dice.length >= app.game.dice) return;
       advise.dice.push(Number(b.dataset.face));
       advise.locked.push(false);
       renderAdviseDice();
@@ -847,7 +860,11 @@ async function start() {
   $('advise-go').addEventListener('click', runAdvise);
 
   $('seat-list').append(seatRow('person', 'me'), seatRow('optimal', ''));
-  $('seat-add').addEventListener('click', () => $('seat-list').append(seatRow('optimal', '')));
+  renumberSeats();
+  $('seat-add').addEventListener('click', () => {
+    $('seat-list').append(seatRow('optimal', ''));
+    renumberSeats();
+  });
   $('play-setup').addEventListener('submit', startPlay);
   $('play-hint').addEventListener('click', showHint);
   $('play-undo').addEventListener('click', () => playCall('POST', '/undo', {}, 'Undone: back before the last decision.'));
