@@ -270,7 +270,16 @@ mod extended {
         set_number(c, "advise-opp1", "3000").await;
         ask(c).await;
         let cli = server.tables.json(&[
-            "advise", "farkle", "--dice", "1,1,2,3,5,5", "--banked", "300", "--score", "2000", "--opponent", "3000",
+            "advise",
+            "farkle",
+            "--dice",
+            "1,1,2,3,5,5",
+            "--banked",
+            "300",
+            "--score",
+            "2000",
+            "--opponent",
+            "3000",
         ]);
         assert_eq!(cli["objective"], "win");
         assert_eq!(shown_values(c).await, cli_values(&cli), "two players' chances to win");
@@ -295,7 +304,16 @@ mod extended {
         css(c, "#advise-sheet input[data-box='ones']").await.send_keys("3").await.expect("fill a box");
         ask(c).await;
         let cli = server.tables.json(&[
-            "advise", "sixhundred", "-o", "card=mini", "--dice", "1,1,2,6,6,6", "--roll", "3", "--sheet", "ones=3",
+            "advise",
+            "sixhundred",
+            "-o",
+            "card=mini",
+            "--dice",
+            "1,1,2,6,6,6",
+            "--roll",
+            "3",
+            "--sheet",
+            "ones=3",
         ]);
         photograph(c, "advise-sixhundred").await;
         let situation = css(c, "#advise-out .situation").await.text().await.expect("text");
@@ -322,13 +340,12 @@ mod extended {
         let mut undone = false;
         let mut hint_photo = false;
         let mut decisions = 0;
+        let mut against_hint = false;
         // A whole Farkle game to 10,000 is some dozens of turns; a bound far
         // above that catches a page that never ends the game.
         for _ in 0..5000 {
-            let step = c
-                .execute("return document.getElementById('play-game').dataset.step", vec![])
-                .await
-                .expect("step");
+            let step =
+                c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
             let what = c
                 .execute(
                     "if (document.getElementById('play-over')) return 'over';
@@ -359,7 +376,31 @@ mod extended {
                     for face in dice.split(',') {
                         click(c, &format!("#play-dice .die[data-face='{face}'][aria-pressed='false']")).await;
                     }
-                    click(c, if then == "bank" { "#play-bank" } else { "#play-roll-on" }).await;
+                    let (hinted, other) =
+                        if then == "bank" { ("#play-bank", "#play-roll-on") } else { ("#play-roll-on", "#play-bank") };
+                    if decisions == 2 {
+                        // Once, against the hint (the same dice, the other
+                        // way on): the coach's verdict and the review then
+                        // have a costly decision to show. Where the rules
+                        // refuse that play, the page says so and the hint's
+                        // play follows.
+                        click(c, other).await;
+                        let script = format!(
+                            "return document.getElementById('play-game').dataset.step !== {step} || !document.getElementById('status').hidden"
+                        );
+                        until(c, "the play or its refusal", &script).await;
+                        let refused = c
+                            .execute("return !document.getElementById('status').hidden", vec![])
+                            .await
+                            .expect("status");
+                        if refused == Value::Bool(true) {
+                            click(c, hinted).await;
+                        } else {
+                            against_hint = true;
+                        }
+                    } else {
+                        click(c, hinted).await;
+                    }
                     decisions += 1;
                 }
                 other => panic!("the play screen offers nothing to do ({other})"),
@@ -371,14 +412,18 @@ mod extended {
                 let undo_step =
                     c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
                 click(c, "#play-undo").await;
-                until(c, "the undone state", &format!("return document.getElementById('play-game').dataset.step !== {undo_step}"))
-                    .await;
+                until(
+                    c,
+                    "the undone state",
+                    &format!("return document.getElementById('play-game').dataset.step !== {undo_step}"),
+                )
+                .await;
                 let log = css(c, "#play-log").await.text().await.expect("log");
                 assert!(log.contains("Undone"), "the log says the decision was undone: {log}");
                 undone = true;
             }
         }
-        assert!(undone && decisions > 1, "a game with decisions and an undo");
+        assert!(undone && decisions > 2, "a game with decisions and an undo");
         let over = css(c, "#play-log").await.text().await.expect("log");
         assert!(over.contains("Game over"), "the game ended: {over}");
         photograph(c, "play-over").await;
@@ -407,6 +452,10 @@ mod extended {
             .await
             .expect("rows");
         assert_eq!(players, json!(2));
+        if against_hint {
+            let costly = css(c, "#review-costliest").await.text().await.expect("costliest");
+            assert!(costly.contains("best"), "the costliest decisions with their positions: {costly}");
+        }
         photograph(c, "review").await;
         b.client.clone().close().await.expect("close the session");
     }

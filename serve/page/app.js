@@ -41,6 +41,11 @@ function fmtLoss(objective, v) {
   return objective === 'win' ? `${(v * 100).toFixed(2)} percentage points` : `${v.toFixed(1)} points`;
 }
 
+// The same, as a bare number, where a caption gives the unit.
+function fmtLossNumber(objective, v) {
+  return objective === 'win' ? (v * 100).toFixed(2) : v.toFixed(1);
+}
+
 function objectiveName(objective) {
   return { win: 'chance to win', 'turn-score': "expected points of the turn", 'final-score': 'expected final score' }[objective] || objective;
 }
@@ -722,13 +727,13 @@ async function runReview() {
       `${r.game.title}: ${r.finished ? 'finished' : 'stopped'} after ${r.turns_played} turns` +
       (r.winners && r.winners.length ? `; ${r.winners.map((w) => names[w]).join(' and ')} won` : ''));
     const summary = el('div', { class: 'table-wrap' }, el('table', { id: 'review-players' },
-      el('caption', {}, `Each player (losses in ${obj === 'win' ? 'percentage points of P(win)' : 'points'})`),
-      el('thead', {}, el('tr', {}, ['Player', 'Decisions', 'Doubtful', 'Mistakes', 'Blunders', 'Total loss', 'Rating']
-        .map((h, i) => el('th', { scope: 'col', class: i > 0 && i < 6 ? 'num' : null }, h)))),
+      el('caption', {}, `Losses in ${obj === 'win' ? 'percentage points of the chance to win' : 'points'}`),
+      el('thead', {}, el('tr', {}, ['Player', 'Decisions', 'Doubtful · mistakes · blunders', 'Total loss', 'Rating']
+        .map((h, i) => el('th', { scope: 'col', class: i > 0 && i < 4 ? 'num' : null }, h)))),
       el('tbody', {}, r.players.map((p) => el('tr', {},
-        el('th', { scope: 'row' }, p.player), el('td', { class: 'num' }, p.decisions), el('td', { class: 'num' }, p.doubtful),
-        el('td', { class: 'num' }, p.mistakes), el('td', { class: 'num' }, p.blunders),
-        el('td', { class: 'num' }, fmtLoss(obj, p.total_loss)), el('td', {}, p.rating))))));
+        el('th', { scope: 'row' }, p.player), el('td', { class: 'num' }, p.decisions),
+        el('td', { class: 'num' }, `${p.doubtful} · ${p.mistakes} · ${p.blunders}`),
+        el('td', { class: 'num' }, fmtLossNumber(obj, p.total_loss)), el('td', {}, p.rating))))));
     const costly = (r.costliest || []).map((i) => r.decisions[i]).filter(Boolean);
     const list = costly.length
       ? el('ol', { class: 'log', id: 'review-costliest' }, costly.map((d) => el('li', {},
@@ -737,6 +742,7 @@ async function runReview() {
       : el('p', {}, 'No decision cost anything: every play was the best.');
     clear(out, head, el('h3', {}, 'The game'), el('p', { class: 'hint' }, 'Loading the chart…'),
       el('h3', {}, 'Each player'), summary, el('h3', {}, 'The costliest decisions'), list);
+    out.scrollIntoView({ block: 'start' });
     try {
       const fig = await picture('/api/review/picture', { record }, `The game turn by turn: ${objectiveName(obj)} of each player, mistakes marked`);
       out.children[2].replaceWith(fig);
@@ -779,7 +785,7 @@ async function runCompare() {
     const r = await api('POST', '/api/compare', req);
     const three = r.players === 3;
     const cols = three ? ['Variant', 'Seat 1 wins', 'Seat 2 wins', 'Seat 3 wins', 'Turns each']
-      : ['Variant', 'First player wins', 'Change', 'Fair head start for the second player', 'Turns each', 'Optimal edge over expected points'];
+      : ['Variant', 'First player wins', 'Change (points of %)', 'Head start for seat 2 → first wins', 'Turns each', "Optimal's edge over max. points"];
     const rows = r.rows.map((row) => {
       if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
       if (three) {
@@ -797,6 +803,7 @@ async function runCompare() {
       el('thead', {}, el('tr', {}, cols.map((c, i) => el('th', { scope: 'col', class: i ? 'num' : null }, c)))),
       el('tbody', {}, rows)));
     clear(out, table, el('p', { class: 'hint' }, 'Loading the chart…'));
+    out.scrollIntoView({ block: 'start' });
     try {
       out.lastChild.replaceWith(await picture('/api/compare/picture', req, 'The first player\'s chance to win under each variant'));
     } catch (e) {
