@@ -457,6 +457,10 @@ mod extended {
             assert!(costly.contains("best"), "the costliest decisions with their positions: {costly}");
         }
         photograph(c, "review").await;
+        c.execute("document.getElementById('review-costliest').scrollIntoView({block: 'center'})", vec![])
+            .await
+            .expect("scroll");
+        photograph(c, "review-costliest").await;
         b.client.clone().close().await.expect("close the session");
     }
 

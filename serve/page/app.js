@@ -234,7 +234,6 @@ function gameChanged() {
   $('rules-box').hidden = isCategory();
   advise.sheetBoxes = null;
   adviseLayout();
-  renderVariants();
 }
 
 function chooseGame(id) {
@@ -247,6 +246,8 @@ function chooseGame(id) {
   advise.dice = [];
   advise.locked = [];
   renderOptions();
+  // The variants are the game's; options changed later keep the choice.
+  renderVariants();
   gameChanged();
 }
 
@@ -728,7 +729,7 @@ async function runReview() {
       (r.winners && r.winners.length ? `; ${r.winners.map((w) => names[w]).join(' and ')} won` : ''));
     const summary = el('div', { class: 'table-wrap' }, el('table', { id: 'review-players' },
       el('caption', {}, `Losses in ${obj === 'win' ? 'percentage points of the chance to win' : 'points'}`),
-      el('thead', {}, el('tr', {}, ['Player', 'Decisions', 'Doubtful · mistakes · blunders', 'Total loss', 'Rating']
+      el('thead', {}, el('tr', {}, ['Player', 'Decisions', 'Doubtful, mistakes, blunders', 'Total loss', 'Rating']
         .map((h, i) => el('th', { scope: 'col', class: i > 0 && i < 4 ? 'num' : null }, h)))),
       el('tbody', {}, r.players.map((p) => el('tr', {},
         el('th', { scope: 'row' }, p.player), el('td', { class: 'num' }, p.decisions),
@@ -746,6 +747,8 @@ async function runReview() {
     try {
       const fig = await picture('/api/review/picture', { record }, `The game turn by turn: ${objectiveName(obj)} of each player, mistakes marked`);
       out.children[2].replaceWith(fig);
+      // Taller now: the result can come up to the top.
+      out.scrollIntoView({ block: 'start' });
     } catch (e) {
       out.children[2].textContent = `No chart: ${e.message}`;
     }
