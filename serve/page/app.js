@@ -424,7 +424,7 @@ async function runAdvise() {
 
 // `step` counts the states shown, so a person (or a test) can tell a new
 // state from the last one.
-const play = { state: null, choices: [], picked: [], typed: [], log: [], step: 0 };
+const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], step: 0 };
 
 const COMPUTERS = [['person', 'Person'], ['optimal', 'sixdice: optimal'], ['ev', 'sixdice: expected points'], ['threshold', 'sixdice: bank at 350']];
 
@@ -464,8 +464,9 @@ function playersField() {
 async function startPlay(ev) {
   ev.preventDefault();
   const req = { ...gameFields(), players: playersField(), 'dice-from-me': $('play-typed').checked };
+  // Typed dice have no seed (the server refuses one).
   const seed = $('play-seed').value.trim();
-  if (seed !== '') req.seed = Number(seed);
+  if (seed !== '' && !req['dice-from-me']) req.seed = Number(seed);
   try {
     play.log = [];
     await showPlay(await api('POST', '/api/play', req));
@@ -509,6 +510,7 @@ function eventLine(e, objective) {
 async function showPlay(state, note) {
   play.state = state;
   play.picked = [];
+  play.locked = [];
   play.typed = [];
   play.choices = [];
   $('play-setup').hidden = true;
@@ -525,6 +527,18 @@ async function showPlay(state, note) {
   $('play-hint').disabled = !(person && (p.prompt === 'decide' || p.prompt === 'offer'));
   if (person && (p.prompt === 'decide' || p.prompt === 'offer')) {
     play.choices = await api('GET', `/api/play/${encodeURIComponent(state.id)}/choices`);
+  }
+  // Six Hundred: dice locked on an earlier roll stay locked (every lock
+  // play includes them), so they come picked and cannot be untapped.
+  if (p.prompt === 'decide' && play.choices.some((c) => c.decision.action === 'lock') && state.view.turn) {
+    const left = [...state.view.turn.kept];
+    p.dice.forEach((f, i) => {
+      const j = left.indexOf(f);
+      if (j < 0) return;
+      left.splice(j, 1);
+      play.picked[i] = true;
+      play.locked[i] = true;
+    });
   }
   renderPlay();
   $('play-game').dataset.step = String(++play.step);
@@ -622,8 +636,8 @@ function renderPlay() {
     const acts = new Set(play.choices.map((c) => c.decision.action || c.decision.decision));
     parts.push(el('p', {}, `${p.player} rolled: ` + (acts.has('farkle') ? 'nothing scores.' : 'tap the dice to ' + (acts.has('set-aside') ? 'set aside.' : acts.has('lock') ? 'lock.' : 'keep.'))));
     parts.push(el('div', { class: 'dice', id: 'play-dice', role: 'group', 'aria-label': 'The roll' }, p.dice.map((f, i) => el('button', {
-      type: 'button', class: 'die', 'data-face': f, 'aria-pressed': String(Boolean(play.picked[i])),
-      'aria-label': `Die ${i + 1}: a ${f}`, disabled: acts.has('farkle'),
+      type: 'button', class: `die${play.locked[i] ? ' locked' : ''}`, 'data-face': f, 'aria-pressed': String(Boolean(play.picked[i])),
+      'aria-label': `Die ${i + 1}: a ${f}${play.locked[i] ? ', locked' : ''}`, disabled: acts.has('farkle') || play.locked[i],
       onclick: () => { play.picked[i] = !play.picked[i]; renderPlay(); },
     }, String(f)))));
     const act = (label, id, then) => el('button', { type: 'button', class: 'primary', id, onclick: () => {
@@ -876,6 +890,7 @@ async function start() {
     renumberSeats();
   });
   $('play-setup').addEventListener('submit', startPlay);
+  $('play-typed').addEventListener('change', () => { $('play-seed').disabled = $('play-typed').checked; });
   $('play-hint').addEventListener('click', showHint);
   $('play-undo').addEventListener('click', () => playCall('POST', '/undo', {}, 'Undone: back before the last decision.'));
   $('play-review').addEventListener('click', reviewPlayed);
