@@ -193,6 +193,20 @@ async fn photograph(c: &Client, name: &str) -> PathBuf {
         .await
         .expect("width check");
     assert_eq!(wide, Value::Bool(false), "{name}: the page is wider than a {}-pixel phone", PHONE.0);
+    // Every control in view has a name a screen reader reads, and none is
+    // taken out of the keyboard's reach.
+    let unnamed = c
+        .execute(
+            "return [...document.querySelectorAll('button, input, select, textarea, a[href], summary')]
+               .filter(e => e.offsetParent !== null)
+               .filter(e => e.tabIndex < 0 || !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')
+                   || (e.labels && e.labels.length) || e.textContent.trim()))
+               .map(e => e.outerHTML.slice(0, 120))",
+            vec![],
+        )
+        .await
+        .expect("names check");
+    assert_eq!(unnamed, json!([]), "{name}: controls without a name or out of the keyboard's reach");
     phone
 }
 
