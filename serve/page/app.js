@@ -426,10 +426,12 @@ async function runAdvise() {
 // state from the last one.
 const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], step: 0 };
 
-const COMPUTERS = [['person', 'Person'], ['optimal', 'sixdice: optimal'], ['ev', 'sixdice: expected points'], ['threshold', 'sixdice: bank at 350']];
+// sixdice's players, grouped so that the closed list shows a short name.
+const COMPUTERS = [['optimal', 'optimal'], ['ev', 'expected points'], ['threshold', 'bank at 350']];
 
 function seatRow(kind, name) {
-  const sel = el('select', {}, COMPUTERS.map(([v, l]) => el('option', { value: v, selected: v === kind }, l)));
+  const sel = el('select', {}, el('option', { value: 'person', selected: kind === 'person' }, 'Person'),
+    el('optgroup', { label: 'sixdice' }, COMPUTERS.map(([v, l]) => el('option', { value: v, selected: v === kind }, l))));
   const nameInput = el('input', { type: 'text', value: name, autocomplete: 'off', maxlength: 24, placeholder: 'sixdice' });
   const syncName = () => { nameInput.disabled = sel.value !== 'person'; };
   sel.addEventListener('change', syncName);
