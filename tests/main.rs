@@ -12,6 +12,7 @@ mod headtohead;
 mod play;
 mod pushluck;
 mod review;
+mod serve;
 mod sixhundred;
 mod stopped;
 mod util;

@@ -80,6 +80,14 @@ impl ApiError {
         }
     }
 
+    /// This error, about `field` when it names no field of its own.
+    pub fn or_field(self, field: &str) -> ApiError {
+        match self.field {
+            Some(_) => self,
+            None => ApiError::about(self.status, field, self.message),
+        }
+    }
+
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
         serde_json::json!({ "error": self.message, "field": self.field })

@@ -73,8 +73,21 @@ impl IntoResponse for Answer {
 
 /// What a request gets: the answer, or a job to poll.
 pub enum Reply {
+    /// Answered before any work started (refused at the door).
     Now(Result<Answer, ApiError>),
+    /// Answered within the wait, with the time it spent waiting for a
+    /// worker and working.
+    Timed(Result<Answer, ApiError>, Spent),
     Later(String),
+}
+
+/// Where a request's time went: waiting for a worker, then the library's
+/// work. Sent as `Server-Timing: wait;dur=MS, work;dur=MS` beside the
+/// router's whole `app;dur=MS`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Spent {
+    pub wait: Duration,
+    pub work: Duration,
 }
 
 impl IntoResponse for Reply {
@@ -82,6 +95,15 @@ impl IntoResponse for Reply {
         match self {
             Reply::Now(Ok(answer)) => answer.into_response(),
             Reply::Now(Err(e)) => e.into_response(),
+            Reply::Timed(outcome, spent) => {
+                let mut r = Reply::Now(outcome).into_response();
+                let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+                let timing = format!("wait;dur={:.3}, work;dur={:.3}", ms(spent.wait), ms(spent.work));
+                if let Ok(v) = HeaderValue::from_str(&timing) {
+                    r.headers_mut().append("server-timing", v);
+                }
+                r
+            }
             Reply::Later(id) => {
                 let location = HeaderValue::from_str(&format!("/api/jobs/{id}"));
                 let mut r = (StatusCode::ACCEPTED, axum::Json(json!({ "job": id }))).into_response();
@@ -181,6 +203,7 @@ impl Progress for JobProgress {
 struct Job {
     progress: JobProgress,
     outcome: Mutex<Option<Result<Answer, ApiError>>>,
+    spent: Mutex<Spent>,
     /// Set once the outcome is in; a request or poller waits on it.
     finished: watch::Receiver<bool>,
     finished_at: Mutex<Option<Instant>>,
@@ -221,6 +244,12 @@ impl Jobs {
             kept: Mutex::new(HashMap::new()),
             answer_wait,
         }
+    }
+
+    /// Work admitted and not yet finished: running, or waiting for a
+    /// worker.
+    pub fn load(&self) -> usize {
+        self.admitted.load(Ordering::Acquire)
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
@@ -264,15 +293,24 @@ impl Jobs {
         let job = Arc::new(Job {
             progress: JobProgress::new("waiting for a free worker"),
             outcome: Mutex::new(None),
+            spent: Mutex::new(Spent::default()),
             finished: rx,
             finished_at: Mutex::new(None),
         });
         let (runner, workers) = (job.clone(), self.workers.clone());
         tokio::spawn(async move {
+            let queued = Instant::now();
             let outcome = match workers.acquire_owned().await {
                 Ok(permit) => {
-                    let inner = runner.clone();
-                    let joined = tokio::task::spawn_blocking(move || work(&inner.progress)).await;
+                    let (inner, wait) = (runner.clone(), queued.elapsed());
+                    let joined = tokio::task::spawn_blocking(move || {
+                        let start = Instant::now();
+                        let outcome = work(&inner.progress);
+                        *inner.spent.lock().unwrap_or_else(PoisonError::into_inner) =
+                            Spent { wait, work: start.elapsed() };
+                        outcome
+                    })
+                    .await;
                     drop(permit);
                     joined.unwrap_or_else(|e| Err(panicked(e)))
                 }
@@ -288,7 +326,7 @@ impl Jobs {
             let wait = tokio::time::timeout(self.answer_wait, finished.wait_for(|&f| f)).await;
             if matches!(wait, Ok(Ok(_))) {
                 if let Some(outcome) = job.outcome() {
-                    return Reply::Now(outcome);
+                    return Reply::Timed(outcome, *job.spent.lock().unwrap_or_else(PoisonError::into_inner));
                 }
             }
         }
@@ -389,9 +427,9 @@ mod tests {
     #[tokio::test]
     async fn a_panic_is_a_500_and_the_queue_goes_on() {
         let jobs = Jobs::new(Duration::from_secs(600));
-        let Reply::Now(Err(e)) = jobs.run(|_| panic!("on purpose")).await else { panic!("an answer") };
+        let Reply::Timed(Err(e), _) = jobs.run(|_| panic!("on purpose")).await else { panic!("an answer") };
         assert_eq!(e.status, StatusCode::INTERNAL_SERVER_ERROR);
-        let Reply::Now(Ok(_)) = jobs.run(|_| Answer::report(&1)).await else { panic!("an answer") };
+        let Reply::Timed(Ok(_), _) = jobs.run(|_| Answer::report(&1)).await else { panic!("an answer") };
         assert_eq!(jobs.admitted.load(Ordering::Acquire), 0);
     }
 

@@ -110,25 +110,41 @@ pub fn router(state: AppState) -> Router {
     for asset in &assets::ASSETS {
         router = router.route(asset.path, get(move || async move { asset.response() }));
     }
+    with_layers(router.with_state(state))
+}
+
+/// The answers for what no route takes, and the layers every route gets
+/// (public so that a test can put a route of its own, e.g. one that
+/// panics, under the same layers).
+pub fn with_layers(router: Router) -> Router {
     router
         .fallback(error::no_route)
         .method_not_allowed_fallback(|| async {
             ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "this endpoint takes another method (see docs/api.md)")
         })
-        .with_state(state)
-        // Route layers above (records) are inside this one, so they win.
+        // Route layers (records' limit) are inside this one, so they win.
         .layer(DefaultBodyLimit::max(BODY_BYTES))
         .layer(middleware::from_fn(server_timing))
         .layer(CatchPanicLayer::custom(panic_answer))
 }
 
 /// Adds `Server-Timing: app;dur=MS`: the time from the request reaching
-/// the router to its answer, queueing for a worker included.
+/// the router to its answer, queueing for a worker included (then the
+/// job's own parts, when it reported them).
 async fn server_timing(req: Request, next: Next) -> Response {
     let start = Instant::now();
     let mut response = next.run(req).await;
     let ms = start.elapsed().as_secs_f64() * 1000.0;
-    if let Ok(v) = HeaderValue::from_str(&format!("app;dur={ms:.3}")) {
+    // One header line, the whole first: `app;dur=MS` and the parts a job
+    // reported (`wait`, `work`; see `jobs::Spent`).
+    let mut timing = format!("app;dur={ms:.3}");
+    for part in response.headers().get_all("server-timing") {
+        if let Ok(p) = part.to_str() {
+            timing.push_str(", ");
+            timing.push_str(p);
+        }
+    }
+    if let Ok(v) = HeaderValue::from_str(&timing) {
         response.headers_mut().insert("server-timing", v);
     }
     response

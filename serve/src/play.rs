@@ -119,14 +119,16 @@ async fn with_game<T: Send + 'static>(
     f: impl FnOnce(&mut Game) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let slot = s.sessions.get(id)?;
+    let held = slot.clone();
     let result = s
         .jobs
-        .run_now(move || match slot.game.lock() {
+        .run_now(move || match held.game.lock() {
             Ok(mut game) => f(&mut game),
             Err(_) => Err(ApiError::internal("this game stopped on a bug in an earlier request: start a new one")),
         })
         .await;
-    if matches!(&result, Err(e) if e.status == StatusCode::INTERNAL_SERVER_ERROR) {
+    // A panic while the game was held may have left it half-changed.
+    if slot.game.is_poisoned() {
         s.sessions.remove(id);
     }
     result
@@ -292,7 +294,9 @@ pub async fn decide(
     }
     let key = id.clone();
     with_game(&s, &key, move |g| {
-        let mut events = g.session.decide(body.decision.trim()).map_err(refused)?;
+        // The decision is all the body holds: whatever the library refuses
+        // here is about it.
+        let mut events = g.session.decide(body.decision.trim()).map_err(|e| refused(e).or_field("decision"))?;
         play_computers(g, &mut events)?;
         state(&id, g, &events)
     })

@@ -1,0 +1,146 @@
+//! Play sessions through the API: a whole game against `optimal` with a
+//! hint, the choices and an undo; dice typed at the table, the computer's
+//! included; the record; the end of a session.
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::common::Server;
+
+/// Farkle to 2,000: a whole game in a few dozen requests.
+fn small_game(extra: Value) -> Value {
+    let mut body = json!({"game": "farkle", "option": ["goal=2000"], "players": "me,optimal"});
+    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+        b.extend(e.clone());
+    }
+    body
+}
+
+const STATE_KEYS: [&str; 11] = [
+    "id",
+    "prompt",
+    "view",
+    "events",
+    "objective",
+    "judging",
+    "over",
+    "seed",
+    "dice_from_me",
+    "can_undo",
+    "computer_dice",
+];
+
+fn check_state(v: &Value) {
+    let o = v.as_object().expect("a state object");
+    assert_eq!(o.len(), STATE_KEYS.len(), "{v}");
+    for key in STATE_KEYS {
+        assert!(o.contains_key(key), "{key} in {v}");
+    }
+}
+
+#[tokio::test]
+async fn a_whole_game_against_optimal() {
+    let s = Server::new();
+    let r = s.post("/api/play", &small_game(json!({"seed": 7}))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text());
+    let mut state = r.json();
+    check_state(&state);
+    let id = state["id"].as_str().expect("an id").to_string();
+    assert_eq!(
+        (state["seed"].as_u64(), &state["dice_from_me"], &state["can_undo"]),
+        (Some(7), &json!(false), &json!(false))
+    );
+    assert_eq!(s.get(&format!("/api/play/{id}")).await.json()["prompt"], state["prompt"]);
+
+    let (mut undone, mut computer_moved) = (false, false);
+    for _ in 0..2_000 {
+        if state["over"] == true {
+            break;
+        }
+        let prompt = &state["prompt"];
+        assert_eq!(prompt["seat"], 0, "the person's turn after every request: {state}");
+        let next = match prompt["prompt"].as_str() {
+            Some("roll") => s.post(&format!("/api/play/{id}/roll"), &json!({})).await,
+            Some("decide" | "offer") => {
+                let choices = s.get(&format!("/api/play/{id}/choices")).await.json();
+                let best = choices[0]["words"].as_str().expect("a choice's words").to_string();
+                let hint = s.get(&format!("/api/play/{id}/hint")).await;
+                assert_eq!(hint.status, StatusCode::OK, "{}", hint.text());
+                let r = s.post(&format!("/api/play/{id}/decide"), &json!({"decision": best})).await;
+                if !undone && r.json()["can_undo"] == true {
+                    // Undo once: the same position comes back to decide.
+                    let back = s.post(&format!("/api/play/{id}/undo"), &json!({})).await;
+                    assert_eq!(back.status, StatusCode::OK, "{}", back.text());
+                    assert_eq!(back.json()["prompt"], *prompt);
+                    undone = true;
+                    s.post(&format!("/api/play/{id}/decide"), &json!({"decision": best})).await
+                } else {
+                    r
+                }
+            }
+            other => panic!("no such prompt {other:?}: {state}"),
+        };
+        assert_eq!(next.status, StatusCode::OK, "{}", next.text());
+        state = next.json();
+        check_state(&state);
+        let events = state["events"].as_array().expect("events");
+        computer_moved |= events.iter().any(|e| e["seat"] == 1);
+    }
+    assert_eq!(state["over"], true, "the game ends");
+    assert!(undone && computer_moved);
+
+    let r = s.get(&format!("/api/play/{id}/record")).await;
+    assert!(r.header("content-type").starts_with("text/plain"));
+    assert!(r.header("content-disposition").starts_with("attachment"));
+    assert!(r.text().lines().count() > 3, "{}", r.text());
+    // Nothing to decide once it is over: the library's refusal.
+    s.get(&format!("/api/play/{id}/hint")).await.error(StatusCode::UNPROCESSABLE_ENTITY);
+
+    assert_eq!(s.send(Method::DELETE, &format!("/api/play/{id}"), Body::empty()).await.status, StatusCode::NO_CONTENT);
+    s.get(&format!("/api/play/{id}")).await.error(StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn dice_typed_at_the_table() {
+    let s = Server::new();
+    let r = s.post("/api/play", &small_game(json!({"dice-from-me": true}))).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text());
+    let state = r.json();
+    let id = state["id"].as_str().expect("an id").to_string();
+    assert_eq!((&state["seed"], &state["dice_from_me"]), (&Value::Null, &json!(true)));
+    // No seed: the session cannot roll for us.
+    s.post(&format!("/api/play/{id}/roll"), &json!({})).await.error(StatusCode::UNPROCESSABLE_ENTITY);
+    let field = s.post(&format!("/api/play/{id}/roll"), &json!({"dice": "1,2,3,4,5,9"})).await;
+    assert_eq!(field.error(StatusCode::UNPROCESSABLE_ENTITY), json!("dice"));
+    let both = s.post(&format!("/api/play/{id}/roll"), &json!({"dice": "2,2,3,4,6,6", "count": 6})).await;
+    assert_eq!(both.error(StatusCode::UNPROCESSABLE_ENTITY), json!("count"));
+
+    // A farkle (nothing scores) passes the turn to the computer, whose
+    // roll then waits for its dice.
+    let r = s.post(&format!("/api/play/{id}/roll"), &json!({"dice": "2,2,3,4,6,6"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let state = r.json();
+    assert_eq!((&state["prompt"]["prompt"], &state["prompt"]["seat"]), (&json!("roll"), &json!(1)), "{state}");
+    assert_eq!(state["computer_dice"], 6);
+    let r = s.post(&format!("/api/play/{id}/roll"), &json!({"dice": "1,1,1,5,5,2"})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let state = r.json();
+    assert!(state["events"].as_array().is_some_and(|e| !e.is_empty()), "{state}");
+}
+
+#[tokio::test]
+async fn a_decision_the_rules_refuse_names_the_decision() {
+    let s = Server::new();
+    let id = s.post("/api/play", &small_game(json!({"seed": 1}))).await.json()["id"].as_str().expect("id").to_string();
+    // A roll is due, not a decision.
+    let r = s.post(&format!("/api/play/{id}/decide"), &json!({"decision": "keep 15 roll"})).await;
+    r.error(StatusCode::UNPROCESSABLE_ENTITY);
+    let long = s.post(&format!("/api/play/{id}/decide"), &json!({"decision": "x".repeat(500)})).await;
+    assert_eq!(long.error(StatusCode::UNPROCESSABLE_ENTITY), json!("decision"));
+    s.post(&format!("/api/play/{id}/roll"), &json!({})).await;
+    let r = s.post(&format!("/api/play/{id}/decide"), &json!({"decision": "no such words"})).await;
+    assert_eq!(r.error(StatusCode::UNPROCESSABLE_ENTITY), json!("decision"));
+    // Nothing was undone yet.
+    s.post(&format!("/api/play/{id}/undo"), &json!({})).await.error(StatusCode::UNPROCESSABLE_ENTITY);
+}

@@ -1,0 +1,138 @@
+//! `sixdice serve` as a process: the URL as the first line, the API's
+//! answers equal to `--json`'s for the same questions (flags and JSON
+//! fields of the same names), and a clean stop on SIGTERM. The server
+//! listens on 127.0.0.1 with a port the system picks; every request is
+//! one connection, bounded loops only.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::util::{bin, json_in, Env};
+
+/// A running server, stopped (SIGTERM) when dropped.
+struct Served {
+    child: Child,
+    host: String,
+}
+
+impl Served {
+    fn start(env: &Env) -> Served {
+        let mut child = bin()
+            .args(["serve", "--port", "0", "--tables"])
+            .arg(env.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sixdice serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the first line");
+        let host = line.trim().strip_prefix("http://").and_then(|h| h.strip_suffix('/')).expect("a URL").to_string();
+        assert!(host.starts_with("127.0.0.1:"), "{line}");
+        Served { child, host }
+    }
+
+    /// POSTs `body`; the status and the answer's JSON.
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let body = body.to_string();
+        let mut stream = TcpStream::connect(&self.host).expect("connects");
+        stream.set_read_timeout(Some(Duration::from_secs(600))).expect("a timeout");
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).expect("sends");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("an answer");
+        let (head, json) = answer.split_once("\r\n\r\n").expect("headers and a body");
+        let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("a status");
+        (status, serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}")))
+    }
+
+    /// Sends SIGTERM and waits for the exit (bounded); its exit code.
+    fn stop(&mut self) -> Option<i32> {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill(2) on the child's own pid, which has not been reaped.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+        for _ in 0..3000 {
+            if let Some(status) = self.child.try_wait().expect("the child") {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        None
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// `v` without the fields that time a run.
+fn untimed(mut v: Value) -> Value {
+    fn strip(v: &mut Value) {
+        match v {
+            Value::Object(o) => {
+                o.retain(|k, _| !k.contains("seconds") && !k.ends_with("per_second"));
+                o.values_mut().for_each(strip);
+            }
+            Value::Array(a) => a.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut v);
+    v
+}
+
+#[test]
+fn the_api_answers_as_json_does_and_stops_on_sigterm() {
+    let env = Env::new();
+    json_in(env.path(), &["solve", "farkle", "-o", "goal=2000"]);
+    let mut served = Served::start(&env);
+    let cases: [(&str, Value, &[&str]); 6] = [
+        (
+            "/api/advise",
+            json!({"game": "farkle", "dice": "1,1,2,3,5,5", "banked": 300}),
+            &["advise", "--game", "farkle", "--dice", "1,1,2,3,5,5", "--banked", "300"],
+        ),
+        ("/api/strategy", json!({"game": "farkle"}), &["strategy", "farkle"]),
+        ("/api/rules", json!({"game": "farkle", "option": ["goal=2000"]}), &["rules", "farkle", "-o", "goal=2000"]),
+        ("/api/info", json!({"game": "farkle", "option": ["goal=2000"]}), &["info", "farkle", "-o", "goal=2000"]),
+        (
+            "/api/simulate",
+            json!({"game": "farkle", "option": ["goal=2000"], "players": "optimal,ev", "games": 200, "seed": 1}),
+            &["simulate", "farkle", "-o", "goal=2000", "--players", "optimal,ev", "--games", "200", "--seed", "1"],
+        ),
+        (
+            "/api/advise",
+            json!({"game": "yahtzee", "dice": "2,2,5,5,6", "roll": 2, "sheet": "ones=3 twos=6"}),
+            &["advise", "yahtzee", "--dice", "2,2,5,5,6", "--roll", "2", "--sheet", "ones=3 twos=6"],
+        ),
+    ];
+    for (path, body, args) in cases {
+        // The CLI first: a table it solves on the way is then the server's.
+        let cli = json_in(env.path(), args);
+        let (status, api) = served.post(path, &body);
+        assert_eq!(status, 200, "{path} {body}: {api}");
+        assert_eq!(untimed(api), untimed(cli), "{path} {body} against {args:?}");
+    }
+    let (status, error) = served.post("/api/advise", &json!({"game": "farkle", "dice": "1,1,2,3,5,7"}));
+    assert_eq!((status, &error["field"]), (422, &json!("dice")), "{error}");
+    assert_eq!(served.stop(), Some(0), "a clean stop on SIGTERM");
+    let leftovers: Vec<_> = std::fs::read_dir(env.path())
+        .expect("the tables directory")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .filter(|name| name.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
