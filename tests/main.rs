@@ -1,6 +1,7 @@
 //! End-to-end tests of the `sixdice` binary: one test binary, with shared
 //! helpers in [`util`], a module per area.
 
+mod browser;
 mod category;
 mod compare;
 mod errors;

@@ -1,0 +1,513 @@
+//! The web page of `sixdice serve` in a real browser: Debian's chromium
+//! driven through its chromedriver (WebDriver), against the binary's own
+//! server on loopback. A person taps dice and buttons here as at a table;
+//! the answers the page shows are checked against `--json` of the CLI, and
+//! each screen is photographed at phone and laptop size under
+//! `target/screenshots/` for a person to look at.
+//!
+//! These take a minute or more (solves of win tables, a whole game played
+//! by clicking), so they are in the extended tier. Without chromedriver
+//! they fail with a message saying what to install, never pass silently.
+
+use std::io::{BufRead, BufReader};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+use crate::util::{bin, Env};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+const PHONE: (u32, u32) = (390, 844);
+const LAPTOP: (u32, u32) = (1366, 900);
+
+/// Polls of a condition before the test gives up: a hang detector far
+/// above any honest run (at 100 ms a poll: ten minutes), never a speed
+/// assertion.
+const MAX_POLLS: u32 = 6000;
+
+/// A child process killed when the test ends, however it ends.
+struct Running(Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `sixdice serve` on a free loopback port, with its own tables.
+struct Server {
+    _process: Running,
+    url: String,
+    tables: Env,
+}
+
+fn serve() -> Server {
+    let tables = Env::new();
+    let mut child = bin()
+        .args(["serve", "--port", "0", "--quiet", "--tables"])
+        .arg(tables.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("sixdice serve starts");
+    let stdout = child.stdout.take().expect("piped stdout");
+    let process = Running(child);
+    // The first line is the URL; the rest is read (and dropped) on a thread
+    // so the server never blocks on a full pipe.
+    let mut lines = BufReader::new(stdout).lines();
+    let url = lines.next().expect("serve prints a line").expect("UTF-8 line").trim().to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "the first line is the URL: {url}");
+    std::thread::spawn(move || lines.for_each(drop));
+    Server { _process: process, url: url.trim_end_matches('/').to_string(), tables }
+}
+
+/// chromedriver on a free port, and a headless chromium session that
+/// touches no network but the server's (the flags the machine's notes give).
+struct Browser {
+    client: Client,
+    _driver: Running,
+    _profile: tempfile::TempDir,
+}
+
+async fn browser() -> Browser {
+    assert!(
+        Path::new(CHROMEDRIVER).exists() && Path::new(CHROMIUM).exists(),
+        "the browser tests need Debian's chromium and chromedriver: apt-get install -y chromium chromium-driver"
+    );
+    let port = TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("its address").port();
+    let driver = Running(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let mut up = false;
+    for _ in 0..MAX_POLLS {
+        if TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            up = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(up, "chromedriver never listened on port {port}");
+    let profile = tempfile::Builder::new().prefix("sixdice-chromium-").tempdir().expect("profile directory");
+    let args = vec![
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--no-first-run".into(),
+        "--disable-dev-shm-usage".into(),
+        "--hide-scrollbars".into(),
+        format!("--window-size={},{}", PHONE.0, PHONE.1),
+        format!("--user-data-dir={}", profile.path().display()),
+    ];
+    let caps = json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": { "binary": CHROMIUM, "args": args },
+    });
+    let Value::Object(caps) = caps else { unreachable!("a JSON object literal") };
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a chromium session");
+    Browser { client, _driver: driver, _profile: profile }
+}
+
+/// Runs `script` (a JavaScript function body) until it returns something
+/// other than null or false; returns that.
+async fn until(c: &Client, what: &str, script: &str) -> Value {
+    for _ in 0..MAX_POLLS {
+        let v = c.execute(script, vec![]).await.expect("script runs");
+        if !(v.is_null() || v == Value::Bool(false)) {
+            return v;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let status = c.execute("return document.getElementById('status').textContent", vec![]).await;
+    panic!("waited in vain for {what}; the page's status line: {status:?}");
+}
+
+async fn css(c: &Client, selector: &str) -> Element {
+    c.find(Locator::Css(selector)).await.unwrap_or_else(|e| panic!("no `{selector}` on the page: {e}"))
+}
+
+async fn click(c: &Client, selector: &str) {
+    css(c, selector).await.click().await.unwrap_or_else(|e| panic!("clicking `{selector}`: {e}"));
+}
+
+/// Where screenshots go: target/screenshots/ of this workspace.
+fn shots_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshots directory");
+    dir
+}
+
+/// Sizes the window so that the page itself (the viewport) is `w`×`h`: a
+/// headless window's height includes a frame of its own, which is added.
+/// (Its width does not: the frame's reported width is its minimum width.)
+async fn size_viewport(c: &Client, w: u32, h: u32) {
+    c.set_window_size(w, h).await.expect("window size");
+    let frame = c.execute("return window.outerHeight - window.innerHeight", vec![]).await.expect("frame");
+    let dh = frame.as_u64().unwrap_or(0) as u32;
+    if dh > 0 {
+        c.set_window_size(w, h + dh).await.expect("window size");
+    }
+}
+
+/// A phone-size and a laptop-size screenshot of the screen in view, named
+/// after it; returns the phone one's path. The page is left at phone size.
+async fn photograph(c: &Client, name: &str) -> PathBuf {
+    let dir = shots_dir();
+    let mut phone = PathBuf::new();
+    for (size, (w, h)) in [("phone", PHONE), ("laptop", LAPTOP)] {
+        size_viewport(c, w, h).await;
+        // A layout pass at the new size before the picture.
+        c.execute("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", vec![])
+            .await
+            .expect("a frame");
+        let png = c.screenshot().await.expect("screenshot");
+        let path = dir.join(format!("{name}-{size}.png"));
+        std::fs::write(&path, png).expect("write screenshot");
+        if size == "phone" {
+            phone = path;
+        }
+    }
+    size_viewport(c, PHONE.0, PHONE.1).await;
+    // No screen may be wider than a phone: a sideways scroll is a layout break.
+    let wide = c
+        .execute("return document.documentElement.scrollWidth > window.innerWidth", vec![])
+        .await
+        .expect("width check");
+    assert_eq!(wide, Value::Bool(false), "{name}: the page is wider than a {}-pixel phone", PHONE.0);
+    // Every control in view has a name a screen reader reads, and none is
+    // taken out of the keyboard's reach.
+    let unnamed = c
+        .execute(
+            "return [...document.querySelectorAll('button, input, select, textarea, a[href], summary')]
+               .filter(e => e.offsetParent !== null)
+               .filter(e => e.tabIndex < 0 || !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby')
+                   || (e.labels && e.labels.length) || e.textContent.trim()))
+               .map(e => e.outerHTML.slice(0, 120))",
+            vec![],
+        )
+        .await
+        .expect("names check");
+    assert_eq!(unnamed, json!([]), "{name}: controls without a name or out of the keyboard's reach");
+    phone
+}
+
+async fn open(c: &Client, server: &Server, screen: &str) {
+    c.goto(&format!("{}/#{screen}", server.url)).await.expect("page loads");
+    until(c, "the games list", "return document.querySelectorAll('#game-select option').length > 0").await;
+}
+
+/// The page's ranked values (the best play's first) as numbers.
+async fn shown_values(c: &Client) -> Vec<f64> {
+    let v = c
+        .execute(
+            "return [...document.querySelectorAll('#advise-out table.alternatives tbody tr')].map(r => r.dataset.value)",
+            vec![],
+        )
+        .await
+        .expect("values");
+    v.as_array().expect("a list").iter().map(|x| x.as_str().expect("text").parse().expect("a number")).collect()
+}
+
+fn cli_values(advice: &Value) -> Vec<f64> {
+    advice["alternatives"]
+        .as_array()
+        .expect("alternatives")
+        .iter()
+        .map(|a| a["expected_score"].as_f64().expect("value"))
+        .collect()
+}
+
+async fn tap_dice(c: &Client, dice: &[u8]) {
+    for d in dice {
+        click(c, &format!("#screen-advise .face[data-face='{d}']")).await;
+    }
+}
+
+async fn ask(c: &Client) {
+    click(c, "#advise-go").await;
+    until(c, "advice", "return document.querySelector('#advise-out .best') !== null").await;
+}
+
+async fn set_number(c: &Client, id: &str, value: &str) {
+    let e = css(c, &format!("#{id}")).await;
+    e.clear().await.expect("clear");
+    e.send_keys(value).await.expect("type");
+}
+
+mod extended {
+    use super::*;
+
+    /// A Farkle roll entered by tapping dice: the page's best play and
+    /// every value equal `advise --json` for the same question, for one
+    /// turn's points and for two players' chances to win.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "extended tier"]
+    async fn browser_advise_matches_the_cli() {
+        let server = serve();
+        let b = browser().await;
+        let c = &b.client;
+        open(c, &server, "game").await;
+        photograph(c, "game").await;
+        open(c, &server, "advise").await;
+
+        tap_dice(c, &[1, 1, 2, 3, 5, 5]).await;
+        ask(c).await;
+        let cli = server.tables.json(&["advise", "farkle", "--dice", "1,1,2,3,5,5", "--objective", "score"]);
+        assert_eq!(shown_values(c).await, cli_values(&cli), "one turn's expected points");
+        let best = css(c, "#advise-out .best").await.text().await.expect("text");
+        assert!(best.contains("Set aside 1 ") && best.contains("roll 5 dice"), "best play shown: {best}");
+
+        // Two players: my 2000 against 3000, 300 at stake (solves the win
+        // table, perhaps as background work with progress).
+        c.find(Locator::Css("#advise-players option[value='2']")).await.expect("option").click().await.expect("pick");
+        set_number(c, "advise-banked", "300").await;
+        set_number(c, "advise-score", "2000").await;
+        set_number(c, "advise-opp1", "3000").await;
+        ask(c).await;
+        let cli = server.tables.json(&[
+            "advise",
+            "farkle",
+            "--dice",
+            "1,1,2,3,5,5",
+            "--banked",
+            "300",
+            "--score",
+            "2000",
+            "--opponent",
+            "3000",
+        ]);
+        assert_eq!(cli["objective"], "win");
+        assert_eq!(shown_values(c).await, cli_values(&cli), "two players' chances to win");
+        let phone = photograph(c, "advise").await;
+        let pictures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/pictures/serve-phone.png");
+        std::fs::copy(&phone, &pictures).expect("copy the phone screenshot to docs/pictures");
+
+        // Six Hundred's short sheet: the score sheet to fill and locks.
+        c.goto(&format!("{}/#game", server.url)).await.expect("page");
+        c.execute(
+            "const s = document.getElementById('game-select'); s.value = 'sixhundred'; s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await
+        .expect("choose Six Hundred");
+        let card = css(c, "#opt-card").await;
+        card.select_by_value("mini").await.expect("card=mini");
+        c.goto(&format!("{}/#advise", server.url)).await.expect("page");
+        until(c, "the score sheet", "return document.querySelector('#advise-sheet input[data-box]') !== null").await;
+        tap_dice(c, &[1, 1, 2, 6, 6, 6]).await;
+        set_number(c, "advise-roll", "3").await;
+        css(c, "#advise-sheet input[data-box='ones']").await.send_keys("3").await.expect("fill a box");
+        ask(c).await;
+        let cli = server.tables.json(&[
+            "advise",
+            "sixhundred",
+            "-o",
+            "card=mini",
+            "--dice",
+            "1,1,2,6,6,6",
+            "--roll",
+            "3",
+            "--sheet",
+            "ones=3",
+        ]);
+        photograph(c, "advise-sixhundred").await;
+        let situation = css(c, "#advise-out .situation").await.text().await.expect("text");
+        assert_eq!(situation, cli["situation"].as_str().expect("situation"), "the same question");
+        assert_eq!(shown_values(c).await, cli_values(&cli), "Six Hundred, last roll");
+        b.client.clone().close().await.expect("close the session");
+    }
+
+    /// A whole two-player Farkle game against `optimal`, seeded, played by
+    /// tapping dice as the hint says; one undo; the record fetched from the
+    /// link the page gives and reviewed, by the CLI and on the page.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "extended tier"]
+    async fn browser_play_a_whole_game_then_review_it() {
+        let server = serve();
+        let b = browser().await;
+        let c = &b.client;
+        open(c, &server, "play").await;
+        set_number(c, "play-seed", "3").await;
+        photograph(c, "play-setup").await;
+        click(c, "#play-start").await;
+        until(c, "the game", "return document.getElementById('play-game').dataset.step || null").await;
+
+        let mut undone = false;
+        let mut hint_photo = false;
+        let mut decisions = 0;
+        let mut against_hint = false;
+        // A whole Farkle game to 10,000 is some dozens of turns; a bound far
+        // above that catches a page that never ends the game.
+        for _ in 0..5000 {
+            let step =
+                c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
+            let what = c
+                .execute(
+                    "if (document.getElementById('play-over')) return 'over';
+                     for (const id of ['play-roll', 'play-farkle', 'play-dice']) if (document.getElementById(id)) return id;
+                     return 'none';",
+                    vec![],
+                )
+                .await
+                .expect("prompt");
+            match what.as_str().expect("text") {
+                "over" => break,
+                "play-roll" => click(c, "#play-roll").await,
+                "play-farkle" => click(c, "#play-farkle").await,
+                "play-dice" => {
+                    click(c, "#play-hint").await;
+                    let hint = until(
+                        c,
+                        "the hint",
+                        "const h = document.getElementById('play-hint-out'); return !h.hidden && h.dataset.dice ? [h.dataset.dice, h.dataset.then] : null",
+                    )
+                    .await;
+                    if !hint_photo {
+                        photograph(c, "play-hint").await;
+                        hint_photo = true;
+                    }
+                    let dice = hint[0].as_str().expect("dice").to_string();
+                    let then = hint[1].as_str().expect("then").to_string();
+                    for face in dice.split(',') {
+                        click(c, &format!("#play-dice .die[data-face='{face}'][aria-pressed='false']")).await;
+                    }
+                    let (hinted, other) =
+                        if then == "bank" { ("#play-bank", "#play-roll-on") } else { ("#play-roll-on", "#play-bank") };
+                    if decisions == 2 {
+                        // Once, against the hint (the same dice, the other
+                        // way on): the coach's verdict and the review then
+                        // have a costly decision to show. Where the rules
+                        // refuse that play, the page says so and the hint's
+                        // play follows.
+                        click(c, other).await;
+                        let script = format!(
+                            "return document.getElementById('play-game').dataset.step !== {step} || !document.getElementById('status').hidden"
+                        );
+                        until(c, "the play or its refusal", &script).await;
+                        let refused = c
+                            .execute("return !document.getElementById('status').hidden", vec![])
+                            .await
+                            .expect("status");
+                        if refused == Value::Bool(true) {
+                            click(c, hinted).await;
+                        } else {
+                            against_hint = true;
+                        }
+                    } else {
+                        click(c, hinted).await;
+                    }
+                    decisions += 1;
+                }
+                other => panic!("the play screen offers nothing to do ({other})"),
+            }
+            let script = format!("return document.getElementById('play-game').dataset.step !== {step}");
+            until(c, "the next state", &script).await;
+            if decisions == 1 && !undone {
+                // Undo the first decision once: the same roll comes back.
+                let undo_step =
+                    c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
+                click(c, "#play-undo").await;
+                until(
+                    c,
+                    "the undone state",
+                    &format!("return document.getElementById('play-game').dataset.step !== {undo_step}"),
+                )
+                .await;
+                let log = css(c, "#play-log").await.text().await.expect("log");
+                assert!(log.contains("Undone"), "the log says the decision was undone: {log}");
+                undone = true;
+            }
+        }
+        assert!(undone && decisions > 2, "a game with decisions and an undo");
+        let over = css(c, "#play-log").await.text().await.expect("log");
+        assert!(over.contains("Game over"), "the game ended: {over}");
+        photograph(c, "play-over").await;
+
+        // The record, from the link the page offers.
+        let href = css(c, "#play-record").await.attr("href").await.expect("href").expect("a link");
+        let record = c
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; fetch(arguments[0]).then(r => r.text()).then(done);",
+                vec![json!(href)],
+            )
+            .await
+            .expect("record fetched");
+        let record = record.as_str().expect("record text").to_string();
+        assert!(record.starts_with("sixdice-record"), "a record: {record}");
+        let file = server.tables.file("played.rec", &record);
+        let review = server.tables.json(&["review", file.to_str().expect("UTF-8 path")]);
+        assert_eq!(review["finished"], true, "the record is of a finished game");
+
+        // The page's own review of it.
+        click(c, "#play-review").await;
+        until(c, "the review", "return document.querySelector('#review-players') !== null").await;
+        until(c, "the chart", "return document.querySelector('#review-out figure img') !== null").await;
+        let players = c
+            .execute("return document.querySelectorAll('#review-players tbody tr').length", vec![])
+            .await
+            .expect("rows");
+        assert_eq!(players, json!(2));
+        if against_hint {
+            let costly = css(c, "#review-costliest").await.text().await.expect("costliest");
+            assert!(costly.contains("best"), "the costliest decisions with their positions: {costly}");
+        }
+        photograph(c, "review").await;
+        c.execute("document.getElementById('review-costliest').scrollIntoView({block: 'center'})", vec![])
+            .await
+            .expect("scroll");
+        photograph(c, "review-costliest").await;
+        b.client.clone().close().await.expect("close the session");
+    }
+
+    /// Compare: two variants of a short Farkle solved with progress, the
+    /// table and the chart.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    #[ignore = "extended tier"]
+    async fn browser_compare_variants() {
+        let server = serve();
+        let b = browser().await;
+        let c = &b.client;
+        open(c, &server, "game").await;
+        // A short game keeps the solves small.
+        css(c, "#opt-goal").await.send_keys("2000").await.expect("goal");
+        c.execute("document.getElementById('opt-goal').dispatchEvent(new Event('change'))", vec![])
+            .await
+            .expect("change");
+        c.goto(&format!("{}/#compare", server.url)).await.expect("page");
+        c.execute(
+            "document.querySelectorAll('#variant-list input').forEach((b, i) => { b.checked = i < 2; });",
+            vec![],
+        )
+        .await
+        .expect("two variants");
+        click(c, "#compare-go").await;
+        until(c, "the table", "return document.querySelector('#compare-table') !== null").await;
+        until(c, "the chart", "return document.querySelector('#compare-out figure img') !== null").await;
+        let rows = c
+            .execute("return document.querySelectorAll('#compare-table tbody tr').length", vec![])
+            .await
+            .expect("rows");
+        assert_eq!(rows, json!(3), "base rules and two variants");
+        photograph(c, "compare").await;
+        b.client.clone().close().await.expect("close the session");
+    }
+}
