@@ -404,7 +404,7 @@ pub(crate) mod testing {
     ) -> Result<crate::pushluck::rules::RuleSet, crate::error::Error> {
         let house = file.map(|text| HouseRules::Text { label: "g.toml", text });
         match resolve(name, &options(opts), house)?.0 {
-            GameKind::PushLuck(g) => Ok(g.rules),
+            GameKind::PushLuck(g) => Ok(g.rules.clone()),
             GameKind::Category(_) => panic!("{name} is a category game"),
         }
     }

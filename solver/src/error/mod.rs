@@ -209,6 +209,7 @@ impl Error {
             Error::Win(WinError::BoundaryDice(_)) => Some(Field::Dice),
             Error::Review(e) => e.field(),
             Error::Request(e) => e.field(),
+            Error::Session(e) => e.field(),
             Error::Game(GameError::Unknown { .. }) => Some(Field::Game),
             Error::Game(GameError::RulesFileNotSupported { .. }) | Error::Rules(_) | Error::File(_) => {
                 Some(Field::Rules)

@@ -147,6 +147,25 @@ fn dice_part(dice: &Option<String>) -> String {
     dice.as_ref().map_or_else(String::new, |d| format!(" ({d})"))
 }
 
+impl SessionError {
+    /// The part of a question the error is about: a refused roll's dice or
+    /// decision; the players; a record.
+    pub(crate) fn field(&self) -> Option<Field> {
+        match self {
+            SessionError::Refused(r) => Some(r.field()),
+            SessionError::Words(_) => Some(Field::Choice),
+            SessionError::NoName { .. } | SessionError::PlayerCount { .. } | SessionError::Computer { .. } => {
+                Some(Field::Players)
+            }
+            SessionError::AtLine { .. }
+            | SessionError::NotTheRecordsGame { .. }
+            | SessionError::OffSeed { .. }
+            | SessionError::Header { .. } => Some(Field::Record),
+            _ => None,
+        }
+    }
+}
+
 impl Refusal {
     /// Which input was refused: the dice rolled, or the decision.
     pub fn field(&self) -> Field {
