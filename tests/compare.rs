@@ -279,3 +279,32 @@ fn compare_takes_piggyback_return() {
     let text = env.ok(&args);
     assert!(text.contains("not computed under piggyback=return") && text.contains("piggyback=return,"), "{text}");
 }
+
+/// `--json-lines`: the plan, each row as it is known (the base first, the
+/// missing variants from the quickest solve), then the whole report, one
+/// JSON object a line; the text table, written as it grows, has every
+/// row under aligned columns.
+#[test]
+fn compare_json_lines_tells_each_row_as_it_comes() {
+    let env = Env::new();
+    let args =
+        ["compare", "farkle", "-o", "goal=600", "--no-defaults", "--variant", "vant-hof-6", "--variant", "piggyback"];
+    let out = env.ok(&[&args[..], &["--json-lines"]].concat());
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    let kinds: Vec<&str> = lines.iter().map(|l| l["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["plan", "row", "row", "row", "done"], "{out}");
+    assert_eq!(lines[0]["to_solve"], 3);
+    let told: Vec<&str> = lines[1..4].iter().map(|l| l["row"]["variant"].as_str().unwrap()).collect();
+    assert_eq!(told[0], "base rules");
+    let report = &lines[4];
+    for l in &lines[1..4] {
+        let k = l["index"].as_u64().unwrap() as usize;
+        assert_eq!(l["row"], report["rows"][k], "the row told is the report's");
+    }
+    let text = env.ok(&args);
+    let table: Vec<&str> = text.lines().skip(1).take(4).collect();
+    let at = table[0].find("P(first wins)").unwrap() + "P(first wins)".len();
+    for line in &table[1..] {
+        assert!(line[..at].ends_with(|c: char| c.is_ascii_digit()), "aligned: {text}");
+    }
+}

@@ -268,6 +268,10 @@ pub struct CompareArgs {
     /// Also draw P(first player wins) per variant as a bar chart (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+    /// Write JSON as it goes, one object a line: the plan, each row as soon
+    /// as it is known, then the whole report (each told by its "kind").
+    #[arg(long)]
+    pub json_lines: bool,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -384,6 +388,7 @@ pub enum Command {
         game: Game,
         question: CompareQuestion,
         plot: Option<PathBuf>,
+        json_lines: bool,
     },
     Strategy {
         game: Game,
@@ -832,5 +837,5 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
     }
     .question()
     .map_err(phrase)?;
-    Ok(Command::Compare { game, question, plot: a.plot })
+    Ok(Command::Compare { game, question, plot: a.plot, json_lines: a.json_lines })
 }

@@ -47,12 +47,14 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         Command::Simulate { game, question } => {
             emit(json, &solver::simulate(game, question, tables, &bar).map_err(fail)?, render::simulation)
         }
-        Command::Compare { game, question, plot } => {
-            let r = solver::compare(game, question, tables, &bar).map_err(fail)?;
+        Command::Compare { game, question, plot, json_lines } => {
+            // Rows are written as they come; what is left after them at the end.
+            let mut stream = render::CompareStream::new(json, *json_lines);
+            let r = solver::compare_stream(game, question, tables, &bar, &mut |e| stream.event(e)).map_err(fail)?;
             if let Some(path) = plot {
                 pictures::write(path, &solver::draw_compare(&r)?)?;
             }
-            emit(json, &r, render::compare)
+            stream.rest(&r)
         }
         Command::Strategy { game, question, plot } => {
             let r = solver::strategy(game, question, tables, &bar).map_err(fail)?;

@@ -19,7 +19,9 @@ use crate::question::{
     AdviseQuestion, CompareQuestion, InfoQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
 };
 use crate::registry::{self, Game, GameKind};
-use crate::report::{Advice, CompareReport, Family, Objective, RulesReport, Simulation, Strategy, TableReport};
+use crate::report::{
+    Advice, CompareEvent, CompareReport, Family, Objective, RulesReport, Simulation, Strategy, TableReport,
+};
 use crate::table::Verify;
 
 /// `solve`: solves the game exactly and writes its table into `tables`
@@ -139,10 +141,28 @@ pub fn compare(
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<CompareReport, Error> {
+    compare_stream(game, q, tables, progress, &mut |_| {})
+}
+
+/// `compare` as it goes: as [`compare`], telling `each` its plan, every
+/// row as soon as it is known (the base rules first, then the variants
+/// whose tables are there, then the quickest solves), and the whole
+/// report at the end (see [`CompareEvent`]).
+///
+/// # Errors
+/// As [`compare`]; the rows told before an error stand (their tables are
+/// kept).
+pub fn compare_stream(
+    game: &Game,
+    q: &CompareQuestion,
+    tables: &Path,
+    progress: &dyn Progress,
+    each: &mut dyn FnMut(&CompareEvent),
+) -> Result<CompareReport, Error> {
     check_players(game, true, q.players)?;
     let variants = registry::compare_variants(game, q)?;
     let games: Vec<(String, &pushluck::PushLuckGame)> = variants.iter().map(|(l, g)| (l.clone(), &**g)).collect();
-    pushluck::compare::compare(&games, q.players, tables, progress)
+    pushluck::compare::compare(&games, q.players, tables, progress, each)
 }
 
 /// `strategy`: the strategy sheet of a push-your-luck game for its score

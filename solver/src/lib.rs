@@ -74,7 +74,7 @@ mod text;
 
 // The face, item by item. Commands: one function per command, each
 // taking its question and returning its report (`review` reads a record).
-pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_threads};
+pub use commands::{advise, compare, compare_stream, info, rules, simulate, solve, strategy, use_threads};
 pub use review::{read_record, review, review_summary};
 
 // Games: the registry and a resolved game; the list a front end shows.
@@ -113,7 +113,10 @@ pub use report::{
 pub use report::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport};
 
 // `compare`.
-pub use report::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+pub use report::{
+    CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
+    VariantOdds,
+};
 
 // `strategy`.
 pub use report::{

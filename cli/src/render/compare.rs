@@ -1,64 +1,227 @@
 //! `compare`: one row per rule variant, then the highlights in words.
+//!
+//! The table grows as `compare` answers ([`CompareStream`]): its columns
+//! have widths fixed before the first row (the variants' labels are known
+//! from the plan, every number has a fixed format), so each row is printed
+//! the moment it is known and the whole table reads as if printed at once.
+//! The same columns render a finished report ([`compare`]).
 
-use solver::{percentage_points, CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+use std::io::Write;
 
-use crate::output::TextTable;
+use solver::{percentage_points, CompareEvent, CompareReport, CompareRow, FactColumns, GameRef, SeatOdds, VariantOdds};
 
+/// A whole comparison as text: the table, its notes, the highlights.
 pub fn compare(r: &CompareReport) -> String {
-    if r.players > 2 {
-        return seats(r);
-    }
-    let mut t = TextTable::new([
-        "variant",
-        "P(first wins)",
-        "change",
-        "fair head start",
-        "turns/player",
-        "EV turn score",
-        "opt vs EV: 1st",
-        "2nd",
-        "solve",
-    ])
-    .right_span(1, 8);
-    let mut notes = vec![];
+    let labels: Vec<&str> = r.rows.iter().map(|row| row.variant.as_str()).collect();
+    let columns = Columns::new(&r.game, r.players, &labels);
+    let mut out = columns.head();
     for row in &r.rows {
-        match (&row.odds, &row.not_solved) {
-            (Some(o), _) => {
-                let facts = |f: &dyn Fn(&FactColumns) -> String| o.facts.as_ref().map_or_else(|| "-".to_string(), f);
-                t.row([
-                    row.variant.clone(),
-                    format!("{:.4}", o.first_wins),
-                    o.first_wins_change.map_or_else(|| "-".to_string(), percentage_points),
-                    facts(&|f| format!("{} ({:.4})", f.head_start, f.head_start_first_wins)),
-                    facts(&|f| format!("{:.2}", f.turns_per_player)),
-                    facts(&|f| format!("{:.1}", f.ev_turn_score)),
-                    facts(&|f| format!("{:.4}", f.optimal_vs_ev_first)),
-                    facts(&|f| format!("{:.4}", f.optimal_vs_ev_second)),
-                    if o.solve_seconds > 0.0 { format!("{:.1} s", o.solve_seconds) } else { "table".into() },
-                ])
-            }
-            (None, why) => {
-                notes.push(format!("{}: {}", row.variant, why.as_deref().unwrap_or("not solved")));
-                t.row([row.variant.clone(), "not solved".into()]);
-            }
+        out.push_str(&columns.line(row));
+    }
+    out.push_str(&tail(r));
+    out
+}
+
+/// How `compare` is written as it goes: text rows, one JSON object a line,
+/// or (`--json`) the whole report at the end.
+pub enum CompareStream {
+    Text(Option<Columns>),
+    JsonLines,
+    Json,
+}
+
+impl CompareStream {
+    pub fn new(json: bool, json_lines: bool) -> CompareStream {
+        if json_lines {
+            CompareStream::JsonLines
+        } else if json {
+            CompareStream::Json
+        } else {
+            CompareStream::Text(None)
         }
     }
-    let mut out = format!("{}: rule variants, both players playing to win (exact)\n", r.game.title);
-    out.push_str(&t.render());
-    for n in notes {
-        out.push_str(&format!("  {n}\n"));
+
+    /// Writes what `event` adds to standard output now. A closed output
+    /// is left for the final write to notice (the solves go on: each table
+    /// finished is kept).
+    pub fn event(&mut self, event: &CompareEvent) {
+        let text = match (&mut *self, event) {
+            (CompareStream::JsonLines, e) => {
+                let mut line = serde_json::to_vec(e).expect("events serialise");
+                line.push(b'\n');
+                line
+            }
+            (CompareStream::Text(columns), CompareEvent::Plan(p)) => {
+                let labels: Vec<&str> = p.order.iter().map(|v| v.variant.as_str()).collect();
+                let c = Columns::new(&p.game, p.players, &labels);
+                let head = c.head();
+                *columns = Some(c);
+                head.into_bytes()
+            }
+            (CompareStream::Text(Some(c)), CompareEvent::Row(r)) => c.line(&r.row).into_bytes(),
+            _ => return,
+        };
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(&text).and_then(|()| out.flush());
+    }
+
+    /// What is left to write once the comparison is done.
+    pub fn rest(&self, r: &CompareReport) -> Vec<u8> {
+        match self {
+            CompareStream::Text(Some(_)) => tail(r).into_bytes(),
+            CompareStream::Text(None) => compare(r).into_bytes(),
+            CompareStream::JsonLines => vec![],
+            CompareStream::Json => crate::output::json(r),
+        }
+    }
+}
+
+/// The table's columns, their widths fixed before any row.
+pub struct Columns {
+    title: String,
+    players: usize,
+    headers: Vec<String>,
+    width: Vec<usize>,
+    /// Numbers are right-aligned (every column but the variant's).
+    last: usize,
+}
+
+impl Columns {
+    fn new(game: &GameRef, players: usize, labels: &[&str]) -> Columns {
+        let n = players;
+        // Each column as wide as its header and its widest number (a
+        // change of -12.34 pts, a solve of 9999.9 s, n chances of 0.3333).
+        let (headers, numbers): (Vec<String>, Vec<usize>) = if n > 2 {
+            let mut h: Vec<(String, usize)> = vec![("variant".into(), 0)];
+            h.extend((0..n).map(|k| (format!("P({} wins)", seat(k)), 6)));
+            h.extend([
+                ("change".into(), 10),
+                ("fair head starts".into(), (n - 1) * 8 - 3),
+                ("P(win) with them".into(), n * 9 - 3),
+                ("turns/player".into(), 6),
+                ("solve".into(), 8),
+            ]);
+            h.into_iter().unzip()
+        } else {
+            [
+                ("variant", 0),
+                ("P(first wins)", 6),
+                ("change", 10),
+                ("fair head start", 13),
+                ("turns/player", 6),
+                ("EV turn score", 6),
+                ("opt vs EV: 1st", 6),
+                ("2nd", 6),
+                ("solve", 8),
+            ]
+            .into_iter()
+            .map(|(h, w)| (h.to_string(), w))
+            .unzip()
+        };
+        let label = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let width = headers
+            .iter()
+            .zip(&numbers)
+            .enumerate()
+            .map(|(i, (h, &w))| h.chars().count().max(if i == 0 { label } else { w }))
+            .collect();
+        let last = headers.len() - 1;
+        Columns { title: game.title.clone(), players, headers, width, last }
+    }
+
+    /// The title and the header line.
+    fn head(&self) -> String {
+        let what = if self.players > 2 {
+            format!("{} players each playing to win", self.players)
+        } else {
+            "both players playing to win".to_string()
+        };
+        format!("{}: rule variants, {what} (exact)\n{}", self.title, self.cells(&self.headers))
+    }
+
+    /// One row's line.
+    fn line(&self, row: &CompareRow) -> String {
+        self.cells(&cells(row, self.players))
+    }
+
+    /// Cells padded to the widths, numbers to the right.
+    fn cells(&self, cells: &[String]) -> String {
+        let mut line = String::new();
+        for (i, c) in cells.iter().enumerate().take(self.last + 1) {
+            let pad = self.width[i].saturating_sub(c.chars().count());
+            if i > 0 {
+                line.push_str("  ");
+                line.push_str(&" ".repeat(pad));
+                line.push_str(c);
+            } else {
+                line.push_str(c);
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        format!("{}\n", line.trim_end())
+    }
+}
+
+/// A row's cells: the numbers, or that it is not solved.
+fn cells(row: &CompareRow, players: usize) -> Vec<String> {
+    let solve = |s: f64| if s > 0.0 { format!("{s:.1} s") } else { "table".into() };
+    if players > 2 {
+        let Some(o) = &row.seats else { return vec![row.variant.clone(), "not solved".into()] };
+        let mut cells = vec![row.variant.clone()];
+        cells.extend(o.seats.iter().map(|p| format!("{p:.4}")));
+        cells.push(o.first_wins_change.map_or_else(|| "-".to_string(), percentage_points));
+        cells.push(o.head_starts.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / "));
+        cells.push(o.head_start_seats.iter().map(|p| format!("{p:.4}")).collect::<Vec<_>>().join(" / "));
+        cells.push(format!("{:.2}", o.turns_per_player));
+        cells.push(solve(o.solve_seconds));
+        return cells;
+    }
+    let Some(o) = &row.odds else { return vec![row.variant.clone(), "not solved".into()] };
+    let facts = |f: &dyn Fn(&FactColumns) -> String| o.facts.as_ref().map_or_else(|| "-".to_string(), f);
+    vec![
+        row.variant.clone(),
+        format!("{:.4}", o.first_wins),
+        o.first_wins_change.map_or_else(|| "-".to_string(), percentage_points),
+        facts(&|f| format!("{} ({:.4})", f.head_start, f.head_start_first_wins)),
+        facts(&|f| format!("{:.2}", f.turns_per_player)),
+        facts(&|f| format!("{:.1}", f.ev_turn_score)),
+        facts(&|f| format!("{:.4}", f.optimal_vs_ev_first)),
+        facts(&|f| format!("{:.4}", f.optimal_vs_ev_second)),
+        solve(o.solve_seconds),
+    ]
+}
+
+/// What follows the table: why rows are not solved, the highlights, the
+/// columns explained.
+fn tail(r: &CompareReport) -> String {
+    let mut out = String::new();
+    for row in r.rows.iter().filter(|row| row.odds.is_none() && row.seats.is_none()) {
+        out.push_str(&format!("  {}: {}\n", row.variant, row.not_solved.as_deref().unwrap_or("not solved")));
     }
     out.push('\n');
-    for h in highlights(&r.rows) {
+    let highlights = if r.players > 2 { seat_highlights(&r.rows) } else { highlights(&r.rows) };
+    for h in highlights {
         out.push_str(&h);
         out.push('\n');
     }
-    out.push_str(&format!(
-        "\nchange: of P(first wins) from the base rules, in percentage points (pts);\n\
-         fair head start: points for the second player that bring P(first wins) closest to 1/2 (and what it leaves);\n\
-         opt vs EV: P(the win-optimal player beats the expected-score player), going 1st / 2nd; {:.2} s in all\n",
-        r.seconds
-    ));
+    if r.players > 2 {
+        let n = r.players;
+        let later: Vec<String> = (1..n).map(seat).collect();
+        out.push_str(&format!(
+            "\nchange: of P(seat 1 wins) from the base rules, in percentage points (pts);\n\
+             fair head starts: points for {} at the start that bring every seat closest to 1/{n} (and what they leave);\n\
+             turns/player: expected turns a player takes in a game (last turns included); {:.2} s in all\n",
+            later.join(" and "),
+            r.seconds
+        ));
+    } else {
+        out.push_str(&format!(
+            "\nchange: of P(first wins) from the base rules, in percentage points (pts);\n\
+             fair head start: points for the second player that bring P(first wins) closest to 1/2 (and what it leaves);\n\
+             opt vs EV: P(the win-optimal player beats the expected-score player), going 1st / 2nd; {:.2} s in all\n",
+            r.seconds
+        ));
+    }
     out
 }
 
@@ -130,55 +293,6 @@ fn highlights(rows: &[CompareRow]) -> Vec<String> {
 /// Seat `k` (0-based) for people: `seat 2`.
 fn seat(k: usize) -> String {
     format!("seat {}", k + 1)
-}
-
-/// `compare --players N` (N > 2): one row per variant, each seat's P(win).
-fn seats(r: &CompareReport) -> String {
-    let n = r.players;
-    let mut head = vec!["variant".to_string()];
-    head.extend((0..n).map(|k| format!("P({} wins)", seat(k))));
-    head.extend(["change".into(), "fair head starts".into(), "P(win) with them".into(), "turns/player".into()]);
-    head.push("solve".into());
-    let last = head.len() - 1;
-    let mut t = TextTable::new(head).right_span(1, last);
-    let mut notes = vec![];
-    for row in &r.rows {
-        match (&row.seats, &row.not_solved) {
-            (Some(o), _) => {
-                let mut cells = vec![row.variant.clone()];
-                cells.extend(o.seats.iter().map(|p| format!("{p:.4}")));
-                cells.push(o.first_wins_change.map_or_else(|| "-".to_string(), percentage_points));
-                cells.push(o.head_starts.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / "));
-                cells.push(o.head_start_seats.iter().map(|p| format!("{p:.4}")).collect::<Vec<_>>().join(" / "));
-                cells.push(format!("{:.2}", o.turns_per_player));
-                cells.push(if o.solve_seconds > 0.0 { format!("{:.1} s", o.solve_seconds) } else { "table".into() });
-                t.row(cells);
-            }
-            (None, why) => {
-                notes.push(format!("{}: {}", row.variant, why.as_deref().unwrap_or("not solved")));
-                t.row(vec![row.variant.clone(), "not solved".into()]);
-            }
-        }
-    }
-    let mut out = format!("{}: rule variants, {n} players each playing to win (exact)\n", r.game.title);
-    out.push_str(&t.render());
-    for note in notes {
-        out.push_str(&format!("  {note}\n"));
-    }
-    out.push('\n');
-    for h in seat_highlights(&r.rows) {
-        out.push_str(&h);
-        out.push('\n');
-    }
-    let later: Vec<String> = (1..n).map(seat).collect();
-    out.push_str(&format!(
-        "\nchange: of P(seat 1 wins) from the base rules, in percentage points (pts);\n\
-         fair head starts: points for {} at the start that bring every seat closest to 1/{n} (and what they leave);\n\
-         turns/player: expected turns a player takes in a game (last turns included); {:.2} s in all\n",
-        later.join(" and "),
-        r.seconds
-    ));
-    out
 }
 
 /// A few sentences on a comparison of several players.

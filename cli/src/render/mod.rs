@@ -9,7 +9,7 @@ pub(crate) mod table;
 mod win_strategy;
 
 pub use advice::advice;
-pub use compare::compare;
+pub use compare::CompareStream;
 pub use review::{review, review_summary};
 pub use simulation::simulation;
 pub use strategy::strategy;

@@ -27,10 +27,23 @@ use super::win::table::{about, present, summary, win_solve_estimate, WinSummary}
 use super::PushLuckGame;
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
-use crate::report::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+use crate::report::{
+    CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
+    VariantOdds,
+};
 
 /// Compares `variants` (label and game; the first is the base rules), each
-/// from its win table in `tables`, solving those that are missing.
+/// from its win table in `tables`, solving those that are missing, and
+/// tells `each` as it goes: the plan, every row as soon as it is known, then
+/// the whole report (which it also returns).
+///
+/// The order answers early: the base rules first (every other row's change
+/// is against it, and its solve is among the quickest), then every variant
+/// whose table is there (a header read each), then the missing ones from
+/// the quickest solve to the slowest. Each solve writes its table whole
+/// and renames it into place, so a comparison stopped half way (Ctrl-C)
+/// keeps every table finished before it and leaves no partial one (a
+/// temporary file of a killed writer is swept by the next write).
 ///
 /// # Errors
 /// A damaged table, a table that cannot be written.
@@ -39,46 +52,154 @@ pub(crate) fn compare(
     players: usize,
     tables: &Path,
     progress: &dyn Progress,
+    each: &mut dyn FnMut(&CompareEvent),
 ) -> Result<CompareReport, Error> {
     let started = Instant::now();
-    announce(variants, players, tables, progress);
-    let mut rows = Vec::with_capacity(variants.len());
-    for (label, game) in variants {
-        let mut row =
-            CompareRow { variant: label.clone(), game: game.reference(), odds: None, seats: None, not_solved: None };
-        let solved = if players == 2 {
-            summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
-        } else {
-            players_table::summary(game, players, tables, progress).map(|s| row.seats = Some(seats_of(s)))
-        };
-        match solved {
-            Ok(()) => {}
-            Err(
-                e @ (Error::TooLarge(_)
-                | Error::Win(
-                    WinError::PlayersRules { .. }
-                    | WinError::PlayersTooLong { .. }
-                    | WinError::Unsettled { .. }
-                    | WinError::RollsOnPastGoal { .. },
-                )),
-            ) => {
-                row.not_solved = Some(e.to_string());
+    let plan = plan(variants, players, tables);
+    announce(&plan, variants.len(), progress);
+    each(&CompareEvent::Plan(plan.clone()));
+    let mut rows: Vec<Option<CompareRow>> = vec![None; variants.len()];
+    // Measured against estimated, over the solves so far: scales the
+    // estimates of those still to come.
+    let (mut measured, mut estimated) = (0.0, 0.0);
+    let mut left: f64 = plan.estimated_seconds;
+    let mut solved_so_far = 0;
+    let base = |rows: &[Option<CompareRow>]| rows[0].as_ref().and_then(|r| r.odds.map(|o| o.first_wins));
+    let base_seat = |rows: &[Option<CompareRow>]| rows[0].as_ref().and_then(|r| r.seats.as_ref().map(|s| s.seats[0]));
+    for (done, planned) in plan.order.iter().enumerate() {
+        let (label, game) = &variants[planned.index];
+        if let Some(e) = planned.estimated_seconds {
+            solved_so_far += 1;
+            let scale = pace(measured, estimated);
+            left -= e;
+            let after = left * scale;
+            progress.note(&format!(
+                "solving {label} ({} of {} to solve): about {}{}",
+                solved_so_far,
+                plan.to_solve,
+                about(e * scale),
+                if after > 0.0 { format!(", then about {} for the rest", about(after)) } else { String::new() }
+            ));
+        }
+        let mut row = one_row(label, game, players, tables, progress)?;
+        if let Some(e) = planned.estimated_seconds {
+            let took = row.odds.map(|o| o.solve_seconds).or(row.seats.as_ref().map(|s| s.solve_seconds));
+            if let Some(took) = took.filter(|&t| t > 0.0) {
+                measured += took;
+                estimated += e;
             }
-            Err(e) => return Err(e),
         }
-        rows.push(row);
+        if planned.index > 0 {
+            if let (Some(o), Some(b)) = (row.odds.as_mut(), base(&rows)) {
+                o.first_wins_change = Some(o.first_wins - b);
+            }
+            if let (Some(s), Some(b)) = (row.seats.as_mut(), base_seat(&rows)) {
+                s.first_wins_change = Some(s.seats[0] - b);
+            }
+        }
+        progress.finish();
+        each(&CompareEvent::Row(Box::new(CompareRowDone {
+            index: planned.index,
+            done: done + 1,
+            of: variants.len(),
+            row: row.clone(),
+            seconds: started.elapsed().as_secs_f64(),
+            remaining_seconds: left.max(0.0) * pace(measured, estimated),
+        })));
+        rows[planned.index] = Some(row);
     }
-    let base = rows[0].odds.map(|o| o.first_wins);
-    let base_seat = rows[0].seats.as_ref().map(|s| s.seats[0]);
-    for row in &mut rows[1..] {
-        if let (Some(o), Some(b)) = (row.odds.as_mut(), base) {
-            o.first_wins_change = Some(o.first_wins - b);
+    let report = CompareReport {
+        game: variants[0].1.reference(),
+        players,
+        rows: rows.into_iter().map(|r| r.expect("every variant has its row")).collect(),
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    each(&CompareEvent::Done(report.clone()));
+    Ok(report)
+}
+
+/// Measured over estimated time of the solves so far, as if 30 s more
+/// had gone as estimated (a solve of a second is mostly start-up and
+/// says little of the solves of minutes to come), kept within 1/2 and 2
+/// (one solve that ran beside other work should not swing the rest).
+fn pace(measured: f64, estimated: f64) -> f64 {
+    const PRIOR: f64 = 30.0;
+    ((measured + PRIOR) / (estimated + PRIOR)).clamp(0.5, 2.0)
+}
+
+/// One variant's row: read from its table, or solved first; a variant too
+/// large to solve here, or whose rules are not solved for this many
+/// players, is a row that says why.
+fn one_row(
+    label: &str,
+    game: &PushLuckGame,
+    players: usize,
+    tables: &Path,
+    progress: &dyn Progress,
+) -> Result<CompareRow, Error> {
+    let mut row =
+        CompareRow { variant: label.to_string(), game: game.reference(), odds: None, seats: None, not_solved: None };
+    let solved = if players == 2 {
+        summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
+    } else {
+        players_table::summary(game, players, tables, progress).map(|s| row.seats = Some(seats_of(s)))
+    };
+    match solved {
+        Ok(()) => {}
+        Err(
+            e @ (Error::TooLarge(_)
+            | Error::Win(
+                WinError::PlayersRules { .. }
+                | WinError::PlayersTooLong { .. }
+                | WinError::Unsettled { .. }
+                | WinError::RollsOnPastGoal { .. },
+            )),
+        ) => {
+            row.not_solved = Some(e.to_string());
         }
-        if let (Some(s), Some(b)) = (row.seats.as_mut(), base_seat) {
-            s.first_wins_change = Some(s.seats[0] - b);
-        }
+        Err(e) => return Err(e),
     }
-    Ok(CompareReport { game: variants[0].1.reference(), players, rows, seconds: started.elapsed().as_secs_f64() })
+    Ok(row)
+}
+
+/// The order of the rows (see [`compare`]) and what must be solved.
+fn plan(variants: &[(String, &PushLuckGame)], players: usize, tables: &Path) -> ComparePlan {
+    let missing = |g: &PushLuckGame| {
+        if players == 2 {
+            // A variant over the size budget is refused at once, not solved.
+            let floor = super::win::sides::default_floor(g.win_model());
+            !present(g, tables) && super::win::check_size(g, floor).is_ok()
+        } else {
+            // Only the variants the solver takes are solved.
+            players_table::check(g, players).is_ok() && !players_table::present(g, players, tables)
+        }
+    };
+    let estimate = |g: &PushLuckGame| {
+        if players == 2 {
+            win_solve_estimate(g)
+        } else {
+            players_table::solve_estimate(g, players)
+        }
+    };
+    let mut order: Vec<PlannedRow> = variants
+        .iter()
+        .enumerate()
+        .map(|(index, (label, g))| {
+            let estimated_seconds = missing(g).then(|| estimate(g));
+            PlannedRow { index, variant: label.clone(), solve: estimated_seconds.is_some(), estimated_seconds }
+        })
+        .collect();
+    // Stable: the base first, tables there in the order asked, then the
+    // quickest solves.
+    order[1..].sort_by(|x, y| match (x.estimated_seconds, y.estimated_seconds) {
+        (None, None) => std::cmp::Ordering::Equal,
+        (None, Some(_)) => std::cmp::Ordering::Less,
+        (Some(_), None) => std::cmp::Ordering::Greater,
+        (Some(a), Some(b)) => a.total_cmp(&b),
+    });
+    let to_solve = order.iter().filter(|p| p.solve).count();
+    let estimated_seconds = order.iter().filter_map(|p| p.estimated_seconds).sum();
+    ComparePlan { game: variants[0].1.reference(), players, order, to_solve, estimated_seconds }
 }
 
 fn seats_of(s: players_table::Summary) -> SeatOdds {
@@ -120,31 +241,82 @@ fn odds_of(s: &WinSummary) -> VariantOdds {
 /// wait (each solve then says its own estimate as it starts, from the
 /// machine's speed at that moment: a few milliseconds again per solve of
 /// seconds or minutes).
-fn announce(variants: &[(String, &PushLuckGame)], players: usize, tables: &Path, progress: &dyn Progress) {
-    let missing: Vec<&(String, &PushLuckGame)> = if players == 2 {
-        variants.iter().filter(|(_, g)| !present(g, tables)).collect()
-    } else {
-        // Only the variants the solver takes are solved.
-        let solvable = |g: &PushLuckGame| players_table::check(g, players).is_ok();
-        variants.iter().filter(|(_, g)| solvable(g) && !players_table::present(g, players, tables)).collect()
-    };
-    if missing.is_empty() {
+fn announce(plan: &ComparePlan, variants: usize, progress: &dyn Progress) {
+    if plan.to_solve == 0 {
         return;
     }
-    let estimate = |g: &PushLuckGame| {
-        if players == 2 {
-            win_solve_estimate(g)
-        } else {
-            players_table::solve_estimate(g, players)
-        }
-    };
-    let total: f64 = missing.iter().map(|(_, g)| estimate(g)).sum();
-    let labels: Vec<&str> = missing.iter().map(|(l, _)| l.as_str()).collect();
+    let labels: Vec<&str> = plan.order.iter().filter(|p| p.solve).map(|p| p.variant.as_str()).collect();
     progress.note(&format!(
-        "{} of {} variants to solve first ({}): about {} in all",
-        missing.len(),
-        variants.len(),
+        "{} of {} variants to solve first ({}, in that order): about {} in all",
+        plan.to_solve,
+        variants,
         labels.join(", "),
-        about(total)
+        about(plan.estimated_seconds)
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Silent;
+    use crate::registry::testing::push_luck;
+
+    /// The rows come as they are known: the base first, then a table that
+    /// is there, then the missing ones from the quickest solve; each row
+    /// told is the report's row, its change against the base; the plan
+    /// names what is solved; the report keeps the order asked; no
+    /// temporary file is left beside the tables.
+    #[test]
+    fn compare_answers_as_it_goes() {
+        let base = push_luck("farkle", &["goal=600"], None);
+        let vant = push_luck("farkle", &["goal=600", "vant-hof-6"], None);
+        let board = push_luck("farkle", &["goal=600", "on-the-board=200"], None);
+        let pig = push_luck("farkle", &["goal=600", "piggyback"], None);
+        let huge = push_luck("farkle", &["goal=1000000"], None);
+        let dir = tempfile::tempdir().expect("temporary directory");
+        summary(&pig, dir.path(), &Silent).expect("piggyback solves");
+        let variants: Vec<(String, &PushLuckGame)> = vec![
+            ("base rules".into(), &base),
+            ("vant-hof-6".into(), &vant),
+            ("huge".into(), &huge),
+            ("on-the-board=200".into(), &board),
+            ("piggyback".into(), &pig),
+        ];
+        let mut events = vec![];
+        let report = compare(&variants, 2, dir.path(), &Silent, &mut |e| events.push(e.clone())).expect("compares");
+        let CompareEvent::Plan(plan) = &events[0] else { panic!("the plan first: {:?}", events[0]) };
+        let order: Vec<usize> = plan.order.iter().map(|p| p.index).collect();
+        // Vant-hof-6's turns have ten times the contexts: the slowest.
+        assert_eq!(order, [0, 2, 4, 3, 1]);
+        assert_eq!(plan.to_solve, 3);
+        assert!(!plan.order[1].solve && plan.order[1].estimated_seconds.is_none(), "too large: not solved");
+        let told: Vec<&CompareRowDone> = events
+            .iter()
+            .filter_map(|e| match e {
+                CompareEvent::Row(r) => Some(&**r),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(told.len(), 5);
+        for (k, r) in told.iter().enumerate() {
+            assert_eq!((r.index, r.done, r.of), (order[k], k + 1, 5));
+            assert_eq!(r.row, report.rows[r.index], "the row told is the report's");
+        }
+        assert_eq!(told[4].remaining_seconds, 0.0);
+        let CompareEvent::Done(done) = events.last().expect("events") else { panic!("the report last") };
+        assert_eq!(done, &report);
+        let labels: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
+        assert_eq!(labels, ["base rules", "vant-hof-6", "huge", "on-the-board=200", "piggyback"]);
+        let first = report.rows[0].odds.expect("base solved").first_wins;
+        for row in &report.rows[1..] {
+            if let Some(o) = row.odds {
+                assert_eq!(o.first_wins_change, Some(o.first_wins - first), "{}", row.variant);
+            }
+        }
+        assert!(report.rows[2].not_solved.is_some());
+        assert_eq!(report.rows[4].odds.expect("read").solve_seconds, 0.0, "piggyback's table was there");
+        let names: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        assert_eq!(names.len(), 4, "one table per variant solved, nothing else: {names:?}");
+    }
 }

@@ -103,3 +103,69 @@ pub struct CompareReport {
     /// Wall time of the whole comparison (solves included).
     pub seconds: f64,
 }
+
+/// What `compare` says as it goes ([`crate::compare_stream`]): first its
+/// plan, then each row as soon as it is known, then the whole report. With
+/// `--json-lines` the binary writes each as one JSON object on a line,
+/// told apart by `kind`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CompareEvent {
+    /// Before anything is read or solved.
+    Plan(ComparePlan),
+    /// One variant's row, finished.
+    Row(Box<CompareRowDone>),
+    /// The end: every row, in the order the variants were asked for.
+    Done(CompareReport),
+}
+
+/// The order in which `compare` answers, and what it must solve.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ComparePlan {
+    /// The base rules.
+    pub game: GameRef,
+    /// The players at the table.
+    pub players: usize,
+    /// Every variant in the order its row will come: the base rules first
+    /// (every other row's change is against it), then the variants whose
+    /// tables are there, then the rest from the quickest solve to the
+    /// slowest.
+    pub order: Vec<PlannedRow>,
+    /// How many variants must be solved first.
+    pub to_solve: usize,
+    /// What solving them should take in all on this machine now (0 when
+    /// nothing is to solve).
+    pub estimated_seconds: f64,
+}
+
+/// One variant in the plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlannedRow {
+    /// Its position among the report's rows (the order asked).
+    pub index: usize,
+    /// The variant as asked.
+    pub variant: String,
+    /// Its table must be solved first; `estimated_seconds` says how long
+    /// that should take.
+    pub solve: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimated_seconds: Option<f64>,
+}
+
+/// A finished row, as it comes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CompareRowDone {
+    /// Its position among the report's rows (the order asked).
+    pub index: usize,
+    /// Rows finished so far, this one included ...
+    pub done: usize,
+    /// ... of this many.
+    pub of: usize,
+    pub row: CompareRow,
+    /// Seconds since the comparison started.
+    pub seconds: f64,
+    /// What the solves still to come should take: their estimates, scaled
+    /// by how the solves so far measured against theirs (0 when nothing
+    /// is left to solve).
+    pub remaining_seconds: f64,
+}

@@ -28,7 +28,10 @@ pub use advice::{
 // A set-aside's `then`: part of `PushLuckAlternative`, not named at the
 // root, where `Then` is a record's.
 pub(crate) use advice::Then;
-pub use compare::{CompareReport, CompareRow, FactColumns, SeatOdds, VariantOdds};
+pub use compare::{
+    CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
+    VariantOdds,
+};
 pub use games::{games, GameListing, OptionListing, OptionValue};
 pub use review::{
     ErrorClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll,

@@ -52,9 +52,13 @@
 //! fourth sweep's, nearly all of the fifth's), exactly.
 //!
 //! The first sweep starts from the values of the same rules without the
-//! penalty (solved exactly by pairs, fast), with totals below 0 read as 0:
-//! close enough that its policy is nearly optimal, so few improvement
-//! sweeps follow (from a flat 1/2, about twice as many).
+//! penalty (solved exactly by pairs, fast), with totals below 0 read as 0,
+//! and then from those of the policies that game plays, each state's turn
+//! played as at its totals there, evaluated under the penalty: the farkles
+//! in a row then count. Close enough that the first sweep's policy is
+//! nearly optimal, so few improvement sweeps follow (from a flat 1/2,
+//! about twice as many; from the values without the penalty alone, 1.23
+//! times as many turns: Farkle at goal 3,000, 437,889 against 356,035).
 //!
 //! Evaluation carries the slow part (a penalty's effect travels around a
 //! cycle of many turns); the improvement sweeps, each as costly as a turn
@@ -91,6 +95,10 @@ const STALE_TOL: f64 = 1e-13;
 /// totals, whose policies settle last: the work is counted in turn levels,
 /// not turns.)
 const FULL_SWEEPS: f64 = 3.3;
+/// The start's evaluation (see `start_without_penalty`) stops when no
+/// value moves by more than this: the first sweep moves values by a tenth
+/// and more.
+const START_TOL: f64 = 1e-9;
 /// Ends less likely than this are kept as constants in a row.
 const TINY: f64 = 1e-17;
 
@@ -433,6 +441,35 @@ fn start_without_penalty(values: &mut WinValues, progress: &dyn Progress) {
             values.w[a * m + b] = near(sides[a], sides[b]);
         }
     }
+    if values.offers.is_some() {
+        // Rows under piggyback hold the offers' edges, which the start
+        // does not have.
+        return;
+    }
+    // Those values ignore the farkles in a row: a player two farkles from
+    // the penalty is valued as one with none. Each state's row under the
+    // penalty for the policy the game without it plays at its totals (its
+    // ends: farkle, pass, banks at each turn total, as any policy's),
+    // evaluated, values the farkles. Any policy gives a start; this one
+    // halves the first sweep's move (Farkle at goal 3,000: 0.37 to 0.16)
+    // and the turns solved after it by a third.
+    let pair = |s: super::Side| {
+        let t = (s.total / g0 * g0).min(top);
+        let on = s.on_board || rules.turn.entry == 0;
+        let t = if on { t.max(lowest) } else { 0 };
+        plain.index(super::Side { total: t, on_board: on, farkles: 0 }).unwrap_or(0)
+    };
+    let ends: Vec<TurnEnds> = (0..n * n).into_par_iter().map(|p| base.turn(p / n, p % n).ends(base.start)).collect();
+    let order = layers(values);
+    let v = &*values;
+    let rows: Vec<Row> = (0..m * m)
+        .into_par_iter()
+        .map(|s| {
+            let (a, b) = (s / m, s % m);
+            v.row(a, b, &ends[pair(sides[a]) * n + pair(sides[b])])
+        })
+        .collect();
+    evaluate(&mut values.w, &rows, &order, START_TOL);
 }
 
 /// Sweeps of the fixed policies' equations until no value moves by more

@@ -283,12 +283,9 @@ pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
             Ok(table) => opened(table),
             Err(table::TableError::Missing { .. }) => {
                 win::check_size(game, win::sides::default_floor(game.win_model()))?;
+                // `compare`, the one caller, has said what it solves and
+                // how long that should take.
                 let estimate = win_solve_estimate(game);
-                progress.note(&format!(
-                    "no win table for {} yet: solving it (about {})",
-                    game.title(),
-                    about(estimate)
-                ));
                 let started = std::time::Instant::now();
                 let (values, facts) = solve_win_to_answer(game, dir, progress)?;
                 Ok(WinSummary {
