@@ -60,24 +60,26 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 
-    /// The library's error: its field (renamed where the endpoint calls the
-    /// field otherwise, see [`ApiError::from_solver_as`]) and its status.
+    /// The library's error: its field (named as the request's field) and
+    /// its status.
     pub fn from_solver(e: Error) -> ApiError {
-        ApiError::from_solver_as(e, |name| name)
-    }
-
-    /// As [`ApiError::from_solver`], with `rename` giving the field's name
-    /// in the endpoint's body (a session's typed decision is the library's
-    /// `choice` field, the `decision` of `/decide`'s body).
-    pub fn from_solver_as(e: Error, rename: impl Fn(&'static str) -> &'static str) -> ApiError {
         let status = status_of(&e);
         if status == StatusCode::INTERNAL_SERVER_ERROR {
             return ApiError::internal(e.to_string());
         }
         match e.field() {
-            Some(field) => ApiError::about(status, rename(field.name()), &e),
+            Some(field) => ApiError::about(status, field.name(), &e),
             None => ApiError::new(status, e.to_string()),
         }
+    }
+
+    /// A panic's payload as one line (its message, when it has one).
+    pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+        payload
+            .downcast_ref::<&str>()
+            .map(ToString::to_string)
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into())
     }
 
     /// This error, about `field` when it names no field of its own.

@@ -382,12 +382,7 @@ impl Jobs {
 /// here with what it became.
 fn panicked(e: tokio::task::JoinError) -> ApiError {
     if e.is_panic() {
-        let payload = e.into_panic();
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(ToString::to_string)
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".into());
+        let what = ApiError::panic_message(e.into_panic().as_ref());
         ApiError::internal(format!("the work stopped on a bug: {what}"))
     } else {
         ApiError::busy("the server is stopping")

@@ -153,11 +153,7 @@ async fn server_timing(req: Request, next: Next) -> Response {
 /// A handler that panicked: 500 in the API's shape, logged (the panic's
 /// own message went to stderr through the panic hook as it happened).
 fn panic_answer(payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    let what = payload
-        .downcast_ref::<&str>()
-        .map(ToString::to_string)
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".into());
+    let what = ApiError::panic_message(payload.as_ref());
     ApiError::internal(format!("the request stopped on a bug: {what}")).into_response()
 }
 

@@ -134,12 +134,6 @@ async fn with_game<T: Send + 'static>(
     result
 }
 
-/// A session error as the API names it: the library's typed decision is
-/// the `decision` of `/decide`'s body.
-fn refused(e: solver::Error) -> ApiError {
-    ApiError::from_solver_as(e, |name| if name == "choice" { "decision" } else { name })
-}
-
 /// Plays the computer's seats until a person must act: a person's prompt,
 /// the end, or (dice typed at the table) a computer's roll, whose dice the
 /// page then posts to `/roll`.
@@ -150,7 +144,7 @@ fn play_computers(game: &mut Game, events: &mut Vec<Event>) -> Result<(), ApiErr
         if !game.session.is_computer(seat) || (game.dice_from_me && matches!(prompt, Prompt::Roll { .. })) {
             return Ok(());
         }
-        events.extend(game.session.play_computer(None).map_err(refused)?);
+        events.extend(game.session.play_computer(None).map_err(ApiError::from)?);
     }
     Err(ApiError::internal(format!("the computer's seats made {COMPUTER_MOVES} moves without a person's turn")))
 }
@@ -165,7 +159,9 @@ fn state(id: &str, game: &Game, events: &[Event]) -> Result<Value, ApiError> {
     let s = &game.session;
     let prompt = s.prompt();
     let computer_dice = match &prompt {
-        Prompt::Roll { seat, .. } if game.dice_from_me && s.is_computer(*seat) => s.computer_dice().map_err(refused)?,
+        Prompt::Roll { seat, .. } if game.dice_from_me && s.is_computer(*seat) => {
+            s.computer_dice().map_err(ApiError::from)?
+        }
         _ => None,
     };
     let ser =
@@ -197,7 +193,7 @@ pub async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> 
     s.jobs
         .run(move |progress| {
             let (game, q) = req.question()?;
-            let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(refused)?;
+            let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
             let mut game = Game { session, seed: q.seed, dice_from_me: req.dice_from_me };
             let mut events = vec![];
             play_computers(&mut game, &mut events)?;
@@ -262,7 +258,7 @@ pub async fn roll(
             (true, None) => g.session.play_computer(dice),
             (false, None) => g.session.roll(dice),
         }
-        .map_err(refused)?;
+        .map_err(ApiError::from)?;
         play_computers(g, &mut events)?;
         state(&id, g, &events)
     })
@@ -296,7 +292,7 @@ pub async fn decide(
     with_game(&s, &key, move |g| {
         // The decision is all the body holds: whatever the library refuses
         // here is about it.
-        let mut events = g.session.decide(body.decision.trim()).map_err(|e| refused(e).or_field("decision"))?;
+        let mut events = g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))?;
         play_computers(g, &mut events)?;
         state(&id, g, &events)
     })
@@ -309,7 +305,7 @@ pub async fn decide(
 pub async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
     let (key, tables) = (id.clone(), s.tables.clone());
     with_game(&s, &key, move |g| {
-        g.session = g.session.undo(&tables, &Silent).map_err(refused)?;
+        g.session = g.session.undo(&tables, &Silent).map_err(ApiError::from)?;
         let mut events = vec![];
         play_computers(g, &mut events)?;
         state(&id, g, &events)
@@ -320,12 +316,12 @@ pub async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<a
 
 /// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.
 pub async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<Answer, ApiError> {
-    with_game(&s, &id, |g| Answer::report(&g.session.hint().map_err(refused)?)).await
+    with_game(&s, &id, |g| Answer::report(&g.session.hint().map_err(ApiError::from)?)).await
 }
 
 /// `GET /api/play/ID/choices`: the legal decisions, best first.
 pub async fn choices(State(s): State<AppState>, Path(id): Path<String>) -> Result<Answer, ApiError> {
-    with_game(&s, &id, |g| Answer::report(&g.session.choices().map_err(refused)?)).await
+    with_game(&s, &id, |g| Answer::report(&g.session.choices().map_err(ApiError::from)?)).await
 }
 
 /// `GET /api/play/ID/record`: the game so far as a record (text, to save).

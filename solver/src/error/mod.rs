@@ -112,7 +112,8 @@ impl Field {
             Field::Players => "players",
             Field::Thresholds => "thresholds",
             Field::Decision => "decision",
-            Field::Choice => "choice",
+            // What the front ends call it (the CLI's prompt, `/decide`'s body).
+            Field::Choice => "decision",
             Field::Game => "game",
             Field::Option => "option",
             Field::Rules => "rules",
