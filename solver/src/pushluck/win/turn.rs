@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use super::last_turn::TAIL;
 use super::params;
 use super::values::{End, WinValues};
 use crate::pushluck::lanes::fill_lanes_down_to;
@@ -33,7 +34,13 @@ pub(super) struct TurnSetup {
 impl<'m> WinValues<'m> {
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
     /// value `pass` (the same without the penalty).
-    pub(super) fn setup(&self, a: usize, b: usize, farkle: f64, pass: f64) -> TurnSetup {
+    ///
+    /// `reads`: the highest level anything reads of the solved turn (the
+    /// solve reads its start and the piggyback values, at most
+    /// [`Self::solve_reads`]), or `None` when any level may be read
+    /// (advice). Where the turn ends in a stationary tail, it may then end
+    /// lower: see [`Self::climb`].
+    pub(super) fn setup(&self, a: usize, b: usize, farkle: f64, pass: f64, reads: Option<usize>) -> TurnSetup {
         let m = self.model;
         let g = self.grid();
         let rules = &m.rules;
@@ -97,13 +104,28 @@ impl<'m> WinValues<'m> {
                     };
                     break;
                 }
-                if self.last.in_tail(on_b, need, g) {
+                // How far the banks above may still rise: the chaser's
+                // chance to pass above its limit.
+                let rise = self.last.pass(on_b, need, g) - self.last.instant;
+                // What freezing them here could change in the levels read.
+                // (Only where turns are unbounded: a bounded turn's levels
+                // stop short of its top, and what is read above them comes
+                // from the banks there.)
+                let effect = reads.filter(|_| self.max_turn.is_none()).map_or(rise, |r| {
+                    rise * self.climb(usize::try_from(top / g).expect("positive").saturating_sub(r))
+                });
+                if self.last.in_tail(on_b, need, g) || effect <= TAIL {
                     // In the tail a bank's value no longer depends on the
                     // total: what is left is a problem over contexts only.
+                    // (Short of it, the banks above are taken at their value
+                    // here: each is within `rise` of it, and a turn climbs
+                    // here from the levels read with a chance of at most
+                    // `climb`, so no value read moves by more than
+                    // `effect`.)
                     let tail: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
                     let by_left = |left: usize| tail[if stride > 1 { leftover_class(left) } else { 0 }];
                     above = Some(m.stationary_values(farkle, 1.0, by_left, |left| Some(by_left(left))));
-                    loss = self.last.pass(on_b, need, g) - self.last.instant;
+                    loss = effect.min(rise);
                     // Its values move with the farkle value, slopes untracked.
                     range = (0.0, 0.0);
                     break;
@@ -135,10 +157,11 @@ impl<'m> WinValues<'m> {
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
     /// value `pass`, solved, and what its top could have lost.
     pub(super) fn solve_turn(&self, a: usize, b: usize, farkle: f64, pass: f64) -> (Solution<'m>, f64) {
-        self.solve_turn_sloped(a, b, farkle, pass, false)
+        self.solve_turn_sloped(a, b, farkle, pass, false, None)
     }
 
-    /// [`Self::solve_turn`], with the values' slopes when `slopes` is set.
+    /// [`Self::solve_turn`], with the values' slopes when `slopes` is set,
+    /// for reads up to level `reads` (see [`Self::setup`]).
     pub(super) fn solve_turn_sloped(
         &self,
         a: usize,
@@ -146,8 +169,9 @@ impl<'m> WinValues<'m> {
         farkle: f64,
         pass: f64,
         slopes: bool,
+        reads: Option<usize>,
     ) -> (Solution<'m>, f64) {
-        let s = self.setup(a, b, farkle, pass);
+        let s = self.setup(a, b, farkle, pass, reads);
         let p = params(self.model, self.sides.side(a));
         let mut sol = self.model.solve_payoff_sloped(p, s.payoff, s.levels, self.reach, slopes);
         let (lo, hi) = sol.policy_range;
@@ -198,7 +222,7 @@ impl<'m> WinValues<'m> {
         bottom: usize,
     ) -> Vec<Solution<'m>> {
         let most = farkles.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let shared = self.setup(a, b, most, pass);
+        let shared = self.setup(a, b, most, pass, Some(self.solve_reads()));
         if shared.payoff.above.is_some() || self.model.rules.game.exact_goal {
             let turns: Vec<_> = farkles.iter().map(|&f| (a, b, f, pass)).collect();
             return self.solve_lanes::<false>(&turns, bottom).into_iter().map(|(sol, _)| sol).collect();
@@ -225,7 +249,8 @@ impl<'m> WinValues<'m> {
         let mut sols = Vec::with_capacity(turns.len());
         let mut setups = Vec::with_capacity(turns.len());
         for &(a, b, farkle, pass) in turns {
-            let TurnSetup { payoff, levels, loss, range, slack } = self.setup(a, b, farkle, pass);
+            let TurnSetup { payoff, levels, loss, range, slack } =
+                self.setup(a, b, farkle, pass, Some(self.solve_reads()));
             let p = params(self.model, self.sides.side(a));
             sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
             setups.push((loss, range, slack));
@@ -266,7 +291,7 @@ impl<'m> WinValues<'m> {
     /// found (see [`Start`]).
     #[cfg(test)]
     pub(super) fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
-        let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true);
+        let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true, Some(self.solve_reads()));
         Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol }
     }
 }

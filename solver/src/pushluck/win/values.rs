@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::last_turn::LastTurn;
-use super::{facts, max_turn_levels, reach, risks, rows, start_context, Offers, Sides};
+use super::{climb_chances, facts, max_turn_levels, reach, risks, rows, start_context, Offers, Sides};
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
 use crate::pushluck::rules::Stop;
@@ -28,6 +28,9 @@ pub(crate) struct WinValues<'m> {
     pub(crate) last: Arc<LastTurn>,
     /// Per context: farkle probability, chance of an instant win.
     pub(super) risks: Vec<(f64, f64)>,
+    /// Per number of levels: the most likely a turn climbs that far
+    /// ([`climb_chances`]).
+    climbs: Vec<f64>,
     /// Largest gain of a set-aside, in grid levels.
     pub(super) reach: usize,
     /// The context of a fresh turn.
@@ -115,6 +118,7 @@ impl<'m> WinValues<'m> {
             w,
             last: Arc::new(last),
             risks: risks(model),
+            climbs: climb_chances(model),
             reach: reach(model),
             start: start_context(model),
             max_turn: max_turn_levels(model),
@@ -130,6 +134,19 @@ impl<'m> WinValues<'m> {
     pub(crate) fn offer_levels(model: &Model, sides: &Sides) -> usize {
         let most = sides.bankers().0.saturating_sub(1);
         max_turn_levels(model).map_or(most, |t| t.min(most))
+    }
+
+    /// The most likely a turn climbs `levels` grid levels or more (an
+    /// upper bound; 1 for none).
+    pub(super) fn climb(&self, levels: usize) -> f64 {
+        self.climbs.get(levels).or(self.climbs.last()).copied().unwrap_or(1.0)
+    }
+
+    /// The highest level of a turn the solve reads: its start, and under
+    /// piggyback the value of rolling a leftover at each inherited total
+    /// the offers keep.
+    pub(super) fn solve_reads(&self) -> usize {
+        self.offers.as_ref().map_or(0, |o| o.t_levels)
     }
 
     /// Whether [`facts::game_facts`] can be computed: always, except under
