@@ -342,7 +342,7 @@ impl WinValues<'_> {
             let farkles: Vec<f64> = chunk.iter().map(|&l| self.returned_farkle(a, b, level_total(l, m.grid))).collect();
             // Each is read at its inherited total only: solved down to
             // the lowest of the batch.
-            for (&l, sol) in chunk.iter().zip(self.solve_farkles_down_to(a, b, &farkles, pass, chunk[0])) {
+            for (&l, sol) in chunk.iter().zip(self.solve_farkles_down_to(a, b, &farkles, pass, (chunk[0], chunk[chunk.len() - 1]))) {
                 for k in 1..=offers::LEFTOVER_DICE {
                     let Some(c) = leftover_context(m, k) else { continue };
                     out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);

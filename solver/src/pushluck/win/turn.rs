@@ -29,6 +29,9 @@ pub(super) struct TurnSetup {
     /// look-ahead (infinite when the top does not depend on the values):
     /// a decision margin, as [`Solution::margin`].
     pub(super) slack: f64,
+    /// With a stationary tail above the top: the banks there, per leftover
+    /// class (see [`WinValues::tail_values`]).
+    pub(super) tail: Option<Vec<f64>>,
 }
 
 impl<'m> WinValues<'m> {
@@ -61,6 +64,7 @@ impl<'m> WinValues<'m> {
         let mut top = (rules.game.goal - at).max(theta).max(g);
         let mut loss = 0.0;
         let mut above = None;
+        let mut tail = None;
         let mut above_slopes = vec![];
         let mut range = (f64::NEG_INFINITY, f64::INFINITY);
         let mut slack = f64::INFINITY;
@@ -122,9 +126,9 @@ impl<'m> WinValues<'m> {
                     // here from the levels read with a chance of at most
                     // `climb`, so no value read moves by more than
                     // `effect`.)
-                    let tail: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
-                    let by_left = |left: usize| tail[if stride > 1 { leftover_class(left) } else { 0 }];
-                    above = Some(m.stationary_values(farkle, 1.0, by_left, |left| Some(by_left(left))));
+                    let banks: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
+                    above = Some(self.tail_values(&banks, farkle));
+                    tail = Some(banks);
                     loss = effect.min(rise);
                     // Its values move with the farkle value, slopes untracked.
                     range = (0.0, 0.0);
@@ -151,7 +155,15 @@ impl<'m> WinValues<'m> {
         let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
         let beyond = Arc::new(self.goal_bank(at, b));
         let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
-        TurnSetup { payoff, levels, loss, range, slack }
+        TurnSetup { payoff, levels, loss, range, slack, tail }
+    }
+
+    /// The values above a turn's top in its stationary tail, per context,
+    /// for farkle value `farkle`: banks there are worth `banks` (per
+    /// leftover class, or one), whatever the total.
+    fn tail_values(&self, banks: &[f64], farkle: f64) -> Vec<f64> {
+        let by_left = |left: usize| banks[if banks.len() > 1 { leftover_class(left) } else { 0 }];
+        self.model.stationary_values(farkle, 1.0, by_left, |left| Some(by_left(left)))
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
@@ -184,7 +196,7 @@ impl<'m> WinValues<'m> {
     /// (see [`crate::pushluck::lanes`]): each exactly [`Self::start`].
     pub(super) fn starts(&self, turns: &[(usize, usize, f64)]) -> Vec<Start<'m>> {
         let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
-        self.solve_lanes::<true>(&turns, 0)
+        self.solve_lanes::<true>(&turns, 0, self.solve_reads())
             .into_iter()
             .map(|(sol, loss)| Start {
                 value: sol.roll_values[self.start],
@@ -200,38 +212,42 @@ impl<'m> WinValues<'m> {
     /// without slopes, their choices recorded: each exactly
     /// [`Self::solve_turn`].
     pub(super) fn solve_turns(&self, turns: &[(usize, usize, f64, f64)]) -> Vec<(Solution<'m>, f64)> {
-        self.solve_lanes::<false>(turns, 0)
+        self.solve_lanes::<false>(turns, 0, self.solve_reads())
     }
 
     /// The mover's turns at `(a, b)` for each farkle value of `farkles`
     /// (at most [`LANES`]), with stops that score nothing worth `pass`,
-    /// solved side by side down to level `bottom`. They differ in the
+    /// solved side by side down to level `bottom`, to be read at levels up
+    /// to `reads`. They differ in the
     /// farkle value alone, so they share one setup (most of a short turn's
     /// cost), made for the largest: its top, where a bank beats the best
     /// one-roll look-ahead at that farkle value, is one for the smaller
-    /// values too (the look-ahead grows with the farkle value). Turns whose
-    /// top is a stationary tail (values that move with the farkle value)
-    /// and rules where a bank can be worth the farkle value (an exact goal)
-    /// are set up one by one.
+    /// values too (the look-ahead grows with the farkle value); a top where
+    /// a stationary tail begins does not depend on the farkle value at all,
+    /// only the tail's values do, which each turn gets for its own. Rules
+    /// where a bank can be worth the farkle value (an exact goal) are set
+    /// up one by one. (Setting up each turn alone was half the time of
+    /// Farkle's return at goal 2,000, its banks valued again and again.)
     pub(super) fn solve_farkles_down_to(
         &self,
         a: usize,
         b: usize,
         farkles: &[f64],
         pass: f64,
-        bottom: usize,
+        (bottom, reads): (usize, usize),
     ) -> Vec<Solution<'m>> {
         let most = farkles.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let shared = self.setup(a, b, most, pass, Some(self.solve_reads()));
-        if shared.payoff.above.is_some() || self.model.rules.game.exact_goal {
+        let shared = self.setup(a, b, most, pass, Some(reads));
+        if self.model.rules.game.exact_goal {
             let turns: Vec<_> = farkles.iter().map(|&f| (a, b, f, pass)).collect();
-            return self.solve_lanes::<false>(&turns, bottom).into_iter().map(|(sol, _)| sol).collect();
+            return self.solve_lanes::<false>(&turns, bottom, reads).into_iter().map(|(sol, _)| sol).collect();
         }
         let p = params(self.model, self.sides.side(a));
         let mut sols: Vec<Solution<'m>> = farkles
             .iter()
             .map(|&farkle| {
-                let payoff = WinPayoff { farkle, ..shared.payoff.clone() };
+                let above = shared.tail.as_ref().map(|banks| self.tail_values(banks, farkle));
+                let payoff = WinPayoff { farkle, above, ..shared.payoff.clone() };
                 self.model.prepare_payoff(p, payoff, shared.levels, self.reach, false)
             })
             .collect();
@@ -245,12 +261,13 @@ impl<'m> WinValues<'m> {
         &self,
         turns: &[(usize, usize, f64, f64)],
         bottom: usize,
+        reads: usize,
     ) -> Vec<(Solution<'m>, f64)> {
         let mut sols = Vec::with_capacity(turns.len());
         let mut setups = Vec::with_capacity(turns.len());
         for &(a, b, farkle, pass) in turns {
-            let TurnSetup { payoff, levels, loss, range, slack } =
-                self.setup(a, b, farkle, pass, Some(self.solve_reads()));
+            let TurnSetup { payoff, levels, loss, range, slack, .. } =
+                self.setup(a, b, farkle, pass, Some(reads));
             let p = params(self.model, self.sides.side(a));
             sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
             setups.push((loss, range, slack));

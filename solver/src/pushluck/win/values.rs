@@ -142,11 +142,15 @@ impl<'m> WinValues<'m> {
         self.climbs.get(levels).or(self.climbs.last()).copied().unwrap_or(1.0)
     }
 
-    /// The highest level of a turn the solve reads: its start, and under
-    /// piggyback the value of rolling a leftover at each inherited total
-    /// the offers keep.
+    /// The highest level of a pair's turn the solve reads: its start, and
+    /// under piggyback the value of rolling a leftover at each inherited
+    /// total the offers keep (under the return those are turns of their
+    /// own, see [`Self::returned_offer_block`]).
     pub(super) fn solve_reads(&self) -> usize {
-        self.offers.as_ref().map_or(0, |o| o.t_levels)
+        match &self.offers {
+            Some(o) if !self.model.rules.turn.piggyback_return => o.t_levels,
+            _ => 0,
+        }
     }
 
     /// Whether [`facts::game_facts`] can be computed: always, except under
