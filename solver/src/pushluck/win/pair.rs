@@ -337,18 +337,16 @@ impl WinValues<'_> {
             return (out, 0);
         }
         let most = usize::try_from(self.sides.side(b).total / m.grid).unwrap_or(0).min(t_levels);
-        let levels: Vec<usize> = (1..=most).collect();
-        for chunk in levels.chunks(LANES) {
-            let farkles: Vec<f64> = chunk.iter().map(|&l| self.returned_farkle(a, b, level_total(l, m.grid))).collect();
-            // Each is read at its inherited total only: solved down to
-            // the lowest of the batch.
-            for (&l, sol) in chunk.iter().zip(self.solve_farkles_down_to(a, b, &farkles, pass, (chunk[0], chunk[chunk.len() - 1]))) {
-                for k in 1..=offers::LEFTOVER_DICE {
-                    let Some(c) = leftover_context(m, k) else { continue };
-                    out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);
-                }
+        let farkles: Vec<f64> = (1..=most).map(|l| self.returned_farkle(a, b, level_total(l, m.grid))).collect();
+        let contexts: Vec<(usize, usize)> =
+            (1..=offers::LEFTOVER_DICE).filter_map(|k| leftover_context(m, k).map(|c| (k, c))).collect();
+        self.solve_farkles_down_to(a, b, &farkles, pass, |i, sol| {
+            // Each is read at its inherited total only.
+            let l = i + 1;
+            for &(k, c) in &contexts {
+                out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);
             }
-        }
+        });
         (out, most as u64)
     }
 }

@@ -9,9 +9,7 @@ use std::sync::Arc;
 use super::last_turn::TAIL;
 use super::params;
 use super::values::{End, WinValues};
-use crate::pushluck::lanes::fill_lanes_down_to;
-#[cfg(doc)]
-use crate::pushluck::lanes::LANES;
+use crate::pushluck::lanes::{fill_lanes_down_to, LANES};
 use crate::pushluck::level_total;
 use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
 
@@ -215,44 +213,58 @@ impl<'m> WinValues<'m> {
         self.solve_lanes::<false>(turns, 0, self.solve_reads())
     }
 
-    /// The mover's turns at `(a, b)` for each farkle value of `farkles`
-    /// (at most [`LANES`]), with stops that score nothing worth `pass`,
-    /// solved side by side down to level `bottom`, to be read at levels up
-    /// to `reads`. They differ in the
-    /// farkle value alone, so they share one setup (most of a short turn's
-    /// cost), made for the largest: its top, where a bank beats the best
-    /// one-roll look-ahead at that farkle value, is one for the smaller
-    /// values too (the look-ahead grows with the farkle value); a top where
-    /// a stationary tail begins does not depend on the farkle value at all,
-    /// only the tail's values do, which each turn gets for its own. Rules
-    /// where a bank can be worth the farkle value (an exact goal) are set
-    /// up one by one. (Setting up each turn alone was half the time of
-    /// Farkle's return at goal 2,000, its banks valued again and again.)
+    /// The mover's turns at `(a, b)` for each farkle value of `farkles`,
+    /// with stops that score nothing worth `pass`, the turn of `farkles[i]`
+    /// read at level `i + 1` only (by `read`, given `i` and the turn):
+    /// under the return, a turn on a leftover per inherited total. They are
+    /// solved [`LANES`] at a time side by side, each batch down to its
+    /// lowest level read. They differ in the farkle value alone, so they
+    /// share one setup (most of a short turn's cost), made for the largest:
+    /// its top, where a bank beats the best one-roll look-ahead at that
+    /// farkle value, is one for the smaller values too (the look-ahead
+    /// grows with the farkle value); a top where a stationary tail begins
+    /// does not depend on the farkle value at all, only the tail's values
+    /// do, which each turn gets for its own. Rules where a bank can be
+    /// worth the farkle value (an exact goal) are set up one by one.
+    /// (Setting up each turn alone, or each batch, was most of the time of
+    /// Farkle's return: its banks valued again and again.)
     pub(super) fn solve_farkles_down_to(
         &self,
         a: usize,
         b: usize,
         farkles: &[f64],
         pass: f64,
-        (bottom, reads): (usize, usize),
-    ) -> Vec<Solution<'m>> {
+        mut read: impl FnMut(usize, &Solution<'m>),
+    ) {
+        let reads = farkles.len();
+        let at: Vec<usize> = (0..reads).collect();
+        if self.model.rules.game.exact_goal {
+            for batch in at.chunks(LANES) {
+                let turns: Vec<_> = batch.iter().map(|&i| (a, b, farkles[i], pass)).collect();
+                for (&i, (sol, _)) in batch.iter().zip(self.solve_lanes::<false>(&turns, batch[0] + 1, reads)) {
+                    read(i, &sol);
+                }
+            }
+            return;
+        }
         let most = farkles.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let shared = self.setup(a, b, most, pass, Some(reads));
-        if self.model.rules.game.exact_goal {
-            let turns: Vec<_> = farkles.iter().map(|&f| (a, b, f, pass)).collect();
-            return self.solve_lanes::<false>(&turns, bottom, reads).into_iter().map(|(sol, _)| sol).collect();
-        }
         let p = params(self.model, self.sides.side(a));
-        let mut sols: Vec<Solution<'m>> = farkles
-            .iter()
-            .map(|&farkle| {
-                let above = shared.tail.as_ref().map(|banks| self.tail_values(banks, farkle));
-                let payoff = WinPayoff { farkle, above, ..shared.payoff.clone() };
-                self.model.prepare_payoff(p, payoff, shared.levels, self.reach, false)
-            })
-            .collect();
-        fill_lanes_down_to::<false>(&mut sols, bottom);
-        sols
+        for batch in at.chunks(LANES) {
+            let mut sols: Vec<Solution<'m>> = batch
+                .iter()
+                .map(|&i| {
+                    let farkle = farkles[i];
+                    let above = shared.tail.as_ref().map(|banks| self.tail_values(banks, farkle));
+                    let payoff = WinPayoff { farkle, above, ..shared.payoff.clone() };
+                    self.model.prepare_payoff(p, payoff, shared.levels, self.reach, false)
+                })
+                .collect();
+            fill_lanes_down_to::<false>(&mut sols, batch[0] + 1);
+            for (&i, sol) in batch.iter().zip(&sols) {
+                read(i, sol);
+            }
+        }
     }
 
     /// [`Self::solve_turn_sloped`] of every turn `(a, b, farkle, pass)`, side
