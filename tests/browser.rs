@@ -500,6 +500,21 @@ mod extended {
         .await
         .expect("two variants");
         click(c, "#compare-go").await;
+        // While the solves run, the page shows the rows known so far and
+        // those to come (when a poll falls inside them: kept as a picture).
+        let running = c
+            .execute(
+                "return new Promise((done) => { const t0 = Date.now(); (function look() { \
+                 if (document.querySelector('#compare-table tr.pending')) done(true); \
+                 else if (document.querySelector('#compare-out figure') || Date.now() - t0 > 20000) done(false); \
+                 else setTimeout(look, 50); })(); })",
+                vec![],
+            )
+            .await
+            .expect("look");
+        if running == json!(true) {
+            photograph(c, "compare-running").await;
+        }
         until(c, "the table", "return document.querySelector('#compare-table') !== null").await;
         until(c, "the chart", "return document.querySelector('#compare-out figure img') !== null").await;
         let rows = c

@@ -81,7 +81,9 @@ async function errorOf(res) {
   }
 }
 
-async function api(method, path, body) {
+// `onEvents`, when given, sees what a long job has told so far (a
+// comparison's plan and rows) at each poll.
+async function api(method, path, body, onEvents) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -91,7 +93,7 @@ async function api(method, path, body) {
   const res = await fetch(path, init);
   if (res.status === 202) {
     const { job } = await res.json();
-    return pollJob(job);
+    return pollJob(job, onEvents);
   }
   if (!res.ok) throw await errorOf(res);
   if (res.status === 204) return null;
@@ -111,7 +113,7 @@ function fmtSeconds(s) {
 // work); a server that never finishes it then gets an error, not a spin.
 const MAX_POLLS = 10000;
 
-async function pollJob(id) {
+async function pollJob(id, onEvents) {
   const box = $('progress');
   const bar = $('progress-bar');
   const text = $('progress-text');
@@ -124,6 +126,7 @@ async function pollJob(id) {
       const j = await res.json();
       if (j.state === 'done') return j.result;
       if (j.state === 'failed') throw new ApiError(j.field ? `${j.error} (${j.field})` : j.error, j.field);
+      if (onEvents && (j.events || []).length) onEvents(j.events);
       if (j.total) {
         bar.max = j.total;
         bar.value = j.done || 0;
@@ -793,6 +796,51 @@ function pct(v) {
   return v === null || v === undefined ? '—' : `${(v * 100).toFixed(2)}%`;
 }
 
+// The comparison's table: `rows` are the report's rows (or, while it
+// runs, those known so far), `pending` the plan's rows still to come.
+function compareTable(title, players, rows, pending) {
+  const three = players === 3;
+  const cols = three ? ['Variant', 'Seat 1 wins', 'Seat 2 wins', 'Seat 3 wins', 'Turns each']
+    : ['Variant', 'First player wins', 'Change (points of %)', 'Head start for seat 2 → first wins', 'Turns each', "Optimal's edge over max. points"];
+  const body = rows.map((row) => {
+    if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
+    if (three) {
+      const s = row.seats;
+      return el('tr', {}, el('th', { scope: 'row' }, row.variant), s.seats.map((x) => el('td', { class: 'num' }, pct(x))), el('td', { class: 'num' }, s.turns_per_player.toFixed(1)));
+    }
+    const o = row.odds;
+    return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { class: 'num' }, pct(o.first_wins)),
+      el('td', { class: 'num' }, o.first_wins_change === undefined ? '' : `${o.first_wins_change >= 0 ? '+' : ''}${(o.first_wins_change * 100).toFixed(2)}`),
+      el('td', { class: 'num' }, `${o.head_start} → ${pct(o.head_start_first_wins)}`),
+      el('td', { class: 'num' }, o.turns_per_player.toFixed(1)), el('td', { class: 'num' }, pct(o.optimal_edge)));
+  });
+  const waiting = pending.map((p, i) => el('tr', { class: 'pending' }, el('th', { scope: 'row' }, p.variant),
+    el('td', { colspan: cols.length - 1 }, i === 0
+      ? (p.solve ? 'solving…' : 'reading its table…')
+      : (p.solve ? `to solve${p.estimated_seconds ? ` (about ${fmtSeconds(p.estimated_seconds)})` : ''}` : 'table ready'))));
+  return el('div', { class: 'table-wrap' }, el('table', { id: 'compare-table', 'aria-busy': pending.length ? 'true' : 'false' },
+    el('caption', {}, `${title}, ${players} players, each playing to win`),
+    el('thead', {}, el('tr', {}, cols.map((c, i) => el('th', { scope: 'col', class: i ? 'num' : null }, c)))),
+    el('tbody', {}, body, waiting)));
+}
+
+// While a comparison runs: its rows in the order they came, then those
+// still to come, with what the solves left should take.
+function showCompareSoFar(out, events) {
+  const plan = events.find((e) => e.kind === 'plan');
+  if (!plan) return;
+  const done = events.filter((e) => e.kind === 'row');
+  const seen = new Set(done.map((e) => e.index));
+  const pending = plan.order.filter((p) => !seen.has(p.index));
+  const last = done[done.length - 1];
+  const left = last ? last.remaining_seconds : plan.estimated_seconds;
+  const note = pending.length && left > 0
+    ? `${done.length} of ${plan.order.length} rows · about ${fmtSeconds(left)} of solving left`
+    : `${done.length} of ${plan.order.length} rows`;
+  clear(out, compareTable(plan.game.title, plan.players, done.map((e) => e.row), pending),
+    el('p', { class: 'hint', id: 'compare-so-far' }, note));
+}
+
 async function runCompare() {
   const variant = [...document.querySelectorAll('#variant-list input:checked')].map((i) => i.dataset.variant);
   const extra = $('variant-extra').value.trim();
@@ -801,27 +849,8 @@ async function runCompare() {
   const out = $('compare-out');
   $('compare-go').disabled = true;
   try {
-    const r = await api('POST', '/api/compare', req);
-    const three = r.players === 3;
-    const cols = three ? ['Variant', 'Seat 1 wins', 'Seat 2 wins', 'Seat 3 wins', 'Turns each']
-      : ['Variant', 'First player wins', 'Change (points of %)', 'Head start for seat 2 → first wins', 'Turns each', "Optimal's edge over max. points"];
-    const rows = r.rows.map((row) => {
-      if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
-      if (three) {
-        const s = row.seats;
-        return el('tr', {}, el('th', { scope: 'row' }, row.variant), s.seats.map((x) => el('td', { class: 'num' }, pct(x))), el('td', { class: 'num' }, s.turns_per_player.toFixed(1)));
-      }
-      const o = row.odds;
-      return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { class: 'num' }, pct(o.first_wins)),
-        el('td', { class: 'num' }, o.first_wins_change === undefined ? '' : `${o.first_wins_change >= 0 ? '+' : ''}${(o.first_wins_change * 100).toFixed(2)}`),
-        el('td', { class: 'num' }, `${o.head_start} → ${pct(o.head_start_first_wins)}`),
-        el('td', { class: 'num' }, o.turns_per_player.toFixed(1)), el('td', { class: 'num' }, pct(o.optimal_edge)));
-    });
-    const table = el('div', { class: 'table-wrap' }, el('table', { id: 'compare-table' },
-      el('caption', {}, `${r.game.title}, ${r.players} players, each playing to win`),
-      el('thead', {}, el('tr', {}, cols.map((c, i) => el('th', { scope: 'col', class: i ? 'num' : null }, c)))),
-      el('tbody', {}, rows)));
-    clear(out, table, el('p', { class: 'hint' }, 'Loading the chart…'));
+    const r = await api('POST', '/api/compare', req, (events) => showCompareSoFar(out, events));
+    clear(out, compareTable(r.game.title, r.players, r.rows, []), el('p', { class: 'hint' }, 'Loading the chart…'));
     out.scrollIntoView({ block: 'start' });
     try {
       out.lastChild.replaceWith(await picture('/api/compare/picture', req, 'The first player\'s chance to win under each variant'));

@@ -20,12 +20,12 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::StatusCode;
 use serde_json::Value;
 use solver::{
-    AdviseRequest, CompareRequest, InfoRequest, Progress, ReviewRequest, RulesRequest, SimulateRequest, SolveRequest,
-    StrategyRequest,
+    AdviseRequest, CompareEvent, CompareRequest, InfoRequest, ReviewRequest, RulesRequest, SimulateRequest,
+    SolveRequest, StrategyRequest,
 };
 
 use crate::error::ApiError;
-use crate::jobs::{Answer, Reply};
+use crate::jobs::{Answer, JobProgress, Reply};
 use crate::json::Body;
 use crate::AppState;
 
@@ -37,7 +37,7 @@ const FULL_SOLVE_GAME: &str = "sixhundred";
 /// job's progress) as a job.
 async fn ask(
     s: &AppState,
-    ask: impl FnOnce(&Path, &dyn Progress) -> Result<Answer, ApiError> + Send + 'static,
+    ask: impl FnOnce(&Path, &JobProgress) -> Result<Answer, ApiError> + Send + 'static,
 ) -> Reply {
     let tables: Arc<Path> = s.tables.clone();
     s.jobs.run(move |progress| ask(&tables, progress)).await
@@ -57,11 +57,18 @@ pub async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequest>) -
     .await
 }
 
-/// `POST /api/compare`.
+/// `POST /api/compare`: the report at the end; while it runs, a job's
+/// poll shows the plan and each row as it is known (the library's
+/// `compare_stream`, as the CLI's `--json-lines` writes it).
 pub async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
-        Answer::report(&solver::compare(&game, &q, tables, progress)?)
+        let mut tell = |event: &CompareEvent| {
+            if !matches!(event, CompareEvent::Done(_)) {
+                progress.tell(event);
+            }
+        };
+        Answer::report(&solver::compare_stream(&game, &q, tables, progress, &mut tell)?)
     })
     .await
 }

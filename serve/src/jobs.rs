@@ -123,6 +123,10 @@ pub struct JobProgress {
     done: AtomicU64,
     total: AtomicU64,
     text: Mutex<ProgressText>,
+    /// What the work told so far beyond its progress, for the page to
+    /// show before the end (a comparison's plan and its rows as each is
+    /// known: the library's `CompareEvent`s, as JSON).
+    events: Mutex<Vec<Value>>,
 }
 
 struct ProgressText {
@@ -135,12 +139,29 @@ struct ProgressText {
 /// the last few).
 const NOTES: usize = 20;
 
+/// Events kept per job: a comparison's plan, its rows and its end (the
+/// variants a request may ask for are far fewer).
+const EVENTS: usize = 256;
+
 impl JobProgress {
     fn new(stage: &str) -> JobProgress {
         JobProgress {
             done: AtomicU64::new(0),
             total: AtomicU64::new(0),
             text: Mutex::new(ProgressText { stage: stage.into(), stage_started: Instant::now(), notes: vec![] }),
+            events: Mutex::new(vec![]),
+        }
+    }
+
+    /// Keeps `event` (a report told as it comes) for the pollers: shown
+    /// with the progress while the job runs (at most [`EVENTS`]; the whole
+    /// result replaces them at the end).
+    pub fn tell<E: serde::Serialize>(&self, event: &E) {
+        let mut events = self.events.lock().unwrap_or_else(PoisonError::into_inner);
+        if events.len() < EVENTS {
+            if let Ok(v) = serde_json::to_value(event) {
+                events.push(v);
+            }
         }
     }
 
@@ -154,6 +175,7 @@ impl JobProgress {
         let (done, total) = (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed));
         let t = self.text();
         let eta = eta_seconds(t.stage_started.elapsed(), done, total);
+        let events = self.events.lock().unwrap_or_else(PoisonError::into_inner).clone();
         json!({
             "state": "running",
             "stage": t.stage,
@@ -161,6 +183,7 @@ impl JobProgress {
             "total": total,
             "eta_seconds": eta,
             "notes": t.notes,
+            "events": events,
         })
     }
 }
@@ -284,7 +307,7 @@ impl Jobs {
 
     /// Runs `work` in the background and answers within the wait: its
     /// answer, or a job to poll.
-    pub async fn run(&self, work: impl FnOnce(&dyn Progress) -> Result<Answer, ApiError> + Send + 'static) -> Reply {
+    pub async fn run(&self, work: impl FnOnce(&JobProgress) -> Result<Answer, ApiError> + Send + 'static) -> Reply {
         let admission = match self.admit() {
             Ok(a) => a,
             Err(e) => return Reply::Now(Err(e)),
@@ -417,6 +440,19 @@ mod tests {
         assert_eq!((v["done"].as_u64(), v["total"].as_u64()), (Some(2), Some(8)));
         assert_eq!(v["notes"][0], "solving first: no table yet");
         assert!(v["eta_seconds"].is_number());
+        assert_eq!(v["events"], json!([]));
+    }
+
+    #[test]
+    fn events_are_shown_while_the_job_runs_and_bounded() {
+        let p = JobProgress::new("waiting");
+        p.tell(&json!({"kind": "plan", "to_solve": 2}));
+        p.tell(&json!({"kind": "row", "index": 0}));
+        assert_eq!(p.view()["events"], json!([{"kind": "plan", "to_solve": 2}, {"kind": "row", "index": 0}]));
+        for i in 0..2 * EVENTS {
+            p.tell(&i);
+        }
+        assert_eq!(p.view()["events"].as_array().map(Vec::len), Some(EVENTS));
     }
 
     #[tokio::test]

@@ -203,10 +203,10 @@ pub(crate) fn work(model: &Model) -> f64 {
     let mut levels = (n as f64 / 2.0).max(1.0);
     let piggyback = model.rules.turn.piggyback;
     if piggyback {
-        // Every turn is solved past the goal until the last turn's pass
-        // probability reaches its tail; the tail's levels cost about 0.7
-        // of a level below the goal (fewer contexts are reached up there).
-        levels += 0.7 * LastTurn::solve(model).fresh.len() as f64;
+        // Every turn is solved past the goal until freezing the banks
+        // above can no longer change what is read (see `tail_levels`);
+        // those levels cost about REGION_COST of a level below the goal.
+        levels += REGION_COST * tail_levels(model) as f64;
     }
     if let Some(most) = max_turn_levels(model) {
         levels = levels.min(most as f64 + 1.0);
@@ -222,14 +222,32 @@ pub(crate) fn work(model: &Model) -> f64 {
     };
     if model.rules.turn.piggyback_return {
         // A turn per inherited total of each pair (up to the opponent's
-        // total: half the totals on average), each solved down to its
-        // inherited total only but, with a farkle that gives points back,
-        // often rolling on further: about 1.1 turns' reads each (fitted to
-        // Farkle's solves to goals 2,000, 3,000 and 4,000, which took 4.4,
-        // 7.1 and 9.3 times the solve without the return).
-        turns += states * n as f64 / 2.0 * 1.1;
+        // total: half the totals on average), solved eight side by side
+        // down to its inherited total only, sharing one setup: RETURN_TURN
+        // turns' reads each.
+        turns += states * n as f64 / 2.0 * RETURN_TURN;
     }
     turns * levels * reads_per_level(model) as f64
+}
+
+/// What a level past the goal costs under piggyback, against one below it
+/// (fewer contexts are reached up there), and what a turn on a leftover
+/// under the return costs against a pair's turn: fitted to the whole
+/// solves of `scripts/win-before-after` (2026-11-28).
+const REGION_COST: f64 = 0.7;
+const RETURN_TURN: f64 = 1.1;
+
+/// Levels a turn is solved past the last level read before its stationary
+/// tail begins, about: the first `d` where the most likely climb of `d`
+/// levels times the chaser's chance to pass (above its limit) a need of
+/// `d` levels is within [`super::last_turn::TAIL`] (the top `setup` looks
+/// for, for a player and an opponent of equal totals).
+fn tail_levels(model: &Model) -> usize {
+    let last = LastTurn::solve(model);
+    let climbs = super::climb_chances(model);
+    let rise = |d: usize| last.fresh.get(d).or(last.fresh.last()).copied().unwrap_or(0.0) - last.instant;
+    let climb = |d: usize| climbs.get(d).or(climbs.last()).copied().unwrap_or(1.0);
+    (0..last.fresh.len()).find(|&d| rise(d) * climb(d) <= super::last_turn::TAIL).unwrap_or(last.fresh.len())
 }
 
 /// Levels of the sampled turn DP: enough reads (about two million) to be

@@ -195,9 +195,14 @@ impl<'m> WinValues<'m> {
         let mut evals: Vec<(Option<Start<'m>>, Option<Start<'m>>)> = (0..pending.len()).map(|_| (None, None)).collect();
         for (t, mut s) in turns.iter().zip(starts) {
             // What a pair reads of a turn from here on: its start and policy
-            // range, its values and choices (the game facts, the offers);
-            // the slopes would only take memory.
-            (s.sol.slopes, s.sol.roll_slopes) = (vec![], vec![]);
+            // range, its values and choices (the game facts, the offers),
+            // and with piggyback the roll values' slopes (the offers of a
+            // step accepted on its ranges move along them); the other
+            // slopes would only take memory.
+            s.sol.slopes = vec![];
+            if !piggyback {
+                s.sol.roll_slopes = vec![];
+            }
             let e = &mut evals[t.3];
             if t.4 {
                 e.0 = Some(s);
@@ -221,12 +226,13 @@ impl<'m> WinValues<'m> {
                 && step.1.is_finite()
                 && (0.0..=1.0).contains(&step.0)
                 && (0.0..=1.0).contains(&step.1);
-            // With piggyback the offers are read off the turns
-            // themselves: they need an evaluation at the fixed point.
-            if residual > RESIDUAL && !piggyback {
+            // With piggyback the offers are read off the turns themselves,
+            // moved along their slopes to the step: only where every offer
+            // read is inside the turn's solved levels (their slopes known).
+            if residual > RESIDUAL && (!piggyback || self.offers_inside(p.a, p.b, &e)) {
                 if let Some(r) = step_ok.then(|| e.certified(step)).flatten() {
                     p.facts.residual = r;
-                    done.push(Done { a: p.a, b: p.b, at: step, facts: p.facts, eval: e, offers: false });
+                    done.push(Done { a: p.a, b: p.b, at: step, facts: p.facts, eval: e, offers: piggyback });
                     continue;
                 }
             }
@@ -266,8 +272,10 @@ impl<'m> WinValues<'m> {
                 facts.turn_solves += n_ab + n_ba;
                 return (ab, ba);
             }
-            let ab = self.offer_block(a, &e.ab.sol);
-            let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol));
+            // The turns' farkle values moved from the evaluation's to the
+            // fixed point's by these (0 for an evaluation at the fixed point).
+            let ab = self.offer_block(a, &e.ab.sol, e.y - y);
+            let ba = e.ba.as_ref().map_or_else(|| ab.clone(), |s| self.offer_block(b, &s.sol, e.x - x));
             (ab, ba)
         });
         let lanes = self.pair_lanes(&e.ab, e.ba.as_ref(), a, b, offers.as_ref(), (x, y));
@@ -301,10 +309,23 @@ impl<'m> WinValues<'m> {
         })
     }
 
+    /// Whether every piggyback value the pair `(a, b)` reads off the turns
+    /// of `e` is inside their solved levels, where the DP knows its slope.
+    fn offers_inside(&self, a: usize, b: usize, e: &Eval) -> bool {
+        let t_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
+        let inside = |mover: usize, s: &Start| {
+            !self.may_piggyback(mover) || (t_levels < s.sol.levels && !s.sol.roll_slopes.is_empty())
+        };
+        inside(a, &e.ab) && e.ba.as_ref().is_none_or(|s| inside(b, s))
+    }
+
     /// The piggyback values of the mover at side `a`, read off its turn
-    /// `sol` (solved at the pair's fixed point): `[k - 1][t / grid - 1]`,
-    /// `NaN` where the mover may not piggyback (see [`offers`]).
-    pub(super) fn offer_block(&self, a: usize, sol: &Solution) -> Vec<f64> {
+    /// `sol`: `[k - 1][t / grid - 1]`, `NaN` where the mover may not
+    /// piggyback (see [`offers`]). `moved` is how far the pair's fixed
+    /// point moved the turn's farkle value from the one it was solved at,
+    /// inside its policy range (0: solved at the fixed point): each value
+    /// moves along its slope, exactly, as the policy stays optimal.
+    pub(super) fn offer_block(&self, a: usize, sol: &Solution, moved: f64) -> Vec<f64> {
         let m = self.model;
         let t_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
         let mut out = vec![f64::NAN; offers::LEFTOVER_DICE * t_levels];
@@ -314,7 +335,11 @@ impl<'m> WinValues<'m> {
         for k in 1..=offers::LEFTOVER_DICE {
             let Some(c) = leftover_context(m, k) else { continue };
             for l in 1..=t_levels {
-                out[(k - 1) * t_levels + l - 1] = sol.roll_value_at(level_total(l, m.grid), c);
+                let mut r = sol.roll_value_at(level_total(l, m.grid), c);
+                if moved != 0.0 {
+                    r += moved * sol.roll_slopes[l * m.contexts() + c];
+                }
+                out[(k - 1) * t_levels + l - 1] = r;
             }
         }
         out

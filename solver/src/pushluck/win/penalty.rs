@@ -277,7 +277,7 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
                         let fixed = v.offers.is_none() && !sol.has_tail();
                         let key = sol.policy_key().filter(|_| fixed);
                         let row = (key.is_none() || key != keys[s]).then(|| v.row(a, b, &sol.ends(v.start)));
-                        let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol));
+                        let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol, 0.0));
                         // A row made afresh each time reads current
                         // values: it cannot be kept on a margin.
                         let margin = if key.is_some() { sol.margin } else { 0.0 };

@@ -11,6 +11,7 @@ use super::params;
 use super::values::{End, WinValues};
 use crate::pushluck::lanes::{fill_lanes_down_to, LANES};
 use crate::pushluck::level_total;
+use crate::pushluck::model::{dice_of, Succ};
 use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
 
 /// One pair's turn, ready to solve: the banks it may reach and where it stops.
@@ -91,13 +92,10 @@ impl<'m> WinValues<'m> {
                     // The look-ahead grows with the farkle value, at most
                     // at the largest farkle probability; the banks up here
                     // do not move with it (they count).
-                    // (Under piggyback steps are not accepted on ranges:
-                    // the offers are read off an evaluation at the fixed
-                    // point, so no range is sought.)
                     let steepest = self.risks.iter().map(|r| r.0).fold(0.0, f64::max);
                     let fixed = (0..stride)
                         .all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
-                    range = if !fixed || stride > 1 {
+                    range = if !fixed {
                         (0.0, 0.0)
                     } else if steepest > 0.0 {
                         (f64::NEG_INFINITY, (worst - look_ahead) / steepest)
@@ -125,11 +123,14 @@ impl<'m> WinValues<'m> {
                     // `climb`, so no value read moves by more than
                     // `effect`.)
                     let banks: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
-                    above = Some(self.tail_values(&banks, farkle));
+                    let (values, slopes, tail_range) = self.tail_sloped(&banks, farkle);
+                    above = Some(values);
+                    above_slopes = slopes;
                     tail = Some(banks);
                     loss = effect.min(rise);
-                    // Its values move with the farkle value, slopes untracked.
-                    range = (0.0, 0.0);
+                    // Its values move with the farkle value along its
+                    // policy's slopes, over the range that policy holds.
+                    range = tail_range;
                     break;
                 }
                 top += g;
@@ -162,6 +163,108 @@ impl<'m> WinValues<'m> {
     fn tail_values(&self, banks: &[f64], farkle: f64) -> Vec<f64> {
         let by_left = |left: usize| banks[if banks.len() > 1 { leftover_class(left) } else { 0 }];
         self.model.stationary_values(farkle, 1.0, by_left, |left| Some(by_left(left)))
+    }
+
+    /// [`Self::tail_values`] with each value's slope with respect to the
+    /// farkle value along the tail's policy, and the changes of the farkle
+    /// value over which that policy stays optimal (as a turn's
+    /// [`Solution::policy_range`]): the tail is a turn over contexts alone,
+    /// so the same argument holds. Along a fixed policy its values solve
+    /// linear equations; where every choice (each roll's set-aside, bank or
+    /// roll) stays at least as good as each alternative when all move along
+    /// their slopes, those values satisfy the optimality equations at the
+    /// moved farkle value, whose solution is unique (every policy's turn
+    /// ends: see `Model::check_turns_end`).
+    fn tail_sloped(&self, banks: &[f64], farkle: f64) -> (Vec<f64>, Vec<f64>, (f64, f64)) {
+        let m = self.model;
+        let by_left = |left: usize| banks[if banks.len() > 1 { leftover_class(left) } else { 0 }];
+        let v = self.tail_values(banks, farkle);
+        let n = m.contexts();
+        let value_of = |s: &Succ| match *s {
+            Succ::Instant => 1.0,
+            Succ::End { left, .. } => by_left(usize::from(left)),
+            Succ::Ctx { ctx, .. } => v[ctx as usize],
+        };
+        // Per context: each roll's chosen set-aside (the first of the best,
+        // as the values were taken), and whether the context banks.
+        let mut chosen: Vec<Vec<usize>> = Vec::with_capacity(n);
+        let mut rolls_value = vec![0.0; n];
+        for c in 0..n {
+            let t = &m.tables[c];
+            let mut picks = Vec::with_capacity(t.rolls.len());
+            let mut roll = t.farkle * farkle;
+            for &(p, from, to) in &t.rolls {
+                let options = &t.succ[from as usize..to as usize];
+                let mut best = (f64::NEG_INFINITY, 0);
+                for (i, o) in options.iter().enumerate() {
+                    let x = value_of(o);
+                    if x > best.0 {
+                        best = (x, i);
+                    }
+                }
+                picks.push(best.1);
+                roll += p * best.0;
+            }
+            chosen.push(picks);
+            rolls_value[c] = roll;
+        }
+        let banking: Vec<bool> = (0..n).map(|c| by_left(dice_of(c)) >= rolls_value[c]).collect();
+        // The policy's slopes: a farkle moves with the farkle value, the
+        // ends and the banks do not.
+        let mut slopes = vec![0.0; n];
+        let roll_slope = |c: usize, slopes: &[f64]| -> f64 {
+            let t = &m.tables[c];
+            t.farkle
+                + t.rolls
+                    .iter()
+                    .zip(&chosen[c])
+                    .map(|(&(p, from, _), &i)| match t.succ[from as usize + i] {
+                        Succ::Ctx { ctx, .. } => p * slopes[ctx as usize],
+                        _ => 0.0,
+                    })
+                    .sum::<f64>()
+        };
+        for _ in 0..100_000 {
+            let mut delta: f64 = 0.0;
+            for c in 0..n {
+                let x = if banking[c] { 0.0 } else { roll_slope(c, &slopes) };
+                delta = delta.max((x - slopes[c]).abs());
+                slopes[c] = x;
+            }
+            if delta < 1e-18 {
+                break;
+            }
+        }
+        let slope_of = |s: &Succ| match *s {
+            Succ::Ctx { ctx, .. } => slopes[ctx as usize],
+            _ => 0.0,
+        };
+        // The range: every choice against every alternative.
+        let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+        let mut narrow = |gap: f64, slope_gap: f64| {
+            if slope_gap > 0.0 {
+                lo = lo.max(-gap / slope_gap);
+            } else if slope_gap < 0.0 {
+                hi = hi.min(gap / -slope_gap);
+            }
+        };
+        for c in 0..n {
+            let t = &m.tables[c];
+            for (&(_, from, to), &i) in t.rolls.iter().zip(&chosen[c]) {
+                let options = &t.succ[from as usize..to as usize];
+                let (best, best_slope) = (value_of(&options[i]), slope_of(&options[i]));
+                for o in options {
+                    narrow(best - value_of(o), best_slope - slope_of(o));
+                }
+            }
+            let (bank, roll, rs) = (by_left(dice_of(c)), rolls_value[c], roll_slope(c, &slopes));
+            if banking[c] {
+                narrow(bank - roll, -rs);
+            } else {
+                narrow(roll - bank, rs);
+            }
+        }
+        (v, slopes, (lo.min(0.0), hi.max(0.0)))
     }
 
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
