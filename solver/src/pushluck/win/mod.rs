@@ -65,9 +65,17 @@
 //! value), the set where banking looks better stays closed as `x` grows,
 //! so banking is optimal there (the monotone case of optimal stopping) and
 //! the turn is solved exactly below it. Where that never happens (contexts
-//! without farkle risk, hopeless opponents in games with instant wins), the
-//! turn stops where `P_pass` is within [`TAIL`] of its limit, and the
-//! solve reports the largest value that stop could have lost as its
+//! without farkle risk, hopeless opponents in games with instant wins, and
+//! under piggyback, where leaving dice to a chaser can stay worse than
+//! rolling on), the turn ends in a *stationary tail*: above a top the banks
+//! are taken at their value there, a problem over contexts alone, with its
+//! own slopes and policy range (`turn`). The top is where freezing the
+//! banks changes no value the solve reads by more than [`TAIL`]: a bank
+//! above may still rise by `P_pass`'s distance to its limit, and a turn
+//! climbs from the highest level read to the top with a chance of at most
+//! `climb` ([`climb_chances`]). Advice reads any level, so its turns stop
+//! only where `P_pass` itself is within [`TAIL`] of its limit. The solve
+//! reports the largest value a stop could have changed as its
 //! `truncation` bound.
 //!
 //! ## Where each part lives

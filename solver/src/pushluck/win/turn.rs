@@ -111,9 +111,9 @@ impl<'m> WinValues<'m> {
                 // (Only where turns are unbounded: a bounded turn's levels
                 // stop short of its top, and what is read above them comes
                 // from the banks there.)
-                let effect = reads.filter(|_| self.max_turn.is_none()).map_or(rise, |r| {
-                    rise * self.climb(usize::try_from(top / g).expect("positive").saturating_sub(r))
-                });
+                let effect = reads
+                    .filter(|_| self.max_turn.is_none())
+                    .map_or(rise, |r| rise * self.climb(usize::try_from(top / g).expect("positive").saturating_sub(r)));
                 if self.last.in_tail(on_b, need, g) || effect <= TAIL {
                     // In the tail a bank's value no longer depends on the
                     // total: what is left is a problem over contexts only.
@@ -188,9 +188,8 @@ impl<'m> WinValues<'m> {
         // Per context: each roll's chosen set-aside (the first of the best,
         // as the values were taken), and whether the context banks.
         let mut chosen: Vec<Vec<usize>> = Vec::with_capacity(n);
-        let mut rolls_value = vec![0.0; n];
-        for c in 0..n {
-            let t = &m.tables[c];
+        let mut rolls_value = Vec::with_capacity(n);
+        for t in &m.tables[..n] {
             let mut picks = Vec::with_capacity(t.rolls.len());
             let mut roll = t.farkle * farkle;
             for &(p, from, to) in &t.rolls {
@@ -206,7 +205,7 @@ impl<'m> WinValues<'m> {
                 roll += p * best.0;
             }
             chosen.push(picks);
-            rolls_value[c] = roll;
+            rolls_value.push(roll);
         }
         let banking: Vec<bool> = (0..n).map(|c| by_left(dice_of(c)) >= rolls_value[c]).collect();
         // The policy's slopes: a farkle moves with the farkle value, the
@@ -381,8 +380,7 @@ impl<'m> WinValues<'m> {
         let mut sols = Vec::with_capacity(turns.len());
         let mut setups = Vec::with_capacity(turns.len());
         for &(a, b, farkle, pass) in turns {
-            let TurnSetup { payoff, levels, loss, range, slack, .. } =
-                self.setup(a, b, farkle, pass, Some(reads));
+            let TurnSetup { payoff, levels, loss, range, slack, .. } = self.setup(a, b, farkle, pass, Some(reads));
             let p = params(self.model, self.sides.side(a));
             sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
             setups.push((loss, range, slack));
