@@ -834,11 +834,14 @@ function showCompareSoFar(out, events) {
   const pending = plan.order.filter((p) => !seen.has(p.index));
   const last = done[done.length - 1];
   const left = last ? last.remaining_seconds : plan.estimated_seconds;
+  const first = !out.querySelector('#compare-table');
   const note = pending.length && left > 0
     ? `${done.length} of ${plan.order.length} rows · about ${fmtSeconds(left)} of solving left`
     : `${done.length} of ${plan.order.length} rows`;
   clear(out, compareTable(plan.game.title, plan.players, done.map((e) => e.row), pending),
     el('p', { class: 'hint', id: 'compare-so-far' }, note));
+  // The first rows in view once, then the reader scrolls as they like.
+  if (first) out.scrollIntoView({ block: 'start' });
 }
 
 async function runCompare() {
