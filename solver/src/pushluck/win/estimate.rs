@@ -252,8 +252,9 @@ fn tail_levels(model: &Model) -> usize {
     let last = LastTurn::solve(model);
     let climbs = super::climb_chances(model);
     let rise = |d: usize| last.fresh.get(d).or(last.fresh.last()).copied().unwrap_or(0.0) - last.instant;
-    let climb = |d: usize| climbs.get(d).or(climbs.last()).copied().unwrap_or(1.0);
-    (0..last.fresh.len()).find(|&d| rise(d) * climb(d) <= super::last_turn::TAIL).unwrap_or(last.fresh.len())
+    (0..last.fresh.len())
+        .find(|&d| rise(d) * super::climb_at(&climbs, d) <= super::last_turn::TAIL)
+        .unwrap_or(last.fresh.len())
 }
 
 /// Levels of the sampled turn DP: enough reads (about two million) to be

@@ -243,6 +243,12 @@ fn climb_chances(model: &Model) -> Vec<f64> {
     best
 }
 
+/// The chance of climbing `levels` levels from [`climb_chances`]'
+/// `climbs`: past their end, their last (an upper bound; 1 for none).
+fn climb_at(climbs: &[f64], levels: usize) -> f64 {
+    climbs.get(levels).or(climbs.last()).copied().unwrap_or(1.0)
+}
+
 /// [`climb_chances`] stops below this chance (no bank moves by more than
 /// 1 where it is read from)...
 const CLIMB_FLOOR: f64 = 1e-18;

@@ -4,10 +4,10 @@
 //! hands the opponent the next turn, a bank at or past it the last turn
 //! ([`GoalBank`]).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::last_turn::LastTurn;
-use super::{climb_chances, facts, max_turn_levels, reach, risks, rows, start_context, Offers, Sides};
+use super::{climb_at, climb_chances, facts, max_turn_levels, reach, risks, rows, start_context, Offers, Sides};
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
 use crate::pushluck::rules::Stop;
@@ -29,8 +29,9 @@ pub(crate) struct WinValues<'m> {
     /// Per context: farkle probability, chance of an instant win.
     pub(super) risks: Vec<(f64, f64)>,
     /// Per number of levels: the most likely a turn climbs that far
-    /// ([`climb_chances`]).
-    climbs: Vec<f64>,
+    /// ([`climb_chances`]), made on first use (only the solve's turns read
+    /// it: a table loaded for advice never does).
+    climbs: Arc<OnceLock<Vec<f64>>>,
     /// Largest gain of a set-aside, in grid levels.
     pub(super) reach: usize,
     /// The context of a fresh turn.
@@ -118,7 +119,7 @@ impl<'m> WinValues<'m> {
             w,
             last: Arc::new(last),
             risks: risks(model),
-            climbs: climb_chances(model),
+            climbs: Arc::default(),
             reach: reach(model),
             start: start_context(model),
             max_turn: max_turn_levels(model),
@@ -139,7 +140,7 @@ impl<'m> WinValues<'m> {
     /// The most likely a turn climbs `levels` grid levels or more (an
     /// upper bound; 1 for none).
     pub(super) fn climb(&self, levels: usize) -> f64 {
-        self.climbs.get(levels).or(self.climbs.last()).copied().unwrap_or(1.0)
+        climb_at(self.climbs.get_or_init(|| climb_chances(self.model)), levels)
     }
 
     /// The highest level of a pair's turn the solve reads: its start, and
