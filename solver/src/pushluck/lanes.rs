@@ -73,21 +73,35 @@ pub(crate) struct Carry {
 /// (left as prepared). Recording eight lanes' choices and copying the
 /// rows back lane by lane took a tenth of the solve of three players.
 pub(crate) fn fill_lanes_carrying(sols: &mut [Solution<'_>], carry: &[Carry]) -> Vec<Option<Vec<[f64; 2]>>> {
-    fill_lanes_generic::<true, true>(sols, 0, carry)
+    fill_lanes_generic::<true, true>(sols, 0, carry, 0)
 }
 
 /// [`fill_lanes`] down to level `bottom` only: the levels below keep 0,
 /// for turns read at `bottom` and above (a piggyback turn that starts
 /// at its inherited total).
 pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], bottom: usize) {
-    fill_lanes_generic::<SLOPED, false>(sols, bottom, &[]);
+    fill_lanes_generic::<SLOPED, false>(sols, bottom, &[], usize::MAX);
 }
 
-/// [`fill_lanes_down_to`], carrying `carry` when `CARRY`.
+/// [`fill_lanes_down_to`] without slopes, for turns whose callers read
+/// nothing but their roll values below level `kept`: from there up, the
+/// cells proved to bank in every lane (see [`Proof`]) are not solved. The
+/// turns' decision values are exactly those of [`fill_lanes_down_to`]
+/// everywhere (a cell proved to bank is worth its bank, as the DP would
+/// find); at the skipped cells their roll values are unknown (NaN) and
+/// their choices and margins are not recorded.
+pub(super) fn fill_lanes_read_below(sols: &mut [Solution<'_>], bottom: usize, kept: usize) {
+    fill_lanes_generic::<false, false>(sols, bottom, &[], kept);
+}
+
+/// [`fill_lanes_down_to`], carrying `carry` when `CARRY`, skipping the
+/// cells proved to bank from level `prove_from` up (carried turns, or
+/// turns without slopes).
 fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     sols: &mut [Solution<'_>],
     bottom: usize,
     carry: &[Carry],
+    prove_from: usize,
 ) -> Vec<Option<Vec<[f64; 2]>>> {
     assert!(!sols.is_empty() && sols.len() <= LANES, "one to {LANES} turns");
     assert!(!CARRY || carry.len() == sols.len(), "a carry a turn");
@@ -103,7 +117,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
             let mut rest: Vec<Solution<'_>> = plain.iter().map(|&k| sols[k].clone()).collect();
             let rest_carry: Vec<Carry> =
                 if CARRY { plain.iter().map(|&k| Carry { bank: carry[k].bank.clone() }).collect() } else { vec![] };
-            let rest_carried = fill_lanes_generic::<SLOPED, CARRY>(&mut rest, bottom, &rest_carry);
+            let rest_carried = fill_lanes_generic::<SLOPED, CARRY>(&mut rest, bottom, &rest_carry, prove_from);
             for (&k, s) in plain.iter().zip(rest) {
                 sols[k] = s;
             }
@@ -154,10 +168,16 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     // (without slopes only: the penalty's sweeps use it, the pair solve,
     // which has ranges, does not).
     let mut margins: Lane = [f64::INFINITY; LANES];
+    // Proofs need a bound of what a bank must beat: the range's limit
+    // with slopes, none without (nor a carry, which needs slopes).
+    debug_assert!(SLOPED || !CARRY);
     let mut proof = match &m.roll_reaches {
-        Some(reaches) if CARRY => Some(Proof::new(reaches, top, reach, n, &values, &ends)),
+        Some(reaches) if CARRY || (!SLOPED && prove_from < top) => {
+            Some(Proof::new(reaches, top, reach, n, &values, &ends))
+        }
         _ => None,
     };
+    let no_limit: Lane = [0.0; LANES];
     for level in (bottom.min(top)..top).rev() {
         // The lanes that solve this level (the others keep their values).
         let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
@@ -170,21 +190,28 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         }
         for c in 0..n {
             let table = &m.tables[c];
-            if let Some(p) = proof.as_ref().filter(|_| level > 0) {
+            if let Some(p) = proof.as_ref().filter(|_| level > 0 && level >= prove_from) {
                 // Level 0 is the turn's start: rolling is no choice.
                 let banks: Lane = std::array::from_fn(|k| match &sols.get(k).map(|s| &s.payoff) {
                     Some(Payoff::Win(w)) => w.bank(level, dice_of(c)).unwrap_or(f64::NAN),
                     _ => f64::NAN,
                 });
-                if p.banks(c, &farkle, &banks, &ranges.limit, &active) {
+                let limit = if SLOPED { &ranges.limit } else { &no_limit };
+                if p.banks(c, &farkle, &banks, limit, &active) {
                     let i = base + c;
                     for &k in &active {
                         let s = &mut sols[k];
-                        let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
-                        (values[i][k], slopes[i][k]) = (banks[k], w.bank_slope(level, dice_of(c)));
-                        (s.roll_values[i], s.roll_slopes[i]) = (f64::NAN, f64::NAN);
-                        for (j, c) in carried.iter_mut().enumerate() {
-                            c[i][k] = carry[k].bank[level][j];
+                        values[i][k] = banks[k];
+                        s.roll_values[i] = f64::NAN;
+                        if SLOPED {
+                            let Payoff::Win(w) = &s.payoff else { unreachable!("a win-objective turn") };
+                            slopes[i][k] = w.bank_slope(level, dice_of(c));
+                            s.roll_slopes[i] = f64::NAN;
+                        }
+                        if CARRY {
+                            for (j, c) in carried.iter_mut().enumerate() {
+                                c[i][k] = carry[k].bank[level][j];
+                            }
                         }
                     }
                     continue;
@@ -289,8 +316,10 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     (0..sols.len()).map(|k| Some((0..n).map(|c| [carried[0][c][k], carried[1][c][k]]).collect())).collect()
 }
 
-/// Cells that provably bank, found before their rolls are solved (carried
-/// turns only, whose callers keep their expectations and range).
+/// Cells that provably bank, found before their rolls are solved: in
+/// carried turns, whose callers keep their expectations and range, and in
+/// turns without slopes read below a level only (the return's turns on a
+/// leftover, [`fill_lanes_read_below`]).
 ///
 /// A roll from level `l` is worth at most its farkle chance times the
 /// farkle value, plus its chance of an instant win, plus, for each largest
@@ -305,7 +334,14 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
 /// cell where every active lane is proved is not solved: its roll value
 /// and slope are left unknown (NaN), and the range is the DP's without
 /// those decisions (as wide or wider, and as valid). At goal 2,500 the
-/// cells where every lane banks held 15.8% of the kernel's work.
+/// cells where every lane banks held 15.8% of the kernel's work. Without
+/// slopes there is no range: a bank that beats the bound beats the roll,
+/// so the DP's value there is the bank, to the bit. Under Farkle's return,
+/// cells proved to bank held 60% of the work of the turns on a leftover
+/// (at goals 3,000 to 6,000): past the goal a bank that leaves no dice is
+/// nearly a win, while one that leaves dice hands the chaser their pass
+/// for any scoring roll, so every context with dice to roll rolls on, up
+/// to the tail's top, and the six-dice contexts, most of the work, bank.
 struct Proof<'r> {
     reaches: &'r [RollReach],
     /// Per level: every lane's best value of a state or forced end there

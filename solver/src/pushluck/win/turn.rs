@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::last_turn::TAIL;
 use super::params;
 use super::values::{End, WinValues};
-use crate::pushluck::lanes::{fill_lanes_down_to, LANES};
+use crate::pushluck::lanes::{fill_lanes_down_to, fill_lanes_read_below, LANES};
 use crate::pushluck::level_total;
 use crate::pushluck::model::{dice_of, Succ};
 use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
@@ -362,7 +362,8 @@ impl<'m> WinValues<'m> {
                     self.model.prepare_payoff(p, payoff, shared.levels, self.reach, false)
                 })
                 .collect();
-            fill_lanes_down_to::<false>(&mut sols, batch[0] + 1);
+            let last = batch[batch.len() - 1];
+            fill_lanes_read_below(&mut sols, batch[0] + 1, last + 2);
             for (&i, sol) in batch.iter().zip(&sols) {
                 read(i, sol);
             }

@@ -74,6 +74,15 @@ pub(crate) enum End {
 #[derive(Debug, Clone)]
 pub(super) struct GoalBank {
     pub(super) last: Arc<LastTurn>,
+    pub(super) at: GoalRule,
+}
+
+/// A [`GoalBank`] without its last-turn table: what a bank at the goal is
+/// worth given that table. (The turn setups value thousands of banks each,
+/// from both threads: cloning the shared table's `Arc` for each, an atomic
+/// count both cores write, was most of their time.)
+#[derive(Debug, Clone, Copy)]
+pub(super) struct GoalRule {
     pub(super) mover: i64,
     pub(super) chaser: i64,
     pub(super) chaser_on_board: bool,
@@ -87,6 +96,13 @@ impl GoalBank {
     /// Banking `t` points (to at least the goal), leaving a leftover of
     /// class `class` (0: nothing the chaser may take over).
     pub(super) fn end(&self, t: i64, class: usize) -> End {
+        self.at.end(&self.last, t, class)
+    }
+}
+
+impl GoalRule {
+    /// [`GoalBank::end`], with the last-turn table `last`.
+    pub(super) fn end(&self, last: &LastTurn, t: i64, class: usize) -> End {
         let x = self.mover + t;
         debug_assert!(x >= self.goal, "a bank below the goal is read from the value table");
         if self.exact_goal && x > self.goal {
@@ -96,13 +112,13 @@ impl GoalBank {
             return End::Value(1.0);
         }
         let offer = (class > 0).then_some((class, t));
-        End::Value(1.0 - self.last.pass_offered(self.chaser_on_board, x - self.chaser, offer, self.grid))
+        End::Value(1.0 - last.pass_offered(self.chaser_on_board, x - self.chaser, offer, self.grid))
     }
 }
 
 impl BanksBeyond for GoalBank {
     fn bank(&self, level: usize, class: usize, farkle: f64) -> f64 {
-        match self.end(level_total(level, self.grid), class) {
+        match self.end(level_total(level, self.at.grid), class) {
             End::Value(v) => v,
             End::Farkle => farkle,
             e => unreachable!("a bank at the goal ends the game: {e:?}"),
@@ -218,16 +234,20 @@ impl<'m> WinValues<'m> {
             }
             return End::Lose(self.next(b, xa));
         }
-        self.goal_bank(x - t, b).end(t, k)
+        self.goal_rule(x - t, b).end(&self.last, t, k)
     }
 
     /// How a mover at total `mover` values banks that reach the goal
     /// against the opponent at side `b`.
     pub(super) fn goal_bank(&self, mover: i64, b: usize) -> GoalBank {
+        GoalBank { last: Arc::clone(&self.last), at: self.goal_rule(mover, b) }
+    }
+
+    /// [`Self::goal_bank`] without the last-turn table.
+    fn goal_rule(&self, mover: i64, b: usize) -> GoalRule {
         let rules = &self.model.rules.game;
         let chaser = self.sides.side(b);
-        GoalBank {
-            last: Arc::clone(&self.last),
+        GoalRule {
             mover,
             chaser: chaser.total,
             chaser_on_board: chaser.on_board,
