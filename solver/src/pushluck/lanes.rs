@@ -31,7 +31,7 @@
 //! targets run the same steps lane by lane in plain Rust.
 
 use super::dp::{bank_or_roll, Range};
-use super::model::{dice_of, hot_end, RollReach, HOT_END, HOT_INSTANT};
+use super::model::{dice_of, hot_end, ContextTable, RollReach, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution};
 
 /// Turns solved side by side: eight `f64` are one cache line and one
@@ -73,14 +73,14 @@ pub(crate) struct Carry {
 /// (left as prepared). Recording eight lanes' choices and copying the
 /// rows back lane by lane took a tenth of the solve of three players.
 pub(crate) fn fill_lanes_carrying(sols: &mut [Solution<'_>], carry: &[Carry]) -> Vec<Option<Vec<[f64; 2]>>> {
-    fill_lanes_generic::<true, true>(sols, 0, carry, 0)
+    fill_lanes_generic::<true, true>(sols, 0, carry, 0, 0.0, &mut 0.0)
 }
 
 /// [`fill_lanes`] down to level `bottom` only: the levels below keep 0,
 /// for turns read at `bottom` and above (a piggyback turn that starts
 /// at its inherited total).
 pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], bottom: usize) {
-    fill_lanes_generic::<SLOPED, false>(sols, bottom, &[], usize::MAX);
+    fill_lanes_generic::<SLOPED, false>(sols, bottom, &[], usize::MAX, 0.0, &mut 0.0);
 }
 
 /// [`fill_lanes_down_to`] without slopes, for turns whose callers read
@@ -90,18 +90,28 @@ pub(super) fn fill_lanes_down_to<const SLOPED: bool>(sols: &mut [Solution<'_>], 
 /// everywhere (a cell proved to bank is worth its bank, as the DP would
 /// find); at the skipped cells their roll values are unknown (NaN) and
 /// their choices and margins are not recorded.
-pub(super) fn fill_lanes_read_below(sols: &mut [Solution<'_>], bottom: usize, kept: usize) {
-    fill_lanes_generic::<false, false>(sols, bottom, &[], kept);
+///
+/// `above`: how far the values prepared above the turns' top (a
+/// stationary tail) may be from the true ones, in every lane. Returns a
+/// bound on how far that moves the roll values read (see [`Shift`]).
+pub(super) fn fill_lanes_read_below(sols: &mut [Solution<'_>], bottom: usize, kept: usize, above: f64) -> f64 {
+    let mut read = 0.0;
+    fill_lanes_generic::<false, false>(sols, bottom, &[], kept, above, &mut read);
+    read
 }
 
 /// [`fill_lanes_down_to`], carrying `carry` when `CARRY`, skipping the
 /// cells proved to bank from level `prove_from` up (carried turns, or
-/// turns without slopes).
+/// turns without slopes), and (without slopes, when `above > 0`) putting
+/// in `read_shift` how far the roll values below `prove_from` may be off
+/// when the values above the top are off by `above`.
 fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     sols: &mut [Solution<'_>],
     bottom: usize,
     carry: &[Carry],
     prove_from: usize,
+    above: f64,
+    read_shift: &mut f64,
 ) -> Vec<Option<Vec<[f64; 2]>>> {
     assert!(!sols.is_empty() && sols.len() <= LANES, "one to {LANES} turns");
     assert!(!CARRY || carry.len() == sols.len(), "a carry a turn");
@@ -112,12 +122,17 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         for &k in &near {
             sols[k].fill_alone(SLOPED);
         }
+        if above > 0.0 && !near.is_empty() {
+            // (Turns solved alone are not followed.)
+            *read_shift = f64::INFINITY;
+        }
         let mut carried = vec![None; if CARRY { sols.len() } else { 0 }];
         if !plain.is_empty() {
             let mut rest: Vec<Solution<'_>> = plain.iter().map(|&k| sols[k].clone()).collect();
             let rest_carry: Vec<Carry> =
                 if CARRY { plain.iter().map(|&k| Carry { bank: carry[k].bank.clone() }).collect() } else { vec![] };
-            let rest_carried = fill_lanes_generic::<SLOPED, CARRY>(&mut rest, bottom, &rest_carry, prove_from);
+            let rest_carried =
+                fill_lanes_generic::<SLOPED, CARRY>(&mut rest, bottom, &rest_carry, prove_from, above, read_shift);
             for (&k, s) in plain.iter().zip(rest) {
                 sols[k] = s;
             }
@@ -177,8 +192,12 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         }
         _ => None,
     };
-    let no_limit: Lane = [0.0; LANES];
+    let lowest = levels.iter().copied().min().expect("one turn at least");
+    let mut shift = (!SLOPED && !CARRY && above > 0.0).then(|| Shift::new(above, lowest, top, reach, n));
     for level in (bottom.min(top)..top).rev() {
+        // A bank must beat a roll's bound by how far the rolls may be off.
+        let window = shift.as_ref().map_or(0.0, |sh| sh.window(level));
+        let no_limit: Lane = [window; LANES];
         // The lanes that solve this level (the others keep their values).
         let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
         ranges.activate(&active);
@@ -258,6 +277,12 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                 }
             }
             let i = base + c;
+            if let Some(sh) = shift.as_mut() {
+                sh.follow(table, level, c, level < prove_from, &active, &total, |k| match &sols[k].payoff {
+                    Payoff::Win(w) => w.bank(level, dice_of(c)),
+                    _ => None,
+                });
+            }
             for &k in &active {
                 let s = &mut sols[k];
                 let roll = total[k];
@@ -291,6 +316,12 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         if let Some(p) = &mut proof {
             p.level_done(level, &values, &ends);
         }
+        if let Some(sh) = shift.as_mut() {
+            sh.level_done(level);
+        }
+    }
+    if let Some(sh) = &shift {
+        *read_shift = read_shift.max(sh.read);
     }
     for (k, s) in sols.iter_mut().enumerate() {
         if SLOPED {
@@ -314,6 +345,101 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         return vec![];
     }
     (0..sols.len()).map(|k| Some((0..n).map(|c| [carried[0][c][k], carried[1][c][k]]).collect())).collect()
+}
+
+/// How far the values of turns without slopes may be off when the values
+/// prepared above their top (a stationary tail) are off by at most
+/// `above` (the largest over the lanes, which share the bound).
+///
+/// A cell's value is its bank or its roll; a roll is an expectation over
+/// its outcomes of the best set-aside, and a best of values each off by
+/// at most `d` is off by at most `d`, so a roll is off by at most its
+/// outcomes' expectation of their options' largest bound (farkles,
+/// instant wins and forced ends are exact: banks are valued exactly at
+/// every total). Where every lane's bank beats its roll by more than that
+/// (and the rounding), the cell banks either way and is exact. Cells
+/// proved to bank by [`Proof`] (with the window's largest bound added to
+/// what they must beat) are exact too. So the bound falls to 0 below a
+/// band of levels where every path up passes a cell that banks: past the
+/// goal, under Farkle's return, the six-dice contexts bank, and a turn
+/// with fewer dice reaches six within five rolls.
+struct Shift {
+    /// Per cell, `[level * contexts + context]` as the values.
+    cells: Vec<f64>,
+    /// Per level, the largest of its cells.
+    levels: Vec<f64>,
+    contexts: usize,
+    reach: usize,
+    /// The bound above the top, and the lowest top of a lane: above it
+    /// the lanes that do not solve a level keep values off by `above`.
+    above: f64,
+    lowest: usize,
+    /// The largest bound of a roll value read (below the proofs' level).
+    read: f64,
+}
+
+/// What a bank must beat a roll by, beyond the roll's bound, to be sure:
+/// the roll's value is rounded.
+const SHIFT_MARGIN: f64 = 1e-12;
+
+impl Shift {
+    fn new(above: f64, lowest: usize, top: usize, reach: usize, contexts: usize) -> Shift {
+        let mut cells = vec![0.0; (top + reach) * contexts];
+        cells[lowest * contexts..].fill(above);
+        let mut levels = vec![0.0; top + reach];
+        levels[lowest..].fill(above);
+        Shift { cells, levels, contexts, reach, above, lowest, read: 0.0 }
+    }
+
+    /// The largest bound of the levels a roll from `level` reaches.
+    fn window(&self, level: usize) -> f64 {
+        self.levels[level + 1..(level + 1 + self.reach).min(self.levels.len())].iter().copied().fold(0.0, f64::max)
+    }
+
+    /// The bound of context `c` at `level` (context table `table`), whose
+    /// rolls are `total` in the `active` lanes, with banks `bank(k)`;
+    /// `read` when its roll values are read.
+    #[allow(clippy::too_many_arguments)]
+    fn follow(
+        &mut self,
+        table: &ContextTable,
+        level: usize,
+        c: usize,
+        read: bool,
+        active: &[usize],
+        total: &Lane,
+        bank: impl Fn(usize) -> Option<f64>,
+    ) {
+        let base = level * self.contexts;
+        let i = base + c;
+        let roll: f64 = if self.window(level) == 0.0 {
+            0.0
+        } else {
+            table
+                .rolls
+                .iter()
+                .map(|&(p, from, to)| {
+                    let worst = table.hot[from as usize..to as usize]
+                        .iter()
+                        .filter(|&&x| x & HOT_END == 0)
+                        .map(|&x| self.cells[base + x as usize])
+                        .fold(0.0, f64::max);
+                    p * worst
+                })
+                .sum()
+        };
+        if read {
+            self.read = self.read.max(roll);
+        }
+        let banks = active.iter().all(|&k| bank(k).is_some_and(|b| b - total[k] > roll + SHIFT_MARGIN));
+        let solved = if banks { 0.0 } else { roll };
+        self.cells[i] = if level >= self.lowest { solved.max(self.above) } else { solved };
+    }
+
+    fn level_done(&mut self, level: usize) {
+        let n = self.contexts;
+        self.levels[level] = self.cells[level * n..(level + 1) * n].iter().copied().fold(0.0, f64::max);
+    }
 }
 
 /// Cells that provably bank, found before their rolls are solved: in

@@ -523,6 +523,48 @@ fn piggyback_return_by_hand() {
     }
 }
 
+/// Farkle's return: the turns on a leftover, solved side by side below a
+/// lowered top whose effect on the reads the lanes bound, read what each
+/// turn solved alone to the top advice uses reads (every level within
+/// 1e-16 of the limit), to rounding.
+#[test]
+fn the_returns_lowered_tops_read_what_turns_solved_alone_read() {
+    let mut rules = with_return(with_piggyback(farkle::base(), false));
+    rules.game.goal = 2000;
+    rules.validate().expect("valid rules");
+    let g = game(rules);
+    let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+    let m = values.model;
+    let side = |total| values.sides.of_question(total, 0).expect("a side");
+    let contexts: Vec<(usize, usize)> =
+        (1..=offers::LEFTOVER_DICE).filter_map(|k| last_turn::leftover_context(m, k).map(|c| (k, c))).collect();
+    let (mut batches, mut lowered, mut compared) = (0, 0, 0);
+    for (a, b) in [(0, 1500), (500, 1000), (1000, 1950), (1900, 600), (1950, 1950), (250, 1800)] {
+        let (a, b) = (side(a), side(b));
+        let (_, pass) = values.farkle_and_pass(a, b);
+        let most = usize::try_from(values.sides.side(b).total / m.grid).expect("positive");
+        let farkles: Vec<f64> =
+            (1..=most).map(|l| values.returned_farkle(a, b, crate::pushluck::level_total(l, m.grid))).collect();
+        let mut read = vec![];
+        lowered += values.solve_farkles_down_to(a, b, &farkles, pass, |i, sol| {
+            let t = crate::pushluck::level_total(i + 1, m.grid);
+            read.push(contexts.iter().map(|&(_, c)| sol.roll_value_at(t, c)).collect::<Vec<f64>>());
+        });
+        batches += most.div_ceil(crate::pushluck::lanes::LANES);
+        for (i, got) in read.iter().enumerate() {
+            let (alone, _) = values.solve_turn(a, b, farkles[i], pass);
+            let t = crate::pushluck::level_total(i + 1, m.grid);
+            for (&(_, c), &r) in contexts.iter().zip(got) {
+                let want = alone.roll_value_at(t, c);
+                assert!((r - want).abs() < 1e-15, "({a}, {b}) t = {t}, context {c}: {r} against {want}");
+                compared += 1;
+            }
+        }
+    }
+    // Nearly every batch is done below the shared top.
+    assert!(compared > 500 && lowered * 10 >= batches * 9, "{lowered} of {batches} batches, {compared} values");
+}
+
 /// The return is refused where the win solve does not take it yet (with
 /// the three-farkle penalty), in one line, before anything is solved.
 #[test]
