@@ -73,14 +73,17 @@ const REFERENCE_NANOS_PER_READ: f64 = 1.0;
 /// with forced ends refitted after its turns were cut lower and its steps
 /// accepted on their ranges (`scripts/win-before-after`, 2026-11-28:
 /// measured over estimate 1.99 and 2.20 for Farkle's and Dice 10000's
-/// piggyback, 1.65 for Yahtzix's `go-for-it`, with the factors before).
+/// piggyback, 1.65 for Yahtzix's `go-for-it`, with the factors before);
+/// piggyback again after the goal banks were valued without cloning an
+/// `Arc` both threads count (the same script, later on 2026-11-28:
+/// measured over estimate 0.49 and 0.57).
 /// See docs/how-it-works.md, "How long a solve will take".
 const OVERHEAD: Overhead = Overhead {
     plain: 0.72,
     forced_ends: 0.67,
     vant_hof: 1.03,
-    piggyback: 1.78,
-    piggyback_forced_ends: 1.88,
+    piggyback: 0.94,
+    piggyback_forced_ends: 1.45,
     penalty: 0.42,
 };
 
@@ -239,9 +242,11 @@ pub(crate) fn work(model: &Model) -> f64 {
 /// under the return costs against a pair's turn (eight of them share a
 /// pass of the kernel and one setup serves all of a pair's): the second
 /// fitted to Farkle's return on 2026-11-28 (256 s measured, where the
-/// factor of before, 1.1, announced about 17 minutes).
+/// factor of before, 1.1, announced about 17 minutes), and again the same
+/// day after its turns on a leftover were cut lower still (117.5 s, where
+/// 0.24 announced 264 s).
 const REGION_COST: f64 = 0.7;
-const RETURN_TURN: f64 = 0.24;
+const RETURN_TURN: f64 = 0.19;
 
 /// Levels a turn is solved past the last level read before its stationary
 /// tail begins, about: the first `d` where the most likely climb of `d`

@@ -174,10 +174,15 @@ impl<'m> WinValues<'m> {
 
     /// How far the banks of the mover at `(a, b)` may still rise above
     /// turn total `top` (past the goal): the chaser's chance to pass there
-    /// above its limit.
-    fn rise_at(&self, a: usize, b: usize, top: i64) -> f64 {
+    /// above its limit. `None` short of the chaser's thresholds under
+    /// piggyback, where a bank's value may also fall with the total (the
+    /// chance to pass on a leftover grows with the points inherited).
+    fn rise_above(&self, a: usize, b: usize, top: i64) -> Option<f64> {
+        let g = self.grid();
         let (sa, sb) = (self.sides.side(a), self.sides.side(b));
-        self.last.pass(sb.on_board, sa.total + top - sb.total, self.grid()) - self.last.instant
+        let need = sa.total + top - sb.total;
+        let settled = self.last.counts_from[0].max(self.last.counts_from[1]) - g;
+        (self.offers.is_none() || need >= settled).then(|| self.last.pass(sb.on_board, need, g) - self.last.instant)
     }
 
     /// The values above a turn's top in its stationary tail, per context,
@@ -319,7 +324,7 @@ impl<'m> WinValues<'m> {
     /// (see [`crate::pushluck::lanes`]): each exactly [`Self::start`].
     pub(super) fn starts(&self, turns: &[(usize, usize, f64)]) -> Vec<Start<'m>> {
         let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
-        self.solve_lanes::<true>(&turns, 0, self.solve_reads())
+        self.solve_lanes::<true>(&turns, 0, Some(self.solve_reads()))
             .into_iter()
             .map(|(sol, loss)| Start {
                 value: sol.roll_values[self.start],
@@ -335,7 +340,7 @@ impl<'m> WinValues<'m> {
     /// without slopes, their choices recorded: each exactly
     /// [`Self::solve_turn`].
     pub(super) fn solve_turns(&self, turns: &[(usize, usize, f64, f64)]) -> Vec<(Solution<'m>, f64)> {
-        self.solve_lanes::<false>(turns, 0, self.solve_reads())
+        self.solve_lanes::<false>(turns, 0, Some(self.solve_reads()))
     }
 
     /// The mover's turns at `(a, b)` for each farkle value of `farkles`,
@@ -378,7 +383,7 @@ impl<'m> WinValues<'m> {
         if self.model.rules.game.exact_goal {
             for batch in at.chunks(LANES) {
                 let turns: Vec<_> = batch.iter().map(|&i| (a, b, farkles[i], pass)).collect();
-                for (&i, (sol, _)) in batch.iter().zip(self.solve_lanes::<false>(&turns, batch[0] + 1, reads)) {
+                for (&i, (sol, _)) in batch.iter().zip(self.solve_lanes::<false>(&turns, batch[0] + 1, Some(reads))) {
                     read(i, &sol);
                 }
             }
@@ -406,9 +411,9 @@ impl<'m> WinValues<'m> {
         for batch in at.chunks(LANES) {
             let last = batch[batch.len() - 1];
             let lower = (shared.first.max(last + 2) + past).min(shared.levels);
-            if shared.tail.is_some() && lower < shared.levels {
+            let rise = self.rise_above(a, b, level_total(lower, g));
+            if let Some(rise) = rise.filter(|_| shared.tail.is_some() && lower < shared.levels) {
                 let mut sols: Vec<Solution<'m>> = batch.iter().map(|&i| prepare(i, lower)).collect();
-                let rise = self.rise_at(a, b, level_total(lower, g));
                 let off = fill_lanes_read_below(&mut sols, batch[0] + 1, last + 2, rise);
                 if off <= TAIL {
                     for (&i, sol) in batch.iter().zip(&sols) {
@@ -433,12 +438,12 @@ impl<'m> WinValues<'m> {
         &self,
         turns: &[(usize, usize, f64, f64)],
         bottom: usize,
-        reads: usize,
+        reads: Option<usize>,
     ) -> Vec<(Solution<'m>, f64)> {
         let mut sols = Vec::with_capacity(turns.len());
         let mut setups = Vec::with_capacity(turns.len());
         for &(a, b, farkle, pass) in turns {
-            let TurnSetup { payoff, levels, loss, range, slack, .. } = self.setup(a, b, farkle, pass, Some(reads));
+            let TurnSetup { payoff, levels, loss, range, slack, .. } = self.setup(a, b, farkle, pass, reads);
             let p = params(self.model, self.sides.side(a));
             sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
             setups.push((loss, range, slack));
@@ -460,6 +465,19 @@ impl<'m> WinValues<'m> {
     pub(crate) fn turn(&self, a: usize, b: usize) -> Solution<'m> {
         let (farkle, pass) = self.farkle_and_pass(a, b);
         self.solve_turn(a, b, farkle, pass).0
+    }
+
+    /// [`Self::turn`] of each pair of `pairs` (at most [`LANES`]), solved
+    /// side by side: the same solutions, to the bit.
+    pub(super) fn turns(&self, pairs: &[(usize, usize)]) -> Vec<Solution<'m>> {
+        let turns: Vec<_> = pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (farkle, pass) = self.farkle_and_pass(a, b);
+                (a, b, farkle, pass)
+            })
+            .collect();
+        self.solve_lanes::<false>(&turns, 0, None).into_iter().map(|(sol, _)| sol).collect()
     }
 
     /// The mover's turn at `(a, b)` begun on the opponent's leftover with
