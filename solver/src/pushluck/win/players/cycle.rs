@@ -31,7 +31,7 @@
 //! is: the same plays give the same value; and a turn is a function of
 //! the totals and the farkle value). A turn solved in lanes is the turn
 //! solved alone, its ends bit for bit (its range as wide or wider, where
-//! cells proved to bank were not solved: `lanes::Proof`), so the
+//! cells proved to bank were not solved: `lanes::bounds::Proof`), so the
 //! iteration and its answer are what they were. Foreseeing the later rounds too (Dice 10000, exact
 //! goal 3,000) took the turns solved one at a time from 10.5% of the
 //! profile to 6.3%, for the same turn DPs and the same table.

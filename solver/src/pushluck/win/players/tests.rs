@@ -841,7 +841,7 @@ fn turns_in_lanes_carry_what_the_pass_along_the_choices_gives() {
 }
 
 /// The cells of a turn in lanes proved to bank before their rolls are
-/// solved (`lanes::Proof`) are cells where the turn solved alone banks, by
+/// solved (`lanes::bounds::Proof`) are cells where the turn solved alone banks, by
 /// more than its policy range can close, and they change nothing else: every
 /// other cell's roll value and slope is the alone turn's, bit for bit. Some
 /// cells are proved (at every farkle value tried), so the proof is used.
