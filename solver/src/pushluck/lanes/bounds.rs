@@ -56,13 +56,15 @@ impl Shift {
 
     /// The bound of context `c` at `level` (context table `table`), whose
     /// rolls are `total` in the `active` lanes, with banks `bank(k)`;
-    /// `read` when its roll values are read.
+    /// `window` is [`Self::window`] at `level`, `read` whether its roll
+    /// values are read.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn follow(
         &mut self,
         table: &ContextTable,
         level: usize,
         c: usize,
+        window: f64,
         read: bool,
         active: &[usize],
         total: &Lane,
@@ -70,7 +72,7 @@ impl Shift {
     ) {
         let base = level * self.contexts;
         let i = base + c;
-        let roll: f64 = if self.window(level) == 0.0 {
+        let roll: f64 = if window == 0.0 {
             0.0
         } else {
             table

@@ -203,9 +203,10 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     let lowest = levels.iter().copied().min().expect("one turn at least");
     let mut shift = (!SLOPED && !CARRY && above > 0.0).then(|| Shift::new(above, lowest, top, reach, n));
     for level in (bottom.min(top)..top).rev() {
-        // A bank must beat a roll's bound by how far the rolls may be off.
+        // How far the values a roll from here reaches may be off: without
+        // slopes, what a bank must beat a roll's bound by.
         let window = shift.as_ref().map_or(0.0, |sh| sh.window(level));
-        let no_limit: Lane = [window; LANES];
+        let shifted: Lane = [window; LANES];
         // The lanes that solve this level (the others keep their values).
         let active: Vec<usize> = (0..sols.len()).filter(|&k| level < levels[k]).collect();
         ranges.activate(&active);
@@ -223,7 +224,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                     Some(Payoff::Win(w)) => w.bank(level, dice_of(c)).unwrap_or(f64::NAN),
                     _ => f64::NAN,
                 });
-                let limit = if SLOPED { &ranges.limit } else { &no_limit };
+                let limit = if SLOPED { &ranges.limit } else { &shifted };
                 if p.banks(c, &farkle, &banks, limit, &active) {
                     let i = base + c;
                     for &k in &active {
@@ -286,7 +287,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
             }
             let i = base + c;
             if let Some(sh) = shift.as_mut() {
-                sh.follow(table, level, c, level < prove_from, &active, &total, |k| match &sols[k].payoff {
+                sh.follow(table, level, c, window, level < prove_from, &active, &total, |k| match &sols[k].payoff {
                     Payoff::Win(w) => w.bank(level, dice_of(c)),
                     _ => None,
                 });

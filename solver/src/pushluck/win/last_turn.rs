@@ -73,6 +73,14 @@ impl LastTurn {
         self.fresh.get(i).or(self.fresh.last()).copied().unwrap_or(0.0)
     }
 
+    /// The least need from which a bank's value only grows with the
+    /// banker's total, leftover or not: past both entry thresholds the
+    /// chance to pass on a leftover no longer changes with the points
+    /// inherited.
+    pub(super) fn settled(&self, grid: i64) -> i64 {
+        self.counts_from[0].max(self.counts_from[1]) - grid
+    }
+
     /// True when `pass` no longer changes with `need` (the row's tail).
     pub(super) fn in_tail(&self, on_board: bool, need: i64, grid: i64) -> bool {
         self.need_level(on_board, need, grid) + 1 >= self.fresh.len()

@@ -98,7 +98,7 @@ impl<'m> WinValues<'m> {
             let on_b = sb.on_board;
             // Past the chaser's thresholds, a bank's value only grows with
             // the total (a piggyback's chance does not change with it).
-            let settled = self.last.counts_from[0].max(self.last.counts_from[1]) - g;
+            let settled = self.last.settled(g);
             loop {
                 let need = at + top - bt;
                 let worst = worst_bank(top);
@@ -181,8 +181,8 @@ impl<'m> WinValues<'m> {
         let g = self.grid();
         let (sa, sb) = (self.sides.side(a), self.sides.side(b));
         let need = sa.total + top - sb.total;
-        let settled = self.last.counts_from[0].max(self.last.counts_from[1]) - g;
-        (self.offers.is_none() || need >= settled).then(|| self.last.pass(sb.on_board, need, g) - self.last.instant)
+        (self.offers.is_none() || need >= self.last.settled(g))
+            .then(|| self.last.pass(sb.on_board, need, g) - self.last.instant)
     }
 
     /// The values above a turn's top in its stationary tail, per context,
@@ -396,13 +396,12 @@ impl<'m> WinValues<'m> {
         let past = self.reach * LOWER_TOP.0 / LOWER_TOP.1;
         let prepare = |i: usize, levels: usize| {
             let farkle = farkles[i];
+            // The tail's banks at the shared top, or at a lower one (its
+            // banks are in the payoff: below the shared top, every level's).
             let above = shared.tail.as_ref().map(|banks| {
-                if levels == shared.levels {
-                    self.tail_values(banks, farkle)
-                } else {
-                    let at = levels * shared.payoff.stride;
-                    self.tail_values(&shared.payoff.banks[at..at + shared.payoff.stride], farkle)
-                }
+                let at = levels * shared.payoff.stride;
+                let banks = if levels == shared.levels { banks } else { &shared.payoff.banks[at..at + banks.len()] };
+                self.tail_values(banks, farkle)
             });
             let payoff = WinPayoff { farkle, above, ..shared.payoff.clone() };
             self.model.prepare_payoff(p, payoff, levels, self.reach, false)
