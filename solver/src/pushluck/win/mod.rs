@@ -104,6 +104,7 @@ pub(crate) mod players;
 mod rows;
 pub(crate) mod sheet;
 pub(crate) mod sides;
+mod sweep;
 pub(crate) mod table;
 mod turn;
 mod values;

@@ -69,7 +69,8 @@
 
 use rayon::prelude::*;
 
-use super::rows::{sweep_positions, FlatRows, Row};
+use super::rows::{FlatRows, Row};
+use super::sweep::sweep_positions;
 use super::{solve_pairs, End, LastTurn, Sides, WinFacts, WinValues};
 use crate::progress::Progress;
 use crate::pushluck::ends::TurnEnds;

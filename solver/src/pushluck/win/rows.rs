@@ -11,6 +11,8 @@
 
 use rayon::prelude::*;
 
+use super::sweep::sweep_positions;
+
 /// Rows of every state, in sweep order.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct FlatRows {
@@ -118,7 +120,8 @@ impl FlatRows {
     }
 
     /// Sweeps `x[j * len + s] = f(p, x)[j]` (`s` the state at position `p`)
-    /// over every state, layer by layer, as [`sweep_positions`] does.
+    /// over every state, layer by layer, as [`sweep_positions`] does (on every
+    /// core, to the bit as on one).
     pub(super) fn sweep<const K: usize>(
         &self,
         x: &mut [f64],
@@ -160,48 +163,5 @@ pub(super) struct Row {
 impl Row {
     pub(super) fn value(&self, w: &[f64]) -> f64 {
         self.constant - self.states.iter().zip(&self.weights).map(|(&s, &p)| p * w[s as usize]).sum::<f64>()
-    }
-}
-
-/// The sweeps of [`super::penalty::sweep_layers`] and of packed rows
-/// ([`FlatRows`]): `x[j * len + s] = f(p, s, x)[j]` (`len`
-/// the states, `s` the state at position `p` of the sweep, each layer
-/// `(first position, its states)`) until no value moves by more than `tol`
-/// (at most `max` sweeps). Gauss-Seidel from layer to layer, the states of
-/// one layer in parallel (they read each other only through a pass under
-/// the entry threshold, which such a sweep takes from the values before
-/// the layer's). `swept` hears each sweep's largest move.
-pub(super) fn sweep_positions<const K: usize>(
-    x: &mut [f64],
-    layers: &[(usize, &[u32])],
-    tol: f64,
-    max: usize,
-    f: impl Fn(usize, usize, &[f64]) -> [f64; K] + Sync,
-    swept: &mut dyn FnMut(f64),
-) {
-    let n = x.len() / K;
-    let mut next: Vec<[f64; K]> = vec![];
-    for _ in 0..max {
-        let mut change: f64 = 0.0;
-        for &(first, states) in layers {
-            let now = &*x;
-            states
-                .par_iter()
-                .enumerate()
-                .with_min_len(128)
-                .map(|(i, &s)| f(first + i, s as usize, now))
-                .collect_into_vec(&mut next);
-            for (&s, v) in states.iter().zip(&next) {
-                for (j, &v) in v.iter().enumerate() {
-                    let i = j * n + s as usize;
-                    change = change.max((v - x[i]).abs());
-                    x[i] = v;
-                }
-            }
-        }
-        swept(change);
-        if change <= tol {
-            return;
-        }
     }
 }
