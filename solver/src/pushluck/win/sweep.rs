@@ -32,8 +32,10 @@ const CHUNK: usize = 32;
 /// Below this many values a sweep runs on the calling thread alone
 /// (starting a thread costs more than such a sweep).
 const ALONE_BELOW: usize = 4096;
-/// Spins before a waiting thread starts yielding its core.
-const SPINS: u32 = 1 << 12;
+/// Spins before a waiting thread starts yielding its core: some tens of
+/// microseconds, several layers' work (on a machine with other work to
+/// do, the thread waited for may not be running).
+const SPINS: u32 = 1 << 10;
 
 /// Sweeps `x[j * len + s] = f(p, s, x)[j]` (`len` the states, `s` the state
 /// at position `p` of the sweep, each layer `(first position, its states)`)
