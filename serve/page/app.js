@@ -388,7 +388,7 @@ function renderAdvice(a, holder, limit) {
       el('p', { class: 'value' }, `${fmtValue(a.objective, best.expected_score)} (${objectiveName(a.objective)})`));
   const table = alts.length
     ? el('div', { class: 'table-wrap' }, el('table', { class: 'alternatives' },
-      el('caption', {}, limit && alts.length > limit ? `The ${limit} best of ${alts.length} plays` : `All ${alts.length} plays, best first`),
+      el('caption', {}, el('span', {}, limit && alts.length > limit ? `The ${limit} best of ${alts.length} plays` : `All ${alts.length} plays, best first`)),
       el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'num' }, '#'), el('th', { scope: 'col' }, 'Play'),
         el('th', { scope: 'col', class: 'num' }, objectiveName(a.objective)))),
       el('tbody', {}, shown.map((alt, i) => el('tr', { class: i === 0 ? 'is-best' : null, 'data-value': alt.expected_score },
@@ -747,7 +747,7 @@ async function runReview() {
       `${r.game.title}: ${r.finished ? 'finished' : 'stopped'} after ${r.turns_played} turns` +
       (r.winners && r.winners.length ? `; ${r.winners.map((w) => names[w]).join(' and ')} won` : ''));
     const summary = el('div', { class: 'table-wrap' }, el('table', { id: 'review-players' },
-      el('caption', {}, `Losses in ${obj === 'win' ? 'percentage points of the chance to win' : 'points'}`),
+      el('caption', {}, el('span', {}, `Losses in ${obj === 'win' ? 'percentage points of the chance to win' : 'points'}`)),
       el('thead', {}, el('tr', {}, ['Player', 'Decisions', 'Doubtful, mistakes, blunders', 'Total loss', 'Rating']
         .map((h, i) => el('th', { scope: 'col', class: i > 0 && i < 4 ? 'num' : null }, h)))),
       el('tbody', {}, r.players.map((p) => el('tr', {},
@@ -819,7 +819,7 @@ function compareTable(title, players, rows, pending) {
       ? (p.solve ? 'solving…' : 'reading its table…')
       : (p.solve ? `to solve${p.estimated_seconds ? ` (about ${fmtSeconds(p.estimated_seconds)})` : ''}` : 'table ready'))));
   return el('div', { class: 'table-wrap' }, el('table', { id: 'compare-table', 'aria-busy': pending.length ? 'true' : 'false' },
-    el('caption', {}, `${title}, ${players} players, each playing to win`),
+    el('caption', {}, el('span', {}, `${title}, ${players} players, each playing to win`)),
     el('thead', {}, el('tr', {}, cols.map((c, i) => el('th', { scope: 'col', class: i ? 'num' : null }, c)))),
     el('tbody', {}, body, waiting)));
 }
