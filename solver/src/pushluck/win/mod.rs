@@ -83,7 +83,9 @@
 //! - [`values`]: the value store `W`, and what each end of a turn is worth;
 //! - [`turn`]: one mover's turn set up from the store and solved;
 //! - [`pair`]: the pair solve by Newton steps (no penalty);
-//! - [`penalty`]: policy iteration under the three-farkle penalty;
+//! - [`penalty`]: policy iteration under the three-farkle penalty, its
+//!   policies' linear rows packed in [`rows`] and swept on every core by
+//!   [`sweep`];
 //! - [`offers`]: the piggyback values; [`sides`]: a player's state;
 //! - [`facts`]: the game facts solved along; [`sheet`]: the sheet to win;
 //! - [`table`]: the win table on disk; this file: the driver ([`solve`])
