@@ -255,7 +255,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                 let at = level * rolls + m.roll_starts[c] + r;
                 let rows = Rows::<SLOPED> { values: &values, slopes: &slopes, base, ends: &ends, level };
                 let carried_rows = Rows::<CARRY> { values: &carried[0], slopes: &carried[1], base, ends: &ends, level };
-                let mut sums = kernel::Sums {
+                let mut sums = Sums {
                     prob,
                     total: &mut total,
                     slope: &mut slope,
@@ -500,22 +500,22 @@ impl Ranges {
     }
 }
 
+/// What a roll adds to its context in the roll kernel (either of them):
+/// its probability, the sums of the best values and slopes weighted by it,
+/// and where each lane's pick is stored.
+struct Sums<'a> {
+    prob: f64,
+    total: &'a mut Lane,
+    slope: &'a mut Lane,
+    carried: &'a mut [Lane; 2],
+    pick: &'a mut [u8; LANES],
+}
+
 /// The roll kernel: the best successor of a roll whose set-asides all lead
 /// to decision states, in every lane, as `roll_value_sloped` computes it.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
 mod kernel {
-    use super::{Lane, Ranges, LANES};
-
-    /// What a roll adds to its context: its probability, the sums of the
-    /// best values and slopes weighted by it, and where each lane's pick
-    /// is stored.
-    pub(super) struct Sums<'a> {
-        pub(super) prob: f64,
-        pub(super) total: &'a mut Lane,
-        pub(super) slope: &'a mut Lane,
-        pub(super) carried: &'a mut [Lane; 2],
-        pub(super) pick: &'a mut [u8; LANES],
-    }
+    use super::{Lane, Ranges, Sums, LANES};
 
     /// The best value, its position among `options` (the first of equals)
     /// and its slope, without branches on the values (`row` gives each
@@ -594,16 +594,7 @@ mod kernel {
         _CMP_GT_OQ, _CMP_LT_OQ,
     };
 
-    use super::{Lane, Ranges, LANES};
-
-    /// What a roll adds to its context (as in the plain-Rust kernel).
-    pub(super) struct Sums<'a> {
-        pub(super) prob: f64,
-        pub(super) total: &'a mut Lane,
-        pub(super) slope: &'a mut Lane,
-        pub(super) carried: &'a mut [Lane; 2],
-        pub(super) pick: &'a mut [u8; LANES],
-    }
+    use super::{Lane, Ranges, Sums, LANES};
 
     /// The plain-Rust kernel's steps, with the same comparisons (`>` and
     /// `<` are false on NaN, as `_CMP_GT_OQ` and `_CMP_LT_OQ`), minima,

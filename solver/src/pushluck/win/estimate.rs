@@ -256,7 +256,7 @@ const RETURN_TURN: f64 = 0.19;
 fn tail_levels(model: &Model) -> usize {
     let last = LastTurn::solve(model);
     let climbs = super::climb_chances(model);
-    let rise = |d: usize| last.fresh.get(d).or(last.fresh.last()).copied().unwrap_or(0.0) - last.instant;
+    let rise = |d: usize| last.fresh_at(d) - last.instant;
     (0..last.fresh.len())
         .find(|&d| rise(d) * super::climb_at(&climbs, d) <= super::last_turn::TAIL)
         .unwrap_or(last.fresh.len())

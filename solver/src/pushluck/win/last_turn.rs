@@ -69,8 +69,20 @@ impl LastTurn {
         if need < 0 {
             return 1.0;
         }
-        let i = self.need_level(on_board, need, grid);
+        self.fresh_at(self.need_level(on_board, need, grid))
+    }
+
+    /// `P_pass` at row index `i` of the table (past its end, its last
+    /// value).
+    pub(super) fn fresh_at(&self, i: usize) -> f64 {
         self.fresh.get(i).or(self.fresh.last()).copied().unwrap_or(0.0)
+    }
+
+    /// How far a bank past the goal may still rise while the chaser (on the
+    /// board or not) needs more than `need`: their chance to pass there,
+    /// above its limit.
+    pub(super) fn rise(&self, on_board: bool, need: i64, grid: i64) -> f64 {
+        self.pass(on_board, need, grid) - self.instant
     }
 
     /// The least need from which a bank's value only grows with the

@@ -122,7 +122,7 @@ impl<'m> WinValues<'m> {
                 }
                 // How far the banks above may still rise: the chaser's
                 // chance to pass above its limit.
-                let rise = self.last.pass(on_b, need, g) - self.last.instant;
+                let rise = self.last.rise(on_b, need, g);
                 // What freezing them here could change in the levels read.
                 // (Only where turns are unbounded: a bounded turn's levels
                 // stop short of its top, and what is read above them comes
@@ -182,8 +182,7 @@ impl<'m> WinValues<'m> {
         let g = self.grid();
         let (sa, sb) = (self.sides.side(a), self.sides.side(b));
         let need = sa.total + top - sb.total;
-        (self.offers.is_none() || need >= self.last.settled(g))
-            .then(|| self.last.pass(sb.on_board, need, g) - self.last.instant)
+        (self.offers.is_none() || need >= self.last.settled(g)).then(|| self.last.rise(sb.on_board, need, g))
     }
 
     /// The values above a turn's top in its stationary tail, per context,
