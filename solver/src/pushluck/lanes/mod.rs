@@ -59,15 +59,23 @@ pub(crate) fn fill_lanes<const SLOPED: bool>(sols: &mut [Solution<'_>]) {
 
 /// Two more quantities a turn's DP carries along its choices, as it does
 /// the slopes: per turn, what a bank or forced end at each level carries
-/// (`[0, 0]` where stopping is not allowed; instant wins and farkles carry
-/// nothing). The win solver of several players carries the next player's
-/// chance and the turns left, which a backward pass along the recorded
-/// choices ([`Solution::expect_rolls`]) found after the DP at nearly the
-/// cost of the DP itself: here they ride in the registers of the roll's
-/// argmax, two loads and two selects an option.
+/// (`[0, 0]` where stopping is not allowed; farkles carry nothing). The win
+/// solver of several players carries the next player's chance and the
+/// turns left, the pair solve of two the game facts' turns and P(win),
+/// which a backward pass along the recorded choices
+/// ([`Solution::expect_rolls`]) found after the DP at nearly the cost of
+/// the DP itself: here they ride in the registers of the roll's argmax, two
+/// loads and two selects an option.
+#[derive(Debug, Clone)]
 pub(crate) struct Carry {
     /// By level, up to the turn's levels plus its reach.
     pub(crate) bank: Vec<[f64; 2]>,
+    /// What an instant win carries.
+    pub(crate) instant: [f64; 2],
+    /// Where the decision states above the turn's levels do not bank (past
+    /// an exact goal with instant wins, in a stationary tail): what each
+    /// context carries there, `[c]` (empty: nothing).
+    pub(crate) above: Vec<[f64; 2]>,
 }
 
 /// [`fill_lanes`] with slopes, carrying each turn's [`Carry`] along its
@@ -137,8 +145,7 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
         let mut carried = vec![None; if CARRY { sols.len() } else { 0 }];
         if !plain.is_empty() {
             let mut rest: Vec<Solution<'_>> = plain.iter().map(|&k| sols[k].clone()).collect();
-            let rest_carry: Vec<Carry> =
-                if CARRY { plain.iter().map(|&k| Carry { bank: carry[k].bank.clone() }).collect() } else { vec![] };
+            let rest_carry: Vec<Carry> = if CARRY { plain.iter().map(|&k| carry[k].clone()).collect() } else { vec![] };
             let rest_carried =
                 fill_lanes_generic::<SLOPED, CARRY>(&mut rest, bottom, &rest_carry, prove_from, above, read_shift);
             for (&k, s) in plain.iter().zip(rest) {
@@ -161,8 +168,9 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
     let mut values: Vec<Lane> = vec![[0.0; LANES]; len];
     let mut slopes: Vec<Lane> = vec![[0.0; LANES]; if SLOPED { len } else { 0 }];
     // The carried quantities, as `values` (above a turn's levels, what
-    // `expect_rolls` gives the states there: nothing past an exact goal
-    // with instant wins or in a stationary tail, else the bank's).
+    // `expect_rolls` gives the states there: the carry's `above` past an
+    // exact goal with instant wins or in a stationary tail, else the
+    // bank's).
     let mut carried: [Vec<Lane>; 2] = std::array::from_fn(|_| vec![[0.0; LANES]; if CARRY { len } else { 0 }]);
     for (k, s) in sols.iter().enumerate() {
         assert!(std::ptr::eq(s.model, m) && s.values.len() == (s.levels + reach) * n, "turns of one model");
@@ -172,9 +180,13 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
             if SLOPED {
                 slopes[i][k] = s.slopes[i];
             }
-            if CARRY && !nothing_above {
+            if CARRY {
                 for (j, c) in carried.iter_mut().enumerate() {
-                    c[i][k] = carry[k].bank[i / n][j];
+                    c[i][k] = if nothing_above {
+                        carry[k].above.get(i % n).map_or(0.0, |a| a[j])
+                    } else {
+                        carry[k].bank[i / n][j]
+                    };
                 }
             }
         }
@@ -387,7 +399,7 @@ impl<const SLOPED: bool> Rows<'_, SLOPED> {
         if x & HOT_END == 0 {
             self.decision(x)
         } else if x == HOT_INSTANT {
-            (&ZEROS, &ZEROS)
+            (&self.ends.instant_carried[0], &self.ends.instant_carried[1])
         } else {
             let (gain, left) = hot_end(x);
             let i = (self.level + gain) * ENDS_STRIDE + left;
@@ -424,13 +436,18 @@ struct Ends {
     slopes: Vec<Lane>,
     /// What each end carries ([`Carry`]), when carried.
     carried: [Vec<Lane>; 2],
+    /// What an instant win carries, when carried.
+    instant_carried: [Lane; 2],
 }
 
 impl Ends {
     fn new<const SLOPED: bool, const CARRY: bool>(sols: &[Solution<'_>], levels: usize, carry: &[Carry]) -> Ends {
         let m = sols[0].model;
+        let instant_carried: [Lane; 2] = std::array::from_fn(|j| {
+            std::array::from_fn(|k| if CARRY { carry.get(k).map_or(0.0, |c| c.instant[j]) } else { 0.0 })
+        });
         if m.tables.iter().all(|t| t.decisions_only.iter().all(|&d| d)) {
-            return Ends { values: vec![], slopes: vec![], carried: [vec![], vec![]] };
+            return Ends { values: vec![], slopes: vec![], carried: [vec![], vec![]], instant_carried };
         }
         // A forced end lies at most a set-aside's gain above its level.
         let len = (levels + 1) * ENDS_STRIDE;
@@ -452,7 +469,7 @@ impl Ends {
                 }
             }
         }
-        Ends { values, slopes, carried }
+        Ends { values, slopes, carried, instant_carried }
     }
 }
 

@@ -19,9 +19,14 @@
 //! pair ([`PairFacts`]): the ends of states of higher totals are known, and
 //! a pair's two turns lead to each other only through a farkle, so each
 //! quantity is a 2 x 2 linear system per pair, solved exactly. A turn's
-//! expectations come from one backward pass over its policy
-//! ([`Solution::expect_rolls`]), with three lanes: turns, P(win), and the
-//! probability of handing the turn over at the same totals.
+//! expectations are three: turns, P(win), and the probability of handing
+//! the turn over at the same totals. Without piggyback the pair's DP
+//! carries the first two along its choices ([`PairFacts::optimal_carry`]:
+//! what each end is worth to them is known before the turn is solved, from
+//! the states of higher totals), and the third is the turn's slope in its
+//! farkle value; otherwise (and for a turn solved alone) they come from one
+//! backward pass over its recorded choices ([`Solution::expect_rolls`],
+//! [`PairFacts::optimal_turn`]), the same sums.
 //!
 //! Under piggyback a state is also an *offer*: the mover at `(a, b)` is
 //! offered `k` leftover dice and `t` points (laid out as [`Offers`]). Each
@@ -52,6 +57,7 @@ use super::{leftover_context, End, WinValues};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::pushluck::ends::{Lanes, TurnEnds, Worth};
+use crate::pushluck::lanes::Carry;
 use crate::pushluck::level_total;
 use crate::pushluck::model::{Params, TurnState};
 use crate::pushluck::solution::{Payoff, Solution};
@@ -305,6 +311,36 @@ impl PairFacts<'_> {
             })
             .collect();
         TurnLanes { start: split(rolls[values.start]), offers }
+    }
+
+    /// What the optimal player's turn at `(a, b)` (prepared as `sol`)
+    /// carries along its choices for the game facts without piggyback:
+    /// [`Self::optimal_turn`]'s first two lanes, turns and P(win), the
+    /// ends worth the same. (The third, the chance of handing the turn
+    /// over at the same totals, is the turn's slope: the ends whose
+    /// derivative in the farkle value is 1.)
+    pub(super) fn optimal_carry(&self, values: &WinValues, a: usize, b: usize, sol: &Solution) -> Carry {
+        let n = values.model.contexts();
+        let g = values.model.grid;
+        let bank = (0..=sol.values.len() / n)
+            .map(|level| {
+                let end = if level == 0 { None } else { values.end_leaving(a, b, level_total(level, g), 0) };
+                self.after(values, end, Policy::Optimal).unwrap_or([0.0; 2])
+            })
+            .collect();
+        let tail = match &sol.payoff {
+            Payoff::Win(w) => w.above.as_deref(),
+            _ => None,
+        };
+        // As `Solution::expect_rolls` values the states above the levels:
+        // past an exact goal an instant win with the chase's chance (else
+        // a farkle, worth nothing here), or the stationary tail.
+        let above = match (&values.model.chase, tail) {
+            (Some(chase), _) => chase.iter().map(|&u| [0.0, u]).collect(),
+            (None, Some(tail)) => tail.iter().map(|&v| [0.0, v]).collect(),
+            (None, None) => vec![],
+        };
+        Carry { bank, instant: [0.0, 1.0], above }
     }
 
     /// The turn of the expected-score player at `(e, o)` against the

@@ -187,7 +187,13 @@ impl<'m> WinValues<'m> {
             .par_iter()
             .map(|&i| {
                 let batch: Vec<(usize, usize, f64)> = batches[i].iter().map(|t| (t.0, t.1, t.2)).collect();
-                (i, self.starts(&batch))
+                // Without piggyback the game facts ride along the DP (with
+                // it they need the turns' values and choices).
+                let starts = match self.pair_facts.as_ref().filter(|_| !piggyback) {
+                    Some(f) => self.starts_carrying(&batch, |a, b, sol| f.optimal_carry(self, a, b, sol)),
+                    None => self.starts(&batch),
+                };
+                (i, starts)
             })
             .collect();
         solved.sort_by_key(|(i, _)| *i);
@@ -301,9 +307,14 @@ impl<'m> WinValues<'m> {
         let none = (vec![], vec![]);
         let (offers_ab, offers_ba) = offers.unwrap_or(&none);
         let piggyback = f.offered.is_some();
+        // A turn that carried the facts along its DP is read off that.
+        let optimal = |mover: usize, other: usize, s: &Start, offers: &[f64], w: f64| match s.carried {
+            Some(c) => facts::TurnLanes { start: (c, s.slope), offers: vec![] },
+            None => f.optimal_turn(self, mover, other, &s.sol, offers, w),
+        };
         Some(facts::PairLanes {
-            ab: f.optimal_turn(self, a, b, &ab.sol, offers_ab, x),
-            ba: ba.map(|s| f.optimal_turn(self, b, a, &s.sol, offers_ba, y)),
+            ab: optimal(a, b, ab, offers_ab, x),
+            ba: ba.map(|s| optimal(b, a, s, offers_ba, y)),
             ev_ab: piggyback.then(|| f.ev_turn(self, a, b)),
             ev_ba: (piggyback && a != b).then(|| f.ev_turn(self, b, a)),
         })

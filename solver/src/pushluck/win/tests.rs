@@ -14,7 +14,7 @@ use super::*;
 use crate::pushluck::games::farkle;
 use crate::pushluck::play::{play_turn_from, Ended};
 use crate::pushluck::rules::{FaceTable, RuleSet};
-use crate::pushluck::solution::Solution;
+use crate::pushluck::solution::{Payoff, Solution};
 use crate::registry;
 use reference::compare;
 
@@ -313,6 +313,51 @@ fn lanes_solve_each_turn_as_it_is_solved_alone() {
             }
         }
     }
+}
+
+/// The game facts a pair's turns carry along their DP in lanes are those
+/// of the backward pass over the same turns' recorded choices, and the
+/// chance of handing the turn over is the turn's slope: instant wins and
+/// the exact goal's chase, a stationary tail past the goal, forced ends,
+/// and turns solved alone near an exact goal (which carry nothing and are
+/// read by the backward pass).
+#[test]
+fn carried_game_facts_are_the_backward_pass_over_the_choices() {
+    let rule_sets = [small(1000, 200), with_exact_goal_and_instant_wins(small(600, 0)), {
+        let mut r = crate::pushluck::games::yahtzix::base();
+        r.game.goal = 150;
+        r.validate().expect("valid rules");
+        r
+    }];
+    let (mut carried_turns, mut tails, mut chases) = (0, 0, 0);
+    for rules in rule_sets {
+        let g = game(rules);
+        let model = g.win_model();
+        let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
+        let f = values.pair_facts.as_ref().expect("game facts without piggyback");
+        let n = values.len();
+        let turns: Vec<(usize, usize, f64)> =
+            (0..11).map(|k| ((k * 5) % n, (k * 3 + 1) % n, 0.1 + 0.07 * k as f64)).collect();
+        for batch in [&turns[..8], &turns[8..]] {
+            let carrying = values.starts_carrying(batch, |a, b, sol| f.optimal_carry(&values, a, b, sol));
+            let plain = values.starts(batch);
+            for ((&(a, b, x), c), p) in batch.iter().zip(&carrying).zip(&plain) {
+                let what = format!("{} ({a}, {b}) at {x}", model.rules.name);
+                assert_eq!(c.value.to_bits(), p.value.to_bits(), "{what}");
+                assert_eq!(c.slope.to_bits(), p.slope.to_bits(), "{what}");
+                let lanes = f.optimal_turn(&values, a, b, &p.sol, &[], p.value);
+                let Some(carried) = c.carried else { continue };
+                carried_turns += 1;
+                tails += usize::from(matches!(&p.sol.payoff, Payoff::Win(w) if w.above.is_some()));
+                chases += usize::from(model.chase.is_some());
+                let ([turns, wins], handover) = lanes.start;
+                assert!((carried[0] - turns).abs() <= 1e-13 * turns.abs().max(1.0), "{what}: {carried:?} {turns}");
+                assert!((carried[1] - wins).abs() <= 1e-15, "{what}: {carried:?} {wins}");
+                assert!((c.slope - handover).abs() <= 1e-15, "{what}: {} {handover}", c.slope);
+            }
+        }
+    }
+    assert!(carried_turns > 15 && tails > 0 && chases > 0, "{carried_turns} {tails} {chases}");
 }
 
 /// Inside the range a turn's DP reports, its policy stays optimal: a

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use super::last_turn::TAIL;
 use super::params;
 use super::values::{End, WinValues};
-use crate::pushluck::lanes::{fill_lanes_down_to, fill_lanes_read_below, LANES};
+use crate::pushluck::lanes::{fill_lanes_carrying, fill_lanes_down_to, fill_lanes_read_below, Carry, LANES};
 use crate::pushluck::level_total;
 use crate::pushluck::model::{dice_of, Succ};
 use crate::pushluck::solution::{leftover_class, Solution, WinPayoff};
@@ -331,6 +331,35 @@ impl<'m> WinValues<'m> {
                 slope: sol.roll_slopes[self.start],
                 loss,
                 sol,
+                carried: None,
+            })
+            .collect()
+    }
+
+    /// [`Self::starts`], each turn carrying along its choices what `carry`
+    /// gives for it (given the mover, the opponent and the turn prepared),
+    /// with what it carries at the turn's start ([`Start::carried`]; `None`
+    /// for a turn solved alone, see [`fill_lanes_carrying`], whose choices
+    /// are recorded). The turns' values and choices are not kept, only their
+    /// start values, slopes and policy ranges (the range as wide as
+    /// [`Self::starts`] gives, or wider: cells proved to bank are not
+    /// solved).
+    pub(super) fn starts_carrying(
+        &self,
+        turns: &[(usize, usize, f64)],
+        carry: impl Fn(usize, usize, &Solution<'m>) -> Carry,
+    ) -> Vec<Start<'m>> {
+        let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
+        let (mut sols, setups) = self.prepare_lanes(&turns, true, Some(self.solve_reads()));
+        let carries: Vec<Carry> = turns.iter().zip(&sols).map(|(&(a, b, ..), sol)| carry(a, b, sol)).collect();
+        let carried = fill_lanes_carrying(&mut sols, &carries);
+        sols.into_iter()
+            .zip(setups)
+            .zip(carried)
+            .map(|((sol, setup), carried)| {
+                let (sol, loss) = setup.finish(sol);
+                let carried = carried.map(|c| c[self.start]);
+                Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol, carried }
             })
             .collect()
     }
@@ -439,24 +468,27 @@ impl<'m> WinValues<'m> {
         bottom: usize,
         reads: Option<usize>,
     ) -> Vec<(Solution<'m>, f64)> {
-        let mut sols = Vec::with_capacity(turns.len());
-        let mut setups = Vec::with_capacity(turns.len());
-        for &(a, b, farkle, pass) in turns {
-            let TurnSetup { payoff, levels, loss, range, slack, .. } = self.setup(a, b, farkle, pass, reads);
-            let p = params(self.model, self.sides.side(a));
-            sols.push(self.model.prepare_payoff(p, payoff, levels, self.reach, SLOPED));
-            setups.push((loss, range, slack));
-        }
+        let (mut sols, setups) = self.prepare_lanes(turns, SLOPED, reads);
         fill_lanes_down_to::<SLOPED>(&mut sols, bottom);
-        sols.into_iter()
-            .zip(setups)
-            .map(|(mut sol, (loss, range, slack))| {
-                let (lo, hi) = sol.policy_range;
-                sol.policy_range = (lo.max(range.0), hi.min(range.1));
-                sol.margin = sol.margin.min(slack);
-                (sol, loss)
+        sols.into_iter().zip(setups).map(|(sol, setup)| setup.finish(sol)).collect()
+    }
+
+    /// The turns `(a, b, farkle, pass)` prepared to solve side by side
+    /// (with slopes when `sloped`), with what their setups say besides.
+    fn prepare_lanes(
+        &self,
+        turns: &[(usize, usize, f64, f64)],
+        sloped: bool,
+        reads: Option<usize>,
+    ) -> (Vec<Solution<'m>>, Vec<SetupLeft>) {
+        turns
+            .iter()
+            .map(|&(a, b, farkle, pass)| {
+                let TurnSetup { payoff, levels, loss, range, slack, .. } = self.setup(a, b, farkle, pass, reads);
+                let p = params(self.model, self.sides.side(a));
+                (self.model.prepare_payoff(p, payoff, levels, self.reach, sloped), SetupLeft { loss, range, slack })
             })
-            .collect()
+            .unzip()
     }
 
     /// The mover's whole turn at `(a, b)`, solved with the table's values:
@@ -497,7 +529,26 @@ impl<'m> WinValues<'m> {
     #[cfg(test)]
     pub(super) fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
         let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true, Some(self.solve_reads()));
-        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol }
+        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol, carried: None }
+    }
+}
+
+/// What a turn's setup says beyond its payoff, for the turn once solved.
+struct SetupLeft {
+    loss: f64,
+    range: (f64, f64),
+    slack: f64,
+}
+
+impl SetupLeft {
+    /// The solved turn `sol`, its policy range within the setup's and its
+    /// margin within the slack of its top, with what its top could have
+    /// lost.
+    fn finish<'m>(self, mut sol: Solution<'m>) -> (Solution<'m>, f64) {
+        let (lo, hi) = sol.policy_range;
+        sol.policy_range = (lo.max(self.range.0), hi.min(self.range.1));
+        sol.margin = sol.margin.min(self.slack);
+        (sol, self.loss)
     }
 }
 
@@ -511,4 +562,7 @@ pub(super) struct Start<'m> {
     /// What the turn's top could have lost.
     pub(super) loss: f64,
     pub(super) sol: Solution<'m>,
+    /// What the turn carried to its start along its choices, when solved
+    /// carrying ([`WinValues::starts_carrying`]).
+    pub(super) carried: Option<[f64; 2]>,
 }

@@ -232,7 +232,13 @@ impl<'m> PlayersValues<'m> {
         let carry: Vec<Carry> = sols
             .iter()
             .zip(ends)
-            .map(|(sol, ends)| Carry { bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect() })
+            .map(|(sol, ends)| Carry {
+                bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect(),
+                // An instant win ends the game: no next player's chance,
+                // no turns left; nor do the states above carry any.
+                instant: [0.0; 2],
+                above: vec![],
+            })
             .collect();
         fill_lanes_carrying(sols, &carry)
     }
