@@ -39,6 +39,7 @@ pub(crate) struct TurnEnds {
 }
 
 impl TurnEnds {
+    #[inline]
     fn end(&mut self, level: usize, left: usize, p: f64) {
         if self.banks.len() <= level {
             self.banks.resize(level + 1, 0.0);
@@ -55,11 +56,21 @@ impl Solution<'_> {
     pub(crate) fn ends(&self, start: usize) -> TurnEnds {
         let m = self.model;
         let n = m.contexts();
-        let above = match &self.payoff {
-            Payoff::Win(w) => w.above.as_ref(),
+        let win = match &self.payoff {
+            Payoff::Win(w) => Some(w),
             _ => None,
         };
-        let mut out = TurnEnds { farkle: 0.0, instant: 0.0, banks: vec![], banks_leaving: vec![], tail: 0.0 };
+        let above = win.and_then(|w| w.above.as_ref());
+        // Every end lies within the values' rows (the levels and a
+        // successor's reach above them): sized once, not grown end by end.
+        let rows = self.values.len() / n + 1;
+        let mut out = TurnEnds {
+            farkle: 0.0,
+            instant: 0.0,
+            banks: vec![0.0; rows],
+            banks_leaving: vec![0.0; rows * 7],
+            tail: 0.0,
+        };
         let mut mass = vec![0.0; self.levels.max(1) * n];
         let rolls = m.roll_starts[n];
         let recorded = self.choices.len() == self.levels * rolls;
@@ -71,7 +82,21 @@ impl Solution<'_> {
                 if p == 0.0 {
                     continue;
                 }
-                if level > 0 && self.stops_at(level, c) {
+                // `stops_at`, its lookups done here (a win turn's bank and
+                // values at a solved level; the calls were a seventh of
+                // the walk's profile).
+                let stops = level > 0
+                    && match win {
+                        Some(w) => w.bank(level, dice_of(c)).is_some_and(|b| {
+                            if m.ties.bank {
+                                b >= self.values[base + c]
+                            } else {
+                                b > self.roll_values[base + c]
+                            }
+                        }),
+                        None => self.stops_at(level, c),
+                    };
+                if stops {
                     out.end(level, dice_of(c), p);
                     continue;
                 }

@@ -292,8 +292,12 @@ fn fill_lanes_generic<const SLOPED: bool, const CARRY: bool>(
                     )
                 };
                 if !SLOPED {
+                    // A select, not `f64::min` (which keeps a NaN out
+                    // lane by lane): the same minimum, as no margin is NaN
+                    // and a NaN gap is never below it.
                     for k in 0..LANES {
-                        margins[k] = margins[k].min(gap[k] + idle[k]);
+                        let gap = gap[k] + idle[k];
+                        margins[k] = if gap < margins[k] { gap } else { margins[k] };
                     }
                 }
             }

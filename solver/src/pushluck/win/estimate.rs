@@ -76,12 +76,15 @@ const REFERENCE_NANOS_PER_READ: f64 = 1.0;
 /// piggyback, 1.65 for Yahtzix's `go-for-it`, with the factors before);
 /// piggyback again after the goal banks were valued without cloning an
 /// `Arc` both threads count (the same script, later on 2026-11-28:
-/// measured over estimate 0.49 and 0.57).
+/// measured over estimate 0.49 and 0.57); plain, forced ends and Van't Hof
+/// after the pair's DP carried the game facts (the same script, the next
+/// session of 2026-11-28: measured over estimate 0.75 to 1.04, 1.03 to
+/// 1.15 and 0.78, each kind's mean taken).
 /// See docs/how-it-works.md, "How long a solve will take".
 const OVERHEAD: Overhead = Overhead {
-    plain: 0.72,
-    forced_ends: 0.67,
-    vant_hof: 1.03,
+    plain: 0.58,
+    forced_ends: 0.72,
+    vant_hof: 0.80,
     piggyback: 0.94,
     piggyback_forced_ends: 1.45,
     penalty: 0.42,
