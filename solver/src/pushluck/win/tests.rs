@@ -323,22 +323,28 @@ fn lanes_solve_each_turn_as_it_is_solved_alone() {
 /// read by the backward pass).
 #[test]
 fn carried_game_facts_are_the_backward_pass_over_the_choices() {
-    let rule_sets = [small(1000, 200), with_exact_goal_and_instant_wins(small(600, 0)), {
+    let yahtzix = {
         let mut r = crate::pushluck::games::yahtzix::base();
         r.game.goal = 150;
         r.validate().expect("valid rules");
         r
-    }];
-    let (mut carried_turns, mut tails, mut chases) = (0, 0, 0);
+    };
+    // A choice of dice near an exact goal: those turns solved alone.
+    let choice = registry::testing::push_luck("yahtzix", &["goal=150", "exact-goal"], None).rules;
+    let rule_sets = [small(1000, 200), with_exact_goal_and_instant_wins(small(600, 0)), yahtzix, choice];
+    let (mut carried_turns, mut tails, mut chases, mut alone) = (0, 0, 0, 0);
     for rules in rule_sets {
         let g = game(rules);
         let model = g.win_model();
         let (values, _, _) = solve(&g, &crate::progress::Silent).expect("solves");
         let f = values.pair_facts.as_ref().expect("game facts without piggyback");
         let n = values.len();
-        let turns: Vec<(usize, usize, f64)> =
-            (0..11).map(|k| ((k * 5) % n, (k * 3 + 1) % n, 0.1 + 0.07 * k as f64)).collect();
-        for batch in [&turns[..8], &turns[8..]] {
+        // Movers near the goal too (the choice of dice is theirs).
+        let turns: Vec<(usize, usize, f64)> = (0..16)
+            .map(|k| if k < 11 { ((k * 5) % n, (k * 3 + 1) % n) } else { (n - 1 - (k - 11), k % n) })
+            .map(|(a, b)| (a, b, 0.1 + 0.05 * (b % 11) as f64))
+            .collect();
+        for batch in [&turns[..8], &turns[8..11], &turns[11..]] {
             let carrying = values.starts_carrying(batch, |a, b, sol| f.optimal_carry(&values, a, b, sol));
             let plain = values.starts(batch);
             for ((&(a, b, x), c), p) in batch.iter().zip(&carrying).zip(&plain) {
@@ -346,7 +352,12 @@ fn carried_game_facts_are_the_backward_pass_over_the_choices() {
                 assert_eq!(c.value.to_bits(), p.value.to_bits(), "{what}");
                 assert_eq!(c.slope.to_bits(), p.slope.to_bits(), "{what}");
                 let lanes = f.optimal_turn(&values, a, b, &p.sol, &[], p.value);
-                let Some(carried) = c.carried else { continue };
+                let Some(carried) = c.carried else {
+                    // Solved alone: its choices are there for the pass.
+                    assert_eq!(c.sol.choices, p.sol.choices, "{what}");
+                    alone += 1;
+                    continue;
+                };
                 carried_turns += 1;
                 tails += usize::from(matches!(&p.sol.payoff, Payoff::Win(w) if w.above.is_some()));
                 chases += usize::from(model.chase.is_some());
@@ -357,7 +368,7 @@ fn carried_game_facts_are_the_backward_pass_over_the_choices() {
             }
         }
     }
-    assert!(carried_turns > 15 && tails > 0 && chases > 0, "{carried_turns} {tails} {chases}");
+    assert!(carried_turns > 15 && tails > 0 && chases > 0 && alone > 0, "{carried_turns} {tails} {chases} {alone}");
 }
 
 /// Inside the range a turn's DP reports, its policy stays optimal: a
