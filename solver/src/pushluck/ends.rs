@@ -16,6 +16,7 @@
 //! along the choices the DP recorded: the win solver's game facts
 //! ([`super::win::facts`]).
 
+use super::lanes::Carry;
 use super::level_total;
 use super::model::{dice_of, hot_end, HOT_END, HOT_INSTANT};
 use super::solution::{Payoff, Solution};
@@ -56,11 +57,10 @@ impl Solution<'_> {
     pub(crate) fn ends(&self, start: usize) -> TurnEnds {
         let m = self.model;
         let n = m.contexts();
-        let win = match &self.payoff {
-            Payoff::Win(w) => Some(w),
+        let above = match &self.payoff {
+            Payoff::Win(w) => w.above.as_ref(),
             _ => None,
         };
-        let above = win.and_then(|w| w.above.as_ref());
         // Every end lies within the values' rows (the levels and a
         // successor's reach above them): sized once, not grown end by end.
         let rows = self.values.len() / n + 1;
@@ -82,21 +82,7 @@ impl Solution<'_> {
                 if p == 0.0 {
                     continue;
                 }
-                // `stops_at`, its lookups done here (a win turn's bank and
-                // values at a solved level; the calls were a seventh of
-                // the walk's profile).
-                let stops = level > 0
-                    && match win {
-                        Some(w) => w.bank(level, dice_of(c)).is_some_and(|b| {
-                            if m.ties.bank {
-                                b >= self.values[base + c]
-                            } else {
-                                b > self.roll_values[base + c]
-                            }
-                        }),
-                        None => self.stops_at(level, c),
-                    };
-                if stops {
+                if level > 0 && self.stops_at(level, c) {
                     out.end(level, dice_of(c), p);
                     continue;
                 }
@@ -152,19 +138,15 @@ impl Solution<'_> {
         if self.choices.len() != self.levels * m.roll_starts[n] {
             return None;
         }
-        let Payoff::Win(w) = &self.payoff else { return None };
+        if !matches!(self.payoff, Payoff::Win(_)) {
+            return None;
+        }
         if m.chooses_dice {
             // The choices of how many dice to roll are not in the digest.
             return None;
         }
         // Level 0 is the turn's start, where a stop is no choice (`ends`).
-        let bank_ties = m.ties.bank;
-        let stops: Vec<u8> = (n..self.levels * n)
-            .map(|i| {
-                let banks = |b: f64| if bank_ties { b >= self.values[i] } else { b > self.roll_values[i] };
-                u8::from(w.bank(i / n, dice_of(i % n)).is_some_and(banks))
-            })
-            .collect();
+        let stops: Vec<u8> = (n..self.levels * n).map(|i| u8::from(self.stops_at(i / n, i % n))).collect();
         // Streamed: the choices are not copied (tens of kilobytes a turn).
         let mut digest = xxhash_rust::xxh3::Xxh3::new();
         digest.update(&self.choices);
@@ -175,7 +157,24 @@ impl Solution<'_> {
     /// The policy banks at decision state `(level, c)` (not a turn's start):
     /// banking is allowed and at least as good as rolling (or, when the
     /// model's [`super::model::Ties`] roll on at a tie, better).
+    #[inline]
     pub(super) fn stops_at(&self, level: usize, c: usize) -> bool {
+        if let Payoff::Win(w) = &self.payoff {
+            if level < self.levels {
+                // A win turn's solved level: its bank and values read
+                // directly (the same as below, without the lookups by
+                // total, which were a seventh of the ends walk).
+                let i = level * self.model.contexts() + c;
+                let ties = self.model.ties.bank;
+                return w.bank(level, dice_of(c)).is_some_and(|b| {
+                    if ties {
+                        b >= self.values[i]
+                    } else {
+                        b > self.roll_values[i]
+                    }
+                });
+            }
+        }
         let t = level_total(level, self.model.grid);
         // Rolling on at a tie: only a strictly better bank stops.
         let banks =
@@ -356,6 +355,27 @@ impl Solution<'_> {
             }
         }
         rolled
+    }
+
+    /// What this prepared turn carries through a DP in lanes
+    /// ([`crate::pushluck::lanes::fill_lanes_carrying`]) so that its
+    /// carried sums are [`Self::expect_rolls`]'s for `worth` at level 0:
+    /// a bank's worth at every level of its arrays, an instant win's, and
+    /// where the states above its levels do not bank (past an exact goal,
+    /// in a stationary tail) their worth per context. A farkle must be
+    /// worth nothing (the lanes carry nothing for it) and a bank's worth
+    /// not depend on the dice it leaves.
+    pub(super) fn carry(&self, worth: &Worth<2>) -> Carry {
+        assert!(worth.farkle == [0.0; 2] && !worth.by_left, "a farkle worth nothing, banks not by dice left");
+        let n = self.model.contexts();
+        let bank = |level: usize, left: usize| (worth.bank)(level, left);
+        let tail = matches!(&self.payoff, Payoff::Win(w) if w.above.is_some());
+        let above = if self.model.chase.is_some() || tail {
+            (0..n).map(|c| self.above_top(self.levels, c, worth, &bank, tail)).collect()
+        } else {
+            vec![]
+        };
+        Carry { bank: (0..=self.values.len() / n).map(|level| bank(level, 0)).collect(), instant: worth.instant, above }
     }
 
     /// What the decision state `(level, c)` above the solved levels is

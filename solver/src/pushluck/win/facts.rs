@@ -174,6 +174,14 @@ impl<'m> PairFacts<'m> {
     }
 }
 
+/// The values of `sol`'s stationary tail above its levels, if any.
+fn tail_of<'s>(sol: &'s Solution) -> Option<&'s [f64]> {
+    match &sol.payoff {
+        Payoff::Win(w) => w.above.as_deref(),
+        _ => None,
+    }
+}
+
 /// Which policy moves, for [`PairFacts::after`].
 #[derive(Clone, Copy)]
 enum Policy {
@@ -276,18 +284,13 @@ impl PairFacts<'_> {
         offers: &[f64],
         w: f64,
     ) -> TurnLanes {
-        let g = values.model.grid;
         let bank = |level: usize, left: usize| -> [f64; 3] {
-            let end = if level == 0 { None } else { values.end_leaving(a, b, level_total(level, g), left) };
-            match self.after(values, end, Policy::Optimal) {
+            match self.optimal_bank(values, a, b, level, left) {
                 Some([t, x]) => [t, x, 0.0],
                 None => [0.0, 0.0, 1.0],
             }
         };
-        let above = match &sol.payoff {
-            Payoff::Win(w) => w.above.as_deref(),
-            _ => None,
-        };
+        let above = tail_of(sol);
         let tail = |c: usize| [0.0, above.map_or(0.0, |v| v[c]), 0.0];
         let by_left = values.offers.is_some();
         let worth = Worth { bank: &bank, by_left, tail: &tail, instant: [0.0, 1.0, 0.0], farkle: [0.0, 0.0, 1.0] };
@@ -320,27 +323,19 @@ impl PairFacts<'_> {
     /// over at the same totals, is the turn's slope: the ends whose
     /// derivative in the farkle value is 1.)
     pub(super) fn optimal_carry(&self, values: &WinValues, a: usize, b: usize, sol: &Solution) -> Carry {
-        let n = values.model.contexts();
-        let g = values.model.grid;
-        let bank = (0..=sol.values.len() / n)
-            .map(|level| {
-                let end = if level == 0 { None } else { values.end_leaving(a, b, level_total(level, g), 0) };
-                self.after(values, end, Policy::Optimal).unwrap_or([0.0; 2])
-            })
-            .collect();
-        let tail = match &sol.payoff {
-            Payoff::Win(w) => w.above.as_deref(),
-            _ => None,
-        };
-        // As `Solution::expect_rolls` values the states above the levels:
-        // past an exact goal an instant win with the chase's chance (else
-        // a farkle, worth nothing here), or the stationary tail.
-        let above = match (&values.model.chase, tail) {
-            (Some(chase), _) => chase.iter().map(|&u| [0.0, u]).collect(),
-            (None, Some(tail)) => tail.iter().map(|&v| [0.0, v]).collect(),
-            (None, None) => vec![],
-        };
-        Carry { bank, instant: [0.0, 1.0], above }
+        let bank = |level: usize, left: usize| self.optimal_bank(values, a, b, level, left).unwrap_or([0.0; 2]);
+        let above = tail_of(sol);
+        let tail = |c: usize| [0.0, above.map_or(0.0, |v| v[c])];
+        sol.carry(&Worth { bank: &bank, by_left: false, tail: &tail, instant: [0.0, 1.0], farkle: [0.0; 2] })
+    }
+
+    /// What a bank (or forced end) of the optimal player's turn at
+    /// `(a, b)` at `level` leaving `left` dice is worth to the game facts,
+    /// turns and P(win): `None` where it hands the turn over at the same
+    /// totals (a farkle, a pass; level 0 is the turn's start).
+    fn optimal_bank(&self, values: &WinValues, a: usize, b: usize, level: usize, left: usize) -> Option<Lanes> {
+        let end = if level == 0 { None } else { values.end_leaving(a, b, level_total(level, values.model.grid), left) };
+        self.after(values, end, Policy::Optimal)
     }
 
     /// The turn of the expected-score player at `(e, o)` against the

@@ -63,6 +63,18 @@ fn carried_end(ends: &[Option<Ends>], l: usize) -> [f64; 2] {
     ends.get(l).copied().flatten().map_or([0.0; 2], |e| [e[1], e[TURNS]])
 }
 
+/// What a turn's ends are worth to the two sums its policy's
+/// expectations need ([`Solution::expect_rolls`], or carried by the DP):
+/// a bank's (or forced end's) by `bank`; nothing for an instant win, which
+/// ends the game, for a farkle (the next player's chance and the turns
+/// left are the DP's own there) or for a stationary tail.
+fn worth_of<'a>(bank: &'a dyn Fn(usize, usize) -> [f64; 2]) -> Worth<'a, 2> {
+    fn nothing(_: usize) -> [f64; 2] {
+        [0.0; 2]
+    }
+    Worth { bank, by_left: false, tail: &nothing, instant: [0.0; 2], farkle: [0.0; 2] }
+}
+
 /// A mover's turn to solve: the totals, the farkle value, and what each
 /// end is worth (kept across calls, filled as needed).
 pub(super) type TurnAsked<'a> = (&'a [usize], f64, &'a mut Vec<Option<Ends>>);
@@ -228,16 +240,12 @@ impl<'m> PlayersValues<'m> {
         sols: &mut [Solution<'m>],
         ends: impl Iterator<Item = &'e [Option<Ends>]>,
     ) -> Vec<Option<Vec<[f64; 2]>>> {
-        let n = self.model.contexts();
         let carry: Vec<Carry> = sols
             .iter()
             .zip(ends)
-            .map(|(sol, ends)| Carry {
-                bank: (0..=sol.values.len() / n).map(|l| carried_end(ends, l)).collect(),
-                // An instant win ends the game: no next player's chance,
-                // no turns left; nor do the states above carry any.
-                instant: [0.0; 2],
-                above: vec![],
+            .map(|(sol, ends)| {
+                let bank = |l: usize, _left: usize| carried_end(ends, l);
+                sol.carry(&worth_of(&bank))
             })
             .collect();
         fill_lanes_carrying(sols, &carry)
@@ -257,8 +265,7 @@ impl<'m> PlayersValues<'m> {
     /// to a quarter of the solve once the DP ran in lanes.
     fn played(&self, sol: &Solution<'m>, slack: f64, farkle: f64, ends: &[Option<Ends>]) -> Turn {
         let bank = |l: usize, _left: usize| carried_end(ends, l);
-        let worth = Worth { bank: &bank, by_left: false, tail: &|_| [0.0; 2], instant: [0.0; 2], farkle: [0.0; 2] };
-        self.played_as(sol, slack, farkle, sol.expect_rolls(&worth, 0, &[])[self.start])
+        self.played_as(sol, slack, farkle, sol.expect_rolls(&worth_of(&bank), 0, &[])[self.start])
     }
 
     /// [`Self::played`] with the turn's expectation of the next player's
