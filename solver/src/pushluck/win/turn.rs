@@ -311,12 +311,10 @@ impl<'m> WinValues<'m> {
         slopes: bool,
         reads: Option<usize>,
     ) -> (Solution<'m>, f64) {
-        let s = self.setup(a, b, farkle, pass, reads);
+        let TurnSetup { payoff, levels, loss, range, slack, .. } = self.setup(a, b, farkle, pass, reads);
         let p = params(self.model, self.sides.side(a));
-        let mut sol = self.model.solve_payoff_sloped(p, s.payoff, s.levels, self.reach, slopes);
-        let (lo, hi) = sol.policy_range;
-        sol.policy_range = (lo.max(s.range.0), hi.min(s.range.1));
-        (sol, s.loss)
+        let sol = self.model.solve_payoff_sloped(p, payoff, levels, self.reach, slopes);
+        SetupLeft { loss, range, slack }.finish(sol)
     }
 
     /// The turns `(a, b)` of `turns` with farkle value `farkle` (no
@@ -326,13 +324,7 @@ impl<'m> WinValues<'m> {
         let turns: Vec<_> = turns.iter().map(|&(a, b, f)| (a, b, f, f)).collect();
         self.solve_lanes::<true>(&turns, 0, Some(self.solve_reads()))
             .into_iter()
-            .map(|(sol, loss)| Start {
-                value: sol.roll_values[self.start],
-                slope: sol.roll_slopes[self.start],
-                loss,
-                sol,
-                carried: None,
-            })
+            .map(|(sol, loss)| self.start_of(sol, loss, None))
             .collect()
     }
 
@@ -358,10 +350,14 @@ impl<'m> WinValues<'m> {
             .zip(carried)
             .map(|((sol, setup), carried)| {
                 let (sol, loss) = setup.finish(sol);
-                let carried = carried.map(|c| c[self.start]);
-                Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol, carried }
+                self.start_of(sol, loss, carried.map(|c| c[self.start]))
             })
             .collect()
+    }
+
+    /// The solved turn `sol` (with slopes) read at its start.
+    fn start_of(&self, sol: Solution<'m>, loss: f64, carried: Option<[f64; 2]>) -> Start<'m> {
+        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol, carried }
     }
 
     /// The turns `(a, b)` of `turns` with farkle value `farkle` and pass
@@ -529,7 +525,7 @@ impl<'m> WinValues<'m> {
     #[cfg(test)]
     pub(super) fn start(&self, a: usize, b: usize, farkle: f64) -> Start<'m> {
         let (sol, loss) = self.solve_turn_sloped(a, b, farkle, farkle, true, Some(self.solve_reads()));
-        Start { value: sol.roll_values[self.start], slope: sol.roll_slopes[self.start], loss, sol, carried: None }
+        self.start_of(sol, loss, None)
     }
 }
 
