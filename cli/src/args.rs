@@ -7,11 +7,13 @@
 use std::path::PathBuf;
 
 use anyhow::bail;
+
+use crate::records::RecordSlot;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
     AdviseQuestion, AdviseRequest, CompareQuestion, CompareRequest, Family, Game, GameEntry, InfoQuestion, InfoRequest,
-    Objective, PlayQuestion, PlayRequest, Record, RecordSlot, ReviewQuestion, ReviewRequest, RuleOption,
-    SimulateQuestion, SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest, GAMES,
+    Objective, PlayQuestion, PlayRequest, Record, ReviewQuestion, ReviewRequest, RuleOption, SimulateQuestion,
+    SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest, GAMES,
 };
 
 #[derive(Parser, Debug)]
@@ -739,7 +741,7 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
     .map_err(phrase)?;
     if let Some(path) = &a.record {
         let cannot = |why: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the record {}: {why}", path.display());
-        match solver::check_record_output(path, &game.reference()) {
+        match crate::records::slot(path, &game.reference()) {
             Ok(RecordSlot::Free) => {}
             Ok(RecordSlot::SameGame) if a.force => {}
             Ok(RecordSlot::SameGame) => {
@@ -782,7 +784,7 @@ fn resume(a: PlayArgs) -> anyhow::Result<Command> {
     if let Some(text) = &a.players {
         let given: Vec<String> = text.split(',').map(|p| p.trim().to_string()).collect();
         if given != record.players {
-            bail!("--players: the record's players are {}, not {}", record.players.join(","), solver::Escaped(text));
+            bail!("--players: the record's players are {}, not {}", record.players.join(","), userio::Escaped(text));
         }
     }
     match (a.seed, record.seed) {
@@ -793,7 +795,7 @@ fn resume(a: PlayArgs) -> anyhow::Result<Command> {
     if a.dice_from_me && record.seed.is_some() {
         bail!("--dice-from-me: the record's dice are rolled from its seed, and go on so");
     }
-    solver::check_output(&path).map_err(|e| anyhow::anyhow!("cannot write the record {shown}: {e}"))?;
+    userio::check_output(&path).map_err(|e| anyhow::anyhow!("cannot write the record {shown}: {e}"))?;
     let question = PlayQuestion { players: record.players.clone(), seed: record.seed };
     Ok(Command::Play {
         game,

@@ -13,6 +13,7 @@ mod output;
 mod pictures;
 mod play;
 mod progress;
+mod records;
 mod render;
 mod serve;
 
@@ -133,7 +134,7 @@ fn main() {
 
 /// Prints `error: MESSAGE` as one line (control characters escaped) and exits 2.
 fn fail(message: &str) -> ! {
-    let line = solver::Escaped(message).to_string();
+    let line = userio::Escaped(message).to_string();
     let _ = writeln!(std::io::stderr(), "error: {line}");
     std::process::exit(2)
 }

@@ -5,11 +5,11 @@
 //! through (the file it points to is replaced, the link stays). A
 //! directory, FIFO, socket or device is refused, before any work
 //! ([`check_path`]) and again when writing ([`write`]), never replaced
-//! (the library's [`solver::check_output`] has the rules).
+//! (the library's [`userio::check_output`] has the rules).
 
 use std::path::Path;
 
-use solver::OutputError;
+use userio::OutputError;
 
 /// The bytes read to tell an SVG picture from any other file.
 const SNIFF: u64 = 4096;
@@ -55,12 +55,12 @@ fn cannot(path: &Path, why: &OutputError) -> anyhow::Error {
 /// existing file could be written (so that a long solve does not end in a
 /// failed write).
 pub fn check_path(path: &Path) -> anyhow::Result<()> {
-    solver::check_output(path).map(drop).map_err(|e| cannot(path, &e))
+    userio::check_output(path).map(drop).map_err(|e| cannot(path, &e))
 }
 
 /// Writes `svg` to `path` (through a temporary file beside it, so a failed
 /// write leaves no half picture and the old one in place).
 pub fn write(path: &Path, svg: &str) -> anyhow::Result<()> {
-    solver::write_output(path, ".sixdice-picture-", ".svg.tmp", |f| std::io::Write::write_all(f, svg.as_bytes()))
+    userio::write_output(path, ".sixdice-picture-", ".svg.tmp", |f| std::io::Write::write_all(f, svg.as_bytes()))
         .map_err(|e| cannot(path, &e))
 }

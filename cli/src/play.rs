@@ -16,9 +16,9 @@ use std::sync::Arc;
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
 use solver::{
-    cut, parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Record, Session, TableView,
-    TurnEnd,
+    parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Record, Session, TableView, TurnEnd,
 };
+use userio::cut;
 
 use crate::render;
 
@@ -102,14 +102,14 @@ pub fn run(
         };
         out.events(&session, &events, o.coach);
         if let Some(path) = o.record {
-            save(path, &session)?;
+            crate::records::save(path, &session)?;
         }
     };
     if !ended {
         out.text("the game stops here");
     }
     if let Some(path) = o.record {
-        save(path, &session)?;
+        crate::records::save(path, &session)?;
         out.text(&format!("the record is in {} (sixdice review {0} shows what each decision cost)", path.display()));
         if !ended {
             out.text(&format!("sixdice play --resume {} continues the game", path.display()));
@@ -299,12 +299,6 @@ fn read(editor: &mut DefaultEditor, prompt: &str) -> anyhow::Result<Option<Strin
     }
 }
 
-fn save(path: &Path, session: &Session) -> anyhow::Result<()> {
-    let text = session.record().to_string();
-    solver::write_output(path, ".sixdice-record-", ".tmp", |f| f.write_all(text.as_bytes()))
-        .map_err(|e| anyhow::anyhow!("cannot write the record {}: {e}", path.display()))
-}
-
 fn player_of(p: &Prompt) -> String {
     match p {
         Prompt::Offer { player, .. } | Prompt::Roll { player, .. } | Prompt::Decide { player, .. } => player.clone(),
@@ -472,7 +466,7 @@ impl Out {
     /// dice, a count, a hint), and why; what was typed is echoed cut short
     /// and escaped.
     fn refused(&mut self, field: &str, input: &str, why: &str) {
-        let why = cut(&solver::Escaped(why).to_string(), MESSAGE_CHARS).into_owned();
+        let why = cut(&userio::Escaped(why).to_string(), MESSAGE_CHARS).into_owned();
         if self.json {
             let input = cut(input, ECHO_CHARS);
             let line = Refused { event: "refused", field, input: &input, error: &why };

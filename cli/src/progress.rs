@@ -155,7 +155,7 @@ impl Progress for Bar {
             Bar::Plain(current) => {
                 let mut slot = lock(current);
                 end_plain(&mut slot);
-                let what = solver::Escaped(what).to_string();
+                let what = userio::Escaped(what).to_string();
                 *slot = Some(Stage { what, total, done: 0, started: Instant::now(), shown: None });
             }
             Bar::Quiet => {}
@@ -176,7 +176,7 @@ impl Progress for Bar {
 
     fn note(&self, text: &str) {
         // A note is worth showing even when no bar is (a solve may take seconds).
-        let text = format!("note: {}", solver::Escaped(text));
+        let text = format!("note: {}", userio::Escaped(text));
         match self {
             Bar::Terminal(bar) => bar.read().expect("progress lock").suspend(|| line(&text)),
             Bar::Plain(current) => {

@@ -6,7 +6,7 @@
 //! port chosen. A host other than loopback gets one warning line on
 //! stderr: the server has no login. On a stop, requests in flight get a
 //! short grace; then any table being written is finished
-//! ([`solver::stop_writes`], which holds back every later write) and the
+//! ([`userio::stop_writes`], which holds back every later write) and the
 //! runtime is shut down without waiting for a long solve on a worker: it
 //! ends with the process, leaving neither a half-written table nor a
 //! temporary file.
@@ -40,7 +40,7 @@ pub fn run(host: IpAddr, port: u16, allow_full_solve: bool, tables: &Path) -> an
     });
     // A table being written is finished first, then no other starts: the
     // solves still running end with the process, leaving nothing behind.
-    solver::stop_writes();
+    userio::stop_writes();
     runtime.shutdown_timeout(RUNTIME_STOP);
     served.map(|()| vec![])
 }

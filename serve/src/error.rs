@@ -56,7 +56,7 @@ impl ApiError {
     /// the one line.
     pub fn internal(message: impl Into<String>) -> ApiError {
         let message = message.into();
-        eprintln!("sixdice serve: internal error: {}", solver::Escaped(&message));
+        eprintln!("sixdice serve: internal error: {}", userio::Escaped(&message));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
     }
 

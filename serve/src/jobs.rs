@@ -381,7 +381,7 @@ impl Jobs {
     /// failed (status and error).
     pub fn view(&self, id: &str) -> Result<Value, ApiError> {
         let job = self.kept().get(id).cloned().ok_or_else(|| {
-            ApiError::not_found(format!("no job {} (finished jobs are kept 5 minutes)", solver::cut(id, 40)))
+            ApiError::not_found(format!("no job {} (finished jobs are kept 5 minutes)", userio::cut(id, 40)))
         })?;
         Ok(match job.outcome() {
             None => job.progress.view(),

@@ -103,7 +103,7 @@ impl Sessions {
 fn no_session(id: &str) -> ApiError {
     ApiError::not_found(format!(
         "no game {} (a game is kept 30 minutes after its last request)",
-        solver::Escaped(&solver::cut(id, 40))
+        userio::Escaped(&userio::cut(id, 40))
     ))
 }
 

@@ -19,10 +19,9 @@ use crate::question::{
     AdviseQuestion, CompareQuestion, InfoQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
 };
 use crate::registry::{self, Game, GameKind};
-use crate::report::{
-    Advice, CompareEvent, CompareReport, Family, Objective, RulesReport, Simulation, Strategy, TableReport,
-};
+use crate::report::{Advice, CompareEvent, CompareReport, RulesReport, Simulation, Strategy, TableReport};
 use crate::table::Verify;
+use crate::vocabulary::{Family, Objective};
 
 /// `solve`: solves the game exactly and writes its table into `tables`
 /// (under the win objective, the two-player win table).
@@ -178,10 +177,10 @@ pub fn strategy(game: &Game, q: &StrategyQuestion, tables: &Path, progress: &dyn
     if q.objective != Objective::Win {
         return Ok(Strategy::Score(Box::new(pushluck::strategy::strategy(g)?)));
     }
-    pushluck::win::sheet::check(q)?;
+    pushluck::win_sheet::check(q)?;
     let values = pushluck::win::table::load(g, tables, progress)?;
     progress.stage("games of optimal play, for fitting and measuring the sheet", 0);
-    let sheet = pushluck::win::sheet::win_sheet(g, values, q);
+    let sheet = pushluck::win_sheet::win_sheet(g, values, q);
     progress.finish();
     Ok(Strategy::Win(Box::new(sheet?)))
 }

@@ -7,7 +7,7 @@
 //! shared layer names them, so that neither family imports the other's
 //! code to do so. How each plays is its family's business.
 
-use crate::error::PlayersError;
+use crate::limits::PLAYERS_MAX;
 
 /// A computer player: a policy sixdice plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,4 +49,23 @@ impl Player {
             Player::WinSheet => "win-sheet".into(),
         }
     }
+}
+
+/// Why a head-to-head run cannot start.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum PlayersError {
+    #[error("unknown player `{0}`: players are optimal, ev, threshold=N, human and win-sheet")]
+    Unknown(String),
+    #[error("threshold=N needs a number of points from 1 to 100000, not `{0}`")]
+    Threshold(String),
+    #[error("{0} players: a run has 1 to {PLAYERS_MAX}")]
+    Count(usize),
+    #[error("players head to head are for push-your-luck games; {game} is a category game")]
+    ForCategory { game: String },
+    #[error("{0} plays games of two only: games of three take optimal, ev and threshold=N")]
+    OnlyTwo(String),
+    #[error("games of three seat three players, not {0}: name them in seat order (e.g. optimal,optimal,ev)")]
+    SeatCount(usize),
+    #[error("{0} seats: games are of 2 or 3 players")]
+    Seats(usize),
 }

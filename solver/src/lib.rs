@@ -51,13 +51,14 @@
 // rest is `pub(crate)` (clippy's -D warnings makes this an error).
 #![warn(unreachable_pub)]
 
+mod auto_solve;
 mod category;
 mod commands;
 mod computer;
 mod dice;
 mod error;
-mod files;
 mod limits;
+mod listing;
 mod options;
 mod pictures;
 mod progress;
@@ -70,7 +71,7 @@ mod request;
 mod review;
 mod session;
 mod table;
-mod text;
+mod vocabulary;
 
 // The face, item by item. Commands: one function per command, each
 // taking its question and returning its report (`review` reads a record).
@@ -78,8 +79,9 @@ pub use commands::{advise, compare, compare_stream, info, rules, simulate, solve
 pub use review::{read_record, review, review_summary};
 
 // Games: the registry and a resolved game; the list a front end shows.
+pub use listing::games;
 pub use registry::{resolve, Game, GameEntry, HouseRules, SheetNames, GAMES};
-pub use report::{games, GameListing, OptionListing, OptionValue};
+pub use report::{GameListing, OptionListing, OptionValue};
 
 // Questions: one type per command, and their parts.
 pub use question::{
@@ -96,7 +98,7 @@ pub use request::{
 
 // Reports: every command's result with the types nested in it, and the
 // shared vocabulary (which game, which family, what the values maximise).
-pub use report::{Family, GameRef, Objective};
+pub use vocabulary::{Family, GameRef, Objective, Thresholds};
 
 // `solve`, `info`, `rules`.
 pub use report::{
@@ -127,7 +129,7 @@ pub use report::{
 // `review`.
 pub use report::{
     ErrorClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll,
-    Thresholds, TurnValues,
+    TurnValues,
 };
 
 // Value types a front end reads, writes or passes: dice, options, the
@@ -136,22 +138,17 @@ pub use dice::{parse_dice, Counts};
 pub use limits::SHEET_GAMES;
 pub use options::{OptionKind, OptionSpec, RuleOption};
 pub use progress::{Progress, Silent};
-pub use text::{cut, percentage_points, Escaped};
 
 // Errors: the one `Error`, which part of a question it is about, and the
 // typed errors inside it or returned alone.
 pub use dice::DiceError;
 pub use error::{
     AdviseError, BonusProblem, Error, Field, GameError, PlayersError, Refusal, RequestError, ReviewError, RulesError,
-    SessionError, SheetError, SimulateError, SituationError, TurnError, WinError,
+    SessionError, SheetError, SimulateError, SituationError, SolveNeeds, TurnError, WinError,
 };
-pub use report::SolveNeeds;
 pub use table::TableError;
 
 // Pictures of reports, and writing them (or any output) safely.
-pub use files::{
-    check_output, check_record_output, stop_writes, write_output, OutputError, RecordPathError, RecordSlot,
-};
 pub use pictures::{draw_bank_boundary, draw_compare, draw_review, draw_review_summary, draw_win_map, PictureError};
 
 // Records and sessions: a whole game played a roll and a decision at a

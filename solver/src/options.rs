@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::text::Quoted;
+use userio::Quoted;
 
 /// One option as given, e.g. `joker=forced` or `no-bonus` (in JSON, that
 /// string).

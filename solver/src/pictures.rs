@@ -18,10 +18,8 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::report::{
-    BankBoundary, CompareReport, CompareRow, ErrorClass, Objective, ReviewReport, ReviewSummary, WinMap,
-};
-use crate::text::percentage_points;
+use crate::report::{BankBoundary, CompareReport, CompareRow, ErrorClass, ReviewReport, ReviewSummary, WinMap};
+use crate::vocabulary::Objective;
 
 /// A figure that could not be drawn.
 #[derive(Debug, thiserror::Error)]
@@ -499,7 +497,7 @@ mod tests {
     use super::*;
     use crate::report::BoundaryCurve;
     use crate::report::{CompareRow, VariantOdds};
-    use crate::report::{Family, GameRef};
+    use crate::vocabulary::{Family, GameRef};
 
     fn farkle() -> GameRef {
         GameRef {
@@ -547,7 +545,8 @@ mod tests {
     /// player, labels inside, the games numbered on the axis.
     #[test]
     fn the_review_summary_draws_each_players_loss_and_luck() {
-        use crate::report::{GameSummary, PlayerReview, PlayerSummary, ReviewSummary, Thresholds};
+        use crate::report::{GameSummary, PlayerReview, PlayerSummary, ReviewSummary};
+        use crate::vocabulary::Thresholds;
         let player = |name: &str, mean_loss: f64, luck: f64| PlayerReview {
             player: name.into(),
             decisions: 30,
@@ -687,4 +686,10 @@ mod tests {
         assert!(first - top < slot / 2.0, "the top bar starts at {first}, the plotting area at {top}");
         assert!(bottom - last < slot / 2.0, "the bottom bar ends at {last}, the plotting area at {bottom}");
     }
+}
+
+/// A change of a probability in percentage points, short, e.g. `+0.57
+/// pts` (the compare chart's labels, as the compare table writes them).
+fn percentage_points(change: f64) -> String {
+    format!("{:+.2} pts", 100.0 * change)
 }

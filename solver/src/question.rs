@@ -15,7 +15,7 @@ use serde::Deserialize;
 
 use crate::dice::Counts;
 use crate::options::RuleOption;
-use crate::report::{Objective, Thresholds};
+use crate::vocabulary::{Objective, Thresholds};
 
 /// `solve`: which table to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

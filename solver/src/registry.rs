@@ -21,7 +21,7 @@ use crate::options::{OptionError, OptionSet, OptionSpec, RuleOption};
 use crate::pushluck::games::{self as push_luck_games, farkle, ten_thousand, yahtzix};
 use crate::pushluck::PushLuckGame;
 use crate::question::CompareQuestion;
-use crate::report::{Family, GameRef};
+use crate::vocabulary::{Family, GameRef};
 
 /// How a game is built from its checked options.
 #[derive(Clone, Copy)]
@@ -274,10 +274,9 @@ fn build_game(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> 
         }
         Builder::PushLuck { base, options } => {
             let house = match rules {
-                Some(HouseRules::File(path)) => Some((
-                    path.display().to_string(),
-                    crate::files::read_small_text(path, crate::limits::RULES_FILE_BYTES)?,
-                )),
+                Some(HouseRules::File(path)) => {
+                    Some((path.display().to_string(), userio::read_small_text(path, crate::limits::RULES_FILE_BYTES)?))
+                }
                 Some(HouseRules::Text { label, text }) => Some((label.to_string(), text.to_string())),
                 None => None,
             };

@@ -8,7 +8,7 @@
 
 use std::io::Write;
 
-use solver::{percentage_points, CompareEvent, CompareReport, CompareRow, FactColumns, GameRef, SeatOdds, VariantOdds};
+use solver::{CompareEvent, CompareReport, CompareRow, FactColumns, GameRef, SeatOdds, VariantOdds};
 
 /// A whole comparison as text: the table, its notes, the highlights.
 pub fn compare(r: &CompareReport) -> String {
@@ -332,4 +332,10 @@ fn seat_highlights(rows: &[CompareRow]) -> Vec<String> {
         out.push(format!("Not solved for this many players: {} (see the row).", missing.join(", ")));
     }
     out
+}
+
+/// A change of a probability in percentage points, short, e.g. `+0.57
+/// pts` (as the compare chart labels its bars).
+fn percentage_points(change: f64) -> String {
+    format!("{:+.2} pts", 100.0 * change)
 }

@@ -30,9 +30,9 @@ use crate::error::{AdviseError, SheetError};
 use crate::limits::{SUBGAME_STATES_MAX, WHOLE_SOLVE_STATES_MAX};
 use crate::progress::Progress;
 use crate::question::CategoryQuestion;
-use crate::report::Objective;
 use crate::report::{CategoryAction, CategoryAdvice, CategoryAlternative};
 use crate::table;
+use crate::vocabulary::Objective;
 
 /// Checks a question against the game, before any table is opened or
 /// solved: the sheet, the roll and the locked dice.

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::dice::{Counts, Multisets};
 use crate::error::SheetError;
-use crate::report::{Family, GameRef};
+use crate::vocabulary::{Family, GameRef};
 
 /// Scoring function of one box: points for a final roll, ignoring any rule
 /// that depends on the rest of the sheet (those belong to [`ExtraRules`]).

@@ -34,9 +34,9 @@ use crate::error::SimulateError;
 use crate::limits::WHOLE_SOLVE_STATES_MAX;
 use crate::progress::Progress;
 use crate::question::SimulateQuestion;
-use crate::report::Objective;
 use crate::report::{BoxZeros, Percentile, Rate, SimulationReport};
 use crate::table;
+use crate::vocabulary::Objective;
 
 /// One simulated game.
 #[derive(Debug, Clone, Copy)]

@@ -11,12 +11,13 @@ use super::levels;
 use super::model::{CategoryGame, KeepRule};
 use super::solve::{solve, Solution};
 use super::turn::TurnDp;
+use crate::auto_solve::Making;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WHOLE_SOLVE_BYTES};
 use crate::progress::Progress;
-use crate::report::{Objective, Solved, TableFile, TableReport};
-use crate::table::auto::Making;
+use crate::report::{Solved, TableFile, TableReport};
 use crate::table::{self, fingerprint, write_table, Table, TableSpec, Verify};
+use crate::vocabulary::Objective;
 
 /// File of the game's table in `dir`, e.g. `yahtzee.joker=forced.sixdice`.
 pub(crate) fn table_path(dir: &Path, game: &CategoryGame) -> PathBuf {
@@ -165,5 +166,5 @@ pub(crate) fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) ->
         Ok(GameValues::Solved(values))
     };
     let open = || open(dir, game, states, Verify::Auto).map(|(table, _)| GameValues::Table(table));
-    crate::table::auto::open_or_solve(open, making, solve, progress)
+    crate::auto_solve::open_or_solve(open, making, solve, progress)
 }

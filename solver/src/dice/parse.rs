@@ -9,7 +9,7 @@
 //! roll as some other roll.
 
 use super::{Counts, FACES};
-use crate::text::Quoted;
+use userio::Quoted;
 
 /// The most dice any game here rolls.
 pub(crate) const MAX_DICE: usize = 6;

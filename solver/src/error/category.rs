@@ -1,9 +1,9 @@
 //! What can be wrong with a question about a category game, or keep it
 //! from being answered.
 
-use super::Field;
-use crate::limits::SUBGAME_STATES_MAX;
-use crate::text::Quoted;
+use super::field::Field;
+use crate::limits::{bytes, SUBGAME_STATES_MAX};
+use userio::Quoted;
 
 /// Why a sheet was rejected.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
@@ -14,7 +14,7 @@ pub enum SheetError {
     UnknownBox { name: String, game: String, known: Vec<String> },
     #[error("box `{0}` appears twice on the sheet")]
     Repeated(String),
-    #[error("{name}={} is impossible: {name} can hold {allowed}", crate::text::Escaped(.points))]
+    #[error("{name}={} is impossible: {name} can hold {allowed}", userio::Escaped(.points))]
     Impossible { name: String, points: String, allowed: String },
     #[error("`bonus={points}` is impossible: {why}")]
     BadBonus { points: u32, why: BonusProblem },
@@ -55,7 +55,7 @@ pub enum AdviseError {
     #[error("locked dice {locked} are not among the dice {dice}")]
     LockedNotInDice { locked: String, dice: String },
     #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once ({needs})", SUBGAME_STATES_MAX)]
-    NeedsTable { game: String, command: String, needs: crate::report::SolveNeeds },
+    NeedsTable { game: String, command: String, needs: SolveNeeds },
 }
 
 impl AdviseError {
@@ -78,5 +78,28 @@ impl AdviseError {
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum SimulateError {
     #[error("simulating {game} needs its whole table: run `{command}` once ({needs})")]
-    NeedsTable { game: String, command: String, needs: crate::report::SolveNeeds },
+    NeedsTable { game: String, command: String, needs: SolveNeeds },
+}
+
+/// What a whole solve takes, as quoted to a user who needs the table:
+/// minutes on 2 cores, the table's size, and the disk the solve needs
+/// besides while it runs (the widest pair of adjacent levels in full
+/// precision, before they are packed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveNeeds {
+    pub minutes: u64,
+    pub table: u64,
+    pub working: u64,
+}
+
+impl std::fmt::Display for SolveNeeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "about {} minutes on 2 cores; the table takes {} of disk, and the solve needs {} more while it runs",
+            self.minutes,
+            bytes(self.table),
+            bytes(self.working)
+        )
+    }
 }

@@ -1,7 +1,7 @@
 //! What can be wrong with a game's name or its house rules.
 
-use crate::report::Family;
-use crate::text::Quoted;
+use crate::vocabulary::Family;
+use userio::Quoted;
 
 /// Why a game could not be resolved.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]

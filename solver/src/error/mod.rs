@@ -3,131 +3,31 @@
 //! Messages are one line, in the games' own words (no command-line flags:
 //! a front end phrases those, using [`Error::field`] to learn which part of
 //! a question was wrong). Anything a message echoes from the user is escaped
-//! ([`crate::text::Quoted`]).
+//! ([`userio::Quoted`]).
 
 mod category;
+mod field;
 mod game;
 mod pushluck;
 mod request;
 mod review;
 mod session;
 
-pub use category::{AdviseError, BonusProblem, SheetError, SimulateError};
+pub use crate::computer::PlayersError;
+pub use category::{AdviseError, BonusProblem, SheetError, SimulateError, SolveNeeds};
+pub use field::Field;
 pub use game::GameError;
-pub use pushluck::{PlayersError, RulesError, SituationError, TurnError, WinError};
+pub use pushluck::{RulesError, SituationError, TurnError, WinError};
 pub use request::RequestError;
 pub use review::ReviewError;
 pub use session::{Refusal, SessionError};
 
 use crate::dice::DiceError;
-use crate::files::FileError;
 use crate::limits::TooLarge;
 use crate::options::OptionError;
-use crate::report::Family;
 use crate::table::TableError;
-
-/// Which part of a question an error is about: a front end names it (the
-/// CLI as the flag that gave it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Field {
-    /// The dice just rolled.
-    Dice,
-    /// Which roll of the turn.
-    Roll,
-    /// A category game's score sheet.
-    Sheet,
-    /// Push-your-luck: turn points at stake.
-    Banked,
-    /// Push-your-luck: the player's game total.
-    Score,
-    /// Push-your-luck: the opponent's game total (win objective).
-    Opponent,
-    /// Push-your-luck: the opponent's farkles in a row (win objective).
-    OpponentFarkles,
-    /// Push-your-luck: farkles in a row so far.
-    Farkles,
-    /// Push-your-luck: 1s set aside this turn (Van't Hof).
-    Ones,
-    /// Push-your-luck: the previous player's leftover dice.
-    Leftover,
-    /// Push-your-luck: the points inherited from a leftover this turn began on.
-    Inherited,
-    /// Push-your-luck: dice kept back from a roll near an exact goal.
-    Held,
-    /// Locked dice rule: dice locked before this roll.
-    Locked,
-    /// The number of games to play.
-    Games,
-    /// The players of a head-to-head run.
-    Players,
-    /// `review`: the error classes' bounds.
-    Thresholds,
-    /// `review`: the decision to show.
-    Decision,
-    /// A decision typed at the table (a game session).
-    Choice,
-    /// The game's name.
-    Game,
-    /// A rule option.
-    Option,
-    /// House rules (a file, or their text).
-    Rules,
-    /// What the values maximise.
-    Objective,
-    /// How many alternatives to list.
-    Top,
-    /// Push-your-luck, a game of three: the other players' totals.
-    Opponents,
-    /// `compare`: a variant.
-    Variant,
-    /// The seed of the dice.
-    Seed,
-    /// Players at each table of a simulation.
-    Seats,
-    /// A game record.
-    Record,
-    /// `strategy`: the heat map of P(win).
-    Map,
-}
-
-impl Field {
-    /// The field's name: the command line's flag without its dashes, and
-    /// the field of a request over JSON (`opponent-farkles`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Field::Dice => "dice",
-            Field::Roll => "roll",
-            Field::Sheet => "sheet",
-            Field::Banked => "banked",
-            Field::Score => "score",
-            Field::Opponent => "opponent",
-            Field::OpponentFarkles => "opponent-farkles",
-            Field::Farkles => "farkles",
-            Field::Ones => "ones",
-            Field::Leftover => "leftover",
-            Field::Inherited => "inherited",
-            Field::Held => "held",
-            Field::Locked => "locked",
-            Field::Games => "games",
-            Field::Players => "players",
-            Field::Thresholds => "thresholds",
-            Field::Decision => "decision",
-            // What the front ends call it (the CLI's prompt, `/decide`'s body).
-            Field::Choice => "decision",
-            Field::Game => "game",
-            Field::Option => "option",
-            Field::Rules => "rules",
-            Field::Objective => "objective",
-            Field::Top => "top",
-            Field::Opponents => "opponents",
-            Field::Variant => "variant",
-            Field::Seed => "seed",
-            Field::Seats => "seats",
-            Field::Record => "record",
-            Field::Map => "map",
-        }
-    }
-}
+use crate::vocabulary::Family;
+use userio::FileError;
 
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
@@ -178,6 +78,9 @@ pub enum Error {
     NoRulesFile { game: String },
     #[error("the number of games must be between 1 and {max} (got {games})")]
     GameCount { games: u64, max: u64 },
+    /// One record of several (a summary) failed: which one, and why.
+    #[error("{file}: {error}")]
+    InRecord { file: String, error: Box<Error> },
 }
 
 impl Error {
@@ -192,8 +95,8 @@ impl Error {
     /// `what` asked of `game`, which is of the other family.
     pub(crate) fn wrong_family(
         what: &'static str,
-        game: &crate::report::GameRef,
-        for_family: crate::report::Family,
+        game: &crate::vocabulary::GameRef,
+        for_family: crate::vocabulary::Family,
     ) -> Error {
         Error::WrongFamily { what, game: game.title.clone(), family: game.family, for_family }
     }
@@ -227,5 +130,11 @@ impl Error {
             Error::Table(t) if t.needs_regeneration() => Some(t),
             _ => None,
         }
+    }
+}
+
+impl From<Refusal> for Error {
+    fn from(r: Refusal) -> Self {
+        Error::Session(SessionError::Refused(r))
     }
 }

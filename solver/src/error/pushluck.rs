@@ -1,9 +1,9 @@
 //! What can be wrong with push-your-luck rules or a question about a
 //! push-your-luck game, or keep it from being answered.
 
-use super::Field;
-use crate::limits::{PLAYERS_MAX, SCORE_MIN, TURN_POINTS_MAX};
-use crate::text::{Escaped, Quoted};
+use super::field::Field;
+use crate::limits::{SCORE_MIN, TURN_POINTS_MAX};
+use userio::{Escaped, Quoted};
 
 /// Why a question describes no situation the rules allow.
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
@@ -234,25 +234,6 @@ pub enum WinError {
     Unsolved { game: String, what: &'static str },
     #[error("the players' best replies at {state} still turn with each other after {rounds} rounds: no equilibrium found there")]
     Unsettled { state: String, rounds: usize },
-}
-
-/// Why a head-to-head run cannot start.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum PlayersError {
-    #[error("unknown player `{0}`: players are optimal, ev, threshold=N, human and win-sheet")]
-    Unknown(String),
-    #[error("threshold=N needs a number of points from 1 to 100000, not `{0}`")]
-    Threshold(String),
-    #[error("{0} players: a run has 1 to {PLAYERS_MAX}")]
-    Count(usize),
-    #[error("players head to head are for push-your-luck games; {game} is a category game")]
-    ForCategory { game: String },
-    #[error("{0} plays games of two only: games of three take optimal, ev and threshold=N")]
-    OnlyTwo(String),
-    #[error("games of three seat three players, not {0}: name them in seat order (e.g. optimal,optimal,ev)")]
-    SeatCount(usize),
-    #[error("{0} seats: games are of 2 or 3 players")]
-    Seats(usize),
 }
 
 impl RulesError {

@@ -5,9 +5,9 @@
 //! field it mentions is written as the command line's flag, whose name is
 //! also the request's field name over JSON (`--leftover` is `"leftover"`).
 
+use super::field::Field;
 use crate::dice::DiceError;
-use crate::error::Field;
-use crate::text::Quoted;
+use userio::Quoted;
 
 /// A request the library cannot turn into a question.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

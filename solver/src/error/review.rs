@@ -1,6 +1,6 @@
 //! `review`'s refusals of its question and of several records together.
 
-use super::{Error, Field};
+use super::field::Field;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ReviewError {
@@ -22,9 +22,6 @@ pub enum ReviewError {
     /// Records whose values are in different units cannot be summed.
     #[error("{first} is reviewed in {}, {other} in {}: a summary adds up records of one unit", .first_unit, .other_unit)]
     MixedUnits { first: String, first_unit: &'static str, other: String, other_unit: &'static str },
-    /// One record of several failed: which one.
-    #[error("{file}: {error}")]
-    InRecord { file: String, error: Box<Error> },
 }
 
 fn decisions_in(n: usize) -> String {

@@ -2,7 +2,7 @@
 
 use crate::record::RecordError;
 
-use super::Field;
+use super::field::Field;
 
 /// A decision, a roll or a record that the game's rules do not allow, or a
 /// record whose header does not make a game.
@@ -178,11 +178,5 @@ impl Refusal {
             | Refusal::OffTable { .. } => Field::Dice,
             _ => Field::Choice,
         }
-    }
-}
-
-impl From<Refusal> for super::Error {
-    fn from(r: Refusal) -> Self {
-        super::Error::Session(SessionError::Refused(r))
     }
 }

@@ -22,8 +22,8 @@ use crate::error::Error;
 use crate::error::SituationError;
 use crate::progress::Progress;
 use crate::question::{PushLuckQuestion, Start};
-use crate::report::Objective;
 use crate::report::{Advice, PiggybackAdvice, PushLuckAdvice, PushLuckAlternative, Then};
+use crate::vocabulary::Objective;
 use std::path::Path;
 
 /// Answers `q` for `game`; win-objective questions read (or first solve)

@@ -62,16 +62,17 @@ pub(crate) fn compare(
     // Measured against estimated, over the solves so far: scales the
     // estimates of those still to come.
     let (mut measured, mut estimated) = (0.0, 0.0);
-    let mut left: f64 = plan.estimated_seconds;
     let mut solved_so_far = 0;
     let base = |rows: &[Option<CompareRow>]| rows[0].as_ref().and_then(|r| r.odds.map(|o| o.first_wins));
     let base_seat = |rows: &[Option<CompareRow>]| rows[0].as_ref().and_then(|r| r.seats.as_ref().map(|s| s.seats[0]));
     for (done, planned) in plan.order.iter().enumerate() {
         let (label, game) = &variants[planned.index];
+        // The solves after this row, as estimated in the plan: summed
+        // afresh (not a running difference), so none left is exactly 0.
+        let left: f64 = plan.order[done + 1..].iter().filter_map(|p| p.estimated_seconds).sum();
         if let Some(e) = planned.estimated_seconds {
             solved_so_far += 1;
             let scale = pace(measured, estimated);
-            left -= e;
             let after = left * scale;
             progress.note(&format!(
                 "solving {label} ({} of {} to solve): about {}{}",
@@ -104,7 +105,7 @@ pub(crate) fn compare(
             of: variants.len(),
             row: row.clone(),
             seconds: started.elapsed().as_secs_f64(),
-            remaining_seconds: left.max(0.0) * pace(measured, estimated),
+            remaining_seconds: left * pace(measured, estimated),
         })));
         rows[planned.index] = Some(row);
     }
@@ -302,7 +303,12 @@ mod tests {
             assert_eq!((r.index, r.done, r.of), (order[k], k + 1, 5));
             assert_eq!(r.row, report.rows[r.index], "the row told is the report's");
         }
-        assert_eq!(told[4].remaining_seconds, 0.0);
+        // Rows with solves still after them have time left; the others
+        // none (an empty sum, not a running difference of times).
+        for (k, r) in told.iter().enumerate() {
+            let solves_after = plan.order[k + 1..].iter().any(|p| p.estimated_seconds.is_some());
+            assert_eq!(r.remaining_seconds > 0.0, solves_after, "row {k}: {}", r.remaining_seconds);
+        }
         let CompareEvent::Done(done) = events.last().expect("events") else { panic!("the report last") };
         assert_eq!(done, &report);
         let labels: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();

@@ -48,12 +48,13 @@ pub(crate) mod solution;
 pub(crate) mod strategy;
 pub(crate) mod table;
 pub(crate) mod win;
+pub(crate) mod win_sheet;
 
 pub(crate) use model::Model;
 pub(crate) use rules::RuleSet;
 
 use crate::error::Error;
-use crate::report::{Family, GameRef};
+use crate::vocabulary::{Family, GameRef};
 
 /// Points as a value (points are `i64`, values `f64` throughout this
 /// family). Exact: the ranges of [`crate::limits`] keep every total far

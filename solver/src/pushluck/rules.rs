@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::RulesError;
 use crate::limits::{GOAL_MAX, MAX_ROLLS_MAX, NAME_CHARS_MAX, PATTERNS_MAX, POINTS_MAX};
-use crate::text::Quoted;
+use userio::Quoted;
 
 /// Points for 1, 2, 3, 4, 5, 6 dice of one face set aside together from one
 /// roll; 0 = not a scoring set. Per face and set-aside, at most one set of

@@ -12,8 +12,8 @@ use super::solution::Solution;
 use super::table::table_variants;
 use super::PushLuckGame;
 use crate::error::Error;
-use crate::report::Objective;
 use crate::report::{BankRow, PiggybackRow, StrategyReport, StrategySection};
+use crate::vocabulary::Objective;
 
 /// Builds the strategy sheet of `game`.
 pub(crate) fn strategy(game: &PushLuckGame) -> Result<StrategyReport, Error> {

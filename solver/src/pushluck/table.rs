@@ -19,8 +19,9 @@ use super::rules::RuleSet;
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::report::{Objective, Solved, TableFile, TableReport, VariantValue};
+use crate::report::{Solved, TableFile, TableReport, VariantValue};
 use crate::table::{self, fingerprint, write_table, Table, TableSpec, Verify};
+use crate::vocabulary::Objective;
 
 /// Version of the solver's table layout and semantics, part of every fingerprint.
 pub(crate) const SOLVER_VERSION: u32 = 3;

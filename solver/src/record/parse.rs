@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Action, Line, Record, Step, Then, Turn, RECORD_VERSION};
 use crate::limits::TABLE_PLAYERS_MAX;
-use crate::text::{cut, Quoted};
+use userio::{cut, Quoted};
 
 /// The largest record read (a game of hundreds of turns is a few tens of
 /// kilobytes).

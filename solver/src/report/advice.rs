@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use super::{GameRef, Objective};
 use crate::record::{Action, Then as RecordThen};
+use crate::vocabulary::{GameRef, Objective};
 
 /// What a choice does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

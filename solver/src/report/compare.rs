@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::GameRef;
+use crate::vocabulary::GameRef;
 
 /// One variant's exact numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]

@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use super::{Advice, GameRef, Objective, TableView};
+use super::{Advice, TableView};
+use crate::vocabulary::{GameRef, Objective, Thresholds};
 
 /// A whole game reviewed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -149,15 +150,6 @@ pub struct TurnValues {
     /// The worst class of the turn's decisions, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worst: Option<ErrorClass>,
-}
-
-/// Lower bounds of the error classes, in the unit the text shows
-/// (percentage points of P(win), or points).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, serde::Deserialize)]
-pub struct Thresholds {
-    pub doubtful: f64,
-    pub mistake: f64,
-    pub blunder: f64,
 }
 
 /// Several games reviewed together (`review a.rec b.rec ...`): each game's

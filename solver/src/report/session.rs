@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::{GameRef, Objective};
 use crate::record::Decision;
+use crate::vocabulary::{GameRef, Objective};
 
 /// What the session needs next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

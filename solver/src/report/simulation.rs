@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::GameRef;
+use crate::vocabulary::GameRef;
 
 /// The final scores of the simulated games and what made them.
 #[derive(Debug, Clone, PartialEq, Serialize)]

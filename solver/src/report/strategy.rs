@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::advice::LongRunSummary;
-use super::{GameRef, Objective};
+use crate::vocabulary::{GameRef, Objective};
 
 /// One row of the sheet: with `dice` to roll after `rolls_made` rolls, bank
 /// from `bank_from` on (and at the totals in `also_bank_at`).

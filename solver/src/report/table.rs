@@ -5,9 +5,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameRef, Objective};
-use crate::limits::bytes;
 use crate::table::Table;
+use crate::vocabulary::{GameRef, Objective};
 
 /// The value of one variant of a solve (push-your-luck: on or off the
 /// board, after two farkles, ...).
@@ -153,29 +152,6 @@ pub struct LevelFacts {
     pub seconds: f64,
     /// True when this run found it on disk, verified, and did not compute it.
     pub resumed: bool,
-}
-
-/// What a whole solve takes, as quoted to a user who needs the table:
-/// minutes on 2 cores, the table's size, and the disk the solve needs
-/// besides while it runs (the widest pair of adjacent levels in full
-/// precision, before they are packed).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SolveNeeds {
-    pub minutes: u64,
-    pub table: u64,
-    pub working: u64,
-}
-
-impl std::fmt::Display for SolveNeeds {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "about {} minutes on 2 cores; the table takes {} of disk, and the solve needs {} more while it runs",
-            self.minutes,
-            bytes(self.table),
-            bytes(self.working)
-        )
-    }
 }
 
 /// What a win solve found, beyond the values.

@@ -9,7 +9,7 @@ use crate::error::{Error, Field, RequestError};
 use crate::options::RuleOption;
 use crate::question::{AdviseQuestion, CategoryQuestion, PushLuckQuestion, Start};
 use crate::registry::Game;
-use crate::report::{Family, Objective};
+use crate::vocabulary::{Family, Objective};
 
 /// `advise`: what to do with this roll, as the flags of `sixdice advise`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -129,7 +129,7 @@ impl AdviseRequest {
                     .split(',')
                     .map(|t| t.trim().parse::<i64>())
                     .collect::<Result<Vec<i64>, _>>()
-                    .map_err(|_| RequestError::Opponents(crate::text::cut(text, 40).into_owned()))?;
+                    .map_err(|_| RequestError::Opponents(userio::cut(text, 40).into_owned()))?;
                 (totals.first().copied(), totals[1..].to_vec())
             }
         };

@@ -13,7 +13,7 @@ use crate::question::{
     CompareQuestion, InfoQuestion, PlayQuestion, ReviewQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
 };
 use crate::registry::Game;
-use crate::report::{Objective, Thresholds};
+use crate::vocabulary::{Objective, Thresholds};
 
 /// The fields every request that names a game has, and the game they make.
 macro_rules! game_of {
@@ -161,7 +161,7 @@ impl CompareRequest {
             .map(|v| {
                 let options: Vec<RuleOption> = super::list(v).iter().map(|o| RuleOption::parse(o)).collect();
                 if options.is_empty() {
-                    return Err(RequestError::EmptyVariant(crate::text::cut(v, 60).into_owned()));
+                    return Err(RequestError::EmptyVariant(userio::cut(v, 60).into_owned()));
                 }
                 Ok(options)
             })
@@ -304,7 +304,7 @@ impl ReviewRequest {
                     .map(|x| x.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
                     .collect::<Option<_>>()
                     .filter(|v: &Vec<f64>| v.len() == 3)
-                    .ok_or_else(|| RequestError::Thresholds(crate::text::cut(text, 40).into_owned()))?;
+                    .ok_or_else(|| RequestError::Thresholds(userio::cut(text, 40).into_owned()))?;
                 Some(Thresholds { doubtful: v[0], mistake: v[1], blunder: v[2] })
             }
         };

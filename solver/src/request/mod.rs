@@ -36,7 +36,7 @@ use crate::error::{Error, Field, RequestError};
 use crate::limits::RULES_FILE_BYTES;
 use crate::options::RuleOption;
 use crate::registry::{resolve, Game, HouseRules};
-use crate::report::{Family, Objective};
+use crate::vocabulary::{Family, Objective};
 
 /// The label house rules given as text carry in titles and errors.
 const RULES_TEXT_LABEL: &str = "house rules";
@@ -75,7 +75,7 @@ fn asks_win(word: Option<&str>) -> Result<bool, Error> {
     match word {
         None | Some("score") => Ok(false),
         Some("win") => Ok(true),
-        Some(other) => Err(RequestError::Objective(crate::text::cut(other, 40).into_owned()).into()),
+        Some(other) => Err(RequestError::Objective(userio::cut(other, 40).into_owned()).into()),
     }
 }
 

@@ -31,10 +31,9 @@ use crate::error::{Error, ReviewError};
 use crate::progress::Progress;
 use crate::question::ReviewQuestion;
 use crate::record::{parse_with_lines, RecordLines};
-use crate::report::{
-    ErrorClass, Objective, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, Thresholds, TurnValues,
-};
+use crate::report::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues};
 use crate::session::{header_game, MomentKind, Play};
+use crate::vocabulary::{Objective, Thresholds};
 
 mod summary;
 #[cfg(test)]
@@ -150,7 +149,7 @@ pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Prog
 /// # Errors
 /// A path that is not a regular file, too large, unreadable, not UTF-8.
 pub fn read_record(path: &Path) -> Result<String, Error> {
-    crate::files::read_small_text(path, crate::record::MAX_RECORD_BYTES as u64).map_err(Error::RecordFile)
+    userio::read_small_text(path, crate::record::MAX_RECORD_BYTES as u64).map_err(Error::RecordFile)
 }
 
 /// The report of a replayed game.
@@ -174,7 +173,7 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
         }
     };
     let names = session.names();
-    let category = session.game().reference().family == crate::report::Family::Category;
+    let category = session.game().reference().family == crate::vocabulary::Family::Category;
     let line_of = |turn: usize| lines.turns.get(turn.wrapping_sub(1)).copied().unwrap_or(0);
     let mut decisions = vec![];
     let mut rolls = vec![];

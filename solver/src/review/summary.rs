@@ -10,7 +10,8 @@ use super::{check_thresholds, rate, read_record, review};
 use crate::error::{Error, ReviewError};
 use crate::progress::Progress;
 use crate::question::ReviewQuestion;
-use crate::report::{GameSummary, Objective, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary};
+use crate::report::{GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary};
+use crate::vocabulary::Objective;
 
 /// Reviews the record files `paths` (each as [`review`] does, its rules
 /// file read beside it) and sums each player's decisions, error classes,
@@ -43,7 +44,7 @@ pub fn review_summary(
         };
         let r = read_record(path)
             .and_then(|text| review(&text, &one, tables, progress))
-            .map_err(|e| ReviewError::InRecord { file: file.clone(), error: Box::new(e) })?;
+            .map_err(|e| Error::InRecord { file: file.clone(), error: Box::new(e) })?;
         if let Some((first, f)) = reports.first() {
             if f.objective != r.objective {
                 return Err(ReviewError::MixedUnits {

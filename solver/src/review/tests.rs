@@ -11,9 +11,10 @@ use crate::progress::Silent;
 use crate::question::{AdviseQuestion, CategoryQuestion, PlayQuestion, PushLuckQuestion, ReviewQuestion, Start};
 use crate::record::{parse_record, Action, Line, Record, Step, Then};
 use crate::registry::Game;
-use crate::report::{Advice, CategoryAction, Objective, Then as AltThen};
+use crate::report::{Advice, CategoryAction, Then as AltThen};
 use crate::session::tests::{check_identity, game, play_out};
 use crate::session::Play;
+use crate::vocabulary::Objective;
 
 fn played(g: &Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Record {
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
@@ -353,7 +354,7 @@ fn thresholds_must_be_positive_and_strictly_rising() {
     let text = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers a b\n";
     for (d, m, b) in [(0.0, 0.0, 0.0), (0.0, 1.0, 4.0), (1.0, 1.0, 4.0), (0.2, 4.0, 1.0), (-1.0, 1.0, 4.0)] {
         let q = ReviewQuestion {
-            thresholds: Some(crate::report::Thresholds { doubtful: d, mistake: m, blunder: b }),
+            thresholds: Some(crate::vocabulary::Thresholds { doubtful: d, mistake: m, blunder: b }),
             ..ReviewQuestion::default()
         };
         let e = review(text, &q, dir.path(), &Silent).unwrap_err();
@@ -361,7 +362,7 @@ fn thresholds_must_be_positive_and_strictly_rising() {
         assert!(e.to_string().starts_with(&format!("{d}, {m}, {b}: ")), "{e}");
     }
     let q = ReviewQuestion {
-        thresholds: Some(crate::report::Thresholds { doubtful: 0.1, mistake: 0.5, blunder: 2.0 }),
+        thresholds: Some(crate::vocabulary::Thresholds { doubtful: 0.1, mistake: 0.5, blunder: 2.0 }),
         ..ReviewQuestion::default()
     };
     assert!(review(text, &q, dir.path(), &Silent).is_ok());

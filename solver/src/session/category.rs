@@ -15,7 +15,7 @@
 
 use std::path::Path;
 
-use super::{Judged, Note};
+use super::notes::{Judged, Note};
 use crate::category::advise::{advise_sheet, rank};
 use crate::category::model::{CategoryGame, KeepRule, Sheet};
 use crate::category::table::{open_or_solve, GameValues, Storage};
@@ -26,9 +26,10 @@ use crate::error::{Error, Refusal};
 use crate::progress::{Progress, Silent};
 use crate::record::{Action, Decision, Step};
 use crate::report::{
-    Advice, BoxView, CategoryAction, CategoryAdvice, CategoryAlternative, Objective, Prompt, SeatView, SheetView,
-    TableView, TurnEnd, TurnView, UpperView,
+    Advice, BoxView, CategoryAction, CategoryAdvice, CategoryAlternative, Prompt, SeatView, SheetView, TableView,
+    TurnEnd, TurnView, UpperView,
 };
+use crate::vocabulary::Objective;
 
 enum Phase {
     Roll,
@@ -246,7 +247,7 @@ impl<'g> Table<'g> {
                 let Some(cat) = self.game.category_index(category) else {
                     let known: Vec<&str> = self.game.categories.iter().map(|c| c.name).collect();
                     return Err(Refusal::NoSuchBox {
-                        name: crate::text::Escaped(category).to_string(),
+                        name: userio::Escaped(category).to_string(),
                         game: self.game.title.to_string(),
                         boxes: known.join(", "),
                     }

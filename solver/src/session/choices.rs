@@ -6,7 +6,7 @@
 //! what the session would play: where a set-aside has several readings,
 //! the session plays the first ranked, so the list keeps that one.
 
-use super::{Play, Table};
+use super::play::{Play, Table};
 use crate::dice::{counts_of, format_dice};
 use crate::error::{Error, Refusal};
 use crate::record::{Action, Claims, Decision};

@@ -10,14 +10,15 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::Play;
+use super::play::Play;
 use crate::dice::Counts;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::question::PlayQuestion;
 use crate::record::{Decision, Record};
 use crate::registry::Game;
-use crate::report::{Advice, Choice, Event, Objective, Prompt, TableView};
+use crate::report::{Advice, Choice, Event, Prompt, TableView};
+use crate::vocabulary::Objective;
 
 self_cell::self_cell!(
     struct Owned {

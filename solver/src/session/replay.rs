@@ -24,24 +24,16 @@
 
 use std::path::Path;
 
-use rand::rngs::SmallRng;
-use rand::Rng;
-
-use super::{check_count, faces, seats, Note, Play, Seat, Table};
+use super::notes::{Note, Seat};
+use super::play::{check_count, draw, each, faces, seats, Play};
 use crate::computer::Player;
-use crate::dice::{counts_of, Counts};
+use crate::dice::counts_of;
 use crate::error::{Error, Refusal, SessionError};
 use crate::options::RuleOption;
 use crate::progress::Progress;
 use crate::record::{parse_with_lines, Action, Decision, Line, Record, RecordLines, Step, Turn};
 use crate::registry::{resolve, Game, GameKind, HouseRules};
 use crate::report::Prompt;
-
-/// `n` dice from a session's generator: one face per die, in order (the
-/// one way a session draws, live or in a replay).
-pub(super) fn draw(rng: &mut SmallRng, n: usize) -> Counts {
-    counts_of(&(0..n).map(|_| rng.gen_range(1..=6)).collect::<Vec<u8>>())
-}
 
 /// The game a record's header names: its game, its options and its rules
 /// file (read relative to `record_dir`, as `review` reads it; without it a
@@ -142,13 +134,6 @@ impl<'g> Play<'g> {
         }
         s.keep_lines(record);
         Ok(s)
-    }
-
-    /// The first line of a replayed seeded record whose dice are not the
-    /// ones its seed rolls there (`None`: every roll is the seed's, or the
-    /// record has no seed).
-    pub(crate) fn seed_mismatch(&self) -> Option<usize> {
-        self.seed_mismatch
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -307,7 +292,7 @@ fn record_title(record: &Record) -> String {
         t.push_str(&format!(" ({})", record.options.join(", ")));
     }
     if let Some(r) = &record.rules {
-        t.push_str(&format!(" with the rules file {}", crate::text::Quoted(r)));
+        t.push_str(&format!(" with the rules file {}", userio::Quoted(r)));
     }
     t
 }

@@ -17,7 +17,8 @@ use crate::dice::counts_of;
 use crate::progress::Silent;
 use crate::question::{AdviseQuestion, PlayQuestion, PushLuckQuestion};
 use crate::record::parse_with_lines;
-use crate::report::{Advice, Event, Objective, Prompt, Then, TurnEnd};
+use crate::report::{Advice, Event, Prompt, Then, TurnEnd};
+use crate::vocabulary::Objective;
 
 /// The goal of the games of three: its table solves in about a second.
 const GOAL: &str = "goal=1000";

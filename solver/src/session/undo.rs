@@ -16,7 +16,7 @@ use crate::dice::counts_of;
 use crate::error::{Error, SessionError};
 use crate::record::{Action, Line, Record, Step};
 
-use super::Play;
+use super::play::Play;
 
 /// Where an undo goes back to.
 pub(crate) struct UndoPoint {

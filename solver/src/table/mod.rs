@@ -26,7 +26,7 @@
 //! ```
 //!
 //! Tables are written to a temporary file beside the target and renamed into
-//! place ([`crate::files::write_output`]: only over a regular file, never
+//! place ([`userio::write_output`]: only over a regular file, never
 //! over anything else that has the name), so a reader never sees a
 //! half-written table; a temporary file left by a killed writer is removed
 //! by the next write into that directory. They are created as ordinary
@@ -52,11 +52,10 @@ use memmap2::Mmap;
 use serde::{de::DeserializeOwned, Serialize};
 use xxhash_rust::xxh3::{xxh3_64, Xxh3};
 
-use crate::files::{self, OutputError};
 use crate::progress::Progress;
-use crate::text::Quoted;
+use userio::Quoted;
+use userio::{self as files, OutputError};
 
-pub(crate) mod auto;
 pub(crate) mod part_sums;
 
 #[cfg(not(target_endian = "little"))]
@@ -350,12 +349,10 @@ impl Table {
         let corrupt = |why: &str| TableError::Corrupt { path: path.to_path_buf(), why: why.to_string() };
         let stale = |why: String| TableError::Stale { path: path.to_path_buf(), why };
         // Only regular files are opened: opening a FIFO would block.
-        match crate::files::check_regular(path) {
+        match userio::check_regular(path) {
             Ok(_) => {}
-            Err(crate::files::FileError::Missing(_)) => return Err(TableError::Missing { path: path.to_path_buf() }),
-            Err(crate::files::FileError::NotRegular(_)) => {
-                return Err(TableError::NotRegular { path: path.to_path_buf() })
-            }
+            Err(userio::FileError::Missing(_)) => return Err(TableError::Missing { path: path.to_path_buf() }),
+            Err(userio::FileError::NotRegular(_)) => return Err(TableError::NotRegular { path: path.to_path_buf() }),
             Err(e) => return Err(TableError::Io { action: "open table", path: path.to_path_buf(), err: e.into_io() }),
         }
         let file = File::open(path).map_err(io_err("open table", path))?;

@@ -9,8 +9,10 @@ use super::codec::{packed_words, Quantum};
 use crate::category::model::CategoryGame;
 use crate::category::states::StateIndex;
 use crate::category::turn::TurnDp;
-use crate::report::{GameRef, LevelFacts, SolveNeeds};
+use crate::error::SolveNeeds;
+use crate::report::LevelFacts;
 use crate::table::{self, fingerprint, Table, TableError, TableSpec, Verify};
+use crate::vocabulary::GameRef;
 
 /// Core-microseconds per state of a level solve, measured on the whole of
 /// Six Hundred (Zen 5, 2 threads: 1.36 µs per state over every level,

@@ -56,8 +56,9 @@ use std::path::Path;
 use super::turn::TurnDp;
 use crate::error::Error;
 use crate::report::LevelFacts;
-use crate::report::{Objective, Solved, TableFile, TableReport};
+use crate::report::{Solved, TableFile, TableReport};
 use crate::table::{TableError, Verify};
+use crate::vocabulary::Objective;
 
 /// The table report of a level solve.
 pub(crate) fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {

@@ -16,12 +16,12 @@ use crate::category::model::Sheet;
 use crate::category::states::StateIndex;
 use crate::category::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::error::Error;
-use crate::files;
 use crate::limits::bytes;
 use crate::progress::Progress;
 use crate::report::LevelFacts;
 use crate::table::part_sums;
 use crate::table::{write_table, TableError, Verify};
+use userio as files;
 
 /// Solves `dp`'s game level by level into `dir`, resuming from the levels
 /// already there.

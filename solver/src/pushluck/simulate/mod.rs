@@ -70,9 +70,9 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
 
-use super::win::sheet::win_sheet;
 use super::win::table::{game_facts_with, load as load_win};
 use super::win::WinValues;
+use super::win_sheet::win_sheet;
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::error::PlayersError;
@@ -80,8 +80,8 @@ use crate::limits::PLAYERS_MAX;
 use crate::limits::SHEET_GAMES;
 use crate::progress::Progress;
 use crate::question::{SimulateQuestion, StrategyQuestion};
-use crate::report::Objective;
 use crate::report::{Pairing, PlayersReport, Seating};
+use crate::vocabulary::Objective;
 
 /// Wilson score interval for `k` successes in `n` trials, 95%.
 fn wilson(k: u64, n: u64) -> [f64; 2] {

@@ -104,7 +104,6 @@ mod pair;
 pub(crate) mod penalty;
 pub(crate) mod players;
 mod rows;
-pub(crate) mod sheet;
 pub(crate) mod sides;
 mod sweep;
 pub(crate) mod table;

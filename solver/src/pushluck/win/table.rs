@@ -11,14 +11,15 @@ use serde::Serialize;
 
 use super::facts::game_facts;
 use super::{LastTurn, Offers, WinValues};
+use crate::auto_solve::Making;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::pushluck::table::{as_asked, table_path, table_spec};
 use crate::pushluck::win;
 use crate::pushluck::PushLuckGame;
-use crate::report::{GameFacts, Objective, Solved, TableFile, TableReport, VariantValue, WinFacts};
-use crate::table::auto::Making;
+use crate::report::{GameFacts, Solved, TableFile, TableReport, VariantValue, WinFacts};
 use crate::table::{self, write_table_parts, Table, TableError, TableSpec, Verify};
+use crate::vocabulary::Objective;
 
 /// The metadata of a win-objective table: the facts, and the last-turn
 /// table the values were solved with (advice needs it past the goal).
@@ -180,7 +181,7 @@ pub(crate) fn win_solve_estimate(game: &PushLuckGame) -> f64 {
     win::solve_seconds(game)
 }
 
-pub(crate) use crate::table::auto::about;
+pub(crate) use crate::auto_solve::about;
 
 /// Whether `game`'s win table is in `dir` (not opened: `compare`'s list of
 /// what it must solve).
@@ -207,7 +208,7 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, dir: &Path, progress: &dyn Progre
     }
     let open = || Ok(Found::Opened(Table::open(&path, &table_spec(game, Objective::Win), Verify::Auto)?));
     let solve = || Ok(Found::Solved(Box::new(solve_win_to_answer(game, dir, progress)?.0)));
-    let table = match crate::table::auto::open_or_solve(open, making, solve, progress)? {
+    let table = match crate::auto_solve::open_or_solve(open, making, solve, progress)? {
         Found::Opened(table) => table,
         Found::Solved(values) => return Ok(*values),
     };
@@ -279,7 +280,7 @@ pub(crate) fn summary(game: &PushLuckGame, dir: &Path, progress: &dyn Progress) 
     match open() {
         Ok(table) => opened(table),
         // Solved once, whoever else asks meanwhile (they wait, then open it).
-        Err(table::TableError::Missing { .. }) => crate::table::auto::one_solve_at_a_time(|| match open() {
+        Err(table::TableError::Missing { .. }) => crate::auto_solve::one_solve_at_a_time(|| match open() {
             Ok(table) => opened(table),
             Err(table::TableError::Missing { .. }) => {
                 win::check_size(game, win::sides::default_floor(game.win_model()))?;

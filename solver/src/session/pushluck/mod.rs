@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::{Judged, Mode, Note, Seat};
+use super::notes::{Judged, Mode, Note, Seat};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Refusal};
 use crate::progress::Progress;
@@ -33,9 +33,10 @@ use crate::pushluck::win::{self, Side, Sides};
 use crate::pushluck::PushLuckGame;
 use crate::record::{Action, Decision, Step};
 use crate::report::{
-    Advice, LastTurns, Objective, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
+    Advice, LastTurns, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
     Then as AltThen, TurnEnd, TurnView,
 };
+use crate::vocabulary::Objective;
 use choices::{alternative_text, choose};
 use values::Valuing;
 

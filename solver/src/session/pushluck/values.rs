@@ -25,7 +25,6 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::super::Mode;
 use super::Table;
 use crate::error::Error;
 use crate::progress::Progress;
@@ -36,7 +35,8 @@ use crate::pushluck::win::players::PlayersValues;
 use crate::pushluck::win::table::load as load_win;
 use crate::pushluck::win::{self, Side, WinValues};
 use crate::pushluck::PushLuckGame;
-use crate::report::Objective;
+use crate::session::notes::Mode;
+use crate::vocabulary::Objective;
 
 /// What the session's values are.
 pub(super) enum Valuing<'g> {

@@ -23,14 +23,14 @@ use std::sync::Arc;
 use super::chase::{Chase, Odds};
 use super::table::{last_turns, load, solve_and_save, solve_estimate};
 use super::PLAYERS;
+use crate::auto_solve::Making;
 use crate::error::{Error, SituationError};
 use crate::limits::TURN_POINTS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::solution::Solution;
 use crate::pushluck::win::{checked_last_turn, Sides};
 use crate::pushluck::PushLuckGame;
-use crate::report::Objective;
-use crate::table::auto::Making;
+use crate::vocabulary::Objective;
 
 /// The asker's turn, whether they are on the board, and a sentence on
 /// whose total is whose and who still has a last turn.
@@ -230,7 +230,7 @@ pub(crate) fn load_or_solve<'g>(
         solve_and_save(game, players, tables, progress)?;
         load(game, players, tables)
     };
-    crate::table::auto::open_or_solve(|| load(game, players, tables), making, solve, progress)
+    crate::auto_solve::open_or_solve(|| load(game, players, tables), making, solve, progress)
 }
 
 /// Points past the goal the asker's total and the points at stake may

@@ -22,8 +22,9 @@ use crate::progress::Progress;
 use crate::pushluck::table::{as_asked, rules_fingerprint};
 use crate::pushluck::win::{table::about, LastTurn};
 use crate::pushluck::PushLuckGame;
-use crate::report::{Objective, SeatFacts, Solved, TableFile, TableReport, VariantValue};
+use crate::report::{SeatFacts, Solved, TableFile, TableReport, VariantValue};
 use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec, Verify};
+use crate::vocabulary::Objective;
 
 /// Version of this table's layout and meaning, part of its fingerprint.
 const PLAYERS_TABLE_VERSION: u32 = 1;
@@ -219,7 +220,7 @@ pub(crate) fn summary(
     match open() {
         Ok(table) => opened(table),
         // Solved once, whoever else asks meanwhile (they wait, then open it).
-        Err(TableError::Missing { .. }) => crate::table::auto::one_solve_at_a_time(|| match open() {
+        Err(TableError::Missing { .. }) => crate::auto_solve::one_solve_at_a_time(|| match open() {
             Ok(table) => opened(table),
             Err(TableError::Missing { .. }) => {
                 let report = solve_and_save(game, players, dir, progress)?;

@@ -30,7 +30,8 @@ use crate::pushluck::solution::Solution;
 use crate::pushluck::{level_total, PushLuckGame};
 use crate::question::{AdviseQuestion, PushLuckQuestion, Start};
 use crate::registry::{Game, GameKind};
-use crate::report::{Advice, Objective, Then};
+use crate::report::{Advice, Then};
+use crate::vocabulary::Objective;
 
 /// The direct evaluation of one mover's turn at sides `(a, b)`.
 struct Direct<'v, 'm> {
@@ -210,7 +211,7 @@ fn check_advice(game: &PushLuckGame, positions: usize, seed: u64) -> (usize, usi
 /// banking is at least as good as rolling (checked over the next 60 totals
 /// and far past the goal), and just below it rolling is better.
 fn check_boundary(game: &PushLuckGame, values: &WinValues<'_>, dice: u8) -> usize {
-    let boundary = super::super::sheet::bank_boundary(game, values, dice);
+    let boundary = crate::pushluck::win_sheet::bank_boundary(game, values, dice);
     let g = values.model.grid;
     let goal = values.model.rules.game.goal;
     let k = usize::from(dice);

@@ -29,10 +29,10 @@
 
 use rayon::prelude::*;
 
-use super::WinValues;
 use crate::error::{Error, WinError};
 use crate::limits::SHEET_GAMES_MAX;
 use crate::pushluck::simulate::arena::{optimal_decisions, Decision};
+use crate::pushluck::win::WinValues;
 use crate::pushluck::PushLuckGame;
 use crate::question::StrategyQuestion;
 use crate::report::{

@@ -1,4 +1,4 @@
-//! Reading and writing files named by users, safely.
+//! Files named by users, read and written safely.
 //!
 //! A path from a user may name anything: a FIFO (opening it blocks until a
 //! writer appears), a device (`/dev/zero` never ends), a directory, or a huge
@@ -42,7 +42,7 @@ pub enum FileError {
 
 /// Checks that `path` is a regular file (following symlinks) before anything
 /// opens it.
-pub(crate) fn check_regular(path: &Path) -> Result<std::fs::Metadata, FileError> {
+pub fn check_regular(path: &Path) -> Result<std::fs::Metadata, FileError> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_file() => Ok(m),
         Ok(_) => Err(FileError::NotRegular(path.to_path_buf())),
@@ -52,7 +52,7 @@ pub(crate) fn check_regular(path: &Path) -> Result<std::fs::Metadata, FileError>
 }
 
 /// Reads a small UTF-8 text file: a regular file of at most `limit` bytes.
-pub(crate) fn read_small_text(path: &Path, limit: u64) -> Result<String, FileError> {
+pub fn read_small_text(path: &Path, limit: u64) -> Result<String, FileError> {
     let io = |err| FileError::Io { path: path.to_path_buf(), err };
     let meta = check_regular(path)?;
     if meta.len() > limit {
@@ -71,7 +71,7 @@ pub(crate) fn read_small_text(path: &Path, limit: u64) -> Result<String, FileErr
 
 impl FileError {
     /// The underlying I/O error (other kinds as an `Other` I/O error).
-    pub(crate) fn into_io(self) -> std::io::Error {
+    pub fn into_io(self) -> std::io::Error {
         match self {
             FileError::Io { err, .. } => err,
             other => std::io::Error::other(other.to_string()),
@@ -106,7 +106,7 @@ impl From<std::io::Error> for OutputError {
 
 /// The OS's reason for `e`, without what a wrapper added (such as the
 /// name of the file it happened to).
-pub(crate) fn os_reason(e: &std::io::Error) -> std::io::Error {
+pub fn os_reason(e: &std::io::Error) -> std::io::Error {
     match e.raw_os_error() {
         Some(code) => std::io::Error::from_raw_os_error(code),
         None => std::io::Error::new(e.kind(), e.to_string()),
@@ -143,7 +143,7 @@ fn describe(t: std::fs::FileType) -> &'static str {
 }
 
 /// The directory a file at `path` is in.
-pub(crate) fn dir_of(path: &Path) -> &Path {
+pub fn dir_of(path: &Path) -> &Path {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -154,7 +154,7 @@ pub(crate) fn dir_of(path: &Path) -> &Path {
 /// absent (in an existing directory) or a regular file, the file a
 /// symbolic link points to (every link resolved) when that is a regular
 /// file. Anything else is refused.
-pub(crate) fn output_target(path: &Path) -> Result<PathBuf, OutputError> {
+pub fn output_target(path: &Path) -> Result<PathBuf, OutputError> {
     let absent = |path: &Path| {
         let dir = dir_of(path);
         if path.file_name().is_none() {
@@ -197,73 +197,6 @@ pub fn check_output(path: &Path) -> Result<PathBuf, OutputError> {
     Ok(target)
 }
 
-/// What the path a game record is to be written to holds now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordSlot {
-    /// Nothing: the path is absent, or an empty file.
-    Free,
-    /// A record of the same game (its game, options and rules file): it
-    /// may be continued (`play --resume`) or, when asked, replaced.
-    SameGame,
-}
-
-/// Why a game record may not be written to a path.
-#[derive(Debug, thiserror::Error)]
-pub enum RecordPathError {
-    #[error("{0}")]
-    Output(#[from] OutputError),
-    /// The file holds something else (a table, any other file), which a
-    /// record would destroy.
-    #[error("it holds something other than a game record ({what}), and is left alone")]
-    NotARecord { what: String },
-    /// A record of another game.
-    #[error("it holds the record of another game ({game}), and is left alone")]
-    OtherGame { game: String },
-}
-
-/// Says whether a record of `game` may be written to `path`, before the
-/// game starts: only where [`check_output`] allows an output, and only
-/// over nothing or over a record of the same game (whether to continue
-/// or to replace that one is the caller's question). Anything else at the
-/// path, a table or any other file, is refused: a record never overwrites
-/// what is not one.
-pub fn check_record_output(path: &Path, game: &crate::report::GameRef) -> Result<RecordSlot, RecordPathError> {
-    let target = check_output(path)?;
-    let limit = crate::record::MAX_RECORD_BYTES as u64;
-    let text = match read_small_text(&target, limit) {
-        Ok(text) => text,
-        Err(FileError::Missing(_)) => return Ok(RecordSlot::Free),
-        Err(FileError::TooLarge { .. }) => {
-            return Err(RecordPathError::NotARecord { what: format!("more than {limit} bytes") });
-        }
-        Err(FileError::NotText(_)) => return Err(RecordPathError::NotARecord { what: "data that is not text".into() }),
-        Err(e) => return Err(OutputError::Io(e.into_io()).into()),
-    };
-    if text.is_empty() {
-        return Ok(RecordSlot::Free);
-    }
-    let not_a_record = || RecordPathError::NotARecord { what: "text that is not a record".into() };
-    let record = crate::record::parse_record(&text).map_err(|_| not_a_record())?;
-    let other = || {
-        let mut game = record.game.clone();
-        if !record.options.is_empty() {
-            game.push_str(&format!(" with {}", record.options.join(", ")));
-        }
-        if let Some(rules) = &record.rules {
-            game.push_str(&format!(" under the rules file {rules}"));
-        }
-        RecordPathError::OtherGame { game: crate::text::Escaped(&game).to_string() }
-    };
-    let named = crate::session::record_game(&record, Some(dir_of(&target))).map_err(|_| other())?;
-    let named = named.reference();
-    let same = named.id == game.id && named.options == game.options && record.rules == game.rules_file;
-    if same {
-        Ok(RecordSlot::SameGame)
-    } else {
-        Err(other())
-    }
-}
-
 /// Checks that the existing file `target` (a regular file, by
 /// [`output_target`]) could be written: opened for writing, not truncated.
 /// An absent one passes.
@@ -287,7 +220,7 @@ fn check_existing_writable(target: &Path) -> Result<(), OutputError> {
 /// Checks that a file can be created in `dir` by creating one (and
 /// removing it): only trying tells, whatever permissions, mount options or
 /// access control lists say.
-pub(crate) fn check_dir_writable(dir: &Path) -> Result<(), OutputError> {
+pub fn check_dir_writable(dir: &Path) -> Result<(), OutputError> {
     TempFile::create(dir, ".sixdice-check-", "")?;
     Ok(())
 }
@@ -380,7 +313,7 @@ impl Drop for TempFile {
 }
 
 /// Free bytes on the file system of `dir`, where the OS says.
-pub(crate) fn free_bytes(dir: &Path) -> Option<u64> {
+pub fn free_bytes(dir: &Path) -> Option<u64> {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
@@ -417,45 +350,6 @@ mod tests {
 
     fn write(path: &Path, text: &str) -> Result<(), OutputError> {
         write_output(path, ".test-", ".tmp", |f| std::io::Write::write_all(f, text.as_bytes()))
-    }
-
-    /// A record is written only over nothing or a record of its own game.
-    #[test]
-    fn a_record_replaces_only_a_record_of_its_game() {
-        let d = tempfile::tempdir().unwrap();
-        let at = |name: &str, text: &[u8]| {
-            let p = d.path().join(name);
-            std::fs::write(&p, text).unwrap();
-            p
-        };
-        let game = crate::registry::resolve("farkle", &[crate::options::RuleOption::parse("goal=2000")], None)
-            .unwrap()
-            .reference();
-        let record = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers ann bob\n";
-        assert_eq!(check_record_output(&d.path().join("new.rec"), &game).unwrap(), RecordSlot::Free);
-        assert_eq!(check_record_output(&at("empty", b""), &game).unwrap(), RecordSlot::Free);
-        assert_eq!(check_record_output(&at("same.rec", record.as_bytes()), &game).unwrap(), RecordSlot::SameGame);
-        // The game as named, resolved: names are case-insensitive.
-        let named = record.replace("farkle", "Farkle");
-        assert_eq!(check_record_output(&at("named.rec", named.as_bytes()), &game).unwrap(), RecordSlot::SameGame);
-        for (name, text, why) in [
-            (
-                "table.sixdice",
-                &b"SIXDICE\0\x01\xff\xfe"[..],
-                "something other than a game record (data that is not text)",
-            ),
-            ("notes.txt", b"shopping: dice\n", "something other than a game record (text that is not a record)"),
-            (
-                "other.rec",
-                record.replace("goal=2000", "goal=3000").as_bytes(),
-                "the record of another game (farkle with goal=3000)",
-            ),
-        ] {
-            let p = at(name, text);
-            let err = check_record_output(&p, &game).unwrap_err().to_string();
-            assert!(err.contains(why), "{name}: {err}");
-            assert_eq!(std::fs::read(&p).unwrap(), text, "{name} is left alone");
-        }
     }
 
     /// Only what is absent or a regular file is written; a link is written

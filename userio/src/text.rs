@@ -1,4 +1,4 @@
-//! Echoing user input safely.
+//! Text from users, echoed safely.
 //!
 //! Error messages quote what the user typed (dice, names, option values,
 //! paths, keys from a rules file). Quoting goes through [`Quoted`], which
@@ -9,7 +9,7 @@
 use std::fmt;
 
 /// Displays a string between backticks with control characters escaped.
-pub(crate) struct Quoted<'a>(pub(crate) &'a str);
+pub struct Quoted<'a>(pub &'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -50,12 +50,6 @@ pub fn cut(text: &str, most: usize) -> std::borrow::Cow<'_, str> {
         Some((i, _)) => format!("{}… ({} characters in all)", &text[..i], text.chars().count()).into(),
         None => text.into(),
     }
-}
-
-/// A change of a probability in percentage points, short, e.g. `+0.57
-/// pts` (the compare table and its picture).
-pub fn percentage_points(change: f64) -> String {
-    format!("{:+.2} pts", 100.0 * change)
 }
 
 #[cfg(test)]
