@@ -7,14 +7,14 @@
 use std::path::PathBuf;
 
 use anyhow::bail;
-
-use crate::records::RecordSlot;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
-    AdviseQuestion, AdviseRequest, CompareQuestion, CompareRequest, Family, Game, GameEntry, InfoQuestion, InfoRequest,
-    Objective, PlayQuestion, PlayRequest, Record, ReviewQuestion, ReviewRequest, RuleOption, SimulateQuestion,
-    SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest, GAMES,
+    AdviseQuestion, AdviseRequest, CompareQuestion, CompareRequest, Family, Game, GameEntry, GameHead, InfoQuestion,
+    InfoRequest, Objective, PlayQuestion, PlayRequest, Record, Request, ReviewQuestion, ReviewRequest, RuleOption,
+    SimulateQuestion, SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest, GAMES,
 };
+
+use crate::records::RecordSlot;
 
 #[derive(Parser, Debug)]
 #[command(name = "sixdice", version, about = "Exactly optimal strategies for six-dice games")]
@@ -84,6 +84,11 @@ pub struct GameName {
 impl GameName {
     fn name(&self) -> &str {
         self.game.as_deref().or(self.game_flag.as_deref()).expect("clap requires a game")
+    }
+
+    /// The game as every request names it (no house rules).
+    fn head(&self) -> GameHead {
+        GameHead { name: self.name().to_string(), options: self.options.clone(), rules_text: None, rules_file: None }
     }
 }
 
@@ -570,17 +575,13 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 impl GameSel {
     fn resolve(&self) -> anyhow::Result<Game> {
-        self.rules().question().map_err(phrase)
+        self.head().question().map_err(phrase)
     }
 
-    /// The game as a request (the fields every request shares).
-    fn rules(&self) -> solver::RulesRequest {
-        solver::RulesRequest {
-            game: self.name.name().to_string(),
-            option: self.name.options.clone(),
-            rules_text: None,
-            rules_file: self.rules_file.clone(),
-        }
+    /// The game as every request names it: built here once, for each
+    /// command's request.
+    fn head(&self) -> GameHead {
+        GameHead { rules_file: self.rules_file.clone(), ..self.name.head() }
     }
 }
 
@@ -591,26 +592,15 @@ impl Args {
     pub fn from_cli(cli: Cli) -> anyhow::Result<Args> {
         let command = match cli.command {
             RawCommand::Solve(a) => {
-                let r = a.sel.rules();
-                let (game, question) = SolveRequest {
-                    game: r.game,
-                    option: r.option,
-                    rules_text: None,
-                    rules_file: r.rules_file,
-                    objective: a.objective,
-                    players: Some(a.players.into()),
-                }
-                .question()
-                .map_err(phrase)?;
+                let (game, question) =
+                    SolveRequest { game: a.sel.head(), objective: a.objective, players: Some(a.players.into()) }
+                        .question()
+                        .map_err(phrase)?;
                 Command::Solve { game, question }
             }
             RawCommand::Info(a) => {
-                let r = a.sel.rules();
                 let (game, question) = InfoRequest {
-                    game: r.game,
-                    option: r.option,
-                    rules_text: None,
-                    rules_file: r.rules_file,
+                    game: a.sel.head(),
                     objective: a.objective,
                     verify: a.verify,
                     players: Some(a.players.into()),
@@ -625,12 +615,8 @@ impl Args {
                 Command::Advise { game, question, top }
             }
             RawCommand::Simulate(a) => {
-                let r = a.sel.rules();
                 let (game, question) = SimulateRequest {
-                    game: r.game,
-                    option: r.option,
-                    rules_text: None,
-                    rules_file: r.rules_file,
+                    game: a.sel.head(),
                     games: Some(a.games),
                     seed: Some(a.seed),
                     players: a.players,
@@ -669,12 +655,8 @@ fn phrase(e: solver::Error) -> anyhow::Error {
 
 /// `advise`'s flags as the library's request.
 fn advise(a: AdviseArgs) -> AdviseRequest {
-    let r = a.sel.rules();
     AdviseRequest {
-        game: r.game,
-        option: r.option,
-        rules_text: None,
-        rules_file: r.rules_file,
+        game: a.sel.head(),
         dice: a.dice,
         roll: a.roll,
         sheet: a.sheet,
@@ -703,12 +685,8 @@ fn strategy(a: StrategyArgs) -> anyhow::Result<Command> {
         Some(_) => bail!("--plot is for the win sheet: add --objective win"),
         None => {}
     }
-    let r = a.sel.rules();
     let (game, question) = StrategyRequest {
-        game: r.game,
-        option: r.option,
-        rules_text: None,
-        rules_file: r.rules_file,
+        game: a.sel.head(),
         objective: a.objective,
         dice: a.dice,
         games: Some(a.games),
@@ -727,18 +705,10 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
     if a.resume.is_some() {
         return resume(a);
     }
-    let r = a.sel.rules();
-    let (game, question) = PlayRequest {
-        game: r.game,
-        option: r.option,
-        rules_text: None,
-        rules_file: r.rules_file,
-        players: a.players,
-        seed: a.seed,
-        dice_from_me: a.dice_from_me,
-    }
-    .question()
-    .map_err(phrase)?;
+    let (game, question) =
+        PlayRequest { game: a.sel.head(), players: a.players, seed: a.seed, dice_from_me: a.dice_from_me }
+            .question()
+            .map_err(phrase)?;
     if let Some(path) = &a.record {
         let cannot = |why: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the record {}: {why}", path.display());
         match crate::records::slot(path, &game.reference()) {
@@ -830,8 +800,7 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
         crate::pictures::check_path(p)?;
     }
     let (game, question) = CompareRequest {
-        game: a.name.name().to_string(),
-        option: a.name.options.clone(),
+        game: a.name.head(),
         variant: a.variants,
         rules: a.rules_files,
         no_defaults: a.no_defaults,

@@ -20,7 +20,7 @@ use axum::extract::{Path as UrlPath, State};
 use axum::http::StatusCode;
 use serde_json::Value;
 use solver::{
-    AdviseRequest, CompareEvent, CompareRequest, InfoRequest, ReviewRequest, RulesRequest, SimulateRequest,
+    AdviseRequest, CompareEvent, CompareRequest, GameHead, InfoRequest, Request, ReviewRequest, SimulateRequest,
     SolveRequest, StrategyRequest,
 };
 
@@ -121,7 +121,7 @@ pub async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewReq
 }
 
 /// `POST /api/rules`: the rules of a push-your-luck game as TOML.
-pub async fn rules(State(s): State<AppState>, Body(req): Body<RulesRequest>) -> Reply {
+pub async fn rules(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
     ask(&s, move |_, _| Answer::report(&solver::rules(&req.question()?)?)).await
 }
 

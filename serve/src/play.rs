@@ -24,7 +24,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use solver::{parse_dice, Event, PlayRequest, Prompt, Session, Silent};
+use solver::{parse_dice, Event, PlayRequest, Prompt, Request, Session, Silent};
 
 use crate::error::ApiError;
 use crate::jobs::{new_id, Answer, Reply};

@@ -92,7 +92,7 @@ pub use question::{
 // Requests: each command's question as its flags (and JSON fields) give
 // it, turned into the game and the question above.
 pub use request::{
-    AdviseRequest, CompareRequest, InfoRequest, PlayRequest, ReviewRequest, RulesRequest, SimulateRequest,
+    AdviseRequest, CompareRequest, GameHead, InfoRequest, PlayRequest, Request, ReviewRequest, SimulateRequest,
     SolveRequest, StrategyRequest,
 };
 

@@ -285,12 +285,14 @@ fn build_game(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> 
                 ruleset = ruleset.overlaid(text, label)?;
             }
             options(&mut ruleset, &set)?;
-            let label = house.map(|(label, _)| label);
+            let (label, text) = house.unzip();
             push_luck_games::check(&ruleset, &set, label.as_deref())?;
             // Over a rules file an option switched off (`piggyback=no`) may
             // change the rules, so the title shows every option given.
             let shown = if label.is_some() { set.all_given() } else { set.canonical(false) };
-            Ok(Game(GameKind::PushLuck(Arc::new(PushLuckGame::new(entry.id, ruleset, shown, label)?))))
+            let mut game = PushLuckGame::new(entry.id, ruleset, shown, label)?;
+            game.house_rules = text;
+            Ok(Game(GameKind::PushLuck(Arc::new(game))))
         }
     }
 }
@@ -340,31 +342,35 @@ impl Game {
 /// A category game, an unknown option or bad value, a rules file that
 /// cannot be read or gives invalid rules.
 pub(crate) fn compare_variants(base: &Game, q: &CompareQuestion) -> Result<Vec<(String, Arc<PushLuckGame>)>, Error> {
-    base.push_luck("compare")?;
+    let g = base.push_luck("compare")?;
     let r = base.reference();
     let entry = find(&r.id)?;
     let options: Vec<RuleOption> = r.options.iter().map(|o| RuleOption::parse(o)).collect();
-    let base_file = r.rules_file.as_deref().map(Path::new);
-    let mut asked: Vec<(String, Vec<RuleOption>, Option<&Path>)> = vec![("base rules".into(), vec![], base_file)];
+    // The base's house rules as it read them, under their own label.
+    let base_rules = match (&g.rules_file, &g.house_rules) {
+        (Some(label), Some(text)) => Some(HouseRules::Text { label, text }),
+        _ => None,
+    };
+    let mut asked: Vec<(String, Vec<RuleOption>, Option<HouseRules>)> = vec![("base rules".into(), vec![], base_rules)];
     if !q.no_defaults {
         for v in entry.compare_variants {
-            asked.push(((*v).to_string(), vec![RuleOption::parse(v)], base_file));
+            asked.push(((*v).to_string(), vec![RuleOption::parse(v)], base_rules));
         }
     }
     for v in &q.variants {
         let label = v.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
-        asked.push((label, v.clone(), base_file));
+        asked.push((label, v.clone(), base_rules));
     }
     for f in &q.rules_files {
-        asked.push((f.display().to_string(), vec![], Some(f.as_path())));
+        asked.push((f.display().to_string(), vec![], Some(HouseRules::File(f.as_path()))));
     }
     asked
         .into_iter()
-        .map(|(label, extra, file)| {
+        .map(|(label, extra, rules)| {
             let mut all: Vec<RuleOption> =
                 options.iter().filter(|o| !extra.iter().any(|e| e.name == o.name)).cloned().collect();
             all.extend(extra);
-            let game = resolve(&r.id, &all, file.map(HouseRules::File))?;
+            let game = resolve(&r.id, &all, rules)?;
             match game.0 {
                 GameKind::PushLuck(g) => Ok((label, g)),
                 GameKind::Category(_) => unreachable!("a push-your-luck game's variant is one"),

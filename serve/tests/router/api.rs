@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
-use solver::Silent;
+use solver::{Request, Silent};
 
 use crate::common::{report, untimed, Server};
 
@@ -63,7 +63,7 @@ async fn every_command_answers_as_the_library() {
     assert_eq!(r.json(), report(&solver::strategy(&game, &q, t, &Silent).expect("a sheet")));
 
     let r = s.post("/api/rules", &json!({"game": "farkle", "option": small})).await;
-    let game = request::<solver::RulesRequest>(&json!({"game": "farkle", "option": small})).question().expect("a game");
+    let game = request::<solver::GameHead>(&json!({"game": "farkle", "option": small})).question().expect("a game");
     assert_eq!(r.json(), report(&solver::rules(&game).expect("rules")));
     assert!(r.json()["toml"].as_str().is_some_and(|t| t.contains("2000")));
 

@@ -78,8 +78,12 @@ pub(crate) struct PushLuckGame {
     pub(crate) rules: RuleSet,
     /// The options given, in canonical form.
     pub(crate) options: Vec<String>,
-    /// The house-rules file applied on top, as the user named it.
+    /// The house-rules file applied on top, as the user named it (or the
+    /// label of house rules given as text).
     pub(crate) rules_file: Option<String>,
+    /// Those house rules as they were read: what a variant of this game
+    /// (`compare`) is built over, without reading the file again.
+    pub(crate) house_rules: Option<String>,
     model: Model,
     /// The rules compiled for the win objective, when first needed.
     win_model: std::sync::OnceLock<Model>,
@@ -98,7 +102,15 @@ impl PushLuckGame {
             Some(file) => Error::Rules(crate::error::RulesError::File { file: file.clone(), why: e.to_string() }),
             None => Error::Turn(e),
         })?;
-        Ok(PushLuckGame { id, rules, options, rules_file, model, win_model: std::sync::OnceLock::new() })
+        Ok(PushLuckGame {
+            id,
+            rules,
+            options,
+            rules_file,
+            house_rules: None,
+            model,
+            win_model: std::sync::OnceLock::new(),
+        })
     }
 
     /// The rules compiled for solving the expected turn score.

@@ -1,58 +1,48 @@
 //! `advise` as flags: one field per flag of either family, turned into the
 //! question of the game's family, the other family's flags refused.
 
-use std::path::PathBuf;
-
-use serde::Deserialize;
-
+use super::Request;
 use crate::error::{Error, Field, RequestError};
-use crate::options::RuleOption;
 use crate::question::{AdviseQuestion, CategoryQuestion, PushLuckQuestion, Start};
 use crate::registry::Game;
 use crate::vocabulary::{Family, Objective};
 
-/// `advise`: what to do with this roll, as the flags of `sixdice advise`.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct AdviseRequest {
-    pub game: String,
-    /// Rule options, each `NAME` or `NAME=VALUE`.
-    pub option: Vec<RuleOption>,
-    /// House rules as TOML text (push-your-luck games).
-    pub rules_text: Option<String>,
-    /// A house-rules file, named by the caller (never read from JSON).
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-    /// The dice just rolled: `2,2,5,5,6,6` or `225566`.
-    pub dice: Option<String>,
-    pub roll: Option<u32>,
-    pub sheet: Option<String>,
-    pub locked: Option<String>,
-    pub banked: Option<i64>,
-    pub score: Option<i64>,
-    pub opponent: Option<i64>,
-    /// Every other player's total in turn order, the next player first:
-    /// `5000,7200`.
-    pub opponents: Option<String>,
-    /// `score` or `win`.
-    pub objective: Option<String>,
-    pub farkles: Option<u32>,
-    pub opponent_farkles: Option<u32>,
-    pub ones: Option<u32>,
-    pub leftover: Option<u8>,
-    pub inherited: Option<i64>,
-    pub held: Option<u8>,
-    /// How many alternatives a text rendering lists (the report has all).
-    pub top: Option<usize>,
+super::request! {
+    /// `advise`: what to do with this roll, as the flags of `sixdice advise`.
+    pub struct AdviseRequest {
+        /// The dice just rolled: `2,2,5,5,6,6` or `225566`.
+        pub dice: Option<String>,
+        pub roll: Option<u32>,
+        pub sheet: Option<String>,
+        pub locked: Option<String>,
+        pub banked: Option<i64>,
+        pub score: Option<i64>,
+        pub opponent: Option<i64>,
+        /// Every other player's total in turn order, the next player first:
+        /// `5000,7200`.
+        pub opponents: Option<String>,
+        /// `score` or `win`.
+        pub objective: Option<String>,
+        pub farkles: Option<u32>,
+        pub opponent_farkles: Option<u32>,
+        pub ones: Option<u32>,
+        pub leftover: Option<u8>,
+        pub inherited: Option<i64>,
+        pub held: Option<u8>,
+        /// How many alternatives a text rendering lists (the report has all).
+        pub top: Option<usize>,
+    }
 }
 
-impl AdviseRequest {
+impl Request for AdviseRequest {
+    type Question = (Game, AdviseQuestion);
+
     /// The game and the question in its family's form.
     ///
     /// # Errors
     /// An unknown game or option, flags of the other family or that
     /// exclude each other, dice or lists that do not read.
-    pub fn question(&self) -> Result<(Game, AdviseQuestion), Error> {
+    fn question(&self) -> Result<(Game, AdviseQuestion), Error> {
         if self.top == Some(0) {
             return Err(RequestError::Top.into());
         }
@@ -68,14 +58,16 @@ impl AdviseRequest {
         if self.locked.is_some() && self.dice.is_none() {
             return Err(RequestError::Needs { needs: "--dice", field: Field::Locked }.into());
         }
-        let game = super::game(&self.game, &self.option, self.rules_file.as_deref(), self.rules_text.as_deref())?;
+        let game = self.game.question()?;
         let question = match game.family() {
             Family::Category => AdviseQuestion::Category(self.category(&game)?),
             Family::PushLuck => AdviseQuestion::PushLuck(self.push_luck(&game)?),
         };
         Ok((game, question))
     }
+}
 
+impl AdviseRequest {
     fn category(&self, game: &Game) -> Result<CategoryQuestion, Error> {
         let wrong = |what| wrong_family(what, game, Family::PushLuck);
         if super::asks_win(self.objective.as_deref())? {

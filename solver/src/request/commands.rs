@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use super::two;
+use super::{request, two, Request};
 use crate::error::{Error, Field, RequestError};
 use crate::limits::SHEET_GAMES;
 use crate::options::RuleOption;
@@ -15,111 +15,76 @@ use crate::question::{
 use crate::registry::Game;
 use crate::vocabulary::{Objective, Thresholds};
 
-/// The fields every request that names a game has, and the game they make.
-macro_rules! game_of {
-    ($r:expr) => {
-        super::game(&$r.game, &$r.option, $r.rules_file.as_deref(), $r.rules_text.as_deref())
-    };
+request! {
+    /// `solve`: which table to make.
+    pub struct SolveRequest {
+        /// `score` or `win`.
+        pub objective: Option<String>,
+        /// The players at the table (2 or 3; default 2).
+        pub players: Option<usize>,
+    }
 }
 
-/// `solve`: which table to make.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct SolveRequest {
-    pub game: String,
-    pub option: Vec<RuleOption>,
-    pub rules_text: Option<String>,
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-    /// `score` or `win`.
-    pub objective: Option<String>,
-    /// The players at the table (2 or 3; default 2).
-    pub players: Option<usize>,
-}
+impl Request for SolveRequest {
+    type Question = (Game, SolveQuestion);
 
-impl SolveRequest {
     /// # Errors
     /// An unknown game or option, a word that is no objective.
-    pub fn question(&self) -> Result<(Game, SolveQuestion), Error> {
-        let game = game_of!(self)?;
+    fn question(&self) -> Result<(Game, SolveQuestion), Error> {
+        let game = self.game.question()?;
         let players = self.players.unwrap_or_else(two);
         let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
         Ok((game, SolveQuestion { objective, players }))
     }
 }
 
-/// `info`: which table to read.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct InfoRequest {
-    pub game: String,
-    pub option: Vec<RuleOption>,
-    pub rules_text: Option<String>,
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-    pub objective: Option<String>,
-    /// Check every data checksum, however large the table.
-    pub verify: bool,
-    pub players: Option<usize>,
+request! {
+    /// `info`: which table to read.
+    pub struct InfoRequest {
+        pub objective: Option<String>,
+        /// Check every data checksum, however large the table.
+        pub verify: bool,
+        pub players: Option<usize>,
+    }
 }
 
-impl InfoRequest {
+impl Request for InfoRequest {
+    type Question = (Game, InfoQuestion);
+
     /// # Errors
     /// An unknown game or option, a word that is no objective.
-    pub fn question(&self) -> Result<(Game, InfoQuestion), Error> {
-        let game = game_of!(self)?;
+    fn question(&self) -> Result<(Game, InfoQuestion), Error> {
+        let game = self.game.question()?;
         let players = self.players.unwrap_or_else(two);
         let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
         Ok((game, InfoQuestion { objective, verify: self.verify, players }))
     }
 }
 
-/// `rules`: the game whose effective rules to print.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct RulesRequest {
-    pub game: String,
-    pub option: Vec<RuleOption>,
-    pub rules_text: Option<String>,
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-}
-
-impl RulesRequest {
-    /// # Errors
-    /// An unknown game or option, house rules that do not read.
-    pub fn question(&self) -> Result<Game, Error> {
-        game_of!(self)
+request! {
+    /// `simulate`: how many games, from which seed, between which players.
+    pub struct SimulateRequest {
+        /// Default 100,000.
+        pub games: Option<u64>,
+        /// Default 1.
+        pub seed: Option<u64>,
+        /// Comma-separated: `optimal,ev` (the default).
+        pub players: Option<String>,
+        /// Players at each table (2 or 3; default 2).
+        pub seats: Option<usize>,
     }
-}
-
-/// `simulate`: how many games, from which seed, between which players.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct SimulateRequest {
-    pub game: String,
-    pub option: Vec<RuleOption>,
-    pub rules_text: Option<String>,
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-    /// Default 100,000.
-    pub games: Option<u64>,
-    /// Default 1.
-    pub seed: Option<u64>,
-    /// Comma-separated: `optimal,ev` (the default).
-    pub players: Option<String>,
-    /// Players at each table (2 or 3; default 2).
-    pub seats: Option<usize>,
 }
 
 /// The games `simulate` plays when not told.
 const SIMULATE_GAMES: u64 = 100_000;
 
-impl SimulateRequest {
+impl Request for SimulateRequest {
+    type Question = (Game, SimulateQuestion);
+
     /// # Errors
     /// An unknown game or option.
-    pub fn question(&self) -> Result<(Game, SimulateQuestion), Error> {
-        let game = game_of!(self)?;
+    fn question(&self) -> Result<(Game, SimulateQuestion), Error> {
+        let game = self.game.question()?;
         let question = SimulateQuestion {
             games: self.games.unwrap_or(SIMULATE_GAMES),
             seed: self.seed.unwrap_or(1),
@@ -130,31 +95,30 @@ impl SimulateRequest {
     }
 }
 
-/// `compare`: the base game and the variants beside it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct CompareRequest {
-    pub game: String,
-    /// Options under every row.
-    pub option: Vec<RuleOption>,
-    /// Variants to add, each options on top of the base, comma-separated:
-    /// `on-the-board=750,piggyback`.
-    pub variant: Vec<String>,
-    /// House-rules files, each one more variant (named by the caller,
-    /// never read from JSON).
-    #[serde(skip)]
-    pub rules: Vec<PathBuf>,
-    /// Leave out the game's default variants.
-    pub no_defaults: bool,
-    /// The players at the table (2 or 3; default 2).
-    pub players: Option<usize>,
+request! {
+    /// `compare`: the base game and the variants beside it.
+    pub struct CompareRequest {
+        /// Variants to add, each options on top of the base, comma-separated:
+        /// `on-the-board=750,piggyback`.
+        pub variant: Vec<String>,
+        /// House-rules files, each one more variant (named by the caller,
+        /// never read from JSON).
+        #[serde(skip)]
+        pub rules: Vec<PathBuf>,
+        /// Leave out the game's default variants.
+        pub no_defaults: bool,
+        /// The players at the table (2 or 3; default 2).
+        pub players: Option<usize>,
+    }
 }
 
-impl CompareRequest {
+impl Request for CompareRequest {
+    type Question = (Game, CompareQuestion);
+
     /// # Errors
     /// An unknown game or option, a variant naming no option.
-    pub fn question(&self) -> Result<(Game, CompareQuestion), Error> {
-        let game = super::game(&self.game, &self.option, None, None)?;
+    fn question(&self) -> Result<(Game, CompareQuestion), Error> {
+        let game = self.game.question()?;
         let variants = self
             .variant
             .iter()
@@ -176,32 +140,29 @@ impl CompareRequest {
     }
 }
 
-/// `strategy`: the sheet for the score, or the sheet to win.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct StrategyRequest {
-    pub game: String,
-    pub option: Vec<RuleOption>,
-    pub rules_text: Option<String>,
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-    pub objective: Option<String>,
-    /// Win objective: the exact bank/roll boundary with this many dice (1-6).
-    pub dice: Option<u8>,
-    /// Win objective: games to fit the sheet to (default the library's).
-    pub games: Option<u64>,
-    /// Win objective: their seed (default 1).
-    pub seed: Option<u64>,
-    /// Win objective: with P(win) over both scores (a heat map's data).
-    pub map: bool,
+request! {
+    /// `strategy`: the sheet for the score, or the sheet to win.
+    pub struct StrategyRequest {
+        pub objective: Option<String>,
+        /// Win objective: the exact bank/roll boundary with this many dice (1-6).
+        pub dice: Option<u8>,
+        /// Win objective: games to fit the sheet to (default the library's).
+        pub games: Option<u64>,
+        /// Win objective: their seed (default 1).
+        pub seed: Option<u64>,
+        /// Win objective: with P(win) over both scores (a heat map's data).
+        pub map: bool,
+    }
 }
 
-impl StrategyRequest {
+impl Request for StrategyRequest {
+    type Question = (Game, StrategyQuestion);
+
     /// # Errors
     /// An unknown game or option; the win sheet's fields without the win
     /// objective; a boundary of no number of dice.
-    pub fn question(&self) -> Result<(Game, StrategyQuestion), Error> {
-        let game = game_of!(self)?;
+    fn question(&self) -> Result<(Game, StrategyQuestion), Error> {
+        let game = self.game.question()?;
         let objective = super::objective(self.objective.as_deref(), game.family())?;
         if objective != Objective::Win {
             for (field, given) in [(Field::Dice, self.dice.is_some()), (Field::Map, self.map)] {
@@ -224,32 +185,29 @@ impl StrategyRequest {
     }
 }
 
-/// `play`: the game, who sits at the table, and the seed of the dice.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
-pub struct PlayRequest {
-    pub game: String,
-    pub option: Vec<RuleOption>,
-    pub rules_text: Option<String>,
-    #[serde(skip)]
-    pub rules_file: Option<PathBuf>,
-    /// In seat order, comma-separated: people's names and sixdice's
-    /// players (default `me,optimal`).
-    pub players: Option<String>,
-    /// The seed of the dice the session rolls (default: from the clock).
-    pub seed: Option<u64>,
-    /// The dice are rolled at the table and typed: nothing to seed.
-    pub dice_from_me: bool,
+request! {
+    /// `play`: the game, who sits at the table, and the seed of the dice.
+    pub struct PlayRequest {
+        /// In seat order, comma-separated: people's names and sixdice's
+        /// players (default `me,optimal`).
+        pub players: Option<String>,
+        /// The seed of the dice the session rolls (default: from the clock).
+        pub seed: Option<u64>,
+        /// The dice are rolled at the table and typed: nothing to seed.
+        pub dice_from_me: bool,
+    }
 }
 
 /// The players `play` seats when not told.
 const DEFAULT_PLAYERS: &str = "me,optimal";
 
-impl PlayRequest {
+impl Request for PlayRequest {
+    type Question = (Game, PlayQuestion);
+
     /// # Errors
     /// An unknown game or option, no players, a seed for typed dice.
-    pub fn question(&self) -> Result<(Game, PlayQuestion), Error> {
-        let game = game_of!(self)?;
+    fn question(&self) -> Result<(Game, PlayQuestion), Error> {
+        let game = self.game.question()?;
         let seed = match (self.seed, self.dice_from_me) {
             (Some(_), true) => return Err(RequestError::SeedWithTypedDice.into()),
             (None, true) => None,
@@ -288,10 +246,12 @@ pub struct ReviewRequest {
     pub record_dir: Option<PathBuf>,
 }
 
-impl ReviewRequest {
+impl Request for ReviewRequest {
+    type Question = ReviewQuestion;
+
     /// # Errors
     /// Thresholds that are not three numbers; a decision and all of them.
-    pub fn question(&self) -> Result<ReviewQuestion, Error> {
+    fn question(&self) -> Result<ReviewQuestion, Error> {
         if self.all && self.decision.is_some() {
             return Err(RequestError::Conflict { other: "all", field: Field::Decision }.into());
         }
