@@ -89,10 +89,10 @@ fn category_games_typed_at_the_table() {
     let env = Env::new();
     // Every box name of every category game (a card's boxes are among them).
     let mut boxes: Vec<&str> = vec![];
-    for g in solver::GAMES {
-        for (name, _) in g.sheet_names().map(|n| n.boxes).unwrap_or_default() {
-            if !boxes.contains(&name) {
-                boxes.push(name);
+    for g in solver::games() {
+        for b in g.sheet.map(|s| s.boxes).unwrap_or_default() {
+            if !boxes.contains(&b.name) {
+                boxes.push(b.name);
             }
         }
     }

@@ -9,9 +9,9 @@ use std::path::PathBuf;
 use anyhow::bail;
 use clap::{Args as ClapArgs, CommandFactory, FromArgMatches, Parser, Subcommand};
 use solver::{
-    AdviseQuestion, AdviseRequest, CompareQuestion, CompareRequest, Family, Game, GameEntry, GameHead, InfoQuestion,
+    AdviseQuestion, AdviseRequest, CompareQuestion, CompareRequest, Family, Game, GameHead, GameListing, InfoQuestion,
     InfoRequest, Objective, PlayQuestion, PlayRequest, Record, Request, ReviewQuestion, ReviewRequest, RuleOption,
-    SimulateQuestion, SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest, GAMES,
+    SimulateQuestion, SimulateRequest, SolveQuestion, SolveRequest, StrategyQuestion, StrategyRequest,
 };
 
 use crate::records::RecordSlot;
@@ -479,15 +479,15 @@ impl Command {
     }
 }
 
-/// The games `filter` keeps and their options, for `--help` (from the
-/// registry).
-fn games_help(filter: impl Fn(&GameEntry) -> bool) -> String {
+/// The games `filter` keeps and their options, for `--help` (the
+/// library's listing).
+fn games_help(games: &[GameListing], filter: impl Fn(&GameListing) -> bool) -> String {
     let mut out = String::from("Games (aliases in brackets) and their options (-o):\n");
-    for g in GAMES.iter().filter(|g| filter(g)) {
+    for g in games.iter().filter(|g| filter(g)) {
         let aliases = if g.aliases.is_empty() { String::new() } else { format!(" [{}]", g.aliases.join(", ")) };
         out.push_str(&format!("  {}{aliases}: {} ({})\n", g.id, g.summary, g.family.describe()));
-        for o in g.options {
-            out.push_str(&format!("      {:<28} {} ({})\n", o.usage(), o.help, o.range()));
+        for o in &g.options {
+            out.push_str(&format!("      {:<28} {} ({})\n", o.usage, o.help, o.range));
         }
     }
     out
@@ -495,27 +495,25 @@ fn games_help(filter: impl Fn(&GameEntry) -> bool) -> String {
 
 /// The box names `--sheet` takes, per category game (from the games
 /// themselves), wrapped at about 100 columns.
-fn sheet_help() -> String {
+fn sheet_help(games: &[GameListing]) -> String {
     let mut out = String::from(
         "\nScore-sheet boxes for --sheet (box=points, or box=x for a box crossed out; other spellings in brackets):\n",
     );
-    for g in GAMES {
-        let Some(names) = g.sheet_names() else { continue };
-        let mut words: Vec<String> = names
+    for g in games {
+        let Some(sheet) = &g.sheet else { continue };
+        let mut words: Vec<String> = sheet
             .boxes
             .iter()
-            .map(
-                |(name, aliases)| {
-                    if aliases.is_empty() {
-                        (*name).to_string()
-                    } else {
-                        format!("{name} ({})", aliases.join(", "))
-                    }
-                },
-            )
+            .map(|b| {
+                if b.aliases.is_empty() {
+                    b.name.to_string()
+                } else {
+                    format!("{} ({})", b.name, b.aliases.join(", "))
+                }
+            })
             .collect();
-        if !names.entries.is_empty() {
-            let entries: Vec<String> = names.entries.iter().map(|e| format!("{e}=N")).collect();
+        if !sheet.entries.is_empty() {
+            let entries: Vec<String> = sheet.entries.iter().map(|e| format!("{e}=N")).collect();
             words.push(format!("and, not a box, {}", entries.join(" or ")));
         }
         let mut line = format!("  {}:", g.id);
@@ -537,20 +535,26 @@ fn sheet_help() -> String {
 /// The commands that take only push-your-luck games.
 const PUSH_LUCK_COMMANDS: [&str; 3] = ["compare", "strategy", "rules"];
 
-/// The clap command with the games listed in every help text that takes
-/// one: each command lists the games it takes, and with `sheets` `advise`
-/// also the boxes of the score sheets.
-pub fn command(sheets: bool) -> clap::Command {
-    let every = games_help(|_| true);
-    let push_luck = games_help(|g| g.family == Family::PushLuck);
-    let mut cmd = Cli::command().after_long_help(every.clone());
+/// The clap command; with `help`, the games listed in every help text that
+/// takes one (each command lists the games it takes, `advise` also the
+/// boxes of the score sheets). The listing builds every game (tens of
+/// milliseconds, more than a whole `advise` on a table): only for a help
+/// text.
+pub fn command(help: bool) -> clap::Command {
+    // `play --resume FILE` reads the game from the record.
+    let cmd = Cli::command()
+        .mut_subcommand("play", |c| c.mut_arg("game", |a| a.required_unless_present_any(["game_flag", "resume"])));
+    if !help {
+        return cmd;
+    }
+    let games = solver::games();
+    let every = games_help(&games, |_| true);
+    let push_luck = games_help(&games, |g| g.family == Family::PushLuck);
+    let mut cmd = cmd.after_long_help(every.clone());
     for name in ["solve", "info", "simulate", "play"] {
         cmd = cmd.mut_subcommand(name, |c| c.after_long_help(every.clone()));
     }
-    // `play --resume FILE` reads the game from the record.
-    cmd = cmd.mut_subcommand("play", |c| c.mut_arg("game", |a| a.required_unless_present_any(["game_flag", "resume"])));
-    let advise = if sheets { every.clone() + &sheet_help() } else { every.clone() };
-    cmd = cmd.mut_subcommand("advise", |c| c.after_long_help(advise));
+    cmd = cmd.mut_subcommand("advise", |c| c.after_long_help(every.clone() + &sheet_help(&games)));
     for name in PUSH_LUCK_COMMANDS {
         cmd = cmd.mut_subcommand(name, |c| {
             c.mut_arg("options", |a| a.help("Rule option NAME or NAME=VALUE (repeatable), e.g. `-o goal=5000`"))
@@ -564,9 +568,7 @@ pub fn command(sheets: bool) -> clap::Command {
 pub fn parse() -> Result<Cli, clap::Error> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let matches = match command(false).try_get_matches_from(&args) {
-        // The boxes of the score sheets are read from the games, built for
-        // it (about 10 ms, more than a whole `advise` on a table): only for
-        // a help text.
+        // The games are listed in help texts only.
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => command(true).try_get_matches_from(&args)?,
         m => m?,
     };
@@ -592,10 +594,15 @@ impl Args {
     pub fn from_cli(cli: Cli) -> anyhow::Result<Args> {
         let command = match cli.command {
             RawCommand::Solve(a) => {
-                let (game, question) =
-                    SolveRequest { game: a.sel.head(), objective: a.objective, players: Some(a.players.into()) }
-                        .question()
-                        .map_err(phrase)?;
+                // Asked for by name: a solve of hours is the user's to start.
+                let (game, question) = SolveRequest {
+                    game: a.sel.head(),
+                    objective: a.objective,
+                    players: Some(a.players.into()),
+                    allow_long: true,
+                }
+                .question()
+                .map_err(phrase)?;
                 Command::Solve { game, question }
             }
             RawCommand::Info(a) => {
@@ -733,7 +740,7 @@ fn resume(a: PlayArgs) -> anyhow::Result<Command> {
     let path = a.resume.expect("resume given");
     let shown = path.display().to_string();
     let text = solver::read_record(&path)?;
-    let record = solver::parse_record(&text).map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
+    let record = text.parse::<Record>().map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
     let game = solver::record_game(&record, path.parent()).map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
     let named = game.reference();
     if a.sel.name.game.is_some() || a.sel.name.game_flag.is_some() {

@@ -20,7 +20,7 @@ mod serve;
 use std::io::Write;
 
 use clap::error::ErrorKind;
-use solver::Strategy;
+use solver::{Picture, Strategy};
 
 use args::{Args, Command};
 use output::Written;
@@ -51,9 +51,9 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         Command::Compare { game, question, plot, json_lines } => {
             // Rows are written as they come; what is left after them at the end.
             let mut stream = render::CompareStream::new(json, *json_lines);
-            let r = solver::compare_stream(game, question, tables, &bar, &mut |e| stream.event(e)).map_err(fail)?;
+            let r = solver::compare(game, question, tables, &bar, &mut |e| stream.event(e)).map_err(fail)?;
             if let Some(path) = plot {
-                pictures::write(path, &solver::draw_compare(&r)?)?;
+                pictures::write(path, &r.draw()?)?;
             }
             stream.rest(&r)
         }
@@ -61,8 +61,8 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
             let r = solver::strategy(game, question, tables, &bar).map_err(fail)?;
             if let (Some(path), Strategy::Win(sheet)) = (plot, &r) {
                 let svg = match (&sheet.boundary, &sheet.map) {
-                    (Some(b), _) => solver::draw_bank_boundary(b)?,
-                    (None, Some(m)) => solver::draw_win_map(m)?,
+                    (Some(b), _) => b.draw()?,
+                    (None, Some(m)) => m.draw()?,
                     (None, None) => anyhow::bail!("no picture in the report (ask for --dice N or the map)"),
                 };
                 pictures::write(path, &svg)?;
@@ -91,14 +91,14 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
                 let text = solver::read_record(file)?;
                 let r = solver::review(&text, question, tables, &bar).map_err(fail)?;
                 if let Some(path) = plot {
-                    pictures::write(path, &solver::draw_review(&r)?)?;
+                    pictures::write(path, &r.draw()?)?;
                 }
                 emit(json, &r, render::review)
             }
             _ => {
                 let r = solver::review_summary(files, question, tables, &bar).map_err(fail)?;
                 if let Some(path) = plot {
-                    pictures::write(path, &solver::draw_review_summary(&r)?)?;
+                    pictures::write(path, &r.draw()?)?;
                 }
                 emit(json, &r, render::review_summary)
             }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
 use solver::{
-    parse_dice, Counts, Event, Game, Objective, PlayQuestion, Progress, Prompt, Record, Session, TableView, TurnEnd,
+    parse_dice, Counts, Event, Game, Objective, PlayQuestion, PlayState, Progress, Prompt, Record, Session, TableView,
 };
 use userio::cut;
 
@@ -72,35 +72,38 @@ pub fn run(
     };
     let mut out = Out { json: o.json };
     let mut editor = DefaultEditor::new()?;
-    out.text(&intro(&session, q, o));
+    out.text(&intro(&session.state(), q, o));
     if let (Some(record), Some(path)) = (o.resume, o.record) {
         let turns = record.lines.iter().filter(|l| matches!(l, solver::Line::Turn(_))).count();
-        out.text(&format!("Resumed from {} ({turns} turn lines):\n{}", path.display(), board(&session.view())));
+        out.text(&format!("Resumed from {} ({turns} turn lines):\n{}", path.display(), board(&session.state().view)));
     }
     let ended = loop {
-        let prompt = session.prompt();
-        let Some(seat) = prompt.seat() else { break true };
-        let events = if session.is_computer(seat) {
-            let typed = match (&prompt, o.dice_from_me) {
-                (Prompt::Roll { player, dice, .. }, true) => {
-                    // The dice sixdice's player rolls (near an exact goal
-                    // its policy may keep some back).
-                    let n = session.computer_dice()?.unwrap_or(*dice);
-                    match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
-                        Some(d) => Some(d),
-                        None => break false,
-                    }
+        // sixdice's seats move until a person must act.
+        let events = session.advance()?;
+        if !events.is_empty() {
+            out.events(&session.state().view, &events, o.coach);
+            if let Some(path) = o.record {
+                crate::records::save(path, &session)?;
+            }
+        }
+        let state = session.state();
+        let Some(seat) = state.prompt.seat() else { break true };
+        let events = match &state.prompt {
+            // Dice typed at the table: the dice sixdice's seat rolls (near
+            // an exact goal its policy may keep some back).
+            Prompt::Roll { player, dice, .. } if state.view.seats[seat].computer => {
+                let n = state.computer_dice.unwrap_or(*dice);
+                match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
+                    Some(d) => session.roll(Some(d))?,
+                    None => break false,
                 }
-                _ => None,
-            };
-            session.play_computer(typed)?
-        } else {
-            match person(&mut session, &prompt, &mut editor, &mut out, o)? {
+            }
+            prompt => match person(&mut session, prompt, &mut editor, &mut out, o)? {
                 Some(events) => events,
                 None => break false,
-            }
+            },
         };
-        out.events(&session, &events, o.coach);
+        out.events(&session.state().view, &events, o.coach);
         if let Some(path) = o.record {
             crate::records::save(path, &session)?;
         }
@@ -146,7 +149,7 @@ fn words(session: &Session, out: &mut Out, line: &str, at_roll: bool) -> anyhow:
             Word::Answered
         }
         "board" | "sheet" => {
-            let v = session.view();
+            let v = session.state().view;
             out.answer("board", "view", &v, &board(&v));
             Word::Answered
         }
@@ -184,7 +187,7 @@ fn person(
         let Some(d) = read_dice(session, editor, out, player, least..=*dice)? else { return Ok(None) };
         return Ok(Some(session.roll(Some(d))?));
     }
-    out.text(&situation(&session.view(), prompt));
+    out.text(&situation(&session.state().view, prompt));
     loop {
         let Some(line) = read(editor, &format!("{}> ", player_of(prompt)))? else { return Ok(None) };
         let line = line.trim();
@@ -306,9 +309,9 @@ fn player_of(p: &Prompt) -> String {
     }
 }
 
-fn intro(s: &Session, q: &PlayQuestion, o: &Options) -> String {
-    let v = s.view();
-    let values = match s.objective() {
+fn intro(s: &PlayState, q: &PlayQuestion, o: &Options) -> String {
+    let v = &s.view;
+    let values = match s.objective {
         Objective::Win => "P(win) of each player, from the win table",
         Objective::TurnScore => "expected points of each turn",
         Objective::FinalScore => "expected final score",
@@ -318,7 +321,7 @@ fn intro(s: &Session, q: &PlayQuestion, o: &Options) -> String {
         None => "your dice".into(),
     };
     // A game of several judged by expected points says so, and why.
-    let values = s.judging().unwrap_or_else(|| format!("Values: {values}."));
+    let values = s.judging.clone().unwrap_or_else(|| format!("Values: {values}."));
     let mut t = format!(
         "{}: {} ({dice}). {values} Type help for the words, ? for the choices.",
         v.game.title,
@@ -478,65 +481,21 @@ impl Out {
         }
     }
 
-    fn events(&mut self, s: &Session, events: &[Event], coach: bool) {
+    /// What happened, in the session's words; with `coach`, a person's
+    /// decision that was not the best is answered with its verdict.
+    fn events(&mut self, view: &TableView, events: &[Event], coach: bool) {
         for e in events {
             if self.json {
                 let _ = writeln!(std::io::stdout(), "{}", serde_json::to_string(e).unwrap_or_default());
                 continue;
             }
-            if let Some(t) = event_text(s, e, coach) {
-                self.text(&t);
+            let mut t = e.text().to_string();
+            if let Event::Decided { seat, loss, verdict, .. } = e {
+                if coach && !view.seats[*seat].computer && *loss > 0.0 {
+                    t.push_str(&format!("\n  coach: {verdict}"));
+                }
             }
+            self.text(&t);
         }
     }
-}
-
-fn event_text(s: &Session, e: &Event, coach: bool) -> Option<String> {
-    let win = s.objective() == Objective::Win;
-    let cost = |loss: f64| {
-        if win {
-            format!("{:.2} percentage points of P(win)", 100.0 * loss)
-        } else {
-            format!("{loss:.2} points")
-        }
-    };
-    Some(match e {
-        Event::Rolled { player, dice, farkle, .. } => {
-            format!("{player} rolls {}{}", faces(dice), if *farkle { ": farkle!" } else { "" })
-        }
-        Event::Decided { seat, player, played, best, loss, .. } => {
-            let mut t = format!("{player}: {played}");
-            if coach && !s.is_computer(*seat) && *loss > 0.0 {
-                t.push_str(&format!("\n  coach: that cost {}; best was: {best}", cost(*loss)));
-            }
-            t
-        }
-        Event::TurnOver { player, how, total, .. } => match how {
-            TurnEnd::Bank { points, counted: true } => format!("{player} banks {points}: total {total}"),
-            TurnEnd::Bank { points, counted: false } => {
-                format!("{player} stops with {points}, which scores nothing here: total {total}")
-            }
-            TurnEnd::Farkle { penalty: 0 } => format!("{player} scores nothing this turn: total {total}"),
-            TurnEnd::Farkle { penalty } => format!("{player}'s third farkle in a row costs {penalty}: total {total}"),
-            TurnEnd::Returned { points } => {
-                format!("{player} gets the {points} points of that leftover back: total {total}")
-            }
-            TurnEnd::InstantWin => format!("{player} wins at once!"),
-            TurnEnd::Scored { category, points, bonus } => format!(
-                "{player} scores {points} in {category}{}: total {total}",
-                if *bonus > 0 { format!(" (and a bonus of {bonus})") } else { String::new() }
-            ),
-        },
-        Event::GameOver { winners, totals } => {
-            let names = s.view().seats.iter().map(|x| x.player.clone()).collect::<Vec<_>>();
-            let w: Vec<&str> = winners.iter().map(|&i| names[i].as_str()).collect();
-            let scores: Vec<String> = names.iter().zip(totals).map(|(n, t)| format!("{n} {t}")).collect();
-            format!(
-                "Game over: {} {} ({})",
-                w.join(" and "),
-                if w.len() == 1 { "wins" } else { "tie" },
-                scores.join(", ")
-            )
-        }
-    })
 }

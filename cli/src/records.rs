@@ -40,7 +40,7 @@ pub fn slot(path: &Path, game: &GameRef) -> Result<RecordSlot, String> {
     if text.is_empty() {
         return Ok(RecordSlot::Free);
     }
-    let record = solver::parse_record(&text).map_err(|_| left_alone("text that is not a record"))?;
+    let record = text.parse::<solver::Record>().map_err(|_| left_alone("text that is not a record"))?;
     let other = || {
         let mut named = record.game.clone();
         if !record.options.is_empty() {
@@ -79,7 +79,12 @@ mod tests {
             std::fs::write(&p, text).unwrap();
             p
         };
-        let game = solver::resolve("farkle", &[solver::RuleOption::parse("goal=2000")], None).unwrap().reference();
+        let head = solver::GameHead {
+            name: "farkle".into(),
+            options: vec![solver::RuleOption::parse("goal=2000")],
+            ..solver::GameHead::default()
+        };
+        let game = solver::Request::question(&head).unwrap().reference();
         let record = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers ann bob\n";
         assert_eq!(slot(&d.path().join("new.rec"), &game).unwrap(), RecordSlot::Free);
         assert_eq!(slot(&at("empty", b""), &game).unwrap(), RecordSlot::Free);

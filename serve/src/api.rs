@@ -17,21 +17,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::extract::{Path as UrlPath, State};
-use axum::http::StatusCode;
 use serde_json::Value;
 use solver::{
-    AdviseRequest, CompareEvent, CompareRequest, GameHead, InfoRequest, Request, ReviewRequest, SimulateRequest,
-    SolveRequest, StrategyRequest,
+    AdviseRequest, CompareEvent, CompareRequest, GameHead, InfoRequest, Picture, Request, ReviewRequest,
+    SimulateRequest, SolveRequest, StrategyRequest,
 };
 
 use crate::error::ApiError;
 use crate::jobs::{Answer, JobProgress, Reply};
 use crate::json::Body;
 use crate::AppState;
-
-/// The game whose whole solve takes hours of both cores: `/api/solve`
-/// starts it only on a server started with `--allow-full-solve`.
-const FULL_SOLVE_GAME: &str = "sixhundred";
 
 /// Runs `ask` (a library call with the server's tables directory and the
 /// job's progress) as a job.
@@ -68,7 +63,7 @@ pub async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>)
                 progress.tell(event);
             }
         };
-        Answer::report(&solver::compare_stream(&game, &q, tables, progress, &mut tell)?)
+        Answer::report(&solver::compare(&game, &q, tables, progress, &mut tell)?)
     })
     .await
 }
@@ -77,8 +72,8 @@ pub async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>)
 pub async fn compare_picture(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
-        let report = solver::compare(&game, &q, tables, progress)?;
-        solver::draw_compare(&report).map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
+        let report = solver::compare(&game, &q, tables, progress, &mut |_| {})?;
+        report.draw().map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await
 }
@@ -115,7 +110,7 @@ pub async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewReq
     ask(&s, move |tables, progress| {
         let q = req.question()?;
         let report = solver::review(&req.record, &q, tables, progress)?;
-        solver::draw_review(&report).map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
+        report.draw().map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
     })
     .await
 }
@@ -134,20 +129,21 @@ pub async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>) -> Re
     .await
 }
 
-/// `POST /api/solve`: makes a table (usually a job to poll). Six Hundred's
-/// whole solve only where the server allows it.
-pub async fn solve(State(s): State<AppState>, Body(req): Body<SolveRequest>) -> Reply {
-    let allow_full_solve = s.allow_full_solve;
+/// `POST /api/solve`: makes a table (usually a job to poll). A whole solve
+/// longer than the library starts unasked (Six Hundred's, hours of both
+/// cores) only where the server allows it.
+pub async fn solve(State(s): State<AppState>, Body(mut req): Body<SolveRequest>) -> Reply {
+    req.allow_long = s.allow_full_solve;
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
-        if game.reference().id == FULL_SOLVE_GAME && !allow_full_solve {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the whole solve of Six Hundred takes hours of both cores: this server was not started with \
-                 --allow-full-solve",
-            ));
-        }
-        Answer::report(&solver::solve(&game, &q, tables, progress)?)
+        solver::solve(&game, &q, tables, progress)
+            .map_err(|e| match e {
+                e @ solver::Error::LongSolve { .. } => {
+                    ApiError::from(e).with_note("this server was not started with --allow-full-solve")
+                }
+                e => ApiError::from(e),
+            })
+            .and_then(|r| Answer::report(&r))
     })
     .await
 }

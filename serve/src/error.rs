@@ -12,13 +12,14 @@
 //!   everything alone, and `field` carries the same name for the page to
 //!   point at the input.
 //!
-//! Which library errors are 503 rather than 422 is decided by the kind of
-//! error only (a missing or damaged table, a position or simulation that
-//! needs a whole table): the server never looks into a question itself.
+//! The status of a library error is its class ([`solver::ErrorClass`]):
+//! a value refused is 422, an answer that needs a table too long to solve
+//! here is 503, the tables directory failing is 500. The server never
+//! looks into a question or an error's variants itself.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use solver::{AdviseError, Error, SimulateError, WinError};
+use solver::{Error, ErrorClass};
 
 /// An error answer: status, one line, and the request field it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,26 +91,25 @@ impl ApiError {
         }
     }
 
+    /// This error with `note` added to its line (what this server's
+    /// set-up has to do with it).
+    pub fn with_note(mut self, note: &str) -> ApiError {
+        self.message = format!("{} ({note})", self.message);
+        self
+    }
+
     /// The JSON body.
     pub fn body(&self) -> serde_json::Value {
         serde_json::json!({ "error": self.message, "field": self.field })
     }
 }
 
-/// The status of a library error: 503 for what a table too long to solve
-/// here would answer (the question is fine, this server cannot answer it
-/// now), 500 for tables that cannot be read or written (the server's own
-/// directory), 422 for everything else (a value refused).
+/// The status of a library error, by its class.
 fn status_of(e: &Error) -> StatusCode {
-    if e.table_needs_regeneration().is_some() {
-        return StatusCode::SERVICE_UNAVAILABLE;
-    }
-    match e {
-        Error::Table(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        Error::Advise(AdviseError::NeedsTable { .. })
-        | Error::Simulate(SimulateError::NeedsTable { .. })
-        | Error::Win(WinError::NeedsSolve { .. }) => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    match e.class() {
+        ErrorClass::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorClass::NeedsSolve => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorClass::Io => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -142,7 +142,8 @@ mod tests {
 
     #[test]
     fn an_unknown_game_is_refused_as_a_value() {
-        let e = solver::resolve("no-such-game", &[], None).expect_err("no such game");
+        let head = solver::GameHead { name: "no-such-game".into(), ..solver::GameHead::default() };
+        let e = solver::Request::question(&head).expect_err("no such game");
         assert_eq!(ApiError::from_solver(e).status, StatusCode::UNPROCESSABLE_ENTITY);
     }
 }

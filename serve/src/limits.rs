@@ -34,9 +34,6 @@ pub const SESSIONS: usize = 64;
 pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
 /// How often expired sessions and jobs are swept out.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
-/// Moves the computer's seats may make in one request: far more than a
-/// whole game of computers takes, so reaching it is a bug, not a game.
-pub const COMPUTER_MOVES: usize = 100_000;
 /// The longest decision typed at the table (as the CLI: no decision is
 /// longer; a refusal then does not quote a pasted page).
 pub const DECISION_CHARS: usize = 120;

@@ -1,10 +1,11 @@
 //! Play sessions: whole games kept on the server, one library
 //! [`Session`] each, played through `/api/play/ID/...`.
 //!
-//! The library plays the game (rolls, rules, values, the computer's moves);
-//! this module keeps sessions in a map under random ids, plays the
-//! computer's seats after every request until a person must act, and
-//! answers with the session's *state* (see [`state`]). Bounds: at most
+//! The library plays the game (rolls, rules, values, the computer's moves,
+//! and after every request its seats until a person must act); this
+//! module keeps sessions in a map under random ids, and answers with the
+//! session's state (the library's `PlayState`), its id and what happened
+//! in the request ([`PlayAnswer`]). Bounds: at most
 //! [`SESSIONS`] at once (503 beyond), each gone after [`SESSION_IDLE`]
 //! untouched (404).
 //!
@@ -22,21 +23,19 @@ use std::time::Instant;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{json, Value};
-use solver::{parse_dice, Event, PlayRequest, Prompt, Request, Session, Silent};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use solver::{parse_dice, Event, PlayRequest, PlayState, Request, Session, Silent};
 
 use crate::error::ApiError;
-use crate::jobs::{new_id, Answer, Reply};
+use crate::jobs::{new_id, Reply};
 use crate::json::Body;
-use crate::limits::{COMPUTER_MOVES, DECISION_CHARS, SESSIONS, SESSION_IDLE};
+use crate::limits::{DECISION_CHARS, SESSIONS, SESSION_IDLE};
 use crate::AppState;
 
-/// A game in play and how its dice come.
+/// A game in play.
 struct Game {
     session: Session,
-    seed: Option<u64>,
-    dice_from_me: bool,
 }
 
 /// A session in the map.
@@ -134,51 +133,22 @@ async fn with_game<T: Send + 'static>(
     result
 }
 
-/// Plays the computer's seats until a person must act: a person's prompt,
-/// the end, or (dice typed at the table) a computer's roll, whose dice the
-/// page then posts to `/roll`.
-fn play_computers(game: &mut Game, events: &mut Vec<Event>) -> Result<(), ApiError> {
-    for _ in 0..COMPUTER_MOVES {
-        let prompt = game.session.prompt();
-        let Some(seat) = prompt.seat() else { return Ok(()) };
-        if !game.session.is_computer(seat) || (game.dice_from_me && matches!(prompt, Prompt::Roll { .. })) {
-            return Ok(());
-        }
-        events.extend(game.session.play_computer(None).map_err(ApiError::from)?);
-    }
-    Err(ApiError::internal(format!("the computer's seats made {COMPUTER_MOVES} moves without a person's turn")))
+/// A state as the API answers it: the game's id, what happened in the
+/// request, and the session's state.
+#[derive(Serialize)]
+struct PlayAnswer<'a> {
+    id: &'a str,
+    events: &'a [Event],
+    #[serde(flatten)]
+    state: PlayState,
 }
 
-/// The session's state after a request (`events`: what happened in it).
-///
-/// `{"id","prompt","view","events","objective","judging","over","seed",
-/// "dice_from_me","can_undo","computer_dice"}`; `computer_dice` is the
-/// number of dice a computer's seat rolls now when they are typed at the
-/// table, else null.
-fn state(id: &str, game: &Game, events: &[Event]) -> Result<Value, ApiError> {
-    let s = &game.session;
-    let prompt = s.prompt();
-    let computer_dice = match &prompt {
-        Prompt::Roll { seat, .. } if game.dice_from_me && s.is_computer(*seat) => {
-            s.computer_dice().map_err(ApiError::from)?
-        }
-        _ => None,
-    };
-    let ser =
-        |v: serde_json::Result<Value>| v.map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")));
-    Ok(json!({
-        "id": id,
-        "prompt": ser(serde_json::to_value(&prompt))?,
-        "view": ser(serde_json::to_value(s.view()))?,
-        "events": ser(serde_json::to_value(events))?,
-        "objective": ser(serde_json::to_value(s.objective()))?,
-        "judging": s.judging(),
-        "over": prompt == Prompt::Over,
-        "seed": game.seed,
-        "dice_from_me": game.dice_from_me,
-        "can_undo": s.can_undo(),
-        "computer_dice": computer_dice,
-    }))
+/// The session's state after a request (`events`: what happened in it),
+/// the seats sixdice plays moved first until a person must act.
+fn answer(id: &str, game: &mut Game, mut events: Vec<Event>) -> Result<Value, ApiError> {
+    events.extend(game.session.advance().map_err(ApiError::from)?);
+    let answer = PlayAnswer { id, events: &events, state: game.session.state() };
+    serde_json::to_value(answer).map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))
 }
 
 /// `POST /api/play`: a new game (`201` + its state), the computer's seats
@@ -194,14 +164,12 @@ pub async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> 
         .run(move |progress| {
             let (game, q) = req.question()?;
             let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
-            let mut game = Game { session, seed: q.seed, dice_from_me: req.dice_from_me };
-            let mut events = vec![];
-            play_computers(&mut game, &mut events)?;
+            let mut game = Game { session };
             // The id exists once the game is in the map; its first state
             // is made from the game before it moves there.
-            let mut first = state("", &game, &events)?;
+            let mut first = answer("", &mut game, vec![])?;
             first["id"] = Value::String(state_.sessions.insert(game)?);
-            Ok(Answer::Json(StatusCode::CREATED, first))
+            Ok(crate::jobs::Answer::Json(StatusCode::CREATED, first))
         })
         .await
 }
@@ -209,7 +177,7 @@ pub async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> 
 /// `GET /api/play/ID`: the state (no events).
 pub async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
     let key = id.clone();
-    with_game(&s, &key, move |g| state(&id, g, &[])).await.map(axum::Json)
+    with_game(&s, &key, move |g| answer(&id, g, vec![])).await.map(axum::Json)
 }
 
 /// `DELETE /api/play/ID`: the game is gone (`204`).
@@ -251,16 +219,12 @@ pub async fn roll(
     };
     let key = id.clone();
     with_game(&s, &key, move |g| {
-        let seat = g.session.prompt().seat();
-        let computer = seat.is_some_and(|seat| g.session.is_computer(seat));
-        let mut events = match (computer, body.count) {
-            (_, Some(n)) => g.session.roll_some(n),
-            (true, None) => g.session.play_computer(dice),
-            (false, None) => g.session.roll(dice),
+        let events = match body.count {
+            Some(n) => g.session.roll_some(n),
+            None => g.session.roll(dice),
         }
         .map_err(ApiError::from)?;
-        play_computers(g, &mut events)?;
-        state(&id, g, &events)
+        answer(&id, g, events)
     })
     .await
     .map(axum::Json)
@@ -292,9 +256,8 @@ pub async fn decide(
     with_game(&s, &key, move |g| {
         // The decision is all the body holds: whatever the library refuses
         // here is about it.
-        let mut events = g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))?;
-        play_computers(g, &mut events)?;
-        state(&id, g, &events)
+        let events = g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))?;
+        answer(&id, g, events)
     })
     .await
     .map(axum::Json)
@@ -306,28 +269,26 @@ pub async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<a
     let (key, tables) = (id.clone(), s.tables.clone());
     with_game(&s, &key, move |g| {
         g.session = g.session.undo(&tables, &Silent).map_err(ApiError::from)?;
-        let mut events = vec![];
-        play_computers(g, &mut events)?;
-        state(&id, g, &events)
+        answer(&id, g, vec![])
     })
     .await
     .map(axum::Json)
 }
 
 /// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.
-pub async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<Answer, ApiError> {
-    with_game(&s, &id, |g| Answer::report(&g.session.hint().map_err(ApiError::from)?)).await
+pub async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
+    with_game(&s, &id, |g| crate::jobs::Answer::report(&g.session.hint().map_err(ApiError::from)?)).await
 }
 
 /// `GET /api/play/ID/choices`: the legal decisions, best first.
-pub async fn choices(State(s): State<AppState>, Path(id): Path<String>) -> Result<Answer, ApiError> {
-    with_game(&s, &id, |g| Answer::report(&g.session.choices().map_err(ApiError::from)?)).await
+pub async fn choices(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
+    with_game(&s, &id, |g| crate::jobs::Answer::report(&g.session.choices().map_err(ApiError::from)?)).await
 }
 
 /// `GET /api/play/ID/record`: the game so far as a record (text, to save).
 pub async fn record(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let (text, game) =
-        with_game(&s, &id, |g| Ok((g.session.record().to_string(), g.session.game().reference().id))).await?;
+        with_game(&s, &id, |g| Ok((g.session.record().to_string(), g.session.record().game.clone()))).await?;
     // The game's id is the registry's (letters, digits, dashes): safe in
     // a header; anything else falls back to a plain name.
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"sixdice-{game}.txt\""))

@@ -12,6 +12,7 @@ use std::path::Path;
 
 use crate::category;
 use crate::error::{Error, PlayersError, WinError};
+use crate::limits::LONG_SOLVE_SECONDS;
 use crate::progress::Progress;
 use crate::pushluck;
 use crate::pushluck::win::players::table as players_table;
@@ -32,6 +33,9 @@ use crate::vocabulary::{Family, Objective};
 pub fn solve(game: &Game, q: &SolveQuestion, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let win = q.objective == Objective::Win;
     check_players(game, win, q.players)?;
+    if let Some(seconds) = long_solve_seconds(game, q.objective, q.players).filter(|_| !q.allow_long) {
+        return Err(Error::LongSolve { game: game.reference().title, about: crate::auto_solve::about(seconds) });
+    }
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
         GameKind::Category(g) => category::table::solve_and_save(g, tables, progress),
@@ -56,6 +60,21 @@ pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport,
         GameKind::PushLuck(g) if win => pushluck::win::table::info(tables, g, verify),
         GameKind::PushLuck(g) => pushluck::table::info(tables, g, verify),
     }
+}
+
+/// The seconds of the whole solve of `game`'s table under `objective`
+/// (and `players`) at the reference speed, when it is longer than
+/// [`LONG_SOLVE_SECONDS`]: such a solve is started only on purpose.
+pub(crate) fn long_solve_seconds(game: &Game, objective: Objective, players: usize) -> Option<f64> {
+    let seconds = match &game.0 {
+        GameKind::Category(g) => category::table::whole_solve_seconds(g),
+        GameKind::PushLuck(g) if objective == Objective::Win && players > 2 => {
+            pushluck::win::players_reference_seconds(g, players)
+        }
+        GameKind::PushLuck(g) if objective == Objective::Win => pushluck::win::reference_seconds(g),
+        GameKind::PushLuck(_) => 0.0,
+    };
+    (seconds > LONG_SOLVE_SECONDS).then_some(seconds)
 }
 
 /// A player count is for the win objective of a push-your-luck game, and
@@ -130,38 +149,26 @@ pub fn simulate(
 /// options alone over it (unless left out) and the variants asked for,
 /// from their win tables in `tables` (solving those missing). Every
 /// variant is resolved before anything is solved, so a bad one fails at
-/// once.
+/// once. As it goes, `tell` hears the plan, every row as soon as it is
+/// known (the base rules first, then the variants whose tables are there,
+/// then the quickest solves), and the whole report at the end (see
+/// [`CompareEvent`]); a front end that waits for the report alone passes
+/// `&mut |_| {}`.
 ///
 /// # Errors
-/// A category game, an unknown option, a bad rules file, a damaged table.
+/// A category game, an unknown option, a bad rules file, a damaged table;
+/// the rows told before an error stand (their tables are kept).
 pub fn compare(
     game: &Game,
     q: &CompareQuestion,
     tables: &Path,
     progress: &dyn Progress,
-) -> Result<CompareReport, Error> {
-    compare_stream(game, q, tables, progress, &mut |_| {})
-}
-
-/// `compare` as it goes: as [`compare`], telling `each` its plan, every
-/// row as soon as it is known (the base rules first, then the variants
-/// whose tables are there, then the quickest solves), and the whole
-/// report at the end (see [`CompareEvent`]).
-///
-/// # Errors
-/// As [`compare`]; the rows told before an error stand (their tables are
-/// kept).
-pub fn compare_stream(
-    game: &Game,
-    q: &CompareQuestion,
-    tables: &Path,
-    progress: &dyn Progress,
-    each: &mut dyn FnMut(&CompareEvent),
+    tell: &mut dyn FnMut(&CompareEvent),
 ) -> Result<CompareReport, Error> {
     check_players(game, true, q.players)?;
     let variants = registry::compare_variants(game, q)?;
     let games: Vec<(String, &pushluck::PushLuckGame)> = variants.iter().map(|(l, g)| (l.clone(), &**g)).collect();
-    pushluck::compare::compare(&games, q.players, tables, progress, each)
+    pushluck::compare::compare(&games, q.players, tables, progress, tell)
 }
 
 /// `strategy`: the strategy sheet of a push-your-luck game for its score

@@ -9,6 +9,10 @@
 
 use crate::limits::PLAYERS_MAX;
 
+/// The threshold player a table offers by name (`threshold=350`): the
+/// classic advice to bank at 350.
+const THRESHOLD_AT_THE_TABLE: i64 = 350;
+
 /// A computer player: a policy sixdice plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Player {
@@ -38,6 +42,21 @@ impl Player {
                 None => Err(PlayersError::Unknown(t.into())),
             },
         }
+    }
+
+    /// The players a game's table seats, each with what it plays for in a
+    /// few words: a category game's `optimal` alone; a push-your-luck
+    /// game's every one but `win-sheet` (which `simulate` seats).
+    pub(crate) fn at_the_table(category: bool) -> Vec<(Player, &'static str)> {
+        if category {
+            return vec![(Player::Optimal, "the best expected final score")];
+        }
+        vec![
+            (Player::Optimal, "plays to win, exactly"),
+            (Player::Ev, "the most points each turn"),
+            (Player::Threshold(THRESHOLD_AT_THE_TABLE), "banks at 350 or more"),
+            (Player::Human, "the strategy sheet's rules of thumb"),
+        ]
     }
 
     pub(crate) fn name(&self) -> String {

@@ -57,6 +57,14 @@ pub(crate) const PLAYERS_MAX: usize = 8;
 /// The most players at one table: a game record, a session (the rules
 /// texts say three to six; two more are generous).
 pub(crate) const TABLE_PLAYERS_MAX: usize = 8;
+/// A whole solve longer than this at the reference speed (the 2-core
+/// development machine) is started only on purpose (`SolveQuestion`'s
+/// `allow_long`): Six Hundred's, over an hour; every push-your-luck table
+/// takes minutes at most.
+pub(crate) const LONG_SOLVE_SECONDS: f64 = 1800.0;
+/// Moves sixdice's seats may make before a person must act: far more than
+/// a whole game of computers takes, so reaching it is a bug, not a game.
+pub(crate) const COMPUTER_MOVES: usize = 100_000;
 
 /// States below a sheet that `advise` solves on the spot when the game has
 /// no table: about 2 seconds of solving on 2 cores (measured about 1.5 µs

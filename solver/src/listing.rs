@@ -1,12 +1,95 @@
 //! The games sixdice knows, as a front end lists them: each game's names,
 //! its options with their allowed values, the variants `compare` sets
-//! beside it, and for category games the boxes of the score sheet; read
-//! from the registry and the games themselves, so no front end keeps a
-//! list of its own.
+//! beside it, and what its rules under the options chosen let a question
+//! or a table hold (its sheet, locked dice, counted rolls, the fields of
+//! an `advise` request, the players sixdice seats). Read from the registry
+//! and from the game itself, so no front end keeps a list of its own or
+//! names a game to know its rules.
 
+use crate::category::model::KeepRule;
+use crate::commands::long_solve_seconds;
+use crate::computer::Player;
 use crate::options::{OptionKind, OptionSpec};
-use crate::registry::{resolve, GameEntry, GAMES};
-use crate::report::{GameListing, OptionListing, OptionValue};
+use crate::pushluck::PushLuckGame;
+use crate::registry::{find, resolve, Game, GameKind, GAMES};
+use crate::report::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing};
+use crate::vocabulary::Objective;
+
+/// Every game sixdice knows under its default options, in the registry's
+/// order.
+pub fn games() -> Vec<GameListing> {
+    GAMES.iter().filter_map(|entry| resolve(entry.id, &[], None).ok()).map(|g| describe(&g)).collect()
+}
+
+/// `game` as its options and house rules make it.
+pub fn describe(game: &Game) -> GameListing {
+    let r = game.reference();
+    let entry = find(&r.id).expect("a resolved game is in the registry");
+    let category = matches!(game.0, GameKind::Category(_));
+    let (sheet, locked_dice, rolls, advise_fields) = match &game.0 {
+        GameKind::Category(g) => (
+            Some(SheetListing {
+                boxes: g.categories.iter().map(|c| BoxListing { name: c.name, aliases: c.aliases }).collect(),
+                entries: g.extra.sheet_entries(),
+            }),
+            g.keep_rule == KeepRule::Locked,
+            u32::try_from(g.rolls).ok(),
+            category_fields(g.keep_rule == KeepRule::Locked),
+        ),
+        GameKind::PushLuck(g) => {
+            let rolls = g.rules.turn.max_rolls;
+            (None, false, (rolls > 0).then_some(rolls), push_luck_fields(g))
+        }
+    };
+    GameListing {
+        id: entry.id,
+        aliases: entry.aliases,
+        family: entry.family,
+        name: entry.name,
+        summary: entry.summary,
+        title: r.title,
+        dice: game.dice(),
+        options: entry.options.iter().map(OptionListing::of).collect(),
+        compare_variants: entry.compare_variants,
+        sheet,
+        locked_dice,
+        rolls,
+        long_solve: long_solve_seconds(game, Objective::of(false, entry.family), 2).is_some(),
+        advise_fields,
+        computer_players: Player::at_the_table(category)
+            .into_iter()
+            .map(|(p, plays)| ComputerListing { name: p.name(), plays })
+            .collect(),
+    }
+}
+
+/// The `advise` fields of a category game.
+fn category_fields(locked: bool) -> Vec<&'static str> {
+    let mut fields = vec!["dice", "roll", "sheet"];
+    if locked {
+        fields.push("locked");
+    }
+    fields
+}
+
+/// The `advise` fields a push-your-luck game's rules take: the turn and
+/// the totals always; the rest only under the rule that gives them a
+/// meaning.
+fn push_luck_fields(g: &PushLuckGame) -> Vec<&'static str> {
+    let (turn, game) = (&g.rules.turn, &g.rules.game);
+    let mut fields = vec!["dice", "banked", "score", "opponent", "opponents", "objective"];
+    let ruled = [
+        (turn.max_rolls > 0, "roll"),
+        (turn.three_farkle_penalty > 0, "farkles"),
+        (turn.three_farkle_penalty > 0, "opponent-farkles"),
+        (turn.vant_hof > 0, "ones"),
+        (turn.piggyback, "leftover"),
+        (turn.piggyback_return, "inherited"),
+        (game.exact_goal && game.choose_dice_within > 0, "held"),
+    ];
+    fields.extend(ruled.iter().filter(|(given, _)| *given).map(|(_, field)| *field));
+    fields
+}
 
 impl OptionListing {
     fn of(spec: &OptionSpec) -> OptionListing {
@@ -20,24 +103,68 @@ impl OptionListing {
     }
 }
 
-impl GameListing {
-    fn of(entry: &GameEntry) -> GameListing {
-        let dice = resolve(entry.id, &[], None).map_or(0, |g| g.dice());
-        GameListing {
-            id: entry.id,
-            aliases: entry.aliases,
-            family: entry.family,
-            name: entry.name,
-            summary: entry.summary,
-            dice,
-            options: entry.options.iter().map(OptionListing::of).collect(),
-            compare_variants: entry.compare_variants,
-            boxes: entry.sheet_names().map(|s| s.boxes.iter().map(|(name, _)| *name).collect()),
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocabulary::Family;
 
-/// Every game sixdice knows, in the registry's order.
-pub fn games() -> Vec<GameListing> {
-    GAMES.iter().map(GameListing::of).collect()
+    /// Every name the listing says a sheet takes is one the sheet parser
+    /// takes, under the default options and a shorter card.
+    #[test]
+    fn sheet_names_are_what_sheets_accept() {
+        let short = resolve("sixhundred", &[crate::options::RuleOption::parse("card=short")], None).unwrap();
+        for game in GAMES.iter().map(|e| resolve(e.id, &[], None).unwrap()).chain([short]) {
+            let listed = describe(&game);
+            let GameKind::Category(g) = &game.0 else {
+                assert_eq!((listed.family, listed.sheet), (Family::PushLuck, None));
+                continue;
+            };
+            let sheet = listed.sheet.expect("a category game's sheet");
+            assert_eq!(sheet.boxes.len(), g.categories.len());
+            for b in &sheet.boxes {
+                for n in std::iter::once(&b.name).chain(b.aliases.iter()) {
+                    let parsed = crate::category::model::Sheet::parse(g, &format!("{n}=x"));
+                    assert_eq!(parsed.map(|s| s.filled()), Ok(1), "{}: {n}", listed.title);
+                }
+            }
+            for e in sheet.entries {
+                let parsed = crate::category::model::Sheet::parse(g, &format!("{e}=0"));
+                assert_eq!(parsed.map(|s| (s.filled(), s.extra_entries.len())), Ok((0, 1)), "{}: {e}", listed.title);
+            }
+        }
+        let yahtzee = describe(&resolve("yahtzee", &[], None).unwrap());
+        assert_eq!(yahtzee.sheet.unwrap().entries, ["bonus", "yahtzee-bonus"]);
+    }
+
+    /// What a game's rules allow, as listed: the advise fields a rule
+    /// gives a meaning to appear with that rule only; locked dice and
+    /// counted rolls where the rules have them.
+    #[test]
+    fn a_listing_follows_the_rules_chosen() {
+        let listed = |name: &str, opts: &[&str]| {
+            let opts: Vec<_> = opts.iter().map(|o| crate::options::RuleOption::parse(o)).collect();
+            describe(&resolve(name, &opts, None).unwrap())
+        };
+        let base = listed("farkle", &[]);
+        assert!(!base.advise_fields.contains(&"farkles") && !base.advise_fields.contains(&"leftover"));
+        let ruled = listed("farkle", &["three-farkle-penalty", "piggyback=return", "vant-hof-6"]);
+        for field in ["farkles", "opponent-farkles", "leftover", "inherited", "ones"] {
+            assert!(ruled.advise_fields.contains(&field), "{field}: {:?}", ruled.advise_fields);
+        }
+        assert_eq!((base.rolls, listed("yahtzix", &[]).rolls), (None, Some(3)));
+        assert!(listed("yahtzix", &["exact-goal"]).advise_fields.contains(&"held"));
+        let six = listed("sixhundred", &[]);
+        assert!(six.locked_dice && six.long_solve && six.advise_fields.contains(&"locked"));
+        let yatzy = listed("yatzy", &[]);
+        assert!(!yatzy.locked_dice && !yatzy.long_solve && yatzy.rolls == Some(3));
+        assert_eq!(yatzy.computer_players.len(), 1);
+        assert_eq!(
+            base.computer_players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            ["optimal", "ev", "threshold=350", "human"]
+        );
+        assert_eq!(
+            listed("sixhundred", &["card=short"]).sheet.unwrap().boxes.len() < six.sheet.unwrap().boxes.len(),
+            true
+        );
+    }
 }

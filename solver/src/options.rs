@@ -56,7 +56,7 @@ impl std::str::FromStr for RuleOption {
 
 /// The value an option takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OptionKind {
+pub(crate) enum OptionKind {
     /// A switch: `NAME` alone (or `NAME=yes|no`).
     Switch,
     /// A switch that may also be given one of `words` (`piggyback=return`):
@@ -71,16 +71,16 @@ pub enum OptionKind {
 
 /// An option a game knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub kind: OptionKind,
+pub(crate) struct OptionSpec {
+    pub(crate) name: &'static str,
+    pub(crate) kind: OptionKind,
     /// One line for `--help` and the user guide.
-    pub help: &'static str,
+    pub(crate) help: &'static str,
 }
 
 impl OptionSpec {
     /// How the option is written: `joker=free|forced`, `goal=N`, `vant-hof-6[=N]`.
-    pub fn usage(&self) -> String {
+    pub(crate) fn usage(&self) -> String {
         match self.kind {
             OptionKind::Switch => self.name.to_string(),
             OptionKind::SwitchOr { words } => format!("{}[={}]", self.name, words.join("|")),
@@ -91,7 +91,7 @@ impl OptionSpec {
     }
 
     /// The allowed values and the default, e.g. `N in 0..=100000, default 750`.
-    pub fn range(&self) -> String {
+    pub(crate) fn range(&self) -> String {
         match self.kind {
             OptionKind::Switch => "on or off".into(),
             OptionKind::SwitchOr { words } => format!("on or off, or {}", words.join(" or ")),

@@ -18,13 +18,57 @@
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::report::{BankBoundary, CompareReport, CompareRow, ErrorClass, ReviewReport, ReviewSummary, WinMap};
+use crate::report::{BankBoundary, CompareReport, CompareRow, DecisionClass, ReviewReport, ReviewSummary, WinMap};
 use crate::vocabulary::Objective;
 
 /// A figure that could not be drawn.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot draw the picture: {0}")]
 pub struct PictureError(String);
+
+/// A report that has a picture: its SVG, drawn with plotters.
+pub trait Picture {
+    /// The picture as SVG text.
+    ///
+    /// # Errors
+    /// Only when plotters fails to draw (not for any report sixdice makes).
+    fn draw(&self) -> Result<String, PictureError>;
+}
+
+impl Picture for CompareReport {
+    /// P(first player wins) per variant, as bars.
+    fn draw(&self) -> Result<String, PictureError> {
+        draw_compare(self)
+    }
+}
+
+impl Picture for WinMap {
+    /// P(win) at a turn's start over both scores, as a heat map.
+    fn draw(&self) -> Result<String, PictureError> {
+        draw_win_map(self)
+    }
+}
+
+impl Picture for BankBoundary {
+    /// The exact bank-from totals for a number of dice against my score.
+    fn draw(&self) -> Result<String, PictureError> {
+        draw_bank_boundary(self)
+    }
+}
+
+impl Picture for ReviewReport {
+    /// Every player's value turn by turn, mistakes marked.
+    fn draw(&self) -> Result<String, PictureError> {
+        draw_review(self)
+    }
+}
+
+impl Picture for ReviewSummary {
+    /// Each player's loss per decision and luck, game by game.
+    fn draw(&self) -> Result<String, PictureError> {
+        draw_review_summary(self)
+    }
+}
 
 fn err<E: std::fmt::Display>(e: E) -> PictureError {
     PictureError(e.to_string())
@@ -73,7 +117,7 @@ const RIGHT_MARGIN: u32 = 44;
 ///
 /// # Errors
 /// When plotters fails (not for any report `compare` makes).
-pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
+fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
     let n = r.rows.len();
     // Row i sits in slot n - 1 - i, the base rules at the top. A segmented
     // axis over `0..k` has k + 1 slots (the range's ends included), so the
@@ -200,7 +244,7 @@ pub fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
 ///
 /// # Errors
 /// When plotters fails.
-pub fn draw_win_map(m: &WinMap) -> Result<String, PictureError> {
+fn draw_win_map(m: &WinMap) -> Result<String, PictureError> {
     svg((860, 760), |root| {
         let (main, scale_area) = root.split_horizontally(760);
         let top = m.scores.last().copied().unwrap_or(0) + m.step;
@@ -287,7 +331,7 @@ where
 ///
 /// # Errors
 /// When plotters fails.
-pub fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
+fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
     svg((900, 640), |root| {
         let top_x = b.curves.iter().flat_map(|c| c.points.iter().map(|p| p.0)).max().unwrap_or(0) + b.step;
         let top_y = b.curves.iter().flat_map(|c| c.points.iter().filter_map(|p| p.1)).max().unwrap_or(0);
@@ -343,7 +387,7 @@ pub fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
 ///
 /// # Errors
 /// Only if plotters fails to draw.
-pub fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
+fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
     svg((900, 560), |root| {
         let win = r.objective == Objective::Win;
         let scale = |v: f64| if win { 100.0 * v } else { v };
@@ -394,10 +438,10 @@ pub fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
                 .map_err(err)?
                 .label(p.player.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3)));
-            let marked = r.turns.iter().filter(|t| t.seat == seat && t.worst >= Some(ErrorClass::Mistake));
+            let marked = r.turns.iter().filter(|t| t.seat == seat && t.worst >= Some(DecisionClass::Mistake));
             for t in marked {
                 let at = (t.turn, scale(t.values[seat]));
-                if t.worst == Some(ErrorClass::Blunder) {
+                if t.worst == Some(DecisionClass::Blunder) {
                     chart.draw_series(std::iter::once(Cross::new(at, 7, colour.stroke_width(3)))).map_err(err)?;
                 } else {
                     chart.draw_series(std::iter::once(Circle::new(at, 6, colour.stroke_width(2)))).map_err(err)?;
@@ -419,7 +463,7 @@ type Figure = dyn Fn(&crate::report::PlayerReview) -> f64;
 ///
 /// # Errors
 /// Only if plotters fails to draw.
-pub fn draw_review_summary(r: &ReviewSummary) -> Result<String, PictureError> {
+fn draw_review_summary(r: &ReviewSummary) -> Result<String, PictureError> {
     svg((900, 640), |root| {
         let win = r.objective == Objective::Win;
         let scale = |v: f64| if win { 100.0 * v } else { v };

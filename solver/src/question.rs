@@ -26,6 +26,11 @@ pub struct SolveQuestion {
     /// Win objective: the players at the table (2 or 3; the win table of
     /// each count is its own).
     pub players: usize,
+    /// Start a whole solve that takes longer than a front end starts
+    /// unasked (Six Hundred's, hours of both cores): the caller's choice,
+    /// never the asker's (not read from JSON).
+    #[serde(skip)]
+    pub allow_long: bool,
 }
 
 /// `info`: which table to read, and how thoroughly.

@@ -37,20 +37,20 @@ pub(crate) enum Builder {
 
 /// One game of the registry.
 #[derive(Clone, Copy)]
-pub struct GameEntry {
+pub(crate) struct GameEntry {
     /// Canonical id, used in table names, e.g. `ten-thousand`.
-    pub id: &'static str,
+    pub(crate) id: &'static str,
     /// Other accepted names, e.g. `10000`.
-    pub aliases: &'static [&'static str],
-    pub family: Family,
+    pub(crate) aliases: &'static [&'static str],
+    pub(crate) family: Family,
     /// Display name, e.g. `Dice 10000`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// One line for `--help`.
-    pub summary: &'static str,
-    pub options: &'static [OptionSpec],
+    pub(crate) summary: &'static str,
+    pub(crate) options: &'static [OptionSpec],
     /// The rule variants `compare` sets beside the base rules by default
     /// (push-your-luck games: each seed option alone).
-    pub compare_variants: &'static [&'static str],
+    pub(crate) compare_variants: &'static [&'static str],
     pub(crate) build: Builder,
 }
 
@@ -60,33 +60,8 @@ impl std::fmt::Debug for GameEntry {
     }
 }
 
-/// The names a category game's score sheet is written with.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SheetNames {
-    /// Each box in sheet order, with its other accepted spellings.
-    pub boxes: Vec<(&'static str, &'static [&'static str])>,
-    /// Entries that are not boxes, each `NAME=POINTS` (classic Yahtzee's
-    /// `bonus`).
-    pub entries: &'static [&'static str],
-}
-
-impl GameEntry {
-    /// The names of this game's score sheet under its default options (a
-    /// shorter Six Hundred card has some of these boxes), from the game
-    /// itself; `None` for a push-your-luck game.
-    pub fn sheet_names(&self) -> Option<SheetNames> {
-        let Builder::Category(build) = self.build else { return None };
-        let set = OptionSet::parse(self.id, self.options, &[]).expect("no options are valid options");
-        let game = build(&set).expect("every category game builds with its default options");
-        Some(SheetNames {
-            boxes: game.categories.iter().map(|c| (c.name, c.aliases)).collect(),
-            entries: game.extra.sheet_entries(),
-        })
-    }
-}
-
 /// Every game sixdice knows.
-pub static GAMES: &[GameEntry] = &[
+pub(crate) static GAMES: &[GameEntry] = &[
     GameEntry {
         id: category_games::deluxe::ID,
         aliases: &["deluxe"],
@@ -199,7 +174,7 @@ pub(crate) enum GameKind {
 
 /// House rules for a push-your-luck game.
 #[derive(Debug, Clone, Copy)]
-pub enum HouseRules<'a> {
+pub(crate) enum HouseRules<'a> {
     /// A file, read when the game is resolved (a regular file of at most
     /// [`crate::limits::RULES_FILE_BYTES`]).
     File(&'a Path),
@@ -221,7 +196,7 @@ pub enum HouseRules<'a> {
 /// An unknown game or option, an option value out of its range, house rules
 /// for a category game, or a rules file that cannot be read, or rules that
 /// are invalid.
-pub fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
+pub(crate) fn resolve(name: &str, options: &[RuleOption], rules: Option<HouseRules>) -> Result<Game, Error> {
     // A file is read anew each time (it may have changed); a game named by
     // options, or by house rules as text, is built once and shared.
     let key = match rules {
@@ -307,7 +282,7 @@ impl Game {
 
     /// The dice rolled at once: a category game's own count; every
     /// push-your-luck game rolls six.
-    pub fn dice(&self) -> usize {
+    pub(crate) fn dice(&self) -> usize {
         match &self.0 {
             GameKind::Category(g) => g.dice,
             GameKind::PushLuck(_) => 6,
@@ -442,30 +417,6 @@ mod tests {
                 assert_eq!(built.family(), g.family);
             }
         }
-    }
-
-    /// Every name a sheet is said to take is one the sheet parser takes.
-    #[test]
-    fn sheet_names_are_what_sheets_accept() {
-        for g in GAMES {
-            let Some(names) = g.sheet_names() else {
-                assert_eq!(g.family, Family::PushLuck);
-                continue;
-            };
-            let GameKind::Category(game) = resolve(g.id, &[], None).unwrap().0 else { unreachable!() };
-            assert_eq!(names.boxes.len(), game.categories.len());
-            for (name, aliases) in &names.boxes {
-                for n in std::iter::once(name).chain(aliases.iter()) {
-                    let sheet = crate::category::model::Sheet::parse(&game, &format!("{n}=x"));
-                    assert_eq!(sheet.map(|s| s.filled()), Ok(1), "{}: {n}", g.id);
-                }
-            }
-            for e in names.entries {
-                let sheet = crate::category::model::Sheet::parse(&game, &format!("{e}=0"));
-                assert_eq!(sheet.map(|s| (s.filled(), s.extra_entries.len())), Ok((0, 1)), "{}: {e}", g.id);
-            }
-        }
-        assert_eq!(find("yahtzee").unwrap().sheet_names().unwrap().entries, ["bonus", "yahtzee-bonus"]);
     }
 
     #[test]

@@ -5,26 +5,28 @@
 use std::sync::Arc;
 
 use solver::{
-    advise, compare, resolve, review, Advice, AdviseQuestion, CompareQuestion, Decision, Error, PlayQuestion, Prompt,
-    PushLuckQuestion, ReviewQuestion, Session, SessionError, Silent,
+    advise, compare, review, Advice, AdviseQuestion, CompareQuestion, Decision, Error, GameHead, PlayQuestion, Prompt,
+    PushLuckQuestion, Request, ReviewQuestion, Session, SessionError, Silent,
 };
 
 #[test]
 fn a_front_end_plays_advises_reviews_and_compares_through_the_face() {
     let dir = tempfile::tempdir().unwrap();
-    let game = Arc::new(resolve("farkle", &["goal=1000".parse().unwrap()], None).unwrap());
+    let head = GameHead { name: "farkle".into(), options: vec!["goal=1000".parse().unwrap()], ..GameHead::default() };
+    let game = Arc::new(head.question().unwrap());
 
     // Play: the person always takes the first of the ranked choices, which
     // is the hint's best play; the computer plays itself.
     let q: PlayQuestion = serde_json::from_str(r#"{"players": ["ann", "optimal"], "seed": 7}"#).unwrap();
     let mut s = Session::new(Arc::clone(&game), &q, dir.path(), &Silent).unwrap();
     let mut decisions = 0;
-    while let Some(seat) = s.prompt().seat() {
-        if s.is_computer(seat) {
-            s.play_computer(None).unwrap();
-            continue;
+    loop {
+        s.advance().unwrap();
+        let state = s.state();
+        if state.over {
+            break;
         }
-        if let Prompt::Roll { .. } = s.prompt() {
+        if let Prompt::Roll { .. } = state.prompt {
             s.roll(None).unwrap();
             continue;
         }
@@ -69,6 +71,6 @@ fn a_front_end_plays_advises_reviews_and_compares_through_the_face() {
     // Compare, the question as JSON (no file can be named there).
     let q: CompareQuestion =
         serde_json::from_str(r#"{"players": 2, "variants": [["on-the-board=500"]], "no_defaults": true}"#).unwrap();
-    let c = compare(&game, &q, dir.path(), &Silent).unwrap();
+    let c = compare(&game, &q, dir.path(), &Silent, &mut |_| {}).unwrap();
     assert_eq!(c.rows.len(), 2);
 }

@@ -3,7 +3,7 @@
 //! decisions asked for with every alternative (through the advice
 //! renderer); and for several records, each player's sums.
 
-use solver::{ErrorClass, Objective, PlayerReview, ReviewReport, ReviewSummary, ReviewedDecision, TableView};
+use solver::{DecisionClass, Objective, PlayerReview, ReviewReport, ReviewSummary, ReviewedDecision, TableView};
 
 use crate::output::TextTable;
 
@@ -57,11 +57,11 @@ impl Units {
     }
 }
 
-fn class_name(c: Option<ErrorClass>) -> &'static str {
+fn class_name(c: Option<DecisionClass>) -> &'static str {
     match c {
-        Some(ErrorClass::Blunder) => "blunder",
-        Some(ErrorClass::Mistake) => "mistake",
-        Some(ErrorClass::Doubtful) => "doubtful",
+        Some(DecisionClass::Blunder) => "blunder",
+        Some(DecisionClass::Mistake) => "mistake",
+        Some(DecisionClass::Doubtful) => "doubtful",
         None => "",
     }
 }

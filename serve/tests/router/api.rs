@@ -89,12 +89,12 @@ async fn every_command_answers_as_the_library() {
     let r = s.post("/api/compare", &body).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let (game, q) = request::<solver::CompareRequest>(&body).question().expect("a question");
-    let expected = solver::compare(&game, &q, t, &Silent).expect("a comparison");
+    let expected = solver::compare(&game, &q, t, &Silent, &mut |_| {}).expect("a comparison");
     assert_eq!(untimed(r.json()), untimed(report(&expected)));
     let r = s.post("/api/compare/picture", &body).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.header("content-type"), "image/svg+xml");
-    assert_eq!(r.text(), solver::draw_compare(&expected).expect("a picture"));
+    assert_eq!(r.text(), solver::Picture::draw(&expected).expect("a picture"));
 }
 
 #[tokio::test]

@@ -69,6 +69,16 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
     save(dir, &dp, &sol, &stored(&sol))
 }
 
+/// The seconds a whole solve of `game` takes at the reference speed: the
+/// level-by-level solve's estimate (Six Hundred); a game solved in
+/// memory takes seconds.
+pub(crate) fn whole_solve_seconds(game: &CategoryGame) -> f64 {
+    match Storage::of(game) {
+        Storage::Levels => 60.0 * levels::needs_in_words(&TurnDp::new(game)).minutes as f64,
+        Storage::Table => 0.0,
+    }
+}
+
 /// The values as the table stores them.
 fn stored(sol: &Solution) -> Vec<f32> {
     #[allow(clippy::cast_possible_truncation)] // tables store f32 on purpose (see turn.rs)

@@ -14,9 +14,9 @@
 //! over one more die: `E(K) = 1/6 * sum_f E(K + f)`, built up from full rolls
 //! (the first test below walks through it).
 
-mod parse;
+pub(crate) mod parse;
 
-pub use parse::{parse_dice, DiceError};
+pub(crate) use parse::{parse_dice, DiceError};
 
 /// Number of faces on a die.
 pub(crate) const FACES: usize = 6;

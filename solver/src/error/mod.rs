@@ -5,22 +5,22 @@
 //! a question was wrong). Anything a message echoes from the user is escaped
 //! ([`userio::Quoted`]).
 
-mod category;
-mod field;
-mod game;
-mod pushluck;
-mod request;
-mod review;
-mod session;
+pub(crate) mod category;
+pub(crate) mod field;
+pub(crate) mod game;
+pub(crate) mod pushluck;
+pub(crate) mod request;
+pub(crate) mod review;
+pub(crate) mod session;
 
-pub use crate::computer::PlayersError;
-pub use category::{AdviseError, BonusProblem, SheetError, SimulateError, SolveNeeds};
-pub use field::Field;
-pub use game::GameError;
-pub use pushluck::{RulesError, SituationError, TurnError, WinError};
-pub use request::RequestError;
-pub use review::ReviewError;
-pub use session::{Refusal, SessionError};
+pub(crate) use crate::computer::PlayersError;
+pub(crate) use category::{AdviseError, BonusProblem, SheetError, SimulateError, SolveNeeds};
+pub(crate) use field::Field;
+pub(crate) use game::GameError;
+pub(crate) use pushluck::{RulesError, SituationError, TurnError, WinError};
+pub(crate) use request::RequestError;
+pub(crate) use review::ReviewError;
+pub(crate) use session::{Refusal, SessionError};
 
 use crate::dice::DiceError;
 use crate::limits::TooLarge;
@@ -28,6 +28,24 @@ use crate::options::OptionError;
 use crate::table::TableError;
 use crate::vocabulary::Family;
 use userio::FileError;
+
+/// What kind of error it is, by who can mend it: a front end picks its
+/// answer from this (a server its HTTP status), never from the variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorClass {
+    /// A value of the question is refused: the asker mends it
+    /// ([`Error::field`] says which).
+    Invalid,
+    /// The question is fine, but its answer needs a table that is missing,
+    /// damaged or stale and longer to solve than a question may take (or a
+    /// whole solve that long, not asked for on purpose): solving it once
+    /// mends it.
+    NeedsSolve,
+    /// The library's own files (the tables directory) cannot be read or
+    /// written: whoever runs it mends it.
+    Io,
+}
 
 /// Everything that can go wrong in the library.
 #[derive(Debug, thiserror::Error)]
@@ -78,6 +96,10 @@ pub enum Error {
     NoRulesFile { game: String },
     #[error("the number of games must be between 1 and {max} (got {games})")]
     GameCount { games: u64, max: u64 },
+    /// A whole solve that takes longer than a front end starts unless
+    /// asked to on purpose ([`crate::SolveRequest::allow_long`]).
+    #[error("the whole solve of {game} takes {about} of both cores: it is started only on purpose")]
+    LongSolve { game: String, about: String },
     /// One record of several (a summary) failed: which one, and why.
     #[error("{file}: {error}")]
     InRecord { file: String, error: Box<Error> },
@@ -121,6 +143,20 @@ impl Error {
             Error::Option(_) => Some(Field::Option),
             Error::Record(_) => Some(Field::Record),
             _ => None,
+        }
+    }
+
+    /// Whose move it is to mend this error: see [`ErrorClass`].
+    pub fn class(&self) -> ErrorClass {
+        match self {
+            Error::Table(t) if t.needs_regeneration() => ErrorClass::NeedsSolve,
+            Error::Table(_) => ErrorClass::Io,
+            Error::Advise(AdviseError::NeedsTable { .. })
+            | Error::Simulate(SimulateError::NeedsTable { .. })
+            | Error::Win(WinError::NeedsSolve { .. })
+            | Error::LongSolve { .. } => ErrorClass::NeedsSolve,
+            Error::InRecord { error, .. } => error.class(),
+            _ => ErrorClass::Invalid,
         }
     }
 

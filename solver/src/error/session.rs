@@ -45,6 +45,9 @@ pub enum SessionError {
     Computer { name: String, why: String },
     #[error("seat {seat} is a person's: sixdice does not move for them")]
     PersonSeat { seat: usize },
+    /// sixdice's seats went on moving without a person's turn: a bug.
+    #[error("sixdice's seats made {moves} moves without a person's turn")]
+    Runaway { moves: usize },
 }
 
 /// Why a session refuses a roll or a decision: typed, so that a front end
@@ -168,7 +171,7 @@ impl SessionError {
 
 impl Refusal {
     /// Which input was refused: the dice rolled, or the decision.
-    pub fn field(&self) -> Field {
+    pub(crate) fn field(&self) -> Field {
         match self {
             Refusal::NoRollDue { .. }
             | Refusal::DiceCount { .. }

@@ -24,7 +24,7 @@
 //! each decision is one the game's rules allow is the game session's
 //! question, not the format's.
 
-mod parse;
+pub(crate) mod parse;
 mod write;
 
 #[cfg(test)]
@@ -32,8 +32,10 @@ mod tests;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(test)]
+pub(crate) use parse::parse_record;
 pub(crate) use parse::{parse_decision, parse_with_lines, valid_name, Claims, RecordLines, MAX_RECORD_BYTES};
-pub use parse::{parse_record, Decision, RecordError};
+pub(crate) use parse::{Decision, RecordError};
 
 /// The record format's version, the number on its first line.
 pub(crate) const RECORD_VERSION: u32 = 1;

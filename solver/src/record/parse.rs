@@ -147,8 +147,17 @@ fn split(line_no: usize, line: &str) -> Result<(Words<'_>, Option<&str>), Record
 /// # Errors
 /// The first place the text is not a record: its line and column, what
 /// was expected there and what stood there.
-pub fn parse_record(text: &str) -> Result<Record, RecordError> {
+pub(crate) fn parse_record(text: &str) -> Result<Record, RecordError> {
     parse_with_lines(text).map(|(r, _)| r)
+}
+
+impl std::str::FromStr for Record {
+    type Err = RecordError;
+
+    /// A record's text, as [`parse_record`] reads it.
+    fn from_str(text: &str) -> Result<Record, RecordError> {
+        parse_record(text)
+    }
 }
 
 /// Where a record's lines were: the header's `game` line and each turn's.

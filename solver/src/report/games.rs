@@ -1,14 +1,16 @@
-//! The games sixdice knows, as a front end lists them (`listing.rs`
-//! fills them in from the registry): each game's names,
-//! its options with their allowed values (the form a house-rules editor is
-//! built from), the variants `compare` sets beside it, and for category
-//! games the boxes of the score sheet.
+//! The games sixdice knows, as a front end lists them (`listing.rs` fills
+//! them in from the registry and the games): each game's names, its
+//! options with their allowed values (the form a house-rules editor is
+//! built from), the variants `compare` sets beside it, and what its rules
+//! (under the options chosen) let a question or a table hold.
 
 use serde::Serialize;
 
 use crate::vocabulary::Family;
 
-/// One game of the registry.
+/// One game, as its options make it: what a front end needs to ask about
+/// it (its dice, its sheet, which questions its rules take) without
+/// knowing any game by name.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameListing {
     pub id: &'static str,
@@ -16,15 +18,58 @@ pub struct GameListing {
     pub family: Family,
     pub name: &'static str,
     pub summary: &'static str,
-    /// Dice rolled at once (under the default options).
+    /// The game with its options, e.g. `Farkle (goal=5000)`.
+    pub title: String,
+    /// Dice rolled at once.
     pub dice: usize,
     pub options: Vec<OptionListing>,
     /// The variants `compare` sets beside the base rules by default.
     pub compare_variants: &'static [&'static str],
-    /// Category games: the boxes of the score sheet in order (under the
-    /// default options), as the sheet syntax names them.
+    /// Category games: the score sheet.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub boxes: Option<Vec<&'static str>>,
+    pub sheet: Option<SheetListing>,
+    /// Dice set aside stay set aside (Six Hundred's locked dice): a
+    /// question names them (`locked`), a session keeps them.
+    pub locked_dice: bool,
+    /// The rolls a turn has at most, when the rules count them (a
+    /// question then says which roll it is); `None`: no limit.
+    pub rolls: Option<u32>,
+    /// The whole solve of the game's table takes longer than a front end
+    /// starts unasked (hours of both cores).
+    pub long_solve: bool,
+    /// The fields of an `advise` request this game takes under these rules
+    /// (`farkles` only with the three-farkle penalty, `leftover` only with
+    /// piggyback, ...), in the request's names.
+    pub advise_fields: Vec<&'static str>,
+    /// The players sixdice plays at this game's table (`play`).
+    pub computer_players: Vec<ComputerListing>,
+}
+
+/// A category game's score sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SheetListing {
+    /// The boxes in sheet order, as a sheet names them.
+    pub boxes: Vec<BoxListing>,
+    /// Entries of a sheet that are not boxes, each written `NAME=POINTS`
+    /// (classic Yahtzee's `bonus`).
+    pub entries: &'static [&'static str],
+}
+
+/// A box of a score sheet.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoxListing {
+    pub name: &'static str,
+    /// Other spellings a sheet takes.
+    pub aliases: &'static [&'static str],
+}
+
+/// A player sixdice plays.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ComputerListing {
+    /// As a player list names it: `optimal`, `threshold=350`.
+    pub name: String,
+    /// What it plays for, in a few words.
+    pub plays: &'static str,
 }
 
 /// One rule option.

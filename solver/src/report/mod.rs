@@ -12,40 +12,42 @@
 //! holds data and the rules a player can follow from it (a sheet's
 //! bank-or-roll rule), never prose: renderers write the words.
 
-mod advice;
-mod compare;
-mod games;
-mod review;
-mod session;
-mod simulation;
-mod strategy;
-mod table;
+pub(crate) mod advice;
+pub(crate) mod compare;
+pub(crate) mod games;
+pub(crate) mod review;
+pub(crate) mod session;
+pub(crate) mod simulation;
+pub(crate) mod strategy;
+pub(crate) mod table;
 
-pub use advice::{
+pub(crate) use advice::{
     Advice, CategoryAction, CategoryAdvice, CategoryAlternative, LongRunSummary, PiggybackAdvice, PushLuckAdvice,
     PushLuckAlternative,
 };
 // A set-aside's `then`: part of `PushLuckAlternative`, not named at the
 // root, where `Then` is a record's.
 pub(crate) use advice::Then;
-pub use compare::{
+pub(crate) use compare::{
     CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
     VariantOdds,
 };
-pub use games::{GameListing, OptionListing, OptionValue};
-pub use review::{
-    ErrorClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll,
-    TurnValues,
+pub(crate) use games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing};
+pub(crate) use review::{
+    DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
+    ReviewedRoll, TurnValues,
 };
-pub use session::{
-    BoxView, Choice, Event, LastTurns, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
+pub(crate) use session::{
+    BoxView, Choice, Event, LastTurns, PlayState, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
 };
-pub use simulation::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport};
+pub(crate) use simulation::{
+    BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport,
+};
 pub(crate) use strategy::band_of;
-pub use strategy::{
+pub(crate) use strategy::{
     BankBoundary, BankRow, BoundaryCurve, GoalRow, PiggybackRow, ScoreBand, SheetAgreement, SheetRules, Strategy,
     StrategyReport, StrategySection, WinMap, WinSheet, WinSheetRow, WinSheetSection,
 };
-pub use table::{
+pub(crate) use table::{
     GameFacts, LevelFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, VariantValue, WinFacts,
 };

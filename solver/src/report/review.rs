@@ -81,7 +81,7 @@ pub struct PlayerReview {
 /// How bad a decision was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum ErrorClass {
+pub enum DecisionClass {
     Doubtful,
     Mistake,
     Blunder,
@@ -108,7 +108,7 @@ pub struct ReviewedDecision {
     pub points_loss: Option<f64>,
     pub forced: bool,
     /// None below the doubtful bound, and for a forced decision.
-    pub class: Option<ErrorClass>,
+    pub class: Option<DecisionClass>,
     /// The dice decided on (none at a leftover's take or fresh).
     pub dice: Vec<u8>,
     /// Push-your-luck: the points set aside before these dice.
@@ -149,7 +149,7 @@ pub struct TurnValues {
     pub values: Vec<f64>,
     /// The worst class of the turn's decisions, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub worst: Option<ErrorClass>,
+    pub worst: Option<DecisionClass>,
 }
 
 /// Several games reviewed together (`review a.rec b.rec ...`): each game's

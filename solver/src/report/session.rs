@@ -17,8 +17,10 @@ pub enum Prompt {
     /// near an exact goal the player may roll only some of them (1 to
     /// `dice`), keeping the others for later rolls.
     Roll { seat: usize, player: String, dice: usize, fewer: bool },
-    /// A roll to decide on, in the words of a record's step.
-    Decide { seat: usize, player: String, dice: Vec<u8>, roll: u32 },
+    /// A roll to decide on, in the words of a record's step. `locked`:
+    /// the dice among `dice` locked on an earlier roll (Six Hundred's
+    /// locked dice), which every play keeps.
+    Decide { seat: usize, player: String, dice: Vec<u8>, roll: u32, locked: Vec<u8> },
     /// The game is over.
     Over,
 }
@@ -33,12 +35,38 @@ impl Prompt {
     }
 }
 
-/// Something that happened at the table.
+/// A game in play as a front end shows it after every move: what is
+/// needed next, the table, and what the values are.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayState {
+    pub prompt: Prompt,
+    pub view: TableView,
+    /// What the values are: P(win), or expected points.
+    pub objective: Objective,
+    /// Where a game of several is judged by expected points rather than
+    /// the chance of winning: the sentence that says so, and why.
+    pub judging: Option<String>,
+    pub over: bool,
+    /// The seed of the dice the session rolls (`None`: every roll is
+    /// typed, as rolled at a real table).
+    pub seed: Option<u64>,
+    /// The dice are rolled at the table and typed.
+    pub dice_from_me: bool,
+    /// A person has made a decision that can be taken back.
+    pub can_undo: bool,
+    /// Dice typed at the table, a seat sixdice plays to roll: how many
+    /// dice it rolls now (near an exact goal its policy may keep some
+    /// back); `None` otherwise.
+    pub computer_dice: Option<usize>,
+}
+
+/// Something that happened at the table, with its sentence (`text`):
+/// every front end says it in the same words.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "kebab-case")]
 pub enum Event {
     /// Dice were rolled (`farkle`: nothing in them scores).
-    Rolled { seat: usize, player: String, dice: Vec<u8>, farkle: bool },
+    Rolled { seat: usize, player: String, dice: Vec<u8>, farkle: bool, text: String },
     /// A decision: what was played, the best play, and what the
     /// difference cost under the session's objective (0 for the best).
     Decided {
@@ -51,12 +79,29 @@ pub enum Event {
         loss: f64,
         /// Only one legal play.
         forced: bool,
+        text: String,
+        /// The decision judged, for a coach: `the best play`, `the only
+        /// play`, or `that cost 0.15 percentage points of P(win); best
+        /// was: ...`.
+        verdict: String,
     },
     /// A turn ended: how, and the player's total after it.
-    TurnOver { seat: usize, player: String, how: TurnEnd, total: i64 },
+    TurnOver { seat: usize, player: String, how: TurnEnd, total: i64, text: String },
     /// The game ended; `winners` are seats (several only for equal
     /// category scores).
-    GameOver { winners: Vec<usize>, totals: Vec<i64> },
+    GameOver { winners: Vec<usize>, totals: Vec<i64>, text: String },
+}
+
+impl Event {
+    /// The event in words.
+    pub fn text(&self) -> &str {
+        match self {
+            Event::Rolled { text, .. }
+            | Event::Decided { text, .. }
+            | Event::TurnOver { text, .. }
+            | Event::GameOver { text, .. } => text,
+        }
+    }
 }
 
 /// How a turn ended.

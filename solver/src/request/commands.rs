@@ -22,6 +22,11 @@ request! {
         pub objective: Option<String>,
         /// The players at the table (2 or 3; default 2).
         pub players: Option<usize>,
+        /// Start a solve longer than [`crate::limits::LONG_SOLVE_SECONDS`]
+        /// at the reference speed: the caller's choice (never read from
+        /// JSON; the command line allows it, a server as it was started).
+        #[serde(skip)]
+        pub allow_long: bool,
     }
 }
 
@@ -34,7 +39,7 @@ impl Request for SolveRequest {
         let game = self.game.question()?;
         let players = self.players.unwrap_or_else(two);
         let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
-        Ok((game, SolveQuestion { objective, players }))
+        Ok((game, SolveQuestion { objective, players, allow_long: self.allow_long }))
     }
 }
 

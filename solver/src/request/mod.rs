@@ -26,15 +26,10 @@
 //! (`serde(skip)`): only the caller sets them. House rules may come as
 //! text instead (`rules-text`).
 
-mod advise;
-mod commands;
+pub(crate) mod advise;
+pub(crate) mod commands;
 #[cfg(test)]
 mod tests;
-
-pub use advise::AdviseRequest;
-pub use commands::{
-    CompareRequest, InfoRequest, PlayRequest, ReviewRequest, SimulateRequest, SolveRequest, StrategyRequest,
-};
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,8 @@
 //! Requests read from JSON as the command line's flags: the issue's
 //! example body, each refusal naming its field, files never named by JSON.
 
+use super::advise::AdviseRequest;
+use super::commands::{CompareRequest, InfoRequest, PlayRequest, ReviewRequest, SimulateRequest, StrategyRequest};
 use super::*;
 use crate::error::Field;
 use crate::question::{AdviseQuestion, Start};

@@ -31,15 +31,13 @@ use crate::error::{Error, ReviewError};
 use crate::progress::Progress;
 use crate::question::ReviewQuestion;
 use crate::record::{parse_with_lines, RecordLines};
-use crate::report::{ErrorClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues};
+use crate::report::{DecisionClass, PlayerReview, ReviewReport, ReviewedDecision, ReviewedRoll, TurnValues};
 use crate::session::{header_game, MomentKind, Play};
 use crate::vocabulary::{Objective, Thresholds};
 
-mod summary;
+pub(crate) mod summary;
 #[cfg(test)]
 mod tests;
-
-pub use summary::review_summary;
 
 /// The error classes' defaults, per objective, in the unit shown:
 /// percentage points of P(win), or points.
@@ -163,11 +161,11 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
         if forced {
             None
         } else if l >= thresholds.blunder {
-            Some(ErrorClass::Blunder)
+            Some(DecisionClass::Blunder)
         } else if l >= thresholds.mistake {
-            Some(ErrorClass::Mistake)
+            Some(DecisionClass::Mistake)
         } else if l >= thresholds.doubtful {
-            Some(ErrorClass::Doubtful)
+            Some(DecisionClass::Doubtful)
         } else {
             None
         }
@@ -239,7 +237,7 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
             let unforced = mine.len() - forced;
             // Sums start from +0 (an empty f64 sum is -0, shown `-0.00`).
             let total_loss: f64 = mine.iter().fold(0.0, |a, d| a + d.loss);
-            let count = |c: ErrorClass| mine.iter().filter(|d| d.class == Some(c)).count();
+            let count = |c: DecisionClass| mine.iter().filter(|d| d.class == Some(c)).count();
             let (mean_loss, rating) = rate(objective, total_loss, unforced);
             let total_points_loss = (objective == Objective::Win)
                 .then(|| mine.iter().filter_map(|d| d.points_loss).fold(0.0, |a, x| a + x));
@@ -248,9 +246,9 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
                 player: names[seat].clone(),
                 decisions: mine.len(),
                 forced,
-                doubtful: count(ErrorClass::Doubtful),
-                mistakes: count(ErrorClass::Mistake),
-                blunders: count(ErrorClass::Blunder),
+                doubtful: count(DecisionClass::Doubtful),
+                mistakes: count(DecisionClass::Mistake),
+                blunders: count(DecisionClass::Blunder),
                 total_loss,
                 mean_loss,
                 total_points_loss,

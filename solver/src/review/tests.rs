@@ -404,7 +404,7 @@ fn a_summary_adds_up_each_players_games() {
         singles.push(reviewed(&text, dir.path()));
         paths.push(path);
     }
-    let s = super::review_summary(&paths, &ReviewQuestion::default(), dir.path(), &Silent).unwrap();
+    let s = super::summary::review_summary(&paths, &ReviewQuestion::default(), dir.path(), &Silent).unwrap();
     assert_eq!(s.games.len(), 2);
     assert_eq!(s.players.len(), 2);
     for p in &s.players {
@@ -430,8 +430,8 @@ fn a_summary_adds_up_each_players_games() {
     let solo = dir.path().join("solo.rec");
     std::fs::write(&solo, "sixdice-record 1\ngame farkle\nplayers ann\nann: 234346 farkle\n").unwrap();
     paths.push(solo);
-    let e = super::review_summary(&paths, &ReviewQuestion::default(), dir.path(), &Silent).unwrap_err();
+    let e = super::summary::review_summary(&paths, &ReviewQuestion::default(), dir.path(), &Silent).unwrap_err();
     assert!(e.to_string().contains("g1.rec is reviewed in P(win)") && e.to_string().contains("solo.rec"), "{e}");
     let q = ReviewQuestion { all_decisions: true, ..ReviewQuestion::default() };
-    assert!(super::review_summary(&paths[..2], &q, dir.path(), &Silent).is_err());
+    assert!(super::summary::review_summary(&paths[..2], &q, dir.path(), &Silent).is_err());
 }

@@ -120,7 +120,10 @@ impl<'g> Table<'g> {
         let (seat, player) = (self.mover, names[self.mover].clone());
         match &self.phase {
             Phase::Roll => Prompt::Roll { seat, player, dice: self.game.dice - dice_count(&self.kept), fewer: false },
-            Phase::Decide(_) => Prompt::Decide { seat, player, dice: faces_of(&self.hand), roll: self.roll },
+            Phase::Decide(_) => {
+                let locked = if self.locked_rule() { faces_of(&self.kept) } else { vec![] };
+                Prompt::Decide { seat, player, dice: faces_of(&self.hand), roll: self.roll, locked }
+            }
         }
     }
 

@@ -66,7 +66,7 @@
 
 mod category;
 mod choices;
-mod owned;
+pub(crate) mod owned;
 mod pushluck;
 
 #[cfg(test)]
@@ -80,11 +80,10 @@ mod undo_tests;
 
 mod notes;
 mod play;
-mod replay;
+pub(crate) mod replay;
 mod undo;
+mod words;
 
 pub(crate) use notes::MomentKind;
-pub use owned::Session;
 pub(crate) use play::Play;
 pub(crate) use replay::header_game;
-pub use replay::record_game;

@@ -17,8 +17,7 @@ use crate::progress::Progress;
 use crate::question::PlayQuestion;
 use crate::record::{Decision, Record};
 use crate::registry::Game;
-use crate::report::{Advice, Choice, Event, Prompt, TableView};
-use crate::vocabulary::Objective;
+use crate::report::{Advice, Choice, Event, PlayState};
 
 self_cell::self_cell!(
     struct Owned {
@@ -73,28 +72,26 @@ impl Session {
         Ok(s)
     }
 
-    /// Whether a person has made a decision [`Session::undo`] can take back.
-    pub fn can_undo(&self) -> bool {
-        self.play().can_undo()
-    }
-
-    /// The game played.
-    pub fn game(&self) -> &Game {
-        self.0.borrow_owner()
-    }
-
     fn play(&self) -> &Play<'_> {
         self.0.borrow_dependent()
     }
 
-    /// What is needed next.
-    pub fn prompt(&self) -> Prompt {
-        self.play().prompt()
+    /// The game as a front end shows it now: what is needed next (whose
+    /// move, and what kind), the table, what the values are, whether a
+    /// decision can be taken back.
+    pub fn state(&self) -> PlayState {
+        self.play().state()
     }
 
-    /// Whether sixdice plays `seat`.
-    pub fn is_computer(&self, seat: usize) -> bool {
-        self.play().is_computer(seat)
+    /// Moves for every seat sixdice plays until a person must act: a
+    /// person's roll or decision, the end, or (dice typed at the table) a
+    /// roll of sixdice's seat, whose dice [`Session::roll`] then takes.
+    /// Returns what happened.
+    ///
+    /// # Errors
+    /// A table that cannot be read.
+    pub fn advance(&mut self) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.advance())
     }
 
     /// Rolls the dice the prompt asks for: `dice` as rolled at the table,
@@ -113,14 +110,6 @@ impl Session {
     /// No roll is due, the count is not allowed, or there is no seed.
     pub fn roll_some(&mut self, count: usize) -> Result<Vec<Event>, Error> {
         self.0.with_dependent_mut(|_, p| p.roll_some(count))
-    }
-
-    /// How many dice the seat sixdice plays rolls now (`None`: no roll due).
-    ///
-    /// # Errors
-    /// The seat to move is a person's.
-    pub fn computer_dice(&self) -> Result<Option<usize>, Error> {
-        self.play().computer_dice()
     }
 
     /// Applies a decision typed by the player whose turn it is: a record's
@@ -142,15 +131,6 @@ impl Session {
         self.0.with_dependent_mut(|_, p| p.apply(decision))
     }
 
-    /// Moves for the seat sixdice plays (its roll, with `dice` when given,
-    /// or its decision).
-    ///
-    /// # Errors
-    /// The seat to move is a person's.
-    pub fn play_computer(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
-        self.0.with_dependent_mut(|_, p| p.play_computer(dice))
-    }
-
     /// `advise`'s answer for the position in play.
     ///
     /// # Errors
@@ -166,22 +146,6 @@ impl Session {
     /// No decision is due, or the game is over.
     pub fn choices(&self) -> Result<Vec<Choice>, Error> {
         self.play().choices()
-    }
-
-    /// The table as the players see it.
-    pub fn view(&self) -> TableView {
-        self.play().view()
-    }
-
-    /// The objective of the session's values.
-    pub fn objective(&self) -> Objective {
-        self.play().objective()
-    }
-
-    /// Where a game of several players is judged by expected points rather
-    /// than the chance of winning: one sentence saying so, and why.
-    pub fn judging(&self) -> Option<String> {
-        self.play().judging()
     }
 
     /// The game so far as a record.

@@ -11,16 +11,16 @@ use rand::{Rng, SeedableRng};
 use crate::computer::Player;
 use crate::dice::{counts_of, Counts};
 use crate::error::{Error, Refusal, SessionError};
-use crate::limits::TABLE_PLAYERS_MAX;
+use crate::limits::{COMPUTER_MOVES, TABLE_PLAYERS_MAX};
 use crate::progress::Progress;
 use crate::question::PlayQuestion;
 use crate::record::{parse_decision, Decision, Line, Record, Turn};
 use crate::registry::{Game, GameKind};
-use crate::report::{Advice, Event, Prompt, TableView};
+use crate::report::{Advice, Event, PlayState, Prompt, TableView};
 use crate::vocabulary::Objective;
 
 use super::notes::{Before, Ledger, Mode, Moment, MomentKind, Note, Seat};
-use super::{category, pushluck};
+use super::{category, pushluck, words};
 
 /// The family's game state and rules.
 pub(super) enum Table<'g> {
@@ -267,6 +267,49 @@ impl<'g> Play<'g> {
         }
     }
 
+    /// Moves for every seat sixdice plays until a person must act: a
+    /// person's roll or decision, the end of the game, or (dice typed at
+    /// the table) a roll of sixdice's seat, whose dice are then typed.
+    ///
+    /// # Errors
+    /// A table that cannot be read; sixdice's seats moving on without end
+    /// (a bug, [`COMPUTER_MOVES`]).
+    pub(crate) fn advance(&mut self) -> Result<Vec<Event>, Error> {
+        let mut events = vec![];
+        for _ in 0..COMPUTER_MOVES {
+            let prompt = self.prompt();
+            let Some(seat) = prompt.seat() else { return Ok(events) };
+            let typed_roll = self.rng.is_none() && matches!(prompt, Prompt::Roll { .. });
+            if !self.is_computer(seat) || typed_roll {
+                return Ok(events);
+            }
+            events.extend(self.play_computer(None)?);
+        }
+        Err(SessionError::Runaway { moves: COMPUTER_MOVES }.into())
+    }
+
+    /// The game as a front end shows it now.
+    pub(crate) fn state(&self) -> PlayState {
+        let prompt = self.prompt();
+        let computer_dice = match &prompt {
+            Prompt::Roll { seat, .. } if self.rng.is_none() && self.is_computer(*seat) => {
+                self.computer_dice().ok().flatten()
+            }
+            _ => None,
+        };
+        PlayState {
+            over: prompt == Prompt::Over,
+            prompt,
+            view: self.view(),
+            objective: self.objective(),
+            judging: self.judging(),
+            seed: self.record.seed,
+            dice_from_me: self.rng.is_none(),
+            can_undo: self.can_undo(),
+            computer_dice,
+        }
+    }
+
     /// `advise`'s answer for the position in play: every alternative,
     /// ranked by the session's values.
     ///
@@ -382,7 +425,8 @@ impl<'g> Play<'g> {
                     let before = self.ledgers[seat].running;
                     self.shift(seat, post - before, |l, d| l.luck += d);
                     self.moment(seat, MomentKind::Roll { dice: dice.clone(), farkle, before, after: post });
-                    events.push(Event::Rolled { seat, player: self.names[seat].clone(), dice, farkle });
+                    let text = words::rolled(&self.names[seat], &dice, farkle);
+                    events.push(Event::Rolled { seat, player: self.names[seat].clone(), dice, farkle, text });
                 }
                 Note::Decision { seat, judged } => {
                     let loss = (judged.best - judged.chosen).max(0.0);
@@ -392,6 +436,7 @@ impl<'g> Play<'g> {
                         let other = 1 - seat;
                         self.ledgers[other].gifts += loss;
                     }
+                    let forced = judged.choices == 1;
                     events.push(Event::Decided {
                         seat,
                         player: self.names[seat].clone(),
@@ -400,7 +445,9 @@ impl<'g> Play<'g> {
                         value_played: judged.chosen,
                         value_best: judged.best,
                         loss,
-                        forced: judged.choices == 1,
+                        forced,
+                        text: words::decided(&self.names[seat], &judged.played_text),
+                        verdict: words::verdict(self.objective(), forced, loss, &judged.best_text),
                     });
                     self.moment(seat, MomentKind::Decision(judged));
                 }
@@ -411,7 +458,8 @@ impl<'g> Play<'g> {
                         l.settled += l.running;
                         l.open = false;
                     }
-                    events.push(Event::TurnOver { seat, player: self.names[seat].clone(), how, total });
+                    let text = words::turn_over(&self.names[seat], &how, total);
+                    events.push(Event::TurnOver { seat, player: self.names[seat].clone(), how, total, text });
                 }
                 Note::GameOver { winners, totals, results } => {
                     if let Some(results) = results {
@@ -425,7 +473,8 @@ impl<'g> Play<'g> {
                         }
                     }
                     self.winners = Some(winners.clone());
-                    events.push(Event::GameOver { winners, totals });
+                    let text = words::game_over(&self.names, &winners, &totals);
+                    events.push(Event::GameOver { winners, totals, text });
                 }
             }
         }

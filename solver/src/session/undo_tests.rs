@@ -8,8 +8,8 @@ use std::sync::Arc;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::owned::Session;
 use super::tests::game;
-use super::Session;
 use crate::dice::counts_of;
 use crate::error::{Error, SessionError};
 use crate::progress::Silent;
@@ -21,30 +21,26 @@ fn position(s: &Session) -> String {
     format!(
         "{}\n{}\n{}",
         s.record(),
-        serde_json::to_string(&s.prompt()).unwrap(),
+        serde_json::to_string(&s.state().prompt).unwrap(),
         serde_json::to_string(&s.choices().unwrap()).unwrap()
     )
 }
 
-/// Moves until a person must decide: sixdice's seats move, people's dice
-/// are rolled (seeded) or typed from `dice_rng`. `false`: the game is over.
+/// Moves until a person must decide: sixdice's seats move, the dice are
+/// rolled (seeded) or typed from `dice_rng` (sixdice's as many as it
+/// rolls). `false`: the game is over.
 fn to_decision(s: &mut Session, dice_rng: Option<&mut SmallRng>) -> bool {
     let mut dice_rng = dice_rng;
     loop {
-        let prompt = s.prompt();
-        let Some(seat) = prompt.seat() else { return false };
-        if let Prompt::Roll { dice, .. } = prompt {
-            let typed =
-                dice_rng.as_mut().map(|r| counts_of(&(0..dice).map(|_| r.gen_range(1..=6)).collect::<Vec<u8>>()));
-            if s.is_computer(seat) {
-                s.play_computer(typed).expect("sixdice rolls");
-            } else {
-                s.roll(typed).expect("a roll of the dice due");
-            }
-            continue;
+        s.advance().expect("sixdice moves");
+        let state = s.state();
+        if state.over {
+            return false;
         }
-        if s.is_computer(seat) {
-            s.play_computer(None).expect("sixdice decides");
+        if let Prompt::Roll { dice, .. } = state.prompt {
+            let n = state.computer_dice.unwrap_or(dice);
+            let typed = dice_rng.as_mut().map(|r| counts_of(&(0..n).map(|_| r.gen_range(1..=6)).collect::<Vec<u8>>()));
+            s.roll(typed).expect("a roll of the dice due");
             continue;
         }
         return true;
@@ -56,7 +52,7 @@ fn check_undo(name: &str, options: &[&str], players: &[&str], seed: Option<u64>)
     let g = Arc::new(game(name, options));
     let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
     let mut s = Session::new(Arc::clone(&g), &q, dir.path(), &Silent).expect("a session");
-    assert!(!s.can_undo());
+    assert!(!s.state().can_undo);
     assert!(matches!(s.undo(dir.path(), &Silent), Err(Error::Session(SessionError::NothingToUndo))));
     let mut pick = SmallRng::seed_from_u64(7);
     let mut typed = seed.is_none().then(|| SmallRng::seed_from_u64(11));
@@ -69,7 +65,7 @@ fn check_undo(name: &str, options: &[&str], players: &[&str], seed: Option<u64>)
         let choices = s.choices().unwrap();
         let choice = &choices[pick.gen_range(0..choices.len())];
         s.apply(choice.decision.clone()).expect("a listed choice is legal");
-        assert!(s.can_undo());
+        assert!(s.state().can_undo);
         let mut after = s;
         to_decision(&mut after, typed.as_mut());
         let back = after.undo(dir.path(), &Silent).expect("undo");

@@ -2,5 +2,5 @@
 //! engine's insides, compiled only with the `internals` feature, for the
 //! examples `scripts/bench sixhundred` runs.
 
-pub mod kernel;
-pub mod rounding;
+pub(crate) mod kernel;
+pub(crate) mod rounding;

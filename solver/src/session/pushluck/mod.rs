@@ -232,7 +232,7 @@ impl<'g> Table<'g> {
                 Prompt::Roll { seat, player, dice: usize::from(turn.state.dice), fewer: turn.sol.model.chooses_dice }
             }
             Phase::Decide { dice, .. } => {
-                Prompt::Decide { seat, player, dice: faces_of(dice), roll: turn.state.rolls + 1 }
+                Prompt::Decide { seat, player, dice: faces_of(dice), roll: turn.state.rolls + 1, locked: vec![] }
             }
         }
     }
