@@ -35,13 +35,34 @@ impl Served {
         Served { child, host }
     }
 
-    /// POSTs `body`; the status and the answer's JSON.
+    /// POSTs `body`; the status and the answer's JSON. Work that outlives
+    /// the server's short wait is a job (202): it is polled to its end, so
+    /// that the answer does not depend on the machine's speed.
     fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let body = body.to_string();
+        let (status, answer) = self.send("POST", path, &body.to_string());
+        if status != 202 {
+            return (status, answer);
+        }
+        let job = format!("/api/jobs/{}", answer["job"].as_str().expect("a job id"));
+        // A hang detector, far above any honest run: 6,000 polls, 100 ms apart.
+        for _ in 0..6000 {
+            let (status, view) = self.send("GET", &job, "");
+            assert_eq!(status, 200, "{view}");
+            match view["state"].as_str() {
+                Some("running") => std::thread::sleep(Duration::from_millis(100)),
+                Some("done") => return (200, view["result"].clone()),
+                _ => return (view["status"].as_u64().and_then(|s| u16::try_from(s).ok()).unwrap_or(0), view),
+            }
+        }
+        panic!("{path}: the job {job} is still running after 6,000 polls");
+    }
+
+    /// Sends one request; the status and the answer's JSON.
+    fn send(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
         let mut stream = TcpStream::connect(&self.host).expect("connects");
         stream.set_read_timeout(Some(Duration::from_secs(600))).expect("a timeout");
         let request = format!(
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
             self.host,
             body.len()
         );

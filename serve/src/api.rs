@@ -17,7 +17,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::extract::{Path as UrlPath, State};
-use serde_json::Value;
 use solver::{
     AdviseRequest, CompareEvent, CompareRequest, GameHead, InfoRequest, Picture, Request, ReviewRequest,
     SimulateRequest, SolveRequest, StrategyRequest,
@@ -39,12 +38,20 @@ async fn ask(
 }
 
 /// `GET /api/games`: every game, its options and default variants.
-pub async fn games() -> Result<Answer, ApiError> {
+pub(crate) async fn games() -> Result<Answer, ApiError> {
     Answer::report(&solver::games())
 }
 
+/// `POST /api/game`: one game as its options and house rules make it
+/// (its sheet, locked dice, counted rolls, the fields of a question, the
+/// players sixdice seats); `GET /api/games` lists them under their
+/// default options.
+pub(crate) async fn game(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
+    ask(&s, move |_, _| Answer::report(&solver::describe(&req.question()?))).await
+}
+
 /// `POST /api/advise`.
-pub async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequest>) -> Reply {
+pub(crate) async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
         Answer::report(&solver::advise(&game, &q, tables, progress)?)
@@ -55,7 +62,7 @@ pub async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequest>) -
 /// `POST /api/compare`: the report at the end; while it runs, a job's
 /// poll shows the plan and each row as it is known (the library's
 /// `compare_stream`, as the CLI's `--json-lines` writes it).
-pub async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
+pub(crate) async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
         let mut tell = |event: &CompareEvent| {
@@ -69,7 +76,7 @@ pub async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>)
 }
 
 /// `POST /api/compare/picture`: the chart `compare --plot` draws.
-pub async fn compare_picture(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
+pub(crate) async fn compare_picture(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
         let report = solver::compare(&game, &q, tables, progress, &mut |_| {})?;
@@ -79,7 +86,7 @@ pub async fn compare_picture(State(s): State<AppState>, Body(req): Body<CompareR
 }
 
 /// `POST /api/strategy`.
-pub async fn strategy(State(s): State<AppState>, Body(req): Body<StrategyRequest>) -> Reply {
+pub(crate) async fn strategy(State(s): State<AppState>, Body(req): Body<StrategyRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
         Answer::report(&solver::strategy(&game, &q, tables, progress)?)
@@ -88,7 +95,7 @@ pub async fn strategy(State(s): State<AppState>, Body(req): Body<StrategyRequest
 }
 
 /// `POST /api/simulate`.
-pub async fn simulate(State(s): State<AppState>, Body(req): Body<SimulateRequest>) -> Reply {
+pub(crate) async fn simulate(State(s): State<AppState>, Body(req): Body<SimulateRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
         Answer::report(&solver::simulate(&game, &q, tables, progress)?)
@@ -97,7 +104,7 @@ pub async fn simulate(State(s): State<AppState>, Body(req): Body<SimulateRequest
 }
 
 /// `POST /api/review`: a record's text, reviewed.
-pub async fn review(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
+pub(crate) async fn review(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let q = req.question()?;
         Answer::report(&solver::review(&req.record, &q, tables, progress)?)
@@ -106,7 +113,7 @@ pub async fn review(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -
 }
 
 /// `POST /api/review/picture`: the chart `review --plot` draws.
-pub async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
+pub(crate) async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
     ask(&s, move |tables, progress| {
         let q = req.question()?;
         let report = solver::review(&req.record, &q, tables, progress)?;
@@ -116,12 +123,12 @@ pub async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewReq
 }
 
 /// `POST /api/rules`: the rules of a push-your-luck game as TOML.
-pub async fn rules(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
+pub(crate) async fn rules(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
     ask(&s, move |_, _| Answer::report(&solver::rules(&req.question()?)?)).await
 }
 
 /// `POST /api/info`: the facts of an existing table (nothing is solved).
-pub async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>) -> Reply {
+pub(crate) async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>) -> Reply {
     ask(&s, move |tables, _| {
         let (game, q) = req.question()?;
         Answer::report(&solver::info(&game, &q, tables)?)
@@ -132,7 +139,7 @@ pub async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>) -> Re
 /// `POST /api/solve`: makes a table (usually a job to poll). A whole solve
 /// longer than the library starts unasked (Six Hundred's, hours of both
 /// cores) only where the server allows it.
-pub async fn solve(State(s): State<AppState>, Body(mut req): Body<SolveRequest>) -> Reply {
+pub(crate) async fn solve(State(s): State<AppState>, Body(mut req): Body<SolveRequest>) -> Reply {
     req.allow_long = s.allow_full_solve;
     ask(&s, move |tables, progress| {
         let (game, q) = req.question()?;
@@ -149,6 +156,9 @@ pub async fn solve(State(s): State<AppState>, Body(mut req): Body<SolveRequest>)
 }
 
 /// `GET /api/jobs/ID`: a long request's progress, then its answer.
-pub async fn job(State(s): State<AppState>, UrlPath(id): UrlPath<String>) -> Result<axum::Json<Value>, ApiError> {
+pub(crate) async fn job(
+    State(s): State<AppState>,
+    UrlPath(id): UrlPath<String>,
+) -> Result<axum::Json<crate::jobs::JobView>, ApiError> {
     s.jobs.view(&id).map(axum::Json)
 }

@@ -19,43 +19,51 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 use solver::{Error, ErrorClass};
+
+/// The API's error shape: `{"error": LINE, "field": NAME or null}`.
+#[derive(Debug, Serialize)]
+pub(crate) struct ErrorBody<'a> {
+    pub(crate) error: &'a str,
+    pub(crate) field: Option<&'a str>,
+}
 
 /// An error answer: status, one line, and the request field it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ApiError {
-    pub status: StatusCode,
-    pub message: String,
-    pub field: Option<String>,
+pub(crate) struct ApiError {
+    pub(crate) status: StatusCode,
+    pub(crate) message: String,
+    pub(crate) field: Option<String>,
 }
 
 impl ApiError {
     /// An error with no field.
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
         ApiError { status, message: message.into(), field: None }
     }
 
     /// An error about the request field `field`, named at the message's
     /// start as the library's own errors are.
-    pub fn about(status: StatusCode, field: &str, message: impl std::fmt::Display) -> ApiError {
+    pub(crate) fn about(status: StatusCode, field: &str, message: impl std::fmt::Display) -> ApiError {
         ApiError { status, message: format!("{field}: {message}"), field: Some(field.to_string()) }
     }
 
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
-    pub fn not_found(message: impl Into<String>) -> ApiError {
+    pub(crate) fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, message)
     }
 
-    pub fn busy(message: impl Into<String>) -> ApiError {
+    pub(crate) fn busy(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, message)
     }
 
     /// A bug: logged here, once, and answered without its details beyond
     /// the one line.
-    pub fn internal(message: impl Into<String>) -> ApiError {
+    pub(crate) fn internal(message: impl Into<String>) -> ApiError {
         let message = message.into();
         eprintln!("sixdice serve: internal error: {}", userio::Escaped(&message));
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
@@ -63,7 +71,7 @@ impl ApiError {
 
     /// The library's error: its field (named as the request's field) and
     /// its status.
-    pub fn from_solver(e: Error) -> ApiError {
+    pub(crate) fn from_solver(e: Error) -> ApiError {
         let status = status_of(&e);
         if status == StatusCode::INTERNAL_SERVER_ERROR {
             return ApiError::internal(e.to_string());
@@ -75,7 +83,7 @@ impl ApiError {
     }
 
     /// A panic's payload as one line (its message, when it has one).
-    pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         payload
             .downcast_ref::<&str>()
             .map(ToString::to_string)
@@ -84,7 +92,7 @@ impl ApiError {
     }
 
     /// This error, about `field` when it names no field of its own.
-    pub fn or_field(self, field: &str) -> ApiError {
+    pub(crate) fn or_field(self, field: &str) -> ApiError {
         match self.field {
             Some(_) => self,
             None => ApiError::about(self.status, field, self.message),
@@ -93,14 +101,14 @@ impl ApiError {
 
     /// This error with `note` added to its line (what this server's
     /// set-up has to do with it).
-    pub fn with_note(mut self, note: &str) -> ApiError {
+    pub(crate) fn with_note(mut self, note: &str) -> ApiError {
         self.message = format!("{} ({note})", self.message);
         self
     }
 
     /// The JSON body.
-    pub fn body(&self) -> serde_json::Value {
-        serde_json::json!({ "error": self.message, "field": self.field })
+    pub(crate) fn body(&self) -> ErrorBody<'_> {
+        ErrorBody { error: &self.message, field: self.field.as_deref() }
     }
 }
 
@@ -126,7 +134,7 @@ impl IntoResponse for ApiError {
 }
 
 /// Any route the router does not know.
-pub async fn no_route() -> ApiError {
+pub(crate) async fn no_route() -> ApiError {
     ApiError::not_found("no such page or endpoint (the API is under /api/, see docs/api.md)")
 }
 
@@ -137,7 +145,8 @@ mod tests {
     #[test]
     fn a_field_names_itself_first() {
         let e = ApiError::about(StatusCode::UNPROCESSABLE_ENTITY, "dice", "not dice");
-        assert_eq!(e.body(), serde_json::json!({"error": "dice: not dice", "field": "dice"}));
+        let body = serde_json::to_value(e.body()).expect("serializes");
+        assert_eq!(body, serde_json::json!({"error": "dice: not dice", "field": "dice"}));
     }
 
     #[test]

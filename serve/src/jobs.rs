@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use solver::Progress;
 use tokio::sync::{watch, Semaphore};
 
@@ -36,7 +37,7 @@ use crate::limits::{JOBS, JOB_KEPT, QUEUE, WORKERS};
 
 /// A finished request's answer.
 #[derive(Debug, Clone)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// A JSON body with its status (200, or 201 for a new session).
     Json(StatusCode, Value),
     /// A picture (`/api/*/picture`); in a job's result it is the SVG text
@@ -46,7 +47,7 @@ pub enum Answer {
 
 impl Answer {
     /// A report as `200` JSON, serialized as the CLI's `--json` does.
-    pub fn report<R: serde::Serialize>(report: &R) -> Result<Answer, ApiError> {
+    pub(crate) fn report<R: serde::Serialize>(report: &R) -> Result<Answer, ApiError> {
         serde_json::to_value(report)
             .map(|v| Answer::Json(StatusCode::OK, v))
             .map_err(|e| ApiError::internal(format!("a report did not serialize: {e}")))
@@ -72,7 +73,7 @@ impl IntoResponse for Answer {
 }
 
 /// What a request gets: the answer, or a job to poll.
-pub enum Reply {
+pub(crate) enum Reply {
     /// Answered before any work started (refused at the door).
     Now(Result<Answer, ApiError>),
     /// Answered within the wait, with the time it spent waiting for a
@@ -85,9 +86,9 @@ pub enum Reply {
 /// work. Sent as `Server-Timing: wait;dur=MS, work;dur=MS` beside the
 /// router's whole `app;dur=MS`.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Spent {
-    pub wait: Duration,
-    pub work: Duration,
+pub(crate) struct Spent {
+    pub(crate) wait: Duration,
+    pub(crate) work: Duration,
 }
 
 impl IntoResponse for Reply {
@@ -106,7 +107,7 @@ impl IntoResponse for Reply {
             }
             Reply::Later(id) => {
                 let location = HeaderValue::from_str(&format!("/api/jobs/{id}"));
-                let mut r = (StatusCode::ACCEPTED, axum::Json(json!({ "job": id }))).into_response();
+                let mut r = (StatusCode::ACCEPTED, axum::Json(Started { job: &id })).into_response();
                 if let Ok(l) = location {
                     r.headers_mut().insert(header::LOCATION, l);
                 }
@@ -119,7 +120,7 @@ impl IntoResponse for Reply {
 /// The library's progress reports, kept for whoever polls. `advance` is
 /// called from the solver's worker threads, often: done and total are
 /// atomics, only the stage's name and the notes take a lock.
-pub struct JobProgress {
+pub(crate) struct JobProgress {
     done: AtomicU64,
     total: AtomicU64,
     text: Mutex<ProgressText>,
@@ -156,7 +157,7 @@ impl JobProgress {
     /// Keeps `event` (a report told as it comes) for the pollers: shown
     /// with the progress while the job runs (at most [`EVENTS`]; the whole
     /// result replaces them at the end).
-    pub fn tell<E: serde::Serialize>(&self, event: &E) {
+    pub(crate) fn tell<E: serde::Serialize>(&self, event: &E) {
         let mut events = self.events.lock().unwrap_or_else(PoisonError::into_inner);
         if events.len() < EVENTS {
             if let Ok(v) = serde_json::to_value(event) {
@@ -171,27 +172,41 @@ impl JobProgress {
     }
 
     /// The running state as polled.
-    fn view(&self) -> Value {
+    fn view(&self) -> JobView {
         let (done, total) = (self.done.load(Ordering::Relaxed), self.total.load(Ordering::Relaxed));
         let t = self.text();
-        let eta = eta_seconds(t.stage_started.elapsed(), done, total);
-        let events = self.events.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        json!({
-            "state": "running",
-            "stage": t.stage,
-            "done": done,
-            "total": total,
-            "eta_seconds": eta,
-            "notes": t.notes,
-            "events": events,
-        })
+        JobView::Running {
+            stage: t.stage.clone(),
+            done,
+            total,
+            eta_seconds: eta_seconds(t.stage_started.elapsed(), done, total),
+            notes: t.notes.clone(),
+            events: self.events.lock().unwrap_or_else(PoisonError::into_inner).clone(),
+        }
     }
+}
+
+/// A job as `GET /api/jobs/ID` answers it: running (its stage, progress,
+/// ETA, notes and what it told so far), done (the result) or failed (the
+/// error's status, line and field).
+#[derive(Debug, Serialize)]
+#[serde(tag = "state", rename_all = "kebab-case")]
+pub(crate) enum JobView {
+    Running { stage: String, done: u64, total: u64, eta_seconds: Option<f64>, notes: Vec<String>, events: Vec<Value> },
+    Done { result: Value },
+    Failed { status: u16, error: String, field: Option<String> },
+}
+
+/// The answer that starts a job: `202 {"job": ID}`.
+#[derive(Serialize)]
+struct Started<'a> {
+    job: &'a str,
 }
 
 /// Seconds left in a stage at the pace so far: the elapsed time scaled by
 /// the units left over the units done. Unknown (`None`) until a unit is
 /// done, or when the stage has no known total.
-pub fn eta_seconds(elapsed: Duration, done: u64, total: u64) -> Option<f64> {
+pub(crate) fn eta_seconds(elapsed: Duration, done: u64, total: u64) -> Option<f64> {
     if done == 0 || total == 0 || done > total {
         return None;
     }
@@ -239,7 +254,7 @@ impl Job {
 }
 
 /// The work queue and the jobs kept for polling.
-pub struct Jobs {
+pub(crate) struct Jobs {
     workers: Arc<Semaphore>,
     /// Work admitted and not yet finished (running or waiting).
     admitted: Arc<AtomicUsize>,
@@ -260,7 +275,7 @@ impl Drop for Admission {
 }
 
 impl Jobs {
-    pub fn new(answer_wait: Duration) -> Jobs {
+    pub(crate) fn new(answer_wait: Duration) -> Jobs {
         Jobs {
             workers: Arc::new(Semaphore::new(WORKERS)),
             admitted: Arc::new(AtomicUsize::new(0)),
@@ -269,9 +284,10 @@ impl Jobs {
         }
     }
 
+    #[cfg(test)]
     /// Work admitted and not yet finished: running, or waiting for a
     /// worker.
-    pub fn load(&self) -> usize {
+    pub(crate) fn load(&self) -> usize {
         self.admitted.load(Ordering::Acquire)
     }
 
@@ -293,21 +309,20 @@ impl Jobs {
 
     /// Runs `work` on a blocking worker and waits for it to the end: for
     /// the quick calls of a play session, which must answer in order.
-    pub async fn run_now<T: Send + 'static>(
+    pub(crate) async fn run_now<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
         let admission = self.admit()?;
-        let permit =
-            self.workers.clone().acquire_owned().await.map_err(|_| ApiError::busy("the server is stopping"))?;
-        let joined = tokio::task::spawn_blocking(work).await;
-        drop((permit, admission));
-        joined.unwrap_or_else(|e| Err(panicked(e)))
+        on_a_worker(self.workers.clone(), admission, work).await
     }
 
     /// Runs `work` in the background and answers within the wait: its
     /// answer, or a job to poll.
-    pub async fn run(&self, work: impl FnOnce(&JobProgress) -> Result<Answer, ApiError> + Send + 'static) -> Reply {
+    pub(crate) async fn run(
+        &self,
+        work: impl FnOnce(&JobProgress) -> Result<Answer, ApiError> + Send + 'static,
+    ) -> Reply {
         let admission = match self.admit() {
             Ok(a) => a,
             Err(e) => return Reply::Now(Err(e)),
@@ -322,26 +337,16 @@ impl Jobs {
         });
         let (runner, workers) = (job.clone(), self.workers.clone());
         tokio::spawn(async move {
-            let queued = Instant::now();
-            let outcome = match workers.acquire_owned().await {
-                Ok(permit) => {
-                    let (inner, wait) = (runner.clone(), queued.elapsed());
-                    let joined = tokio::task::spawn_blocking(move || {
-                        let start = Instant::now();
-                        let outcome = work(&inner.progress);
-                        *inner.spent.lock().unwrap_or_else(PoisonError::into_inner) =
-                            Spent { wait, work: start.elapsed() };
-                        outcome
-                    })
-                    .await;
-                    drop(permit);
-                    joined.unwrap_or_else(|e| Err(panicked(e)))
-                }
-                Err(_) => Err(ApiError::busy("the server is stopping")),
-            };
+            let (queued, inner) = (Instant::now(), runner.clone());
+            let outcome = on_a_worker(workers, admission, move || {
+                let (wait, start) = (queued.elapsed(), Instant::now());
+                let outcome = work(&inner.progress);
+                *inner.spent.lock().unwrap_or_else(PoisonError::into_inner) = Spent { wait, work: start.elapsed() };
+                outcome
+            })
+            .await;
             *runner.outcome.lock().unwrap_or_else(PoisonError::into_inner) = Some(outcome);
             *runner.finished_at.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
-            drop(admission);
             let _ = tx.send(true);
         });
         if !self.answer_wait.is_zero() {
@@ -379,25 +384,37 @@ impl Jobs {
 
     /// A job as polled: running (with progress), done (the result) or
     /// failed (status and error).
-    pub fn view(&self, id: &str) -> Result<Value, ApiError> {
+    pub(crate) fn view(&self, id: &str) -> Result<JobView, ApiError> {
         let job = self.kept().get(id).cloned().ok_or_else(|| {
             ApiError::not_found(format!("no job {} (finished jobs are kept 5 minutes)", userio::cut(id, 40)))
         })?;
         Ok(match job.outcome() {
             None => job.progress.view(),
-            Some(Ok(answer)) => json!({ "state": "done", "result": answer.result_json() }),
-            Some(Err(e)) => {
-                json!({ "state": "failed", "status": e.status.as_u16(), "error": e.message, "field": e.field })
-            }
+            Some(Ok(answer)) => JobView::Done { result: answer.result_json() },
+            Some(Err(e)) => JobView::Failed { status: e.status.as_u16(), error: e.message, field: e.field },
         })
     }
 
     /// Forgets finished jobs kept longer than [`JOB_KEPT`].
-    pub fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         self.kept().retain(|_, j| {
             j.finished_at.lock().unwrap_or_else(PoisonError::into_inner).is_none_or(|t| t.elapsed() < JOB_KEPT)
         });
     }
+}
+
+/// The steps all work takes once admitted: a free worker (waited for),
+/// `work` on tokio's blocking threads, the worker and the place in the
+/// queue given back, a panic turned into a 500.
+async fn on_a_worker<T: Send + 'static>(
+    workers: Arc<Semaphore>,
+    admission: Admission,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = workers.acquire_owned().await.map_err(|_| ApiError::busy("the server is stopping"))?;
+    let joined = tokio::task::spawn_blocking(work).await;
+    drop((permit, admission));
+    joined.unwrap_or_else(|e| Err(panicked(e)))
 }
 
 /// A worker that panicked (or was cancelled at shutdown), as a 500; the
@@ -414,13 +431,18 @@ fn panicked(e: tokio::task::JoinError) -> ApiError {
 
 /// A fresh id for a job or a session: 64 random bits from the OS-seeded
 /// generator, so that one person cannot guess another's.
-pub fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     format!("{:016x}", rand::random::<u64>())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    fn viewed(p: &JobProgress) -> Value {
+        serde_json::to_value(p.view()).expect("a view serializes")
+    }
 
     #[test]
     fn eta_scales_the_time_so_far() {
@@ -435,7 +457,7 @@ mod tests {
         p.stage("solving", 8);
         p.advance(2);
         p.note("solving first: no table yet");
-        let v = p.view();
+        let v = viewed(&p);
         assert_eq!(v["stage"], "solving");
         assert_eq!((v["done"].as_u64(), v["total"].as_u64()), (Some(2), Some(8)));
         assert_eq!(v["notes"][0], "solving first: no table yet");
@@ -448,11 +470,11 @@ mod tests {
         let p = JobProgress::new("waiting");
         p.tell(&json!({"kind": "plan", "to_solve": 2}));
         p.tell(&json!({"kind": "row", "index": 0}));
-        assert_eq!(p.view()["events"], json!([{"kind": "plan", "to_solve": 2}, {"kind": "row", "index": 0}]));
+        assert_eq!(viewed(&p)["events"], json!([{"kind": "plan", "to_solve": 2}, {"kind": "row", "index": 0}]));
         for i in 0..2 * EVENTS {
             p.tell(&i);
         }
-        assert_eq!(p.view()["events"].as_array().map(Vec::len), Some(EVENTS));
+        assert_eq!(viewed(&p)["events"].as_array().map(Vec::len), Some(EVENTS));
     }
 
     #[tokio::test]
@@ -470,7 +492,46 @@ mod tests {
         let Reply::Later(id) = jobs.run(|_| Answer::report(&7)).await else { panic!("a job") };
         let mut finished = jobs.kept().get(&id).expect("kept").finished.clone();
         finished.wait_for(|&f| f).await.expect("finishes");
-        assert_eq!(jobs.view(&id).expect("kept"), json!({"state": "done", "result": 7}));
+        assert_eq!(serde_json::to_value(jobs.view(&id).expect("kept")).unwrap(), json!({"state": "done", "result": 7}));
         assert_eq!(jobs.view("nope").expect_err("none").status, StatusCode::NOT_FOUND);
+    }
+
+    /// Every worker and every place in the queue taken: one more is
+    /// refused at once (503), and once they end, work is taken again.
+    #[tokio::test]
+    async fn a_full_queue_refuses_at_once_and_frees_up() {
+        let jobs = Arc::new(Jobs::new(Duration::from_secs(3600)));
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let wait = Arc::new(Mutex::new(wait));
+        let mut held = vec![];
+        for _ in 0..WORKERS + QUEUE {
+            let (jobs, wait) = (jobs.clone(), wait.clone());
+            held.push(tokio::spawn(async move {
+                jobs.run(move |_| {
+                    let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
+                    Answer::report(&0)
+                })
+                .await
+            }));
+        }
+        // Every one is admitted before its task awaits a worker.
+        for _ in 0..100_000 {
+            if jobs.load() == WORKERS + QUEUE {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert_eq!(jobs.load(), WORKERS + QUEUE);
+        let Reply::Now(Err(e)) = jobs.run(|_| Answer::report(&1)).await else { panic!("refused at once") };
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(matches!(jobs.run_now(|| Ok(1)).await, Err(ApiError { status: StatusCode::SERVICE_UNAVAILABLE, .. })));
+        for _ in 0..WORKERS + QUEUE {
+            let _ = release.send(());
+        }
+        for h in held {
+            assert!(matches!(h.await.expect("the work ends"), Reply::Timed(Ok(_), _) | Reply::Later(_)));
+        }
+        assert_eq!(jobs.load(), 0);
+        assert_eq!(jobs.run_now(|| Ok(2)).await.expect("taken again"), 2);
     }
 }

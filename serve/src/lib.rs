@@ -27,13 +27,13 @@
 //! grace period, and returns. Long solves still running are abandoned with
 //! the process (see [`jobs`]).
 
-pub mod api;
-pub mod assets;
-pub mod error;
-pub mod jobs;
-pub mod json;
+mod api;
+mod assets;
+mod error;
+mod jobs;
+mod json;
 pub mod limits;
-pub mod play;
+mod play;
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -58,11 +58,11 @@ use crate::play::Sessions;
 #[derive(Clone)]
 pub struct AppState {
     /// The tables directory, fixed at start: no request names another.
-    pub tables: Arc<Path>,
+    tables: Arc<Path>,
     /// Whether `/api/solve` may start Six Hundred's whole solve.
-    pub allow_full_solve: bool,
-    pub jobs: Arc<Jobs>,
-    pub sessions: Arc<Sessions>,
+    allow_full_solve: bool,
+    jobs: Arc<Jobs>,
+    sessions: Arc<Sessions>,
 }
 
 impl AppState {
@@ -88,6 +88,7 @@ pub fn router(state: AppState) -> Router {
     let record_limit = || DefaultBodyLimit::max(RECORD_BODY_BYTES);
     let mut router = Router::new()
         .route("/api/games", get(api::games))
+        .route("/api/game", post(api::game))
         .route("/api/advise", post(api::advise))
         .route("/api/compare", post(api::compare))
         .route("/api/compare/picture", post(api::compare_picture))

@@ -46,7 +46,7 @@ struct Slot {
 
 /// The sessions in play.
 #[derive(Default)]
-pub struct Sessions {
+pub(crate) struct Sessions {
     map: Mutex<HashMap<String, Arc<Slot>>>,
 }
 
@@ -56,13 +56,13 @@ impl Sessions {
     }
 
     /// Sessions in play now (the expired ones swept out first).
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.sweep();
         self.map().len()
     }
 
     /// Forgets sessions idle longer than [`SESSION_IDLE`].
-    pub fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         self.map().retain(|_, s| s.last_used.lock().unwrap_or_else(PoisonError::into_inner).elapsed() < SESSION_IDLE);
     }
 
@@ -155,7 +155,7 @@ fn answer(id: &str, game: &mut Game, mut events: Vec<Event>) -> Result<Value, Ap
 /// played up to the first person's turn. Starting may solve a table where
 /// that is quick, so it goes through the jobs (a `202` job whose result is
 /// the state, when it takes long).
-pub async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> Reply {
+pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> Reply {
     if s.sessions.count() >= SESSIONS {
         return Reply::Now(Err(full()));
     }
@@ -175,13 +175,13 @@ pub async fn create(State(s): State<AppState>, Body(req): Body<PlayRequest>) -> 
 }
 
 /// `GET /api/play/ID`: the state (no events).
-pub async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
+pub(crate) async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
     let key = id.clone();
     with_game(&s, &key, move |g| answer(&id, g, vec![])).await.map(axum::Json)
 }
 
 /// `DELETE /api/play/ID`: the game is gone (`204`).
-pub async fn delete(State(s): State<AppState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+pub(crate) async fn delete(State(s): State<AppState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
     if s.sessions.remove(&id) {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -193,13 +193,13 @@ pub async fn delete(State(s): State<AppState>, Path(id): Path<String>) -> Result
 /// goal), or neither (the session rolls them all with its seed).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RollBody {
+pub(crate) struct RollBody {
     dice: Option<String>,
     count: Option<usize>,
 }
 
 /// `POST /api/play/ID/roll`.
-pub async fn roll(
+pub(crate) async fn roll(
     State(s): State<AppState>,
     Path(id): Path<String>,
     Body(body): Body<RollBody>,
@@ -233,13 +233,13 @@ pub async fn roll(
 /// `/decide`'s body.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct DecideBody {
+pub(crate) struct DecideBody {
     decision: String,
 }
 
 /// `POST /api/play/ID/decide`: a decision in a record's words, their
 /// short forms or `advise`'s own words.
-pub async fn decide(
+pub(crate) async fn decide(
     State(s): State<AppState>,
     Path(id): Path<String>,
     Body(body): Body<DecideBody>,
@@ -265,7 +265,7 @@ pub async fn decide(
 
 /// `POST /api/play/ID/undo`: the game as it was before the last decision
 /// a person made.
-pub async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
+pub(crate) async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
     let (key, tables) = (id.clone(), s.tables.clone());
     with_game(&s, &key, move |g| {
         g.session = g.session.undo(&tables, &Silent).map_err(ApiError::from)?;
@@ -276,17 +276,20 @@ pub async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<a
 }
 
 /// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.
-pub async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
+pub(crate) async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
     with_game(&s, &id, |g| crate::jobs::Answer::report(&g.session.hint().map_err(ApiError::from)?)).await
 }
 
 /// `GET /api/play/ID/choices`: the legal decisions, best first.
-pub async fn choices(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
+pub(crate) async fn choices(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<crate::jobs::Answer, ApiError> {
     with_game(&s, &id, |g| crate::jobs::Answer::report(&g.session.choices().map_err(ApiError::from)?)).await
 }
 
 /// `GET /api/play/ID/record`: the game so far as a record (text, to save).
-pub async fn record(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub(crate) async fn record(State(s): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     let (text, game) =
         with_game(&s, &id, |g| Ok((g.session.record().to_string(), g.session.record().game.clone()))).await?;
     // The game's id is the registry's (letters, digits, dashes): safe in

@@ -16,9 +16,15 @@ use crate::report::{BoxListing, ComputerListing, GameListing, OptionListing, Opt
 use crate::vocabulary::Objective;
 
 /// Every game sixdice knows under its default options, in the registry's
-/// order.
+/// order (listed once a process: building every game and estimating its
+/// whole solve takes tens of milliseconds).
 pub fn games() -> Vec<GameListing> {
-    GAMES.iter().filter_map(|entry| resolve(entry.id, &[], None).ok()).map(|g| describe(&g)).collect()
+    static LISTED: std::sync::OnceLock<Vec<GameListing>> = std::sync::OnceLock::new();
+    LISTED
+        .get_or_init(|| {
+            GAMES.iter().filter_map(|entry| resolve(entry.id, &[], None).ok()).map(|g| describe(&g)).collect()
+        })
+        .clone()
 }
 
 /// `game` as its options and house rules make it.

@@ -12,7 +12,6 @@ use tower::ServiceExt;
 /// A router over its own empty tables directory.
 pub struct Server {
     pub app: Router,
-    pub state: serve::AppState,
     pub tables: tempfile::TempDir,
 }
 
@@ -27,7 +26,7 @@ impl Server {
     pub fn with(allow_full_solve: bool, wait: Duration) -> Server {
         let tables = tempfile::tempdir().expect("a temporary directory");
         let state = serve::AppState::with_answer_wait(tables.path(), allow_full_solve, wait);
-        Server { app: serve::router(state.clone()), state, tables }
+        Server { app: serve::router(state), tables }
     }
 
     /// Sends a request; the answer's status, headers and body.

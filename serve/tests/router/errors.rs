@@ -1,16 +1,12 @@
 //! Every error class: its status, the JSON shape, its field; and that the
 //! server keeps serving after each.
 
-use std::sync::mpsc;
-use std::time::Duration;
-
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use axum::routing::get;
 use axum::Router;
 use serde_json::{json, Value};
-use serve::jobs::{Answer, Reply};
-use serve::limits::{BODY_BYTES, QUEUE, RECORD_BODY_BYTES, SESSIONS, WORKERS};
+use serve::limits::{BODY_BYTES, RECORD_BODY_BYTES, SESSIONS};
 
 use crate::common::{send, Server};
 
@@ -67,51 +63,6 @@ async fn bodies_over_their_limit_are_413() {
     let record = format!("{{\"record\": \"{}\"}}", "x".repeat(RECORD_BODY_BYTES));
     s.send(Method::POST, "/api/review", record).await.error(StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(s.get("/api/games").await.status, StatusCode::OK);
-}
-
-#[tokio::test]
-async fn a_full_queue_is_503_and_frees_up() {
-    let s = Server::new();
-    // Fill every worker and every place in the queue with work that waits
-    // for the test's word.
-    let (release, wait) = mpsc::channel::<()>();
-    let wait = std::sync::Arc::new(std::sync::Mutex::new(wait));
-    let mut held = vec![];
-    for _ in 0..WORKERS + QUEUE {
-        let (jobs, wait) = (s.state.jobs.clone(), wait.clone());
-        held.push(tokio::spawn(async move {
-            jobs.run(move |_| {
-                let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
-                Answer::report(&0)
-            })
-            .await
-        }));
-    }
-    // Once every one of them is admitted, one more is refused at once.
-    for _ in 0..100_000 {
-        if s.state.jobs.load() == WORKERS + QUEUE {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(1)).await;
-    }
-    assert_eq!(s.state.jobs.load(), WORKERS + QUEUE);
-    let r = s.post("/api/advise", &json!({"game": "farkle", "dice": "1,1,2,3,5,5"})).await;
-    assert_eq!(r.error(StatusCode::SERVICE_UNAVAILABLE), Value::Null);
-    for _ in 0..WORKERS + QUEUE {
-        let _ = release.send(());
-    }
-    for h in held {
-        let reply = h.await.expect("the work ends");
-        assert!(matches!(reply, Reply::Timed(Ok(_), _) | Reply::Later(_)));
-    }
-    for _ in 0..100_000 {
-        if s.state.jobs.load() == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(1)).await;
-    }
-    let r = s.post("/api/advise", &json!({"game": "farkle", "dice": "1,1,2,3,5,5"})).await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
 }
 
 #[tokio::test]

@@ -287,8 +287,16 @@ mod tests {
         let report = compare(&variants, 2, dir.path(), &Silent, &mut |e| events.push(e.clone())).expect("compares");
         let CompareEvent::Plan(plan) = &events[0] else { panic!("the plan first: {:?}", events[0]) };
         let order: Vec<usize> = plan.order.iter().map(|p| p.index).collect();
-        // Vant-hof-6's turns have ten times the contexts: the slowest.
-        assert_eq!(order, [0, 2, 4, 3, 1]);
+        // The base first, then what needs no solve in the order asked (the
+        // one too large, the one whose table is there), then the solves,
+        // the quickest first by the plan's own estimates (measured on this
+        // machine, so which of the two is quicker is not asserted).
+        assert_eq!(order[..3], [0, 2, 4]);
+        let mut solves = order[3..].to_vec();
+        solves.sort_unstable();
+        assert_eq!(solves, [1, 3]);
+        let estimates: Vec<f64> = plan.order[3..].iter().map(|p| p.estimated_seconds.expect("a solve")).collect();
+        assert!(estimates[0] <= estimates[1], "the quickest solve first: {estimates:?}");
         assert_eq!(plan.to_solve, 3);
         assert!(!plan.order[1].solve && plan.order[1].estimated_seconds.is_none(), "too large: not solved");
         let told: Vec<&CompareRowDone> = events

@@ -1,0 +1,141 @@
+// Advise: tap faces to enter a roll, the position around it, the ranked
+// plays from POST /api/advise. Which fields a position has comes from the
+// game's listing: the sheet's boxes, locked dice, the roll of the turn.
+
+import { api } from './api.js';
+import { renderAdvice } from './advice.js';
+import { $, clear, el, fail, showStatus } from './dom.js';
+import { app, gameFields, isCategory, onGameChange } from './game.js';
+
+const advise = { dice: [], locked: [], sheetShown: null };
+
+// Dice are locked between rolls where the rules lock them.
+function lockable() {
+  return Boolean(app.listing && app.listing.locked_dice) && Number($('advise-roll').value) > 1;
+}
+
+function renderDice() {
+  const locks = lockable();
+  $('advise-lock-hint').hidden = !locks;
+  clear($('advise-dice'), advise.dice.map((face, i) => {
+    const die = el('button', {
+      type: 'button', class: `die${advise.locked[i] ? ' locked' : ''}`, 'data-index': i,
+      'aria-label': `Die ${i + 1}: a ${face}${advise.locked[i] ? ', locked' : ''}. Tap to take it out`,
+      onclick: () => {
+        advise.dice.splice(i, 1);
+        advise.locked.splice(i, 1);
+        renderDice();
+      },
+    }, String(face));
+    if (!locks) return die;
+    const lock = el('button', {
+      type: 'button', class: 'lock', 'aria-pressed': String(Boolean(advise.locked[i])),
+      'aria-label': `Lock die ${i + 1} (a ${face})`,
+      onclick: () => {
+        advise.locked[i] = !advise.locked[i];
+        renderDice();
+      },
+    }, advise.locked[i] ? 'locked' : 'lock');
+    return el('div', { class: 'die-wrap' }, die, lock);
+  }));
+}
+
+// The score sheet of the game as its options make it (the listing's
+// boxes), one field a box; drawn again only when the boxes change.
+function renderSheet() {
+  const boxes = ((app.listing && app.listing.sheet) || { boxes: [] }).boxes.map((b) => b.name);
+  const key = boxes.join(' ');
+  if (advise.sheetShown === key) return;
+  advise.sheetShown = key;
+  clear($('advise-sheet'), boxes.map((name) => el('label', { class: 'box-field' }, name,
+    el('input', { type: 'text', 'data-box': name, placeholder: 'open', autocomplete: 'off', 'aria-label': `${name}: points written, x if crossed out, blank if open` }))));
+}
+
+function layout() {
+  const cat = isCategory();
+  $('advise-luck').hidden = cat;
+  $('advise-cat').hidden = !cat;
+  const rolls = app.listing && app.listing.rolls;
+  if (rolls) $('advise-roll').max = rolls;
+  const players = Number($('advise-players').value);
+  $('advise-score-l').hidden = players < 2;
+  $('advise-opp1-l').hidden = players < 2;
+  $('advise-opp2-l').hidden = players < 3;
+  $('advise-opp1-l').firstChild.textContent = players === 3 ? "Next player's total " : "Opponent's total ";
+  renderDice();
+  if (cat) renderSheet();
+  clear($('advise-out'));
+}
+
+function request() {
+  const req = { ...gameFields(), dice: advise.dice.join(',') };
+  if (isCategory()) {
+    req.roll = Number($('advise-roll').value) || 1;
+    const sheet = [...document.querySelectorAll('#advise-sheet input[data-box]')]
+      .filter((i) => i.value.trim() !== '')
+      .map((i) => `${i.dataset.box}=${i.value.trim()}`);
+    if (sheet.length) req.sheet = sheet.join(' ');
+    const locked = advise.dice.filter((_, i) => advise.locked[i]);
+    if (lockable() && locked.length) req.locked = locked.join(',');
+    return req;
+  }
+  req.banked = Number($('advise-banked').value) || 0;
+  const players = Number($('advise-players').value);
+  if (players === 1) req.objective = 'score';
+  else {
+    req.score = Number($('advise-score').value) || 0;
+    if (players === 2) req.opponent = Number($('advise-opp1').value) || 0;
+    else req.opponents = `${Number($('advise-opp1').value) || 0},${Number($('advise-opp2').value) || 0}`;
+  }
+  const nonzero = [['farkles', 'advise-farkles'], ['ones', 'advise-ones']];
+  if (players === 2) nonzero.push(['opponent-farkles', 'advise-ofarkles']);
+  for (const [field, id] of nonzero) {
+    const v = Number($(id).value) || 0;
+    if (v) req[field] = v;
+  }
+  return req;
+}
+
+async function run() {
+  if (!advise.dice.length) {
+    showStatus('Tap the faces you rolled first.', true);
+    return;
+  }
+  const btn = $('advise-go');
+  btn.disabled = true;
+  clear($('advise-out'), el('p', { class: 'hint' }, 'Asking the solver…'));
+  try {
+    renderAdvice(await api('POST', '/api/advise', request()), $('advise-out'));
+    // On a phone the answer is below the fold: bring the best play into
+    // view, scrolling no further than that (the roll stays in sight).
+    const best = document.querySelector('#advise-out .best');
+    if (best) best.scrollIntoView({ block: 'nearest' });
+  } catch (e) {
+    clear($('advise-out'));
+    fail(e);
+  } finally {
+    btn.disabled = false;
+  }
+}
+
+export function startAdvise() {
+  onGameChange((kind) => {
+    // Another game rolls other dice: the roll entered so far goes.
+    if (kind === 'game') {
+      advise.dice = [];
+      advise.locked = [];
+    }
+    layout();
+  });
+  for (const b of document.querySelectorAll('#screen-advise .face')) {
+    b.addEventListener('click', () => {
+      if (advise.dice.length >= app.listing.dice) return;
+      advise.dice.push(Number(b.dataset.face));
+      advise.locked.push(false);
+      renderDice();
+    });
+  }
+  $('advise-players').addEventListener('change', layout);
+  $('advise-roll').addEventListener('change', renderDice);
+  $('advise-go').addEventListener('click', run);
+}

@@ -1,0 +1,44 @@
+// The table as the players see it (the session's view): every seat's
+// total and value, a score sheet whose open boxes take the roll, and a
+// pad to type dice rolled at a real table.
+
+import { $, clear, el } from './dom.js';
+import { fmtValue, objectiveName } from './format.js';
+
+export function renderBoard(v) {
+  clear($('play-board'), v.seats.map((s, i) => el('div', { class: `seat${v.mover === i ? ' mover' : ''}`, 'aria-current': v.mover === i ? 'step' : null },
+    el('p', { class: 'name' }, `${s.player}${s.computer ? ' (sixdice)' : ''}${v.mover === i ? ' — to play' : ''}`),
+    el('p', { class: 'total', 'aria-label': `${s.player}'s total: ${s.total}` }, String(s.total)),
+    el('p', { class: 'meta' }, [
+      s.on_board === false ? 'not on the board' : null,
+      s.farkles ? `${s.farkles} farkle${s.farkles > 1 ? 's' : ''} in a row` : null,
+      `${objectiveName(v.objective)}: ${fmtValue(v.objective, s.value)}`,
+    ].filter(Boolean).join(' · ')))));
+}
+
+// A seat's sheet; the boxes `scoreChoices` can score take the roll
+// (`decide` with the choice's words).
+export function renderSheet(seat, scoreChoices, decide) {
+  const sheet = seat.sheet;
+  if (!sheet) return null;
+  const byBox = new Map(scoreChoices.map((c) => [c.decision.category, c]));
+  return el('div', { class: 'sheet', role: 'group', 'aria-label': `${seat.player}'s score sheet` }, sheet.boxes.map((b) => {
+    const c = byBox.get(b.name);
+    if (b.points !== null && b.points !== undefined) {
+      return el('button', { type: 'button', class: 'box filled', disabled: true }, el('span', {}, b.name), el('span', { class: 'pts' }, String(b.points)));
+    }
+    if (!c) return el('button', { type: 'button', class: 'box', disabled: true }, el('span', {}, b.name), el('span', { class: 'pts' }, ''));
+    return el('button', { type: 'button', class: 'box', 'data-box': b.name, 'aria-label': `Score ${c.score} in ${b.name}`, onclick: () => decide(c.words) },
+      el('span', {}, b.name), el('span', { class: 'pts' }, String(c.score)));
+  }));
+}
+
+// Faces to tap for up to `count` dice typed so far (`typed`, changed in
+// place); `changed` draws again.
+export function typedDicePad(typed, count, changed) {
+  const shown = el('div', { class: 'dice', role: 'group', 'aria-label': 'The dice typed so far' },
+    typed.map((f, i) => el('button', { type: 'button', class: 'die', 'aria-label': `Typed die ${i + 1}: a ${f}. Tap to take it out`, onclick: () => { typed.splice(i, 1); changed(); } }, String(f))));
+  const pad = el('div', { class: 'pad', role: 'group', 'aria-label': 'Type a die' },
+    [1, 2, 3, 4, 5, 6].map((f) => el('button', { type: 'button', class: 'face', 'aria-label': `Type a ${f}`, onclick: () => { if (typed.length < count) { typed.push(f); changed(); } } }, String(f))));
+  return [pad, shown];
+}

@@ -1,0 +1,229 @@
+// Play: a whole game on one device. The server plays sixdice's seats and
+// rolls the dice (or takes typed ones); the page shows the table, offers
+// the legal plays as dice to tap, and keeps the hint hidden until asked.
+// What happened is said in the session's own sentences.
+
+import { api } from './api.js';
+import { renderAdvice } from './advice.js';
+import { renderBoard, renderSheet, typedDicePad } from './board.js';
+import { $, clear, el, fail, showStatus } from './dom.js';
+import { gameFields, isCategory, onGameChange } from './game.js';
+import { runReview } from './review.js';
+import { playersField, refreshSeats, startSeats } from './seats.js';
+
+// `step` counts the states shown, so a person (or a test) can tell a new
+// state from the last one.
+const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], step: 0 };
+
+const path = (suffix) => `/api/play/${encodeURIComponent(play.state.id)}${suffix}`;
+
+async function startPlay(ev) {
+  ev.preventDefault();
+  const req = { ...gameFields(), players: playersField(), 'dice-from-me': $('play-typed').checked };
+  // Typed dice have no seed (the server refuses one).
+  const seed = $('play-seed').value.trim();
+  if (seed !== '' && !req['dice-from-me']) req.seed = Number(seed);
+  try {
+    play.log = [];
+    await showPlay(await api('POST', '/api/play', req));
+  } catch (e) {
+    fail(e);
+  }
+}
+
+// One line of the log for each event: its sentence, and a person's
+// decision judged (the best play, the only one, or what it cost).
+function eventLine(e) {
+  if (e.event !== 'decided' || play.state.view.seats[e.seat].computer) return e.text;
+  const cls = e.loss > 0 ? 'verdict-cost' : 'verdict-best';
+  return el('span', { class: cls }, `${e.text} — ${e.verdict}`);
+}
+
+async function showPlay(state, note) {
+  play.state = state;
+  play.picked = [];
+  play.locked = [];
+  play.typed = [];
+  play.choices = [];
+  $('play-setup').hidden = true;
+  $('play-game').hidden = false;
+  $('play-hint-out').hidden = true;
+  $('play-hint').setAttribute('aria-expanded', 'false');
+  if (note) play.log.push(note);
+  for (const e of state.events || []) play.log.push(eventLine(e));
+  clear($('play-log'), play.log.slice().reverse().map((l) => el('li', {}, l)));
+  $('play-record').href = path('/record');
+  $('play-undo').disabled = !state.can_undo;
+  const p = state.prompt;
+  const person = p.seat !== undefined && !state.view.seats[p.seat].computer;
+  const asks = person && (p.prompt === 'decide' || p.prompt === 'offer');
+  $('play-hint').disabled = !asks;
+  if (asks) play.choices = await api('GET', path('/choices'));
+  // Dice locked on an earlier roll stay locked (every play keeps them):
+  // they come picked and cannot be untapped.
+  if (p.prompt === 'decide') {
+    const left = [...(p.locked || [])];
+    p.dice.forEach((f, i) => {
+      const j = left.indexOf(f);
+      if (j < 0) return;
+      left.splice(j, 1);
+      play.picked[i] = true;
+      play.locked[i] = true;
+    });
+  }
+  renderPlay();
+  $('play-game').dataset.step = String(++play.step);
+}
+
+function sameDice(a, b) {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+}
+
+// The legal play for the picked dice and what follows ("roll", "bank",
+// "keep", "lock"), if there is one.
+function pickedChoice(then) {
+  const dice = play.state.prompt.dice.filter((_, i) => play.picked[i]);
+  return play.choices.find((c) => {
+    const d = c.decision;
+    if (then === 'roll' || then === 'bank') return d.action === 'set-aside' && d.then === then && sameDice(d.dice, dice);
+    return d.action === then && sameDice(d.dice, dice);
+  });
+}
+
+// A roll is due: typed at the table, or rolled here (near an exact goal,
+// with how many of the dice).
+function rollPrompt(st, parts, buttons) {
+  const p = st.prompt;
+  const who = st.view.seats[p.seat];
+  if (st.dice_from_me) {
+    const n = st.computer_dice || p.dice;
+    parts.push(el('p', {}, `${who.player}: type the ${n} dice rolled`), ...typedDicePad(play.typed, n, renderPlay));
+    buttons.push(el('button', { type: 'button', class: 'primary', id: 'play-enter', disabled: play.typed.length === 0, onclick: () => roll({ dice: play.typed.join('') }) }, 'Enter this roll'));
+    return;
+  }
+  if (p.fewer) {
+    const sel = el('select', { id: 'play-count', 'aria-label': 'How many dice to roll' },
+      Array.from({ length: p.dice }, (_, i) => el('option', { value: i + 1, selected: i + 1 === p.dice }, `${i + 1}`)));
+    parts.push(el('label', {}, 'Dice to roll (keep the others for later)', sel));
+  }
+  buttons.push(el('button', { type: 'button', class: 'primary', id: 'play-roll', onclick: () => {
+    const n = p.fewer ? Number($('play-count').value) : p.dice;
+    roll(n !== p.dice ? { count: n } : {});
+  } }, `${who.player}: roll ${p.dice} ${p.dice === 1 ? 'die' : 'dice'}`));
+}
+
+// A roll to decide on: the dice to tap, then the ways on the legal plays
+// offer (set aside and roll on or bank; keep; lock; a box of the sheet).
+function decidePrompt(st, parts, buttons) {
+  const p = st.prompt;
+  const acts = new Set(play.choices.map((c) => c.decision.action || c.decision.decision));
+  parts.push(el('p', {}, `${p.player} rolled: ` + (acts.has('farkle') ? 'nothing scores.' : 'tap the dice to ' + (acts.has('set-aside') ? 'set aside.' : acts.has('lock') ? 'lock.' : 'keep.'))));
+  parts.push(el('div', { class: 'dice', id: 'play-dice', role: 'group', 'aria-label': 'The roll' }, p.dice.map((f, i) => el('button', {
+    type: 'button', class: `die${play.locked[i] ? ' locked' : ''}`, 'data-face': f, 'aria-pressed': String(Boolean(play.picked[i])),
+    'aria-label': `Die ${i + 1}: a ${f}${play.locked[i] ? ', locked' : ''}`, disabled: acts.has('farkle') || play.locked[i],
+    onclick: () => { play.picked[i] = !play.picked[i]; renderPlay(); },
+  }, String(f)))));
+  const act = (label, id, then) => el('button', { type: 'button', class: 'primary', id, onclick: () => {
+    const c = pickedChoice(then);
+    if (c) decide(c.words);
+    else showStatus(`Those dice cannot be ${then === 'keep' ? 'kept' : then === 'lock' ? 'locked' : 'set aside'} that way: tap the dice of a legal play.`, true);
+  } }, label);
+  if (acts.has('farkle')) {
+    const c = play.choices.find((x) => x.decision.action === 'farkle');
+    buttons.push(el('button', { type: 'button', class: 'primary', id: 'play-farkle', onclick: () => decide(c.words) }, 'Pass the dice'));
+  }
+  if (acts.has('set-aside')) {
+    buttons.push(act('Set aside, roll on', 'play-roll-on', 'roll'));
+    buttons.push(act('Set aside, bank', 'play-bank', 'bank'));
+  }
+  if (acts.has('keep')) buttons.push(act('Keep these, roll the rest', 'play-keep', 'keep'));
+  if (acts.has('lock')) buttons.push(act('Lock these, roll the rest', 'play-lock', 'lock'));
+  if (acts.has('score')) {
+    parts.push(el('p', { class: 'hint' }, 'Or write this roll in a box:'));
+    parts.push(renderSheet(st.view.seats[p.seat], play.choices.filter((c) => c.decision.action === 'score'), decide));
+  }
+}
+
+function renderPlay() {
+  const st = play.state;
+  const v = st.view;
+  const p = st.prompt;
+  renderBoard(v);
+  const parts = [];
+  const buttons = [];
+  if (v.turn && !v.over) {
+    parts.push(el('p', {}, `Roll ${v.turn.roll}` + (isCategory() ? '' : ` · ${v.turn.at_stake} at stake`) + (v.turn.kept.length ? ` · kept ${v.turn.kept.join(',')}` : '')));
+  }
+  if (v.last_turns) parts.push(el('p', { class: 'hint' }, `${v.seats[v.last_turns.leader].player} reached ${v.last_turns.leader_total}: the others' last turns.`));
+  if (p.prompt === 'over') {
+    parts.push(el('p', { class: 'best', id: 'play-over' }, 'The game is over. Download the record or review it.'));
+  } else if (p.prompt === 'roll') {
+    rollPrompt(st, parts, buttons);
+  } else if (p.prompt === 'offer') {
+    parts.push(el('p', {}, `${p.player}: the previous player left ${p.dice} dice with ${p.points} points.`));
+    buttons.push(el('button', { type: 'button', class: 'primary', onclick: () => decide('take') }, `Take ${p.dice} dice and ${p.points} points`));
+    buttons.push(el('button', { type: 'button', onclick: () => decide('fresh') }, 'Start fresh'));
+  } else if (p.prompt === 'decide') {
+    decidePrompt(st, parts, buttons);
+  }
+  if (p.prompt !== 'decide' && isCategory() && v.mover !== null && v.mover !== undefined) parts.push(renderSheet(v.seats[v.mover], [], decide));
+  clear($('play-turn'), parts);
+  clear($('play-actions'), buttons);
+}
+
+async function playCall(method, suffix, body, note) {
+  try {
+    await showPlay(await api(method, path(suffix), body), note);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+const roll = (body) => playCall('POST', '/roll', body);
+const decide = (words) => playCall('POST', '/decide', { decision: words });
+
+async function showHint() {
+  const out = $('play-hint-out');
+  try {
+    const a = await api('GET', path('/hint'));
+    out.className = 'hint-box';
+    renderAdvice(a, out, 5);
+    const best = (a.alternatives || [])[0];
+    if (best && best.set_aside) {
+      out.dataset.dice = best.set_aside.join(',');
+      out.dataset.then = best.then;
+    }
+    out.hidden = false;
+    $('play-hint').setAttribute('aria-expanded', 'true');
+  } catch (e) {
+    fail(e);
+  }
+}
+
+async function reviewPlayed() {
+  try {
+    $('review-text').value = await api('GET', path('/record'));
+    location.hash = '#review';
+    await runReview();
+  } catch (e) {
+    fail(e);
+  }
+}
+
+function newGame() {
+  if (play.state) api('DELETE', path('')).catch(() => {});
+  play.state = null;
+  $('play-game').hidden = true;
+  $('play-setup').hidden = false;
+}
+
+export function startPlaying() {
+  startSeats();
+  onGameChange(refreshSeats);
+  $('play-setup').addEventListener('submit', startPlay);
+  $('play-typed').addEventListener('change', () => { $('play-seed').disabled = $('play-typed').checked; });
+  $('play-hint').addEventListener('click', showHint);
+  $('play-undo').addEventListener('click', () => playCall('POST', '/undo', {}, 'Undone: back before the last decision.'));
+  $('play-review').addEventListener('click', reviewPlayed);
+  $('play-new').addEventListener('click', newGame);
+}
