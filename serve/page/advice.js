@@ -21,7 +21,7 @@ export function renderAdvice(a, holder, limit) {
   const shown = limit ? alts.slice(0, limit) : alts;
   const best = alts[0];
   const head = a.farkle || !best
-    ? el('div', { class: 'best' }, el('p', { class: 'what' }, 'Farkle: nothing in this roll scores'))
+    ? el('div', { class: 'best' }, el('p', { class: 'what' }, 'A farkle: nothing in this roll scores'))
     : el('div', { class: 'best', 'data-best': playWords(best), 'data-value': best.expected_score },
       el('p', { class: 'what' }, `Best: ${playWords(best)}`),
       el('p', { class: 'value' }, `${fmtValue(a.objective, best.expected_score)} (${objectiveName(a.objective)})`));

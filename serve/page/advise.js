@@ -9,6 +9,13 @@ import { app, gameFields, isCategory, onGameChange } from './game.js';
 
 const advise = { dice: [], locked: [], sheetShown: null };
 
+// The fields only a house rule gives a meaning (the penalty's farkles in a
+// row, Van't Hof's 1s), with their inputs.
+const HOUSE_FIELDS = [['farkles', 'advise-farkles'], ['opponent-farkles', 'advise-ofarkles'], ['ones', 'advise-ones']];
+
+// Whether the game's rules, as chosen, take `field` in a question.
+const takes = (field) => Boolean(app.listing) && app.listing.advise_fields.includes(field);
+
 // Dice are locked between rolls where the rules lock them.
 function lockable() {
   return Boolean(app.listing && app.listing.locked_dice) && Number($('advise-roll').value) > 1;
@@ -62,6 +69,9 @@ function layout() {
   $('advise-opp1-l').hidden = players < 2;
   $('advise-opp2-l').hidden = players < 3;
   $('advise-opp1-l').firstChild.textContent = players === 3 ? "Next player's total " : "Opponent's total ";
+  // The counters a house rule gives a meaning, with that rule only.
+  for (const [field, id] of HOUSE_FIELDS) $(id).closest('label').hidden = !takes(field);
+  $('advise-more').hidden = !HOUSE_FIELDS.some(([field]) => takes(field));
   renderDice();
   if (cat) renderSheet();
   clear($('advise-out'));
@@ -87,11 +97,9 @@ function request() {
     if (players === 2) req.opponent = Number($('advise-opp1').value) || 0;
     else req.opponents = `${Number($('advise-opp1').value) || 0},${Number($('advise-opp2').value) || 0}`;
   }
-  const nonzero = [['farkles', 'advise-farkles'], ['ones', 'advise-ones']];
-  if (players === 2) nonzero.push(['opponent-farkles', 'advise-ofarkles']);
-  for (const [field, id] of nonzero) {
+  for (const [field, id] of HOUSE_FIELDS) {
     const v = Number($(id).value) || 0;
-    if (v) req[field] = v;
+    if (v && takes(field) && (field !== 'opponent-farkles' || players === 2)) req[field] = v;
   }
   return req;
 }

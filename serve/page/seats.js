@@ -10,7 +10,7 @@ function choices(sel, kind) {
   const computers = (app.listing && app.listing.computer_players) || [];
   const offered = computers.some((c) => c.name === kind) ? kind : 'person';
   clear(sel, el('option', { value: 'person', selected: offered === 'person' }, 'Person'),
-    el('optgroup', { label: 'sixdice' }, computers.map((c) => el('option', { value: c.name, selected: c.name === offered }, `${c.name}: ${c.plays}`))));
+    el('optgroup', { label: 'sixdice' }, computers.map((c) => el('option', { value: c.name, selected: c.name === offered, title: c.plays }, c.name))));
 }
 
 function seatRow(kind, name) {
@@ -39,6 +39,13 @@ function renumberSeats() {
   });
 }
 
+// What each of sixdice's players plays for, under the seats.
+function renderPlayers() {
+  const computers = (app.listing && app.listing.computer_players) || [];
+  $('seat-players').textContent = computers.length
+    ? `sixdice's players: ${computers.map((c) => `${c.name} (${c.plays})`).join(', ')}.` : '';
+}
+
 // Another game (or other options) seats other players: each seat keeps
 // its player where the game still has it, else becomes a person's.
 export function refreshSeats() {
@@ -46,6 +53,7 @@ export function refreshSeats() {
     choices(sel, sel.value);
     sel.dispatchEvent(new Event('change'));
   }
+  renderPlayers();
 }
 
 // The API's `players` field: the seats in order, comma-separated.
@@ -67,6 +75,7 @@ function best() {
 export function startSeats() {
   $('seat-list').append(seatRow('person', 'me'), seatRow(best(), ''));
   renumberSeats();
+  renderPlayers();
   $('seat-add').addEventListener('click', () => {
     $('seat-list').append(seatRow(best(), ''));
     renumberSeats();
