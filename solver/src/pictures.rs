@@ -597,6 +597,12 @@ fn draw_review_summary(r: &ReviewSummary) -> Result<String, PictureError> {
     })
 }
 
+/// A change of a probability in percentage points, short, e.g. `+0.57
+/// pts` (the compare chart's labels, as the compare table writes them).
+fn percentage_points(change: f64) -> String {
+    format!("{:+.2} pts", 100.0 * change)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -791,10 +797,4 @@ mod tests {
         assert!(first - top < slot / 2.0, "the top bar starts at {first}, the plotting area at {top}");
         assert!(bottom - last < slot / 2.0, "the bottom bar ends at {last}, the plotting area at {bottom}");
     }
-}
-
-/// A change of a probability in percentage points, short, e.g. `+0.57
-/// pts` (the compare chart's labels, as the compare table writes them).
-fn percentage_points(change: f64) -> String {
-    format!("{:+.2} pts", 100.0 * change)
 }

@@ -593,6 +593,8 @@ mod kernel {
             sums.total[k] += sums.prob * best[k];
             sums.slope[k] += sums.prob * best_slope[k];
             if CARRY {
+                // Indexed as the lane loop around it is: the kernel's form.
+                #[allow(clippy::needless_range_loop)]
                 for j in 0..2 {
                     sums.carried[j][k] += sums.prob * best_carried[j][k];
                 }
