@@ -119,124 +119,185 @@ const RIGHT_MARGIN: u32 = 44;
 /// When plotters fails (not for any report `compare` makes).
 fn draw_compare(r: &CompareReport) -> Result<String, PictureError> {
     let n = r.rows.len();
+    let key_height = 36;
+    let height = 130 + 50 * u32::try_from(n).unwrap_or(40) + key_height;
+    svg((960, height), |root| {
+        let (main, key_area) = root.split_vertically(height - key_height);
+        let even = 1.0 / r.players as f64;
+        let (x0, x1) = compare_range(r, even);
+        let mut chart = compare_chart(&main, r, x0, x1)?;
+        // The reference lines first, so that the bars and their labels lie on top.
+        let key = draw_reference_lines(&mut chart, r, even, x0)?;
+        draw_bars(&mut chart, r, x0, x1)?;
+        draw_key(&key_area, key)
+    })
+}
+
+/// The compare chart: P(first player wins) across, a segment per variant up.
+type BarChart<'a, 'b> = ChartContext<
+    'a,
+    SVGBackend<'b>,
+    plotters::coord::cartesian::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::ranged1d::SegmentedCoord<plotters::coord::types::RangedCoordusize>,
+    >,
+>;
+
+/// The base rules' bar and line.
+const BASE_COLOUR: RGBColor = RGBColor(214, 96, 39);
+/// The other variants' bars.
+const VARIANT_COLOUR: RGBColor = RGBColor(66, 116, 181);
+
+/// The first seat's chance and its change, in a game of two or more.
+fn first_wins(row: &CompareRow) -> Option<(f64, Option<f64>)> {
+    match (&row.odds, &row.seats) {
+        (Some(o), _) => Some((o.first_wins, o.first_wins_change)),
+        (None, Some(s)) => Some((s.seats[0], s.first_wins_change)),
+        (None, None) => None,
+    }
+}
+
+/// The x axis' ends: every variant's chance and the even game's, padded,
+/// on half-percent steps.
+fn compare_range(r: &CompareReport, even: f64) -> (f64, f64) {
+    let values: Vec<f64> = r.rows.iter().filter_map(|row| first_wins(row).map(|f| f.0)).collect();
+    let lo = values.iter().copied().fold(even, f64::min);
+    let hi = values.iter().copied().fold(even, f64::max);
+    let pad = ((hi - lo) * 0.25).max(0.005);
+    let x0 = ((lo - pad) * 200.0).floor() / 200.0;
+    let x1 = ((hi + pad) * 200.0).ceil() / 200.0;
+    (x0, x1)
+}
+
+/// The compare chart on `main` with its caption, axes and variant labels.
+fn compare_chart<'a, 'b>(
+    main: &'a Area<'b>,
+    r: &CompareReport,
+    x0: f64,
+    x1: f64,
+) -> Result<BarChart<'a, 'b>, PictureError> {
+    let n = r.rows.len();
+    let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
+    let players = if r.players == 2 { String::new() } else { format!(", {} players", r.players) };
+    let mut chart = ChartBuilder::on(main)
+        .caption(format!("{}: P(first player wins) by rule variant{}", r.game.title, players), (FONT, 22))
+        .margin(16)
+        .margin_right(RIGHT_MARGIN)
+        .x_label_area_size(48)
+        .y_label_area_size(230)
+        .build_cartesian_2d(x0..x1, (0..n.saturating_sub(1)).into_segmented())
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .light_line_style(WHITE)
+        .x_desc(if r.players == 2 {
+            "P(first player wins), both players playing to win".to_string()
+        } else {
+            format!("P(first player wins), all {} players playing to win", r.players)
+        })
+        .x_label_formatter(&|x| format!("{:.1}%", 100.0 * x))
+        .y_labels(n)
+        .y_label_formatter(&|y| match y {
+            SegmentValue::CenterOf(s) if *s < n => labels.get(n - 1 - *s).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
+        .label_style((FONT, 15))
+        .axis_desc_style((FONT, 16))
+        .draw()
+        .map_err(err)?;
+    Ok(chart)
+}
+
+/// Text of `size` in `colour`, its left end at the point given.
+fn left(size: i32, colour: RGBColor) -> TextStyle<'static> {
+    (FONT, size).into_font().color(&colour).pos(plotters::style::text_anchor::Pos::new(
+        plotters::style::text_anchor::HPos::Left,
+        plotters::style::text_anchor::VPos::Center,
+    ))
+}
+
+/// The base rules' line and the even game's (when in range); returns
+/// their entries of the key.
+fn draw_reference_lines(
+    chart: &mut BarChart,
+    r: &CompareReport,
+    even: f64,
+    x0: f64,
+) -> Result<Vec<(String, ShapeStyle)>, PictureError> {
+    let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Last)];
+    let mut key: Vec<(String, ShapeStyle)> = vec![];
+    if let Some((b, _)) = r.rows.first().and_then(first_wins) {
+        chart.draw_series(DashedLineSeries::new(vertical(b), 6, 4, BASE_COLOUR.stroke_width(2))).map_err(err)?;
+        key.push(("base rules".to_string(), BASE_COLOUR.stroke_width(2)));
+    }
+    let even_label = format!("even game ({:.0}%)", 100.0 * even);
+    if x0 <= even {
+        chart.draw_series(DashedLineSeries::new(vertical(even), 2, 4, BLACK.stroke_width(1))).map_err(err)?;
+        key.push((even_label, BLACK.stroke_width(1)));
+    }
+    Ok(key)
+}
+
+/// A bar per variant with its chance and change, or a note where a
+/// variant has no numbers.
+fn draw_bars(chart: &mut BarChart, r: &CompareReport, x0: f64, x1: f64) -> Result<(), PictureError> {
+    let n = r.rows.len();
     // Row i sits in slot n - 1 - i, the base rules at the top. A segmented
     // axis over `0..k` has k + 1 slots (the range's ends included), so the
     // n slots are `0..n - 1`, and the top slot's upper edge is its `Last`.
     let slot = |i: usize| n - 1 - i;
     let upper_edge = |y: usize| if y + 1 >= n { SegmentValue::Last } else { SegmentValue::Exact(y + 1) };
-    let key_height = 36;
-    let height = 130 + 50 * u32::try_from(n).unwrap_or(40) + key_height;
-    svg((960, height), |root| {
-        let (main, key_area) = root.split_vertically(height - key_height);
-        // The first seat's chance and its change, in a game of two or more.
-        let first = |row: &CompareRow| match (&row.odds, &row.seats) {
-            (Some(o), _) => Some((o.first_wins, o.first_wins_change)),
-            (None, Some(s)) => Some((s.seats[0], s.first_wins_change)),
-            (None, None) => None,
-        };
-        let even = 1.0 / r.players as f64;
-        let values: Vec<f64> = r.rows.iter().filter_map(|row| first(row).map(|f| f.0)).collect();
-        let lo = values.iter().copied().fold(even, f64::min);
-        let hi = values.iter().copied().fold(even, f64::max);
-        let pad = ((hi - lo) * 0.25).max(0.005);
-        let x0 = ((lo - pad) * 200.0).floor() / 200.0;
-        let x1 = ((hi + pad) * 200.0).ceil() / 200.0;
-        let labels: Vec<String> = r.rows.iter().map(|row| row.variant.clone()).collect();
-        let players = if r.players == 2 { String::new() } else { format!(", {} players", r.players) };
-        let mut chart = ChartBuilder::on(&main)
-            .caption(format!("{}: P(first player wins) by rule variant{}", r.game.title, players), (FONT, 22))
-            .margin(16)
-            .margin_right(RIGHT_MARGIN)
-            .x_label_area_size(48)
-            .y_label_area_size(230)
-            .build_cartesian_2d(x0..x1, (0..n.saturating_sub(1)).into_segmented())
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(WHITE)
-            .x_desc(if r.players == 2 {
-                "P(first player wins), both players playing to win".to_string()
-            } else {
-                format!("P(first player wins), all {} players playing to win", r.players)
-            })
-            .x_label_formatter(&|x| format!("{:.1}%", 100.0 * x))
-            .y_labels(n)
-            .y_label_formatter(&|y| match y {
-                SegmentValue::CenterOf(s) if *s < n => labels.get(n - 1 - *s).cloned().unwrap_or_default(),
-                _ => String::new(),
-            })
-            .label_style((FONT, 15))
-            .axis_desc_style((FONT, 16))
-            .draw()
-            .map_err(err)?;
-        let base_colour = RGBColor(214, 96, 39);
-        let colour = RGBColor(66, 116, 181);
-        let left = |size, colour: RGBColor| {
-            (FONT, size).into_font().color(&colour).pos(plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ))
-        };
-        // The reference lines first, so that the bars and their labels lie on top.
-        let vertical = |x: f64| vec![(x, SegmentValue::Exact(0)), (x, SegmentValue::Last)];
-        let mut key: Vec<(&str, ShapeStyle)> = vec![];
-        if let Some((b, _)) = r.rows.first().and_then(first) {
-            chart.draw_series(DashedLineSeries::new(vertical(b), 6, 4, base_colour.stroke_width(2))).map_err(err)?;
-            key.push(("base rules", base_colour.stroke_width(2)));
-        }
-        let even_label = format!("even game ({:.0}%)", 100.0 * even);
-        if x0 <= even {
-            chart.draw_series(DashedLineSeries::new(vertical(even), 2, 4, BLACK.stroke_width(1))).map_err(err)?;
-            key.push((&even_label, BLACK.stroke_width(1)));
-        }
-        for (i, row) in r.rows.iter().enumerate() {
-            let y = slot(i);
-            match first(row) {
-                Some((wins, change)) => {
-                    let c = if i == 0 { base_colour } else { colour };
-                    let mut bar = Rectangle::new([(x0, SegmentValue::Exact(y)), (wins, upper_edge(y))], c.filled());
-                    bar.set_margin(8, 8, 0, 0);
-                    chart.draw_series(std::iter::once(bar)).map_err(err)?;
-                    let text = match change {
-                        Some(d) => format!(" {:.2}% ({})", 100.0 * wins, percentage_points(d)),
-                        None => format!(" {:.2}% (base rules)", 100.0 * wins),
-                    };
-                    chart
-                        .draw_series(std::iter::once(Text::new(
-                            text,
-                            (wins - (x1 - x0) * 0.006, SegmentValue::CenterOf(y)),
-                            (FONT, 14).into_font().color(&WHITE).pos(plotters::style::text_anchor::Pos::new(
-                                plotters::style::text_anchor::HPos::Right,
-                                plotters::style::text_anchor::VPos::Center,
-                            )),
-                        )))
-                        .map_err(err)?;
-                }
-                None => {
-                    chart
-                        .draw_series(std::iter::once(Text::new(
-                            if r.players == 2 {
-                                " not solved under the win objective".to_string()
-                            } else {
-                                format!(" not solved for {} players", r.players)
-                            },
-                            (x0, SegmentValue::CenterOf(y)),
-                            left(14, RGBColor(110, 110, 110)),
-                        )))
-                        .map_err(err)?;
-                }
+    for (i, row) in r.rows.iter().enumerate() {
+        let y = slot(i);
+        match first_wins(row) {
+            Some((wins, change)) => {
+                let c = if i == 0 { BASE_COLOUR } else { VARIANT_COLOUR };
+                let mut bar = Rectangle::new([(x0, SegmentValue::Exact(y)), (wins, upper_edge(y))], c.filled());
+                bar.set_margin(8, 8, 0, 0);
+                chart.draw_series(std::iter::once(bar)).map_err(err)?;
+                let text = match change {
+                    Some(d) => format!(" {:.2}% ({})", 100.0 * wins, percentage_points(d)),
+                    None => format!(" {:.2}% (base rules)", 100.0 * wins),
+                };
+                chart
+                    .draw_series(std::iter::once(Text::new(
+                        text,
+                        (wins - (x1 - x0) * 0.006, SegmentValue::CenterOf(y)),
+                        (FONT, 14).into_font().color(&WHITE).pos(plotters::style::text_anchor::Pos::new(
+                            plotters::style::text_anchor::HPos::Right,
+                            plotters::style::text_anchor::VPos::Center,
+                        )),
+                    )))
+                    .map_err(err)?;
+            }
+            None => {
+                chart
+                    .draw_series(std::iter::once(Text::new(
+                        if r.players == 2 {
+                            " not solved under the win objective".to_string()
+                        } else {
+                            format!(" not solved for {} players", r.players)
+                        },
+                        (x0, SegmentValue::CenterOf(y)),
+                        left(14, RGBColor(110, 110, 110)),
+                    )))
+                    .map_err(err)?;
             }
         }
-        // The key in one line below the chart, under the plotting area.
-        let mut x = 16 + 230;
-        for (label, style) in key {
-            key_area.draw(&PathElement::new(vec![(x, 12), (x + 24, 12)], style)).map_err(err)?;
-            key_area.draw(&Text::new(label, (x + 30, 12), left(14, BLACK))).map_err(err)?;
-            x += 30 + 9 * i32::try_from(label.len()).unwrap_or(20) + 30;
-        }
-        Ok(())
-    })
+    }
+    Ok(())
+}
+
+/// The key in one line below the chart, under the plotting area.
+fn draw_key(key_area: &Area, key: Vec<(String, ShapeStyle)>) -> Result<(), PictureError> {
+    let mut x = 16 + 230;
+    for (label, style) in key {
+        key_area.draw(&PathElement::new(vec![(x, 12), (x + 24, 12)], style)).map_err(err)?;
+        key_area.draw(&Text::new(label.as_str(), (x + 30, 12), left(14, BLACK))).map_err(err)?;
+        x += 30 + 9 * i32::try_from(label.len()).unwrap_or(20) + 30;
+    }
+    Ok(())
 }
 
 /// The heat map of turn-start win probabilities: my score across, the

@@ -81,24 +81,7 @@ fn advise_win(
     let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
     let me = sides.of_question(a, farkles).expect("checked: a side");
     s.params.on_board = sides.side(me).on_board;
-    let dice = match q.start {
-        Start::Roll(dice) => Some(dice),
-        // The opponent's bank is where the leftover's points come from:
-        // from a total of 0 at least, or under the penalty the floor.
-        Start::Leftover(_) if s.state.points > b - sides.floor() => {
-            let (points, opponent, floor) = (s.state.points, b, sides.floor());
-            return Err(if floor < 0 {
-                SituationError::InheritedAboveBank { points, opponent, floor }
-            } else {
-                SituationError::InheritedAboveOpponent { points, opponent }
-            }
-            .into());
-        }
-        Start::Leftover(_) if q.opponent_farkles > 0 => {
-            return Err(SituationError::LeftoverAfterFarkles(q.opponent_farkles).into());
-        }
-        Start::Leftover(_) => None,
-    };
+    let dice = rolled_or_leftover(&q, &s, b, sides.floor())?;
     let goal = game.rules.game.goal;
     let last = b >= goal;
     let mut line = match dice {
@@ -115,27 +98,8 @@ fn advise_win(
         return answer_win(game, &sol, &sol, &s, dice, line);
     }
     let values = load_win(game, tables, progress)?;
-    let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
-    let found = |index: Option<usize>, total, opponent| {
-        index.ok_or(SituationError::BelowFloor { opponent, total, floor: values.sides.floor() })
-    };
-    let theirs = match dice {
-        Some(_) => values.sides.of_question(b, opponent_farkles),
-        // The opponent who left the dice just banked: on the board.
-        None => values.sides.index(win::Side { total: b, on_board: true, farkles: 0 }),
-    };
-    let (ai, bi) = (found(values.sides.of_question(a, farkles), a, false)?, found(theirs, b, true)?);
-    let counts = |n: u32| match n {
-        0 => String::new(),
-        1 => " (1 farkle in a row)".into(),
-        n => format!(" ({n} farkles in a row)"),
-    };
-    let (mine, theirs) =
-        if values.sides.penalty() { (counts(q.farkles), counts(q.opponent_farkles)) } else { Default::default() };
-    line.push_str(&format!(
-        "; your total {a}{mine}, your opponent's {b}{theirs} (the opponent moves next){}",
-        if game.rules.game.last_turn { ", not a last turn" } else { "" }
-    ));
+    let (ai, bi) = pair_of(&values, &q, (a, b), dice.is_some())?;
+    line.push_str(&totals_line(game, &values, &q, (a, b)));
     if let Some(o) = &values.offers {
         // The turn reads the opponent's piggyback values after each bank.
         o.check(&[bi])?;
@@ -159,6 +123,69 @@ fn advise_win(
         // The leftover weighed against a fresh turn, the pair's own.
         None => answer_win(game, &values.turn(ai, bi), &on_leftover, &s, dice, line),
     }
+}
+
+/// The dice rolled, or `None` on a leftover: its points within the
+/// opponent's bank `b` (made from a total of `floor` at least), and no
+/// farkle of theirs since.
+fn rolled_or_leftover(q: &PushLuckQuestion, s: &Situation, b: i64, floor: i64) -> Result<Option<Counts>, Error> {
+    match q.start {
+        Start::Roll(dice) => Ok(Some(dice)),
+        // The opponent's bank is where the leftover's points come from:
+        // from a total of 0 at least, or under the penalty the floor.
+        Start::Leftover(_) if s.state.points > b - floor => {
+            let (points, opponent) = (s.state.points, b);
+            Err(if floor < 0 {
+                SituationError::InheritedAboveBank { points, opponent, floor }
+            } else {
+                SituationError::InheritedAboveOpponent { points, opponent }
+            }
+            .into())
+        }
+        Start::Leftover(_) if q.opponent_farkles > 0 => {
+            Err(SituationError::LeftoverAfterFarkles(q.opponent_farkles).into())
+        }
+        Start::Leftover(_) => Ok(None),
+    }
+}
+
+/// The pair of sides of the totals `(a, b)` in the win table: the asker's
+/// and the opponent's (on a leftover, the opponent just banked: on the
+/// board, no farkles).
+fn pair_of(
+    values: &win::WinValues,
+    q: &PushLuckQuestion,
+    (a, b): (i64, i64),
+    rolled: bool,
+) -> Result<(usize, usize), SituationError> {
+    let farkles = u8::try_from(q.farkles).expect("checked: 0..=2");
+    let opponent_farkles = u8::try_from(q.opponent_farkles).expect("checked: 0..=2");
+    let found = |index: Option<usize>, total, opponent| {
+        index.ok_or(SituationError::BelowFloor { opponent, total, floor: values.sides.floor() })
+    };
+    let theirs = if rolled {
+        values.sides.of_question(b, opponent_farkles)
+    } else {
+        // The opponent who left the dice just banked: on the board.
+        values.sides.index(win::Side { total: b, on_board: true, farkles: 0 })
+    };
+    Ok((found(values.sides.of_question(a, farkles), a, false)?, found(theirs, b, true)?))
+}
+
+/// The totals `(a, b)` for the situation's line, with the farkles in a row
+/// where the penalty counts them.
+fn totals_line(game: &PushLuckGame, values: &win::WinValues, q: &PushLuckQuestion, (a, b): (i64, i64)) -> String {
+    let counts = |n: u32| match n {
+        0 => String::new(),
+        1 => " (1 farkle in a row)".into(),
+        n => format!(" ({n} farkles in a row)"),
+    };
+    let (mine, theirs) =
+        if values.sides.penalty() { (counts(q.farkles), counts(q.opponent_farkles)) } else { Default::default() };
+    format!(
+        "; your total {a}{mine}, your opponent's {b}{theirs} (the opponent moves next){}",
+        if game.rules.game.last_turn { ", not a last turn" } else { "" }
+    )
 }
 
 /// Inherited points of a turn begun on a leftover (win objective): only

@@ -249,11 +249,58 @@ fn check_name(key: &str, name: &str) -> Result<(), RulesError> {
     Ok(())
 }
 
+/// Checks a pattern's shape (faces or groups, at most six dice) and its
+/// points; `key` names a field of it.
+fn check_pattern(p: &Pattern, key: &dyn Fn(&str) -> String) -> Result<(), RulesError> {
+    match (p.faces.is_empty(), p.groups.is_empty()) {
+        (true, true) => return Err(invalid(key("faces"), "give either `faces` or `groups`")),
+        (false, false) => return Err(invalid(key("groups"), "give either `faces` or `groups`, not both")),
+        _ => {}
+    }
+    if p.faces.iter().any(|&f| !(1..=6).contains(&f)) {
+        return Err(invalid(key("faces"), "faces are 1 to 6"));
+    }
+    let mut seen = [false; 6];
+    for &f in &p.faces {
+        if std::mem::replace(&mut seen[usize::from(f) - 1], true) {
+            return Err(invalid(key("faces"), format!("face {f} is listed twice (list each face of a straight once)")));
+        }
+    }
+    if p.groups.contains(&0) {
+        return Err(invalid(key("groups"), "a group has at least one die"));
+    }
+    let dice: usize = p.faces.len() + p.groups.iter().map(|&g| usize::from(g)).sum::<usize>();
+    if dice > 6 {
+        return Err(invalid(key("groups"), format!("uses {dice} dice; a roll has at most 6")));
+    }
+    if p.instant_win {
+        if p.points != 0 {
+            return Err(invalid(key("points"), "an instant win scores no points; leave `points` out"));
+        }
+    } else if p.points <= 0 {
+        return Err(invalid(
+            key("points"),
+            format!("worth {}; a listed pattern must be worth more than 0 (remove it instead)", p.points),
+        ));
+    } else {
+        points_in_range(|| key("points"), p.points, "worth")?;
+    }
+    Ok(())
+}
+
 impl RuleSet {
     /// Checks that the rules make sense and every value is in its range; the
     /// error names the first bad key.
     pub(crate) fn validate(&self) -> Result<(), RulesError> {
         check_name("name", &self.name)?;
+        self.validate_scoring()?;
+        self.validate_turn()?;
+        self.validate_game()
+    }
+
+    /// Checks the scoring: the kinds' points, the patterns, the premium and
+    /// bonus, and that something scores.
+    fn validate_scoring(&self) -> Result<(), RulesError> {
         let s = &self.scoring;
         for (table, key) in [(&s.kinds, "kinds"), (&s.first_roll_kinds, "first-roll-kinds")] {
             for (f, face) in FACE_KEYS.iter().enumerate() {
@@ -272,49 +319,20 @@ impl RuleSet {
             if !names.insert(p.name.as_str()) {
                 return Err(invalid(key("name"), "two patterns have this name"));
             }
-            match (p.faces.is_empty(), p.groups.is_empty()) {
-                (true, true) => return Err(invalid(key("faces"), "give either `faces` or `groups`")),
-                (false, false) => return Err(invalid(key("groups"), "give either `faces` or `groups`, not both")),
-                _ => {}
-            }
-            if p.faces.iter().any(|&f| !(1..=6).contains(&f)) {
-                return Err(invalid(key("faces"), "faces are 1 to 6"));
-            }
-            let mut seen = [false; 6];
-            for &f in &p.faces {
-                if std::mem::replace(&mut seen[usize::from(f) - 1], true) {
-                    return Err(invalid(
-                        key("faces"),
-                        format!("face {f} is listed twice (list each face of a straight once)"),
-                    ));
-                }
-            }
-            if p.groups.contains(&0) {
-                return Err(invalid(key("groups"), "a group has at least one die"));
-            }
-            let dice: usize = p.faces.len() + p.groups.iter().map(|&g| usize::from(g)).sum::<usize>();
-            if dice > 6 {
-                return Err(invalid(key("groups"), format!("uses {dice} dice; a roll has at most 6")));
-            }
-            if p.instant_win {
-                if p.points != 0 {
-                    return Err(invalid(key("points"), "an instant win scores no points; leave `points` out"));
-                }
-            } else if p.points <= 0 {
-                return Err(invalid(
-                    key("points"),
-                    format!("worth {}; a listed pattern must be worth more than 0 (remove it instead)", p.points),
-                ));
-            } else {
-                points_in_range(|| key("points"), p.points, "worth")?;
-            }
+            check_pattern(p, &key)?;
         }
         points_in_range(|| "scoring.all-six-premium".into(), s.all_six_premium, "premium")?;
         points_in_range(|| "scoring.no-score-bonus".into(), s.no_score_bonus, "bonus")?;
         if s.kinds.is_empty() && s.first_roll_kinds.is_empty() && s.patterns.is_empty() {
             return Err(invalid("scoring.kinds", "nothing scores"));
         }
-        let t = &self.turn;
+        Ok(())
+    }
+
+    /// Checks the turn's rules: their points in range, the roll limit, and
+    /// the options that need another.
+    fn validate_turn(&self) -> Result<(), RulesError> {
+        let (s, t) = (&self.scoring, &self.turn);
         for (v, key) in [
             (t.entry, "turn.entry"),
             (t.min_bank, "turn.min-bank"),
@@ -340,6 +358,12 @@ impl RuleSet {
             // no rule says what happens.
             return Err(invalid("turn.piggyback-return", "cannot be combined with an exact goal"));
         }
+        Ok(())
+    }
+
+    /// Checks the game's rules: the choice of dice near an exact goal, the
+    /// goal, and the entry below it.
+    fn validate_game(&self) -> Result<(), RulesError> {
         let within = self.game.choose_dice_within;
         if within != 0 {
             if !self.game.exact_goal {
@@ -357,8 +381,8 @@ impl RuleSet {
         if !(1..=GOAL_MAX).contains(&self.game.goal) {
             return Err(invalid("game.goal", format!("{} is out of range: allowed 1..={GOAL_MAX}", self.game.goal)));
         }
-        if t.entry > self.game.goal {
-            return Err(RulesError::EntryAboveGoal { entry: t.entry, goal: self.game.goal });
+        if self.turn.entry > self.game.goal {
+            return Err(RulesError::EntryAboveGoal { entry: self.turn.entry, goal: self.game.goal });
         }
         Ok(())
     }

@@ -73,17 +73,48 @@ pub(crate) fn check(
     q: &PushLuckQuestion,
 ) -> Result<Situation, SituationError> {
     let turn = &rules.turn;
-    let goal = rules.game.goal;
-    let dice = match q.start {
+    let rolled = check_start(rules, q)?;
+    check_banked(q.banked, grid)?;
+    let (on_board, goal_left) = check_score(q.score, rules.game.goal)?;
+    check_farkles(rules, q.farkles)?;
+    let params = Params { on_board, last_chance: turn.three_farkle_penalty > 0 && q.farkles == 2, goal_left };
+    let held = usize::from(q.held);
+    let dice = check_held(rules, q, rolled, goal_left)?;
+    let roll = check_roll(rules, q, dice)?;
+    check_stake(rules, scorer, q, dice, roll)?;
+    let (ones, ones_points) = check_ones(rules, q, roll)?;
+    if let Start::Leftover(_) = q.start {
+        if turn.piggyback_needs_board && !on_board {
+            return Err(SituationError::PiggybackNeedsBoard { game: rules.name.clone() });
+        }
+    }
+    let k = match q.start {
+        Start::Roll(d) => dice_count(&d) + held,
+        Start::Leftover(k) => usize::from(k),
+    };
+    let state = TurnState {
+        points: q.banked,
+        dice: u8::try_from(k).expect("at most six dice"),
+        rolls: roll - 1,
+        ones,
+        ones_points,
+    };
+    Ok(Situation { params, state, roll, farkles: q.farkles })
+}
+
+/// The dice rolled (`None` for a piggyback start), after checking the start
+/// itself: how many dice, and whether the rules allow a piggyback.
+fn check_start(rules: &RuleSet, q: &PushLuckQuestion) -> Result<Option<usize>, SituationError> {
+    match q.start {
         Start::Roll(d) => {
             let k = dice_count(&d);
             if !(1..=6).contains(&k) {
                 return Err(SituationError::DiceCount(k));
             }
-            Some(k)
+            Ok(Some(k))
         }
         Start::Leftover(k) => {
-            if !turn.piggyback {
+            if !rules.turn.piggyback {
                 return Err(SituationError::NoPiggyback { game: rules.name.clone() });
             }
             if !(1..=5).contains(&k) {
@@ -95,28 +126,51 @@ pub(crate) fn check(
             if q.ones > 0 {
                 return Err(SituationError::OnesOnPiggyback);
             }
-            None
+            Ok(None)
         }
-    };
-    if !(0..=TURN_POINTS_MAX).contains(&q.banked) {
-        return Err(SituationError::BankedRange { points: q.banked });
     }
-    if q.banked % grid != 0 {
-        return Err(SituationError::OffGrid { points: q.banked, grid });
+}
+
+/// Checks the points at stake are in range and on the grid.
+fn check_banked(banked: i64, grid: i64) -> Result<(), SituationError> {
+    if !(0..=TURN_POINTS_MAX).contains(&banked) {
+        return Err(SituationError::BankedRange { points: banked });
     }
-    let (on_board, goal_left) = match q.score {
-        None => (true, goal),
-        Some(s) if s >= goal => return Err(SituationError::ScorePastGoal { score: s, goal }),
-        Some(s) if s < SCORE_MIN => return Err(SituationError::ScoreRange { score: s, goal }),
-        Some(s) => (s > 0, goal - s),
-    };
-    if q.farkles > 0 && turn.three_farkle_penalty == 0 {
+    if banked % grid != 0 {
+        return Err(SituationError::OffGrid { points: banked, grid });
+    }
+    Ok(())
+}
+
+/// Whether the player is on the board, and the points left to the goal.
+fn check_score(score: Option<i64>, goal: i64) -> Result<(bool, i64), SituationError> {
+    match score {
+        None => Ok((true, goal)),
+        Some(s) if s >= goal => Err(SituationError::ScorePastGoal { score: s, goal }),
+        Some(s) if s < SCORE_MIN => Err(SituationError::ScoreRange { score: s, goal }),
+        Some(s) => Ok((s > 0, goal - s)),
+    }
+}
+
+/// Checks the farkles in a row against the three-farkle penalty.
+fn check_farkles(rules: &RuleSet, farkles: u32) -> Result<(), SituationError> {
+    if farkles > 0 && rules.turn.three_farkle_penalty == 0 {
         return Err(SituationError::FarklesWithoutPenalty);
     }
-    if q.farkles >= 3 {
-        return Err(SituationError::TooManyFarkles(q.farkles));
+    if farkles >= 3 {
+        return Err(SituationError::TooManyFarkles(farkles));
     }
-    let params = Params { on_board, last_chance: turn.three_farkle_penalty > 0 && q.farkles == 2, goal_left };
+    Ok(())
+}
+
+/// Checks the held dice and returns the dice that could have been rolled:
+/// those rolled and those held.
+fn check_held(
+    rules: &RuleSet,
+    q: &PushLuckQuestion,
+    dice: Option<usize>,
+    goal_left: i64,
+) -> Result<Option<usize>, SituationError> {
     let held = usize::from(q.held);
     if held > 0 {
         let within = rules.game.choose_dice_within;
@@ -130,13 +184,16 @@ pub(crate) fn check(
             return Err(SituationError::HeldFarFromGoal { within, left: goal_left });
         }
     }
-    // The dice that could have been rolled: those rolled and those held.
-    let dice = match dice {
-        Some(k) if k + held > 6 => return Err(SituationError::HeldTooMany { rolled: k, held: q.held }),
-        d => d.map(|k| k + held),
-    };
+    match dice {
+        Some(k) if k + held > 6 => Err(SituationError::HeldTooMany { rolled: k, held: q.held }),
+        d => Ok(d.map(|k| k + held)),
+    }
+}
 
-    let max_rolls = turn.max_rolls;
+/// Which roll of the turn (given, or implied by the dice and points), checked
+/// against the rules' roll limit.
+fn check_roll(rules: &RuleSet, q: &PushLuckQuestion, dice: Option<usize>) -> Result<u32, SituationError> {
+    let max_rolls = rules.turn.max_rolls;
     let roll = match (q.roll, dice) {
         (Some(0), _) => return Err(SituationError::RollZero),
         (Some(n), _) => n,
@@ -151,6 +208,18 @@ pub(crate) fn check(
     if max_rolls > 0 && roll > max_rolls {
         return Err(SituationError::RollPastLimit { roll, game: rules.name.clone(), max: max_rolls });
     }
+    Ok(roll)
+}
+
+/// Checks the dice, the roll number and the points at stake fit together:
+/// every earlier roll set aside at least one scoring die.
+fn check_stake(
+    rules: &RuleSet,
+    scorer: &Scorer,
+    q: &PushLuckQuestion,
+    dice: Option<usize>,
+    roll: u32,
+) -> Result<(), SituationError> {
     let cheap = cheapest(scorer);
     if let Some(k) = dice {
         if roll == 1 && (q.banked != 0 || k != 6) {
@@ -159,7 +228,7 @@ pub(crate) fn check(
         if roll > 1 && q.banked == 0 {
             return Err(SituationError::NothingAtStake { roll });
         }
-        if roll > 1 && !turn.hot_dice {
+        if roll > 1 && !rules.turn.hot_dice {
             // Each earlier roll set at least one die aside.
             let most = 6usize.saturating_sub(roll as usize - 1);
             if k > most {
@@ -182,7 +251,13 @@ pub(crate) fn check(
             return Err(SituationError::TooFewPointsForRoll { points: q.banked, roll, earlier, least });
         }
     }
-    if q.ones > 0 && turn.vant_hof == 0 {
+    Ok(())
+}
+
+/// Checks the Van't Hof 1s set aside this turn and returns their count and
+/// the points they scored.
+fn check_ones(rules: &RuleSet, q: &PushLuckQuestion, roll: u32) -> Result<(u8, i64), SituationError> {
+    if q.ones > 0 && rules.turn.vant_hof == 0 {
         return Err(SituationError::OnesWithoutVantHof);
     }
     if q.ones > 0 && roll == 1 {
@@ -198,23 +273,7 @@ pub(crate) fn check(
     if ones < 6 && ones_points > q.banked {
         return Err(SituationError::OnesExceedBanked { ones, least: ones_points, banked: q.banked });
     }
-    if let Start::Leftover(_) = q.start {
-        if turn.piggyback_needs_board && !on_board {
-            return Err(SituationError::PiggybackNeedsBoard { game: rules.name.clone() });
-        }
-    }
-    let k = match q.start {
-        Start::Roll(d) => dice_count(&d) + held,
-        Start::Leftover(k) => usize::from(k),
-    };
-    let state = TurnState {
-        points: q.banked,
-        dice: u8::try_from(k).expect("at most six dice"),
-        rolls: roll - 1,
-        ones,
-        ones_points,
-    };
-    Ok(Situation { params, state, roll, farkles: q.farkles })
+    Ok((ones, ones_points))
 }
 
 /// Checks the two totals of a win-objective question (`score`, `opponent`,

@@ -135,22 +135,9 @@ pub(crate) fn win_sheet<'g>(
     let boundary = q.dice.map(|k| bank_boundary(game, &values, k));
     let sets = optimal_decisions(game, values.clone(), q.games, &[q.seed, q.seed ^ 0x5EED_5EED_5EED_5EED])?;
     let (fit, check) = (&sets[0], &sets[1]);
-
-    // Cells: [section][row][band] -> (turn total, exact banks).
-    let mut rows: Vec<(u8, u8)> = fit.iter().chain(check).map(|d| (d.dice, d.roll_class)).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    rows.sort_by_key(|&(k, r)| (r, std::cmp::Reverse(k)));
+    let rows = sheet_rows(fit, check);
     let sections = if game.rules.turn.entry > 0 { 2 } else { 1 };
-    let mut cells = vec![vec![vec![Vec::<(i64, bool)>::new(); bands.len()]; rows.len()]; sections];
-    let mut goal_cells = vec![Vec::<(i64, bool)>::new(); rows.len()];
-    for d in fit {
-        let r = rows.iter().position(|&x| x == (d.dice, d.roll_class)).expect("every row listed");
-        match place(&values, &bands, d) {
-            Some(p) => cells[p.section][r][p.band].push((d.turn_total, d.bank)),
-            None => goal_cells[r].push((lead_after(&values, d), d.bank)),
-        }
-    }
+    let (cells, goal_cells) = sort_into_cells(&values, &bands, &rows, sections, fit);
     // No data: always bank; all rolls (never seen: a game ends with a bank): never.
     let goal_rows: Vec<Option<i64>> = goal_cells
         .into_iter()
@@ -158,7 +145,68 @@ pub(crate) fn win_sheet<'g>(
         .collect();
     let met: Vec<Vec<Vec<bool>>> =
         cells.iter().map(|sec| sec.iter().map(|row| row.iter().map(|c| !c.is_empty()).collect()).collect()).collect();
-    let sheet: Vec<Vec<Vec<Option<i64>>>> = cells
+    let sheet = fit_cells(cells);
+
+    let counts_rolls = game.rules.turn.max_rolls > 0;
+    let sections = sheet_sections(sheet, met, &rows, sections, counts_rolls);
+    let reaching_goal = rows
+        .iter()
+        .zip(goal_rows)
+        .map(|(&(k, r), lead_from)| GoalRow {
+            dice_to_roll: k,
+            rolls_made: if counts_rolls { u32::from(r) } else { 1 },
+            lead_from,
+        })
+        .collect();
+    let rules = SheetRules { goal, counts_rolls, bands, sections, reaching_goal };
+    let agreement = SheetAgreement {
+        rate: agreement_rate(&values, &rules, check),
+        decisions: check.len() as u64,
+        games: q.games,
+        fitted_rate: agreement_rate(&values, &rules, fit),
+    };
+    let map = q.map.then(|| win_map(game, &values));
+    Ok(WinSheet { game: game.reference(), rules, agreement, seed: q.seed, boundary, map })
+}
+
+/// A cell's decisions: (turn total, whether the exact policy banks).
+type Cell = Vec<(i64, bool)>;
+
+/// The sheet's rows (dice to roll, roll class) met in either set: by roll
+/// class, then most dice first.
+fn sheet_rows(fit: &[Decision], check: &[Decision]) -> Vec<(u8, u8)> {
+    let mut rows: Vec<(u8, u8)> = fit.iter().chain(check).map(|d| (d.dice, d.roll_class)).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows.sort_by_key(|&(k, r)| (r, std::cmp::Reverse(k)));
+    rows
+}
+
+/// The decisions of `fit` in their cells, `[section][row][band]`, and those
+/// of turns reaching the goal per row (by the lead after banking).
+fn sort_into_cells(
+    values: &WinValues,
+    bands: &[ScoreBand],
+    rows: &[(u8, u8)],
+    sections: usize,
+    fit: &[Decision],
+) -> (Vec<Vec<Vec<Cell>>>, Vec<Cell>) {
+    let mut cells = vec![vec![vec![Cell::new(); bands.len()]; rows.len()]; sections];
+    let mut goal_cells = vec![Cell::new(); rows.len()];
+    for d in fit {
+        let r = rows.iter().position(|&x| x == (d.dice, d.roll_class)).expect("every row listed");
+        match place(values, bands, d) {
+            Some(p) => cells[p.section][r][p.band].push((d.turn_total, d.bank)),
+            None => goal_cells[r].push((lead_after(values, d), d.bank)),
+        }
+    }
+    (cells, goal_cells)
+}
+
+/// Each cell's best threshold; a band no game reached takes its nearest
+/// neighbour's.
+fn fit_cells(cells: Vec<Vec<Vec<Cell>>>) -> Vec<Vec<Vec<Option<i64>>>> {
+    cells
         .into_par_iter()
         .map(|sec| {
             sec.into_iter()
@@ -177,10 +225,19 @@ pub(crate) fn win_sheet<'g>(
                 })
                 .collect()
         })
-        .collect();
+        .collect()
+}
 
-    let counts_rolls = game.rules.turn.max_rolls > 0;
-    let sections = sheet
+/// The sheet's sections (off the board, on it), a row per dice and roll
+/// class with its bank-from totals per band and the bands met.
+fn sheet_sections(
+    sheet: Vec<Vec<Vec<Option<i64>>>>,
+    met: Vec<Vec<Vec<bool>>>,
+    rows: &[(u8, u8)],
+    sections: usize,
+    counts_rolls: bool,
+) -> Vec<WinSheetSection> {
+    sheet
         .into_iter()
         .zip(met)
         .enumerate()
@@ -189,7 +246,7 @@ pub(crate) fn win_sheet<'g>(
             rows: sec
                 .into_iter()
                 .zip(met)
-                .zip(&rows)
+                .zip(rows)
                 .map(|((bank_from, met), &(k, r))| WinSheetRow {
                     dice_to_roll: k,
                     rolls_made: if counts_rolls { u32::from(r) } else { 1 },
@@ -198,34 +255,21 @@ pub(crate) fn win_sheet<'g>(
                 })
                 .collect(),
         })
-        .collect();
-    let reaching_goal = rows
-        .iter()
-        .zip(goal_rows)
-        .map(|(&(k, r), lead_from)| GoalRow {
-            dice_to_roll: k,
-            rolls_made: if counts_rolls { u32::from(r) } else { 1 },
-            lead_from,
+        .collect()
+}
+
+/// The share of `set`'s decisions the sheet's `rules` agree with, measured
+/// with the rule a player follows (`simulate`'s win-sheet player).
+fn agreement_rate(values: &WinValues, rules: &SheetRules, set: &[Decision]) -> f64 {
+    let agree = set
+        .par_iter()
+        .filter(|d| {
+            let (me, them) = (values.sides.side(d.a), values.sides.side(d.b));
+            let bank = rules.banks(me.total, me.on_board, them.total, d.turn_total, d.dice, u32::from(d.roll_class));
+            bank == d.bank
         })
-        .collect();
-    let rules = SheetRules { goal, counts_rolls, bands, sections, reaching_goal };
-    // Measured with the rule a player follows (`simulate`'s win-sheet player).
-    let rate = |set: &[Decision]| -> f64 {
-        let agree = set
-            .par_iter()
-            .filter(|d| {
-                let (me, them) = (values.sides.side(d.a), values.sides.side(d.b));
-                let bank =
-                    rules.banks(me.total, me.on_board, them.total, d.turn_total, d.dice, u32::from(d.roll_class));
-                bank == d.bank
-            })
-            .count();
-        agree as f64 / set.len().max(1) as f64
-    };
-    let agreement =
-        SheetAgreement { rate: rate(check), decisions: check.len() as u64, games: q.games, fitted_rate: rate(fit) };
-    let map = q.map.then(|| win_map(game, &values));
-    Ok(WinSheet { game: game.reference(), rules, agreement, seed: q.seed, boundary, map })
+        .count();
+    agree as f64 / set.len().max(1) as f64
 }
 
 /// Turn-start win probabilities on at most about 80 cells a side.

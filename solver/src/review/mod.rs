@@ -154,22 +154,38 @@ pub fn read_record(path: &Path) -> Result<String, Error> {
 pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<Thresholds>) -> ReviewReport {
     let objective = session.objective();
     let thresholds = thresholds.unwrap_or_else(|| default_thresholds(objective));
-    // Losses are compared in the unit shown.
-    let shown = |v: f64| if objective == Objective::Win { 100.0 * v } else { v };
-    let class = |loss: f64, forced: bool| {
-        let l = shown(loss);
-        if forced {
-            None
-        } else if l >= thresholds.blunder {
-            Some(DecisionClass::Blunder)
-        } else if l >= thresholds.mistake {
-            Some(DecisionClass::Mistake)
-        } else if l >= thresholds.doubtful {
-            Some(DecisionClass::Doubtful)
-        } else {
-            None
-        }
-    };
+    let Reviewed { decisions, rolls, turns } = reviewed_moments(session, lines, objective, thresholds);
+    let finished = session.winners().is_some();
+    let players = player_reviews(session, objective, &decisions);
+    let order = costliest(&decisions);
+    ReviewReport {
+        game: session.game().reference(),
+        objective,
+        thresholds,
+        finished,
+        turns_played: lines.turns.len(),
+        winners: session.winners().map(<[usize]>::to_vec).unwrap_or_default(),
+        seed_mismatch: session.seed_mismatch(),
+        players,
+        decisions,
+        rolls,
+        costliest: order,
+        turns,
+        shown: vec![],
+    }
+}
+
+/// The session's moments as the report shows them.
+struct Reviewed {
+    decisions: Vec<ReviewedDecision>,
+    rolls: Vec<ReviewedRoll>,
+    /// Each turn's values, with its worst decision's class.
+    turns: Vec<TurnValues>,
+}
+
+/// Every decision valued and classed, every roll's luck, and each turn's
+/// values, in the order played.
+fn reviewed_moments(session: &Play, lines: &RecordLines, objective: Objective, thresholds: Thresholds) -> Reviewed {
     let names = session.names();
     let category = session.game().reference().family == crate::vocabulary::Family::Category;
     let line_of = |turn: usize| lines.turns.get(turn.wrapping_sub(1)).copied().unwrap_or(0);
@@ -194,7 +210,7 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
             MomentKind::Decision(j) => {
                 let loss = (j.best - j.chosen).max(0.0);
                 let forced = j.choices == 1;
-                worst = class(loss, forced);
+                worst = class(objective, thresholds, loss, forced);
                 let before = m.before.as_deref();
                 decisions.push(ReviewedDecision {
                     number: decisions.len() + 1,
@@ -226,8 +242,30 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
             _ => turns.push(TurnValues { turn: m.turn, line, seat: m.seat, values: m.values.clone(), worst }),
         }
     }
-    let finished = session.winners().is_some();
-    let players = session
+    Reviewed { decisions, rolls, turns }
+}
+
+/// A decision's error class: none when forced or below every threshold.
+fn class(objective: Objective, thresholds: Thresholds, loss: f64, forced: bool) -> Option<DecisionClass> {
+    // Losses are compared in the unit shown.
+    let l = if objective == Objective::Win { 100.0 * loss } else { loss };
+    if forced {
+        None
+    } else if l >= thresholds.blunder {
+        Some(DecisionClass::Blunder)
+    } else if l >= thresholds.mistake {
+        Some(DecisionClass::Mistake)
+    } else if l >= thresholds.doubtful {
+        Some(DecisionClass::Doubtful)
+    } else {
+        None
+    }
+}
+
+/// Each player's counts, losses, rating and luck.
+fn player_reviews(session: &Play, objective: Objective, decisions: &[ReviewedDecision]) -> Vec<PlayerReview> {
+    let names = session.names();
+    session
         .ledgers()
         .iter()
         .enumerate()
@@ -260,23 +298,13 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
                 luck_adjusted: result - l.luck,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The five costliest decisions (by loss, earlier first on a tie).
+fn costliest(decisions: &[ReviewedDecision]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..decisions.len()).filter(|&i| decisions[i].loss > 0.0).collect();
     order.sort_by(|&a, &b| decisions[b].loss.total_cmp(&decisions[a].loss).then(a.cmp(&b)));
     order.truncate(5);
-    ReviewReport {
-        game: session.game().reference(),
-        objective,
-        thresholds,
-        finished,
-        turns_played: lines.turns.len(),
-        winners: session.winners().map(<[usize]>::to_vec).unwrap_or_default(),
-        seed_mismatch: session.seed_mismatch(),
-        players,
-        decisions,
-        rolls,
-        costliest: order,
-        turns,
-        shown: vec![],
-    }
+    order
 }

@@ -218,73 +218,8 @@ impl<'g> Table<'g> {
                 }
                 .into())
             }
-            Action::Keep { dice } | Action::Lock { dice } => {
-                if last {
-                    return Err(Refusal::WrongKind {
-                        why: format!("roll {} is the last: score a box (score BOX)", self.roll),
-                    }
-                    .into());
-                }
-                let keep = counts_of(dice);
-                if keep.iter().zip(&self.hand).any(|(k, h)| k > h) {
-                    return Err(Refusal::NotAmongDice {
-                        what: verb,
-                        dice: format_dice(&keep),
-                        rolled: format_dice(&self.hand),
-                    }
-                    .into());
-                }
-                if self.locked_rule() && self.kept.iter().zip(&keep).any(|(l, k)| l > k) {
-                    return Err(Refusal::Unlocked { locked: format_dice(&self.kept) }.into());
-                }
-                let found = advice.alternatives.iter().find(|a| match &a.action {
-                    CategoryAction::Keep { keep: k, .. } | CategoryAction::Lock { lock: k, .. } => counts_of(k) == keep,
-                    CategoryAction::Score { .. } => false,
-                });
-                match found {
-                    Some(a) => (a.clone(), false),
-                    None => return Err(Refusal::NotAChoice { verb, dice: format_dice(&keep) }.into()),
-                }
-            }
-            Action::Score { category } => {
-                let Some(cat) = self.game.category_index(category) else {
-                    let known: Vec<&str> = self.game.categories.iter().map(|c| c.name).collect();
-                    return Err(Refusal::NoSuchBox {
-                        name: userio::Escaped(category).to_string(),
-                        game: self.game.title.to_string(),
-                        boxes: known.join(", "),
-                    }
-                    .into());
-                };
-                let name = self.game.categories[cat].name;
-                if let Some(p) = self.sheets[self.mover].entries[cat] {
-                    return Err(Refusal::BoxFilled { name: name.to_string(), points: p }.into());
-                }
-                let boxes = if last { advice.clone() } else { Box::new(self.standing_pat()?) };
-                let found = boxes
-                    .alternatives
-                    .iter()
-                    .find(|a| matches!(&a.action, CategoryAction::Score { category: c, .. } if c == name));
-                match found {
-                    Some(a) => (a.clone(), !last),
-                    None => {
-                        return Err(Refusal::BoxNotAllowed {
-                            dice: format_dice(&self.hand),
-                            name: name.to_string(),
-                            boxes: boxes
-                                .alternatives
-                                .iter()
-                                .filter_map(|a| match &a.action {
-                                    CategoryAction::Score { category, .. } => Some(category.as_str()),
-                                    _ => None,
-                                })
-                                .collect::<Vec<_>>()
-                                .join(", "),
-                        }
-                        .into())
-                    }
-                }
-            }
+            Action::Keep { dice } | Action::Lock { dice } => (self.chosen_keep(&advice, dice, last, verb)?, false),
+            Action::Score { category } => (self.chosen_box(&advice, category, last)?, !last),
             Action::Farkle | Action::SetAside { .. } => {
                 return Err(Refusal::WrongKind {
                     why: format!("{verb} dice (e.g. {verb} 55) or score a box (e.g. score fives)"),
@@ -306,7 +241,96 @@ impl<'g> Table<'g> {
         };
         let mut notes = vec![Note::Decision { seat, judged }];
         notes.push(Note::Step(Step::Roll { dice: faces_of(&self.hand), action: chosen.action.record_action() }));
-        match &chosen.action {
+        self.carry_out(seat, &chosen.action, &mut notes)?;
+        Ok(notes)
+    }
+
+    /// The alternative that keeps (or locks) `dice`, checked against the
+    /// roll, the hand and the dice locked already.
+    fn chosen_keep(
+        &self,
+        advice: &CategoryAdvice,
+        dice: &[u8],
+        last: bool,
+        verb: &'static str,
+    ) -> Result<CategoryAlternative, Error> {
+        if last {
+            return Err(
+                Refusal::WrongKind { why: format!("roll {} is the last: score a box (score BOX)", self.roll) }.into()
+            );
+        }
+        let keep = counts_of(dice);
+        if keep.iter().zip(&self.hand).any(|(k, h)| k > h) {
+            return Err(Refusal::NotAmongDice {
+                what: verb,
+                dice: format_dice(&keep),
+                rolled: format_dice(&self.hand),
+            }
+            .into());
+        }
+        if self.locked_rule() && self.kept.iter().zip(&keep).any(|(l, k)| l > k) {
+            return Err(Refusal::Unlocked { locked: format_dice(&self.kept) }.into());
+        }
+        let found = advice.alternatives.iter().find(|a| match &a.action {
+            CategoryAction::Keep { keep: k, .. } | CategoryAction::Lock { lock: k, .. } => counts_of(k) == keep,
+            CategoryAction::Score { .. } => false,
+        });
+        match found {
+            Some(a) => Ok(a.clone()),
+            None => Err(Refusal::NotAChoice { verb, dice: format_dice(&keep) }.into()),
+        }
+    }
+
+    /// The alternative that scores the hand in the box `category`, checked
+    /// against the sheet; before the last roll, standing pat.
+    fn chosen_box(&self, advice: &CategoryAdvice, category: &str, last: bool) -> Result<CategoryAlternative, Error> {
+        let Some(cat) = self.game.category_index(category) else {
+            let known: Vec<&str> = self.game.categories.iter().map(|c| c.name).collect();
+            return Err(Refusal::NoSuchBox {
+                name: userio::Escaped(category).to_string(),
+                game: self.game.title.to_string(),
+                boxes: known.join(", "),
+            }
+            .into());
+        };
+        let name = self.game.categories[cat].name;
+        if let Some(p) = self.sheets[self.mover].entries[cat] {
+            return Err(Refusal::BoxFilled { name: name.to_string(), points: p }.into());
+        }
+        let standing;
+        let boxes = if last {
+            advice
+        } else {
+            standing = self.standing_pat()?;
+            &standing
+        };
+        let found = boxes
+            .alternatives
+            .iter()
+            .find(|a| matches!(&a.action, CategoryAction::Score { category: c, .. } if c == name));
+        match found {
+            Some(a) => Ok(a.clone()),
+            None => Err(Refusal::BoxNotAllowed {
+                dice: format_dice(&self.hand),
+                name: name.to_string(),
+                boxes: boxes
+                    .alternatives
+                    .iter()
+                    .filter_map(|a| match &a.action {
+                        CategoryAction::Score { category, .. } => Some(category.as_str()),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }
+            .into()),
+        }
+    }
+
+    /// Carries out `seat`'s chosen `action`: the dice kept for the next
+    /// roll, or the box scored and the turn passed on.
+    fn carry_out(&mut self, seat: usize, action: &CategoryAction, notes: &mut Vec<Note>) -> Result<(), Error> {
+        match action {
             CategoryAction::Keep { keep: k, .. } | CategoryAction::Lock { lock: k, .. } => {
                 self.kept = counts_of(k);
                 self.roll += 1;
@@ -327,10 +351,10 @@ impl<'g> Table<'g> {
                     total,
                     settle: false,
                 });
-                self.next_turn(&mut notes);
+                self.next_turn(notes);
             }
         }
-        Ok(notes)
+        Ok(())
     }
 
     /// Writes `points` in box `cat` of `seat`'s sheet with the hand in

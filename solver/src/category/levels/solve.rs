@@ -42,76 +42,25 @@ pub(crate) fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> 
         estimate / 60.0,
     ));
     let size = |k: usize| level_range(index, k).1;
-    let compact_ok: Vec<bool> =
-        (0..ncat).map(|k| open_level(dp, dir, k, Precision::Compact, Verify::Full).is_ok()).collect();
-    // Levels `start..ncat` are done: each has a compact file or its f32
-    // file, and `start` has its f32 file (the input of `start - 1`).
-    let lowest_usable = (0..=ncat)
-        .rev()
-        .take_while(|&k| k == ncat || compact_ok[k] || level_path(dir, k, Precision::F32).exists())
-        .last()
-        .unwrap_or(ncat);
-    let start = if compact_ok.iter().all(|&c| c) {
-        0
-    } else {
-        (lowest_usable..ncat).find(|&k| open_level(dp, dir, k, Precision::F32, Verify::Full).is_ok()).unwrap_or(ncat)
-    };
+    let (compact_ok, start) = resume_point(dp, dir);
     let missing: u64 = (0..start).map(|k| Precision::Compact.bytes(size(k))).sum::<u64>()
         + (0..ncat).filter(|&k| !compact_ok[k]).map(|k| Precision::Compact.bytes(size(k))).sum::<u64>()
         + if start > 0 { memory } else { 0 };
     free_space_for(dir, missing.min(disk))?;
     let mut times = read_times(dir);
     times.resize(ncat, None);
-    let mut facts = vec![];
-    for k in (start..ncat).rev() {
-        if !compact_ok[k] {
-            let work = open_level(dp, dir, k, Precision::F32, Verify::Full)?;
-            write_compact(dp, dir, k, work.values())?;
-        }
-        if k > start {
-            remove(&level_path(dir, k, Precision::F32));
-        }
-        let seconds = times[k].unwrap_or(0.0);
-        facts.push(LevelFacts { level: k, states: size(k), seconds, resumed: true });
-        progress.note(&format!("level {k}: {} states already solved (verified), skipped", size(k)));
-    }
+    let mut facts = keep_resumed(dp, dir, start, &compact_ok, &times, progress)?;
     let mut remaining: u64 = (0..start).map(size).sum();
     let mut done_here = (0u64, 0f64);
     for k in (0..start).rev() {
         let states = size(k);
-        let begin = Instant::now();
         #[allow(clippy::cast_precision_loss)]
         let left = if done_here.0 == 0 {
             remaining as f64 / index.len() as f64 * estimate
         } else {
             remaining as f64 * done_here.1 / done_here.0 as f64
         };
-        let above = if k + 1 < ncat { Some(open_level(dp, dir, k + 1, Precision::F32, Verify::Auto)?) } else { None };
-        let mut out = vec![0f32; usize::try_from(states).expect("a level fits in memory")];
-        progress.stage(
-            &format!("level {k} of {}: about {:.0} min left for the whole solve; states", ncat - 1, left / 60.0),
-            states,
-        );
-        match &above {
-            Some(t) => {
-                let after = F32Level { index, first: level_range(index, k + 1).0, values: t.values() };
-                solve_level(dp, k, &after, &mut out, progress);
-            }
-            None => solve_level(dp, k, &Zero, &mut out, progress),
-        }
-        drop(above);
-        progress.finish();
-        let secs = begin.elapsed().as_secs_f64();
-        write_table(
-            &level_path(dir, k, Precision::F32),
-            &level_spec(game, k, Precision::F32, Some(states)),
-            &meta(dp, k, None, String::new()),
-            &out,
-        )?;
-        write_compact(dp, dir, k, &out)?;
-        if k + 1 < ncat {
-            remove(&level_path(dir, k + 1, Precision::F32));
-        }
+        let secs = solve_and_write(dp, dir, k, left, progress)?;
         times[k] = Some(secs);
         write_times(dir, &times)?;
         remaining -= states;
@@ -140,6 +89,92 @@ pub(crate) fn solve_levels(dp: &TurnDp, dir: &Path, progress: &dyn Progress) -> 
         seconds: clock.elapsed().as_secs_f64(),
         bytes,
     })
+}
+
+/// Which levels have a sound compact file, and the level to resume from:
+/// levels `start..` are done (each has a compact file or its f32 file), and
+/// `start` has its f32 file (the input of `start - 1`).
+fn resume_point(dp: &TurnDp, dir: &Path) -> (Vec<bool>, usize) {
+    let ncat = dp.index().categories();
+    let compact_ok: Vec<bool> =
+        (0..ncat).map(|k| open_level(dp, dir, k, Precision::Compact, Verify::Full).is_ok()).collect();
+    let lowest_usable = (0..=ncat)
+        .rev()
+        .take_while(|&k| k == ncat || compact_ok[k] || level_path(dir, k, Precision::F32).exists())
+        .last()
+        .unwrap_or(ncat);
+    let start = if compact_ok.iter().all(|&c| c) {
+        0
+    } else {
+        (lowest_usable..ncat).find(|&k| open_level(dp, dir, k, Precision::F32, Verify::Full).is_ok()).unwrap_or(ncat)
+    };
+    (compact_ok, start)
+}
+
+/// The levels from `start` up, already solved: each one's compact file
+/// written where missing and its f32 file removed unless the next level
+/// solved reads it. Returns their facts.
+fn keep_resumed(
+    dp: &TurnDp,
+    dir: &Path,
+    start: usize,
+    compact_ok: &[bool],
+    times: &[Option<f64>],
+    progress: &dyn Progress,
+) -> Result<Vec<LevelFacts>, Error> {
+    let index = dp.index();
+    let mut facts = vec![];
+    for k in (start..index.categories()).rev() {
+        if !compact_ok[k] {
+            let work = open_level(dp, dir, k, Precision::F32, Verify::Full)?;
+            write_compact(dp, dir, k, work.values())?;
+        }
+        if k > start {
+            remove(&level_path(dir, k, Precision::F32));
+        }
+        let states = level_range(index, k).1;
+        let seconds = times[k].unwrap_or(0.0);
+        facts.push(LevelFacts { level: k, states, seconds, resumed: true });
+        progress.note(&format!("level {k}: {states} states already solved (verified), skipped"));
+    }
+    Ok(facts)
+}
+
+/// Solves level `k` from the level above's f32 file (`left`: the seconds
+/// the solve is expected to take still), writes it in f32 and compact, and
+/// removes the level above's f32 file. Returns the seconds the solve took.
+fn solve_and_write(dp: &TurnDp, dir: &Path, k: usize, left: f64, progress: &dyn Progress) -> Result<f64, Error> {
+    let begin = Instant::now();
+    let (game, index) = (dp.game(), dp.index());
+    let ncat = index.categories();
+    let states = level_range(index, k).1;
+    let above = if k + 1 < ncat { Some(open_level(dp, dir, k + 1, Precision::F32, Verify::Auto)?) } else { None };
+    let mut out = vec![0f32; usize::try_from(states).expect("a level fits in memory")];
+    progress.stage(
+        &format!("level {k} of {}: about {:.0} min left for the whole solve; states", ncat - 1, left / 60.0),
+        states,
+    );
+    match &above {
+        Some(t) => {
+            let after = F32Level { index, first: level_range(index, k + 1).0, values: t.values() };
+            solve_level(dp, k, &after, &mut out, progress);
+        }
+        None => solve_level(dp, k, &Zero, &mut out, progress),
+    }
+    drop(above);
+    progress.finish();
+    let secs = begin.elapsed().as_secs_f64();
+    write_table(
+        &level_path(dir, k, Precision::F32),
+        &level_spec(game, k, Precision::F32, Some(states)),
+        &meta(dp, k, None, String::new()),
+        &out,
+    )?;
+    write_compact(dp, dir, k, &out)?;
+    if k + 1 < ncat {
+        remove(&level_path(dir, k + 1, Precision::F32));
+    }
+    Ok(secs)
 }
 
 /// Removes a file that is no longer needed (a failure only wastes disk).

@@ -593,8 +593,10 @@ mod kernel {
             sums.total[k] += sums.prob * best[k];
             sums.slope[k] += sums.prob * best_slope[k];
             if CARRY {
-                for (sum, best) in sums.carried.iter_mut().zip(&best_carried) {
-                    sum[k] += sums.prob * best[k];
+                // Indexed as the lane loop around it is: the kernel's form.
+                #[allow(clippy::needless_range_loop)]
+                for j in 0..2 {
+                    sums.carried[j][k] += sums.prob * best_carried[j][k];
                 }
             }
         }

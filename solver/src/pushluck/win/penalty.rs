@@ -139,7 +139,7 @@ impl WinValues<'_> {
             // Under piggyback an offer is worth `1 - max(W, R)` to the
             // mover: linear in the next state's `W`, with the offer's edge
             // `max(0, R - W)` held at its current value. (The evaluation
-            // moves `R` along with `W`, see `solve`; only the improvement
+            // moves `R` along with `W`, see `Books::evaluate`; only the improvement
             // sweep, which solves the turns, decides the fixed point.)
             let mut edge = 0.0;
             let state = match e {
@@ -209,116 +209,20 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
     let m = values.len();
     let order = layers(values);
     start_without_penalty(values, progress);
-    let mut rows: Vec<Row> = vec![Row::default(); m * m];
-    // Per state: the key of the policy its row is of (`None`: made afresh
-    // each time).
-    let mut keys: Vec<Option<u128>> = vec![None; m * m];
+    let mut books = Books::new(m * m);
     let mut facts = WinFacts { truncation: 0.0, residual: f64::INFINITY, turn_solves: 0 };
-    // Per state: a bound on how far its inputs moved since its turn was
-    // last solved (infinite: never solved).
-    let mut stale = vec![f64::INFINITY; m * m];
-    // Per state: how far the last improvement sweep moved its value or
-    // (piggyback) any of its piggyback values (0 when it was not solved).
-    let mut improve_moved = vec![0.0f64; m * m];
-    // Per state: its last solve's margin (0: none known, or its row is
-    // made afresh each time).
-    let mut margins = vec![0.0f64; m * m];
-    // One stage for the whole iteration, in levels of the turns solved, so
-    // that its time left covers every sweep and evaluation to come: its
-    // length is the work a solve takes, measured (see `FULL_SWEEPS`); the
-    // bar ends when the values do.
-    // A turn's levels, about: those below the goal.
-    let g = values.model.grid;
-    let goal = values.model.rules.game.goal;
-    let sides: Vec<i64> = (0..m).map(|a| values.sides.side(a).total).collect();
-    let turn_levels = |s: usize| u64::try_from((goal - sides[s / m]) / g).unwrap_or(1).max(1);
-    let full: u64 = (0..m * m).map(turn_levels).sum();
-    let expected = (FULL_SWEEPS * full as f64) as u64;
-    progress.stage("policy iteration (work in turn levels, of about)", expected);
-    let mut done = 0u64;
+    let mut bar = Bar::new(values, progress);
     // Whether the last evaluation was to `EVAL_TOL` (the start values are
     // no evaluation).
     let mut tight = false;
     for _sweep in 1..=SWEEPS_MAX {
         let mut change: f64 = 0.0;
         for layer in &order {
-            let v = &*values;
-            // The layer's stale states whose policy may change, movers of
-            // similar totals side by side (their turns are as long),
-            // solved in SIMD lanes ([`WinValues::solve_turns`]), the
-            // batches in parallel.
-            let mut todo: Vec<usize> = layer
-                .iter()
-                .map(|&s| s as usize)
-                .filter(|&s| {
-                    stale[s] > STALE_TOL
-                        && !(2.0 * stale[s] < margins[s]
-                            && 2.0 * (stale[s] + v.inputs_moved(s, &improve_moved)) < margins[s])
-                })
-                .collect();
-            todo.sort_by_key(|&s| (v.sides.side(s / m).total, s));
-            let solved: Vec<Turn> = todo
-                .par_chunks(LANES)
-                // A batch a task: turns of low totals are the long ones,
-                // and halves of a sorted layer left one core waiting.
-                .with_max_len(1)
-                .flat_map_iter(|chunk| {
-                    let turns: Vec<_> = chunk
-                        .iter()
-                        .map(|&s| {
-                            let (a, b) = (s / m, s % m);
-                            let (farkle, pass) = v.farkle_and_pass(a, b);
-                            (a, b, farkle, pass)
-                        })
-                        .collect();
-                    let sols = v.solve_turns(&turns);
-                    let keys = &keys;
-                    chunk.iter().zip(sols).map(move |(&s, (sol, loss))| {
-                        let (a, b) = (s / m, s % m);
-                        // Under piggyback a row holds the offers' current
-                        // edges, and with a stationary tail its current
-                        // value: rows are made afresh there.
-                        let fixed = v.offers.is_none() && !sol.has_tail();
-                        let key = sol.policy_key().filter(|_| fixed);
-                        let row = (key.is_none() || key != keys[s]).then(|| v.row(a, b, &sol.ends(v.start)));
-                        let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol, 0.0));
-                        // A row made afresh each time reads current
-                        // values: it cannot be kept on a margin.
-                        let margin = if key.is_some() { sol.margin } else { 0.0 };
-                        Turn { s, value: sol.roll_values[v.start], row, key, loss, margin, offers }
-                    })
-                })
-                .collect();
+            let todo = books.to_solve(values, layer);
+            let solved = solve_batches(values, &todo, &books.keys);
             facts.turn_solves += solved.len() as u64;
-            // Past the expected length the bar waits at its end.
-            let levels: u64 = solved.iter().map(|t| turn_levels(t.s)).sum();
-            let step = levels.min(expected.saturating_sub(done + 1));
-            done += step;
-            progress.advance(step);
-            for Turn { s, value, row, key, loss, margin, offers } in solved {
-                margins[s] = margin;
-                let mut moved = (value - values.w[s]).abs();
-                values.w[s] = value;
-                if let (Some(block), Some(o)) = (offers, values.offers.as_mut()) {
-                    let old = o.pair_mut(s / m, s % m);
-                    for (r, new) in old.iter_mut().zip(block) {
-                        // NaN (not allowed) stays NaN; a first value moves
-                        // by infinity.
-                        if !(r.is_nan() && new.is_nan()) {
-                            moved = moved.max((new - *r).abs());
-                        }
-                        *r = new;
-                    }
-                }
-                change = change.max(moved);
-                improve_moved[s] = moved;
-                if let Some(row) = row {
-                    rows[s] = row;
-                }
-                keys[s] = key;
-                stale[s] = 0.0;
-                facts.truncation = facts.truncation.max(loss);
-            }
+            bar.advance(&solved);
+            books.keep(values, solved, &mut change, &mut facts);
         }
         facts.residual = change;
         // The values are a fixed point only when the states not solved
@@ -333,8 +237,95 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         // eight evaluations instead of 134 in six).
         let tol = (change * EVAL_SHARE).max(EVAL_TOL);
         tight = tol <= EVAL_TOL;
+        books.evaluate(values, &order, tol);
+    }
+    bar.finish();
+    values.policy = Some(std::sync::Arc::new(FlatRows::from_rows(books.rows, &order)));
+    facts
+}
+
+/// What the iteration keeps per state between sweeps.
+struct Books {
+    /// The row of the policy of its last solve.
+    rows: Vec<Row>,
+    /// The key of the policy its row is of (`None`: made afresh each time).
+    keys: Vec<Option<u128>>,
+    /// A bound on how far its inputs moved since its turn was last solved
+    /// (infinite: never solved).
+    stale: Vec<f64>,
+    /// How far the last improvement sweep moved its value or (piggyback)
+    /// any of its piggyback values (0 when it was not solved).
+    improve_moved: Vec<f64>,
+    /// Its last solve's margin (0: none known, or its row is made afresh
+    /// each time).
+    margins: Vec<f64>,
+}
+
+impl Books {
+    fn new(states: usize) -> Books {
+        Books {
+            rows: vec![Row::default(); states],
+            keys: vec![None; states],
+            stale: vec![f64::INFINITY; states],
+            improve_moved: vec![0.0f64; states],
+            margins: vec![0.0f64; states],
+        }
+    }
+
+    /// The layer's stale states whose policy may change, movers of similar
+    /// totals side by side (their turns are as long).
+    fn to_solve(&self, v: &WinValues, layer: &[u32]) -> Vec<usize> {
+        let m = v.len();
+        let (stale, margins) = (&self.stale, &self.margins);
+        let mut todo: Vec<usize> = layer
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| {
+                stale[s] > STALE_TOL
+                    && !(2.0 * stale[s] < margins[s]
+                        && 2.0 * (stale[s] + v.inputs_moved(s, &self.improve_moved)) < margins[s])
+            })
+            .collect();
+        todo.sort_by_key(|&s| (v.sides.side(s / m).total, s));
+        todo
+    }
+
+    /// Takes in the turns solved: their values, piggyback values, rows and
+    /// margins; raises `change` to the largest move.
+    fn keep(&mut self, values: &mut WinValues, solved: Vec<Turn>, change: &mut f64, facts: &mut WinFacts) {
+        let m = values.len();
+        for Turn { s, value, row, key, loss, margin, offers } in solved {
+            self.margins[s] = margin;
+            let mut moved = (value - values.w[s]).abs();
+            values.w[s] = value;
+            if let (Some(block), Some(o)) = (offers, values.offers.as_mut()) {
+                let old = o.pair_mut(s / m, s % m);
+                for (r, new) in old.iter_mut().zip(block) {
+                    // NaN (not allowed) stays NaN; a first value moves
+                    // by infinity.
+                    if !(r.is_nan() && new.is_nan()) {
+                        moved = moved.max((new - *r).abs());
+                    }
+                    *r = new;
+                }
+            }
+            *change = change.max(moved);
+            self.improve_moved[s] = moved;
+            if let Some(row) = row {
+                self.rows[s] = row;
+            }
+            self.keys[s] = key;
+            self.stale[s] = 0.0;
+            facts.truncation = facts.truncation.max(loss);
+        }
+    }
+
+    /// Evaluates the fixed policies to `tol`, moves the piggyback values
+    /// along, and adds the round's moves to each state's staleness.
+    fn evaluate(&mut self, values: &mut WinValues, order: &[Vec<u32>], tol: f64) {
+        let m = values.len();
         let improved = values.w.clone();
-        evaluate(&mut values.w, &rows, &order, tol);
+        evaluate(&mut values.w, &self.rows, order, tol);
         if let Some(o) = values.offers.as_mut() {
             // The rows held each offer's edge over a fresh turn fixed: the
             // piggyback values move with the fresh turn's.
@@ -347,13 +338,91 @@ pub(super) fn solve(values: &mut WinValues, progress: &dyn Progress) -> WinFacts
         }
         // How far each value moved in this round (improvement, then
         // evaluation), piggyback values with their state's.
-        let moved: Vec<f64> = (0..m * m).map(|s| improve_moved[s] + (values.w[s] - improved[s]).abs()).collect();
-        values.add_input_moves(&moved, &mut stale);
-        improve_moved.fill(0.0);
+        let moved: Vec<f64> = (0..m * m).map(|s| self.improve_moved[s] + (values.w[s] - improved[s]).abs()).collect();
+        values.add_input_moves(&moved, &mut self.stale);
+        self.improve_moved.fill(0.0);
     }
-    progress.advance(expected.saturating_sub(done));
-    values.policy = Some(std::sync::Arc::new(FlatRows::from_rows(rows, &order)));
-    facts
+}
+
+/// Solves the turns of `todo` in SIMD lanes ([`WinValues::solve_turns`]),
+/// the batches in parallel; `keys` are the states' policy keys.
+fn solve_batches(v: &WinValues, todo: &[usize], keys: &[Option<u128>]) -> Vec<Turn> {
+    let m = v.len();
+    todo.par_chunks(LANES)
+        // A batch a task: turns of low totals are the long ones,
+        // and halves of a sorted layer left one core waiting.
+        .with_max_len(1)
+        .flat_map_iter(|chunk| {
+            let turns: Vec<_> = chunk
+                .iter()
+                .map(|&s| {
+                    let (a, b) = (s / m, s % m);
+                    let (farkle, pass) = v.farkle_and_pass(a, b);
+                    (a, b, farkle, pass)
+                })
+                .collect();
+            let sols = v.solve_turns(&turns);
+            chunk.iter().zip(sols).map(move |(&s, (sol, loss))| {
+                let (a, b) = (s / m, s % m);
+                // Under piggyback a row holds the offers' current
+                // edges, and with a stationary tail its current
+                // value: rows are made afresh there.
+                let fixed = v.offers.is_none() && !sol.has_tail();
+                let key = sol.policy_key().filter(|_| fixed);
+                let row = (key.is_none() || key != keys[s]).then(|| v.row(a, b, &sol.ends(v.start)));
+                let offers = v.offers.as_ref().filter(|o| o.keeps(b)).map(|_| v.offer_block(a, &sol, 0.0));
+                // A row made afresh each time reads current
+                // values: it cannot be kept on a margin.
+                let margin = if key.is_some() { sol.margin } else { 0.0 };
+                Turn { s, value: sol.roll_values[v.start], row, key, loss, margin, offers }
+            })
+        })
+        .collect()
+}
+
+/// The progress bar: one stage for the whole iteration, in levels of the
+/// turns solved, so that its time left covers every sweep and evaluation
+/// to come. Its length is the work a solve takes, measured (see
+/// `FULL_SWEEPS`); the bar ends when the values do.
+struct Bar<'p> {
+    progress: &'p dyn Progress,
+    /// The movers' totals, per side.
+    sides: Vec<i64>,
+    grid: i64,
+    goal: i64,
+    expected: u64,
+    done: u64,
+}
+
+impl<'p> Bar<'p> {
+    fn new(values: &WinValues, progress: &'p dyn Progress) -> Bar<'p> {
+        let m = values.len();
+        let sides: Vec<i64> = (0..m).map(|a| values.sides.side(a).total).collect();
+        let mut bar =
+            Bar { progress, sides, grid: values.model.grid, goal: values.model.rules.game.goal, expected: 0, done: 0 };
+        let full: u64 = (0..m * m).map(|s| bar.turn_levels(s)).sum();
+        bar.expected = (FULL_SWEEPS * full as f64) as u64;
+        progress.stage("policy iteration (work in turn levels, of about)", bar.expected);
+        bar
+    }
+
+    /// A turn's levels, about: those below the goal.
+    fn turn_levels(&self, s: usize) -> u64 {
+        let m = self.sides.len();
+        u64::try_from((self.goal - self.sides[s / m]) / self.grid).unwrap_or(1).max(1)
+    }
+
+    fn advance(&mut self, solved: &[Turn]) {
+        // Past the expected length the bar waits at its end.
+        let levels: u64 = solved.iter().map(|t| self.turn_levels(t.s)).sum();
+        let step = levels.min(self.expected.saturating_sub(self.done + 1));
+        self.done += step;
+        self.progress.advance(step);
+    }
+
+    fn finish(&self) {
+        self.progress.advance(self.expected.saturating_sub(self.done));
+    }
 }
 
 impl WinValues<'_> {

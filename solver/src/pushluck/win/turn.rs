@@ -48,6 +48,37 @@ pub(super) struct TurnSetup {
     pub(super) first: usize,
 }
 
+/// Where a turn's solve stops, and what it takes above that.
+struct Stop {
+    /// The first turn total not solved.
+    top: i64,
+    /// As [`TurnSetup::loss`].
+    loss: f64,
+    /// The values per context above the top, when not simply the bank, and
+    /// their slopes (as [`WinPayoff::above`], [`WinPayoff::above_slopes`]).
+    above: Option<Vec<f64>>,
+    above_slopes: Vec<f64>,
+    /// As [`TurnSetup::range`], [`TurnSetup::slack`], [`TurnSetup::tail`].
+    range: (f64, f64),
+    slack: f64,
+    tail: Option<Vec<f64>>,
+}
+
+impl Stop {
+    /// A stop at `top` above which the banks are read as they are.
+    fn at(top: i64) -> Stop {
+        Stop {
+            top,
+            loss: 0.0,
+            above: None,
+            above_slopes: vec![],
+            range: (f64::NEG_INFINITY, f64::INFINITY),
+            slack: f64::INFINITY,
+            tail: None,
+        }
+    }
+}
+
 impl<'m> WinValues<'m> {
     /// The mover's turn at `(a, b)` with farkle value `farkle` and pass
     /// value `pass` (the same without the penalty).
@@ -58,108 +89,134 @@ impl<'m> WinValues<'m> {
     /// (advice). Where the turn ends in a stationary tail, it may then end
     /// lower: see [`Self::climb`].
     pub(super) fn setup(&self, a: usize, b: usize, farkle: f64, pass: f64, reads: Option<usize>) -> TurnSetup {
-        let m = self.model;
         let g = self.grid();
-        let rules = &m.rules;
-        let (sa, sb) = (self.sides.side(a), self.sides.side(b));
-        let (at, bt) = (sa.total, sb.total);
-        let on = sa.on_board;
-        let theta = rules.turn.counts_from(on);
-        // Bank values per leftover class (one without piggyback).
-        let stride = if self.offers.is_some() { 6 } else { 1 };
-        let bank = |t: i64, class: usize| -> f64 {
-            if t <= 0 {
-                return f64::NAN; // a turn's start, never a stop
-            }
-            self.end_leaving(a, b, t, class).map_or(f64::NAN, |e| self.end_value(e, farkle, pass))
-        };
-        let worst_bank = |t: i64| (0..stride).map(|c| bank(t, c)).fold(f64::INFINITY, f64::min);
+        let rules = &self.model.rules;
+        let sa = self.sides.side(a);
+        let at = sa.total;
+        let theta = rules.turn.counts_from(sa.on_board);
         // First turn total where banking is optimal.
-        let mut top = (rules.game.goal - at).max(theta).max(g);
+        let top = (rules.game.goal - at).max(theta).max(g);
         let first = usize::try_from(top / g).expect("positive");
-        let mut loss = 0.0;
-        let mut above = None;
-        let mut tail = None;
-        let mut above_slopes = vec![];
-        let mut range = (f64::NEG_INFINITY, f64::INFINITY);
-        let mut slack = f64::INFINITY;
-        if let Some((values, slopes)) = super::rolling_on_past_goal(m, farkle) {
+        let stop = if let Some((values, slopes)) = super::rolling_on_past_goal(self.model, farkle) {
             // Past an exact goal the player rolls on for an instant win.
             // The turn is solved up to the goal itself (a bank there wins).
-            top = top.max(rules.game.goal - at + g);
-            above = Some(values);
-            above_slopes = slopes;
+            Stop { top: top.max(rules.game.goal - at + g), above: Some(values), above_slopes: slopes, ..Stop::at(top) }
         } else if rules.game.last_turn && !rules.game.exact_goal {
-            // The best one-roll look-ahead can do, in any context.
-            let look_ahead = self
-                .risks
-                .iter()
-                .map(|&(q, p)| q * farkle + p + (1.0 - q - p) * (1.0 - self.last.instant))
-                .fold(0.0, f64::max);
-            let on_b = sb.on_board;
-            // Past the chaser's thresholds, a bank's value only grows with
-            // the total (a piggyback's chance does not change with it).
-            let settled = self.last.settled(g);
-            loop {
-                let need = at + top - bt;
-                let worst = worst_bank(top);
-                if worst >= look_ahead && (stride == 1 || need >= settled) {
-                    slack = worst - look_ahead;
-                    // The look-ahead grows with the farkle value, at most
-                    // at the largest farkle probability; the banks up here
-                    // do not move with it (they count).
-                    let steepest = self.risks.iter().map(|r| r.0).fold(0.0, f64::max);
-                    let fixed = (0..stride)
-                        .all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
-                    range = if !fixed {
-                        (0.0, 0.0)
-                    } else if steepest > 0.0 {
-                        (f64::NEG_INFINITY, (worst - look_ahead) / steepest)
-                    } else {
-                        (f64::NEG_INFINITY, f64::INFINITY)
-                    };
-                    break;
-                }
-                // How far the banks above may still rise: the chaser's
-                // chance to pass above its limit.
-                let rise = self.last.rise(on_b, need, g);
-                // What freezing them here could change in the levels read.
-                // (Only where turns are unbounded: a bounded turn's levels
-                // stop short of its top, and what is read above them comes
-                // from the banks there.)
-                let effect = reads
-                    .filter(|_| self.max_turn.is_none())
-                    .map_or(rise, |r| rise * self.climb(usize::try_from(top / g).expect("positive").saturating_sub(r)));
-                if self.last.in_tail(on_b, need, g) || effect <= TAIL {
-                    // In the tail a bank's value no longer depends on the
-                    // total: what is left is a problem over contexts only.
-                    // (Short of it, the banks above are taken at their value
-                    // here: each is within `rise` of it, and a turn climbs
-                    // here from the levels read with a chance of at most
-                    // `climb`, so no value read moves by more than
-                    // `effect`.)
-                    let banks: Vec<f64> = (0..stride).map(|c| bank(top, c)).collect();
-                    let (values, slopes, tail_range) = self.tail_sloped(&banks, farkle);
-                    above = Some(values);
-                    above_slopes = slopes;
-                    tail = Some(banks);
-                    loss = effect.min(rise);
-                    // Its values move with the farkle value along its
-                    // policy's slopes, over the range that policy holds.
-                    range = tail_range;
-                    break;
-                }
-                top += g;
-            }
-        }
+            self.last_turn_stop(a, b, farkle, pass, reads, top)
+        } else {
+            Stop::at(top)
+        };
+        let Stop { top, loss, above, above_slopes, range, slack, tail } = stop;
         // Levels no turn reaches need no solving (bounded turns).
         let levels = usize::try_from(top / g).expect("positive").min(self.max_turn.map_or(usize::MAX, |l| l + 1));
+        let (banks, farkle_like) = self.banks(a, b, farkle, pass, levels);
+        // Bank values per leftover class (one without piggyback).
+        let stride = if self.offers.is_some() { 6 } else { 1 };
+        let beyond = Arc::new(self.goal_bank(at, b));
+        let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
+        TurnSetup { payoff, levels, loss, range, slack, tail, first }
+    }
+
+    /// Bank value at turn total `t` leaving leftover class `class` for the
+    /// mover at `(a, b)`; `NaN` where stopping is not allowed.
+    fn bank(&self, a: usize, b: usize, t: i64, class: usize, farkle: f64, pass: f64) -> f64 {
+        if t <= 0 {
+            return f64::NAN; // a turn's start, never a stop
+        }
+        self.end_leaving(a, b, t, class).map_or(f64::NAN, |e| self.end_value(e, farkle, pass))
+    }
+
+    /// Where the turn of the mover at `(a, b)` stops when the opponent has
+    /// a last turn: the first total from `top` up where every bank beats the
+    /// best one-roll look-ahead, or where the banks above no longer matter
+    /// to the levels read (the stationary tail).
+    fn last_turn_stop(&self, a: usize, b: usize, farkle: f64, pass: f64, reads: Option<usize>, top: i64) -> Stop {
+        let g = self.grid();
+        let (sa, sb) = (self.sides.side(a), self.sides.side(b));
+        let (at, bt) = (sa.total, sb.total);
+        // Bank values per leftover class (one without piggyback).
+        let stride = if self.offers.is_some() { 6 } else { 1 };
+        let worst_bank =
+            |t: i64| (0..stride).map(|c| self.bank(a, b, t, c, farkle, pass)).fold(f64::INFINITY, f64::min);
+        // The best one-roll look-ahead can do, in any context.
+        let look_ahead = self
+            .risks
+            .iter()
+            .map(|&(q, p)| q * farkle + p + (1.0 - q - p) * (1.0 - self.last.instant))
+            .fold(0.0, f64::max);
+        let on_b = sb.on_board;
+        // Past the chaser's thresholds, a bank's value only grows with
+        // the total (a piggyback's chance does not change with it).
+        let settled = self.last.settled(g);
+        let mut top = top;
+        loop {
+            let need = at + top - bt;
+            let worst = worst_bank(top);
+            if worst >= look_ahead && (stride == 1 || need >= settled) {
+                // The look-ahead grows with the farkle value, at most
+                // at the largest farkle probability; the banks up here
+                // do not move with it (they count).
+                let steepest = self.risks.iter().map(|r| r.0).fold(0.0, f64::max);
+                let fixed = (0..stride)
+                    .all(|c| !matches!(self.end_leaving(a, b, top, c), Some(End::Farkle | End::Pass) | None));
+                let range = if !fixed {
+                    (0.0, 0.0)
+                } else if steepest > 0.0 {
+                    (f64::NEG_INFINITY, (worst - look_ahead) / steepest)
+                } else {
+                    (f64::NEG_INFINITY, f64::INFINITY)
+                };
+                return Stop { range, slack: worst - look_ahead, ..Stop::at(top) };
+            }
+            // How far the banks above may still rise: the chaser's
+            // chance to pass above its limit.
+            let rise = self.last.rise(on_b, need, g);
+            // What freezing them here could change in the levels read.
+            // (Only where turns are unbounded: a bounded turn's levels
+            // stop short of its top, and what is read above them comes
+            // from the banks there.)
+            let effect = reads
+                .filter(|_| self.max_turn.is_none())
+                .map_or(rise, |r| rise * self.climb(usize::try_from(top / g).expect("positive").saturating_sub(r)));
+            if self.last.in_tail(on_b, need, g) || effect <= TAIL {
+                // In the tail a bank's value no longer depends on the
+                // total: what is left is a problem over contexts only.
+                // (Short of it, the banks above are taken at their value
+                // here: each is within `rise` of it, and a turn climbs
+                // here from the levels read with a chance of at most
+                // `climb`, so no value read moves by more than
+                // `effect`.)
+                let banks: Vec<f64> = (0..stride).map(|c| self.bank(a, b, top, c, farkle, pass)).collect();
+                let (values, slopes, tail_range) = self.tail_sloped(&banks, farkle);
+                // Its values move with the farkle value along its
+                // policy's slopes, over the range that policy holds.
+                return Stop {
+                    above: Some(values),
+                    above_slopes: slopes,
+                    tail: Some(banks),
+                    loss: effect.min(rise),
+                    range: tail_range,
+                    ..Stop::at(top)
+                };
+            }
+            top += g;
+        }
+    }
+
+    /// The banks the turn of the mover at `(a, b)`, solved over `levels`
+    /// levels, reads (per level and leftover class), and which of them are
+    /// worth the farkle value.
+    fn banks(&self, a: usize, b: usize, farkle: f64, pass: f64, levels: usize) -> (Vec<f64>, Vec<bool>) {
+        let g = self.grid();
+        let at = self.sides.side(a).total;
+        let stride = if self.offers.is_some() { 6 } else { 1 };
         // Banks are read up to `reach` levels above the solved ones, and
         // above the piggyback values read off the turn; they cover every
         // total below the goal, so that each bank past them reaches it
         // (valued by `GoalBank` when asked).
         let offer_levels = self.offers.as_ref().map_or(0, |o| o.t_levels);
-        let goal_levels = usize::try_from((rules.game.goal - at + g - 1) / g).expect("totals below the goal");
+        let goal_levels =
+            usize::try_from((self.model.rules.game.goal - at + g - 1) / g).expect("totals below the goal");
         let len = levels.max(offer_levels).max(goal_levels) + self.reach + 1;
         let ends: Vec<Option<End>> = (0..len)
             .flat_map(|l| (0..stride).map(move |c| (level_total(l, g), c)))
@@ -168,9 +225,7 @@ impl<'m> WinValues<'m> {
         let banks: Vec<f64> = ends.iter().map(|e| e.map_or(f64::NAN, |e| self.end_value(e, farkle, pass))).collect();
         // Stops worth the farkle value (scoring nothing), for the slopes.
         let farkle_like: Vec<bool> = ends.iter().map(|e| matches!(e, Some(End::Farkle | End::Pass))).collect();
-        let beyond = Arc::new(self.goal_bank(at, b));
-        let payoff = WinPayoff { farkle, banks, stride, beyond, above, above_slopes, farkle_like };
-        TurnSetup { payoff, levels, loss, range, slack, tail, first }
+        (banks, farkle_like)
     }
 
     /// How far the banks of the mover at `(a, b)` may still rise above

@@ -197,149 +197,233 @@ impl Plain {
     /// `offers[((a * n + b) * 5 + k - 1) * levels + t / grid - 1]`,
     /// `levels = n - 1` (NaN where the mover may not).
     fn solve(&self) -> PlainValues {
-        let goal = self.rules.game.goal;
-        let g = self.grid;
-        let sides = self.sides();
-        let n = sides.len();
-        let levels = n - 1;
-        let index: HashMap<(i64, bool, u8), usize> = sides.iter().enumerate().map(|(i, &s)| (s, i)).collect();
-        // The side a bank below the goal leads to, by total (read in the
-        // innermost recursion: an array, not a hash).
-        let floor = self.floor;
-        let banked: Vec<usize> = (floor..goal)
-            .step_by(g as usize)
-            .map(|x| index.get(&(x, true, 0)).copied().unwrap_or(usize::MAX))
-            .collect();
+        let l = self.layout();
+        let n = l.sides.len();
         let mut w = vec![0.5; n * n];
         let piggyback = self.rules.turn.piggyback;
-        let mut offers = vec![f64::NAN; if piggyback { n * n * 5 * levels } else { 0 }];
-        let at = |a: usize, b: usize, k: usize, t: i64| ((a * n + b) * 5 + k - 1) * levels + (t / g) as usize - 1;
+        let mut offers = vec![f64::NAN; if piggyback { n * n * 5 * l.levels } else { 0 }];
         let mut pass_memo: HashMap<(bool, i64), Memo> = HashMap::new();
         // Gauss-Seidel in an order that mostly reads fresh values: by
         // decreasing sum of totals, then of farkle counts.
+        let sides = &l.sides;
         let mut order: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
         order.sort_by_key(|&(a, b)| std::cmp::Reverse((sides[a].0 + sides[b].0, sides[a].2 + sides[b].2)));
         for _sweep in 0..5000 {
             let mut delta: f64 = 0.0;
             for &(a, b) in &order {
-                {
-                    let (at_, on, _) = sides[a];
-                    let (bt, b_on, _) = sides[b];
-                    let farkle = 1.0 - w[b * n + index[&self.after_farkle(sides[a])]];
-                    let pass = 1.0 - w[b * n + index[&(at_, on, 0)]];
-                    let turn = &self.rules.turn;
-                    let mut pass_of = |x: i64, offer: Option<(usize, i64)>| -> f64 {
-                        let need = x - bt;
-                        let memo = pass_memo.entry((b_on, need)).or_insert_with(Memo::new);
-                        self.pass(b_on, need, offer, memo)
-                    };
-                    // Banks past the goal, computed before the turn, per
-                    // dice left (0: nothing to piggyback on):
-                    // `past[(x - goal) / g * 6 + k]`.
-                    let mut past: Vec<f64> = Vec::new();
-                    let mut x = goal;
-                    while !self.rules.game.exact_goal && x <= at_ + self.cap + 3000 {
-                        let fresh = pass_of(x, None);
-                        past.extend(std::iter::repeat_n(1.0 - fresh, 6));
-                        if piggyback && self.may_piggyback(b_on) {
-                            let row = past.len() - 6;
-                            for k in 1..=5 {
-                                let pig = pass_of(x, Some((k, x - at_)));
-                                past[row + k] = 1.0 - fresh.max(pig);
-                            }
-                        }
-                        x += g;
-                    }
-                    let (w_ref, o_ref) = (&w, &offers);
-                    let bank = |t: i64, left: usize| -> Option<f64> {
-                        if on && t < turn.min_bank {
-                            return None;
-                        }
-                        if !on && t < turn.entry {
-                            return Some(pass);
-                        }
-                        let x = at_ + t;
-                        let k = if piggyback && (1..=5).contains(&left) && self.may_piggyback(b_on) { left } else { 0 };
-                        // An exact goal wins on the spot; past it a bank
-                        // scores nothing and hands over, as a farkle.
-                        if self.rules.game.exact_goal && x >= goal {
-                            return Some(if x == goal { 1.0 } else { farkle });
-                        }
-                        if x >= goal {
-                            return Some(past[((x - goal) / g) as usize * 6 + k]);
-                        }
-                        let xi = banked[((x - floor) / g) as usize];
-                        let mut them = w_ref[b * n + xi];
-                        if k > 0 {
-                            let r = o_ref[at(b, xi, k, t)];
-                            if !r.is_nan() {
-                                them = them.max(r);
-                            }
-                        }
-                        Some(1.0 - them)
-                    };
-                    // Every bank the turn can reach, looked up once (the
-                    // recursion asks for each many times).
-                    let most = (self.cap + self.most_points) / g;
-                    // (A turn total of 0 is a start, never a bank.)
-                    let banks: Vec<Option<f64>> = (0..=most)
-                        .flat_map(|l| (0..=6).map(move |left| (l * g, left)))
-                        .map(|(t, left)| if t > 0 { bank(t, left) } else { None })
-                        .collect();
-                    let bank = |t: i64, left: usize| banks[(t / g) as usize * 7 + left];
-                    let mut memo = Memo::new();
-                    // Near an exact goal the mover may roll fewer dice.
-                    let within = self.rules.game.choose_dice_within;
-                    let choose = within > 0 && goal - at_ <= within;
-                    let pay = Pay { farkle, bank: &bank, choose };
-                    let v = self.turn(0, 6, 0, &pay, &mut memo);
-                    let mut rolled = vec![];
-                    // Under the penalty only an opponent on the board
-                    // with no farkles in a row can have left dice.
-                    let banker = self.rules.turn.three_farkle_penalty == 0 || (b_on && sides[b].2 == 0);
-                    if piggyback && self.may_piggyback(on) && banker && !turn.piggyback_return {
-                        for k in 1..=5 {
-                            for l in 1..=levels {
-                                let t = l as i64 * g;
-                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, &pay, &mut memo)));
-                            }
-                        }
-                    }
-                    if piggyback && self.may_piggyback(on) && turn.piggyback_return {
-                        // A farkle hands the inherited points back: the
-                        // opponent moves next from their total plus `t`,
-                        // or reached the goal and the mover has the last
-                        // turn. (Only inherited totals the opponent's
-                        // total can hold.)
-                        for l in 1..=usize::try_from(bt / g).unwrap() {
-                            let t = l as i64 * g;
-                            let x = bt + t;
-                            let returned = if x < goal {
-                                1.0 - w_ref[banked[((x - floor) / g) as usize] * n + a]
-                            } else {
-                                let memo = pass_memo.entry((on, x - at_)).or_insert_with(Memo::new);
-                                self.pass(on, x - at_, None, memo)
-                            };
-                            let mut memo = Memo::new();
-                            let pay = Pay { farkle: returned, bank: &bank, choose: false };
-                            for k in 1..=5 {
-                                rolled.push((at(a, b, k, t), self.turn(t, k, 1, &pay, &mut memo)));
-                            }
-                        }
-                    }
-                    delta = delta.max((v - w[a * n + b]).abs());
-                    w[a * n + b] = v;
-                    for (i, r) in rolled {
-                        delta = delta.max((r - offers[i]).abs());
-                        offers[i] = r;
-                    }
+                let (v, rolled) = self.pair_values(&l, (a, b), &w, &offers, &mut pass_memo);
+                delta = delta.max((v - w[a * n + b]).abs());
+                w[a * n + b] = v;
+                for (i, r) in rolled {
+                    delta = delta.max((r - offers[i]).abs());
+                    offers[i] = r;
                 }
             }
             if delta < 1e-14 {
                 break;
             }
         }
-        (sides, w, offers)
+        (l.sides, w, offers)
+    }
+
+    /// The sides and how values are found by them.
+    fn layout(&self) -> Layout {
+        let sides = self.sides();
+        let levels = sides.len() - 1;
+        let index: HashMap<(i64, bool, u8), usize> = sides.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+        let banked: Vec<usize> = (self.floor..self.rules.game.goal)
+            .step_by(self.grid as usize)
+            .map(|x| index.get(&(x, true, 0)).copied().unwrap_or(usize::MAX))
+            .collect();
+        Layout { sides, index, banked, levels, grid: self.grid }
+    }
+
+    /// The turn-start value of the pair `(a, b)` from the current values
+    /// `w` and `offers`, and its piggyback values (place in `offers`, value).
+    fn pair_values(
+        &self,
+        l: &Layout,
+        (a, b): (usize, usize),
+        w: &[f64],
+        offers: &[f64],
+        pass_memo: &mut HashMap<(bool, i64), Memo>,
+    ) -> (f64, Vec<(usize, f64)>) {
+        let (goal, g, n) = (self.rules.game.goal, self.grid, l.sides.len());
+        let (at_, on, _) = l.sides[a];
+        let farkle = 1.0 - w[b * n + l.index[&self.after_farkle(l.sides[a])]];
+        let pass = 1.0 - w[b * n + l.index[&(at_, on, 0)]];
+        let past = self.banks_past_goal(at_, l.sides[b], pass_memo);
+        let banks = self.bank_table(l, (a, b), (farkle, pass), &past, w, offers);
+        let bank = |t: i64, left: usize| banks[(t / g) as usize * 7 + left];
+        let mut memo = Memo::new();
+        // Near an exact goal the mover may roll fewer dice.
+        let within = self.rules.game.choose_dice_within;
+        let choose = within > 0 && goal - at_ <= within;
+        let pay = Pay { farkle, bank: &bank, choose };
+        let v = self.turn(0, 6, 0, &pay, &mut memo);
+        let rolled = self.leftover_values(l, (a, b), &pay, &mut memo, w, pass_memo);
+        (v, rolled)
+    }
+
+    /// Banks past the goal of a mover at `at_` against the opponent `them`,
+    /// computed before the turn, per dice left (0: nothing to piggyback on):
+    /// `past[(x - goal) / g * 6 + k]`.
+    fn banks_past_goal(
+        &self,
+        at_: i64,
+        (bt, b_on, _): (i64, bool, u8),
+        pass_memo: &mut HashMap<(bool, i64), Memo>,
+    ) -> Vec<f64> {
+        let (goal, g) = (self.rules.game.goal, self.grid);
+        let mut pass_of = |x: i64, offer: Option<(usize, i64)>| -> f64 {
+            let need = x - bt;
+            let memo = pass_memo.entry((b_on, need)).or_insert_with(Memo::new);
+            self.pass(b_on, need, offer, memo)
+        };
+        let mut past: Vec<f64> = Vec::new();
+        let mut x = goal;
+        while !self.rules.game.exact_goal && x <= at_ + self.cap + 3000 {
+            let fresh = pass_of(x, None);
+            past.extend(std::iter::repeat_n(1.0 - fresh, 6));
+            if self.rules.turn.piggyback && self.may_piggyback(b_on) {
+                let row = past.len() - 6;
+                for k in 1..=5 {
+                    let pig = pass_of(x, Some((k, x - at_)));
+                    past[row + k] = 1.0 - fresh.max(pig);
+                }
+            }
+            x += g;
+        }
+        past
+    }
+
+    /// Every bank the turn of the pair `(a, b)` can reach, looked up once
+    /// (the recursion asks for each many times): by turn total / grid,
+    /// then dice left (0 to 6).
+    fn bank_table(
+        &self,
+        l: &Layout,
+        (a, b): (usize, usize),
+        (farkle, pass): (f64, f64),
+        past: &[f64],
+        w: &[f64],
+        offers: &[f64],
+    ) -> Vec<Option<f64>> {
+        let (goal, g, n, floor) = (self.rules.game.goal, self.grid, l.sides.len(), self.floor);
+        let (at_, on, _) = l.sides[a];
+        let b_on = l.sides[b].1;
+        let turn = &self.rules.turn;
+        let piggyback = turn.piggyback;
+        let bank = |t: i64, left: usize| -> Option<f64> {
+            if on && t < turn.min_bank {
+                return None;
+            }
+            if !on && t < turn.entry {
+                return Some(pass);
+            }
+            let x = at_ + t;
+            let k = if piggyback && (1..=5).contains(&left) && self.may_piggyback(b_on) { left } else { 0 };
+            // An exact goal wins on the spot; past it a bank
+            // scores nothing and hands over, as a farkle.
+            if self.rules.game.exact_goal && x >= goal {
+                return Some(if x == goal { 1.0 } else { farkle });
+            }
+            if x >= goal {
+                return Some(past[((x - goal) / g) as usize * 6 + k]);
+            }
+            let xi = l.banked[((x - floor) / g) as usize];
+            let mut them = w[b * n + xi];
+            if k > 0 {
+                let r = offers[l.at(b, xi, k, t)];
+                if !r.is_nan() {
+                    them = them.max(r);
+                }
+            }
+            Some(1.0 - them)
+        };
+        let most = (self.cap + self.most_points) / g;
+        // (A turn total of 0 is a start, never a bank.)
+        (0..=most)
+            .flat_map(|l| (0..=6).map(move |left| (l * g, left)))
+            .map(|(t, left)| if t > 0 { bank(t, left) } else { None })
+            .collect()
+    }
+
+    /// The values of the pair `(a, b)`'s mover rolling a leftover, by their
+    /// place in `offers`: the turn `pay` continued (sharing its `memo`) or,
+    /// under piggyback=return, a turn whose farkle hands the points back.
+    fn leftover_values(
+        &self,
+        l: &Layout,
+        (a, b): (usize, usize),
+        pay: &Pay,
+        memo: &mut Memo,
+        w: &[f64],
+        pass_memo: &mut HashMap<(bool, i64), Memo>,
+    ) -> Vec<(usize, f64)> {
+        let (goal, g, n, floor) = (self.rules.game.goal, self.grid, l.sides.len(), self.floor);
+        let (at_, on, _) = l.sides[a];
+        let (bt, b_on, _) = l.sides[b];
+        let turn = &self.rules.turn;
+        let piggyback = turn.piggyback;
+        let mut rolled = vec![];
+        // Under the penalty only an opponent on the board
+        // with no farkles in a row can have left dice.
+        let banker = self.rules.turn.three_farkle_penalty == 0 || (b_on && l.sides[b].2 == 0);
+        if piggyback && self.may_piggyback(on) && banker && !turn.piggyback_return {
+            for k in 1..=5 {
+                for lv in 1..=l.levels {
+                    let t = lv as i64 * g;
+                    rolled.push((l.at(a, b, k, t), self.turn(t, k, 1, pay, memo)));
+                }
+            }
+        }
+        if piggyback && self.may_piggyback(on) && turn.piggyback_return {
+            // A farkle hands the inherited points back: the
+            // opponent moves next from their total plus `t`,
+            // or reached the goal and the mover has the last
+            // turn. (Only inherited totals the opponent's
+            // total can hold.)
+            for lv in 1..=usize::try_from(bt / g).unwrap() {
+                let t = lv as i64 * g;
+                let x = bt + t;
+                let returned = if x < goal {
+                    1.0 - w[l.banked[((x - floor) / g) as usize] * n + a]
+                } else {
+                    let memo = pass_memo.entry((on, x - at_)).or_insert_with(Memo::new);
+                    self.pass(on, x - at_, None, memo)
+                };
+                let mut memo = Memo::new();
+                let pay = Pay { farkle: returned, bank: pay.bank, choose: false };
+                for k in 1..=5 {
+                    rolled.push((l.at(a, b, k, t), self.turn(t, k, 1, &pay, &mut memo)));
+                }
+            }
+        }
+        rolled
+    }
+}
+
+/// The plain iteration's sides and where its values are.
+struct Layout {
+    /// Every player state: (total, on the board, farkles in a row).
+    sides: Vec<(i64, bool, u8)>,
+    index: HashMap<(i64, bool, u8), usize>,
+    /// The side a bank below the goal leads to, by total (read in the
+    /// innermost recursion: an array, not a hash).
+    banked: Vec<usize>,
+    /// Piggyback values are kept for inherited totals of 1 to `levels`
+    /// grid steps.
+    levels: usize,
+    grid: i64,
+}
+
+impl Layout {
+    /// Where the value of the pair `(a, b)`'s mover rolling `k` leftover
+    /// dice with `t` points inherited is in `offers`.
+    fn at(&self, a: usize, b: usize, k: usize, t: i64) -> usize {
+        let n = self.sides.len();
+        ((a * n + b) * 5 + k - 1) * self.levels + (t / self.grid) as usize - 1
     }
 }
 
