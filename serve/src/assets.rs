@@ -23,22 +23,29 @@ const JS: &str = "text/javascript; charset=utf-8";
 /// Every file of the page, by the path it is served at: the HTML, its
 /// style and icon, and one script module per screen with the helpers they
 /// share.
+/// The file `NAME` of `page/`, served at `/NAME`.
+macro_rules! page_file {
+    ($name:literal, $media_type:expr) => {
+        Asset { path: concat!("/", $name), bytes: include_bytes!(concat!("../page/", $name)), media_type: $media_type }
+    };
+}
+
 pub(crate) static ASSETS: [Asset; 15] = [
     Asset { path: "/", bytes: include_bytes!("../page/index.html"), media_type: "text/html; charset=utf-8" },
-    Asset { path: "/style.css", bytes: include_bytes!("../page/style.css"), media_type: "text/css; charset=utf-8" },
-    Asset { path: "/icon.svg", bytes: include_bytes!("../page/icon.svg"), media_type: "image/svg+xml" },
-    Asset { path: "/app.js", bytes: include_bytes!("../page/app.js"), media_type: JS },
-    Asset { path: "/api.js", bytes: include_bytes!("../page/api.js"), media_type: JS },
-    Asset { path: "/dom.js", bytes: include_bytes!("../page/dom.js"), media_type: JS },
-    Asset { path: "/format.js", bytes: include_bytes!("../page/format.js"), media_type: JS },
-    Asset { path: "/game.js", bytes: include_bytes!("../page/game.js"), media_type: JS },
-    Asset { path: "/advice.js", bytes: include_bytes!("../page/advice.js"), media_type: JS },
-    Asset { path: "/advise.js", bytes: include_bytes!("../page/advise.js"), media_type: JS },
-    Asset { path: "/seats.js", bytes: include_bytes!("../page/seats.js"), media_type: JS },
-    Asset { path: "/board.js", bytes: include_bytes!("../page/board.js"), media_type: JS },
-    Asset { path: "/play.js", bytes: include_bytes!("../page/play.js"), media_type: JS },
-    Asset { path: "/review.js", bytes: include_bytes!("../page/review.js"), media_type: JS },
-    Asset { path: "/compare.js", bytes: include_bytes!("../page/compare.js"), media_type: JS },
+    page_file!("style.css", "text/css; charset=utf-8"),
+    page_file!("icon.svg", "image/svg+xml"),
+    page_file!("app.js", JS),
+    page_file!("api.js", JS),
+    page_file!("dom.js", JS),
+    page_file!("format.js", JS),
+    page_file!("game.js", JS),
+    page_file!("advice.js", JS),
+    page_file!("advise.js", JS),
+    page_file!("seats.js", JS),
+    page_file!("board.js", JS),
+    page_file!("play.js", JS),
+    page_file!("review.js", JS),
+    page_file!("compare.js", JS),
 ];
 
 impl Asset {

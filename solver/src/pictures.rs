@@ -35,39 +35,23 @@ pub trait Picture {
     fn draw(&self) -> Result<String, PictureError>;
 }
 
-impl Picture for CompareReport {
-    /// P(first player wins) per variant, as bars.
-    fn draw(&self) -> Result<String, PictureError> {
-        draw_compare(self)
-    }
+/// Each report that has a picture, and the function below that draws it.
+macro_rules! drawn_by {
+    ($($report:ty: $draw:ident;)*) => {
+        $(impl Picture for $report {
+            fn draw(&self) -> Result<String, PictureError> {
+                $draw(self)
+            }
+        })*
+    };
 }
 
-impl Picture for WinMap {
-    /// P(win) at a turn's start over both scores, as a heat map.
-    fn draw(&self) -> Result<String, PictureError> {
-        draw_win_map(self)
-    }
-}
-
-impl Picture for BankBoundary {
-    /// The exact bank-from totals for a number of dice against my score.
-    fn draw(&self) -> Result<String, PictureError> {
-        draw_bank_boundary(self)
-    }
-}
-
-impl Picture for ReviewReport {
-    /// Every player's value turn by turn, mistakes marked.
-    fn draw(&self) -> Result<String, PictureError> {
-        draw_review(self)
-    }
-}
-
-impl Picture for ReviewSummary {
-    /// Each player's loss per decision and luck, game by game.
-    fn draw(&self) -> Result<String, PictureError> {
-        draw_review_summary(self)
-    }
+drawn_by! {
+    CompareReport: draw_compare;
+    WinMap: draw_win_map;
+    BankBoundary: draw_bank_boundary;
+    ReviewReport: draw_review;
+    ReviewSummary: draw_review_summary;
 }
 
 fn err<E: std::fmt::Display>(e: E) -> PictureError {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use super::{request, two, Request};
+use super::{request, two, GameHead, Request};
 use crate::error::{Error, Field, RequestError};
 use crate::limits::SHEET_GAMES;
 use crate::options::RuleOption;
@@ -36,9 +36,7 @@ impl Request for SolveRequest {
     /// # Errors
     /// An unknown game or option, a word that is no objective.
     fn question(&self) -> Result<(Game, SolveQuestion), Error> {
-        let game = self.game.question()?;
-        let players = self.players.unwrap_or_else(two);
-        let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
+        let (game, objective, players) = table_of(&self.game, self.objective.as_deref(), self.players)?;
         Ok((game, SolveQuestion { objective, players, allow_long: self.allow_long }))
     }
 }
@@ -59,11 +57,23 @@ impl Request for InfoRequest {
     /// # Errors
     /// An unknown game or option, a word that is no objective.
     fn question(&self) -> Result<(Game, InfoQuestion), Error> {
-        let game = self.game.question()?;
-        let players = self.players.unwrap_or_else(two);
-        let objective = super::players_objective(self.objective.as_deref(), players, game.family())?;
+        let (game, objective, players) = table_of(&self.game, self.objective.as_deref(), self.players)?;
         Ok((game, InfoQuestion { objective, verify: self.verify, players }))
     }
+}
+
+/// The table `solve` makes and `info` reads: the game, its objective
+/// (named, or with more than two players the win table) and the players
+/// (two unless said).
+fn table_of(
+    head: &GameHead,
+    objective: Option<&str>,
+    players: Option<usize>,
+) -> Result<(Game, Objective, usize), Error> {
+    let game = head.question()?;
+    let players = players.unwrap_or_else(two);
+    let objective = super::players_objective(objective, players, game.family())?;
+    Ok((game, objective, players))
 }
 
 request! {
