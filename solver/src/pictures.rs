@@ -1,16 +1,20 @@
 //! Pictures of reports, as SVG text drawn with `plotters` (its SVG
 //! backend): every front end gets the same figures from the same reports.
 //!
-//! - [`compare`]: P(first player wins) per rule variant, a bar chart with
-//!   the base rules marked;
-//! - [`win_map`]: the probability of winning at the start of a turn over
-//!   (my score, opponent's score), a heat map;
-//! - [`bank_boundary`]: the turn total at which to bank against my score,
-//!   one curve per opponent score (the figure Neller and Presser drew for
-//!   Pig);
-//! - [`draw_review`]: a reviewed game, every player's value turn by turn;
-//! - [`draw_review_summary`]: several reviewed games, each player's loss
-//!   per decision (above) and luck (below) game by game.
+//! Each report that has a picture implements [`Picture`]:
+//!
+//! - a comparison ([`draw_compare`]): P(first player wins) per rule
+//!   variant, a bar chart with the base rules marked;
+//! - a win map ([`draw_win_map`]): the probability of winning at the start
+//!   of a turn over (my score, opponent's score), a heat map;
+//! - a bank boundary ([`draw_bank_boundary`]): the turn total at which to
+//!   bank against my score, one curve per opponent score (the figure
+//!   Neller and Presser drew for Pig);
+//! - a review ([`draw_review`]): a reviewed game, every player's value turn
+//!   by turn;
+//! - a summary of reviews ([`draw_review_summary`]): several reviewed
+//!   games, each player's loss per decision (above) and luck (below) game
+//!   by game.
 //!
 //! Each figure has a title naming the game and its options, labelled axes
 //! with units, and a legend or colour scale.
