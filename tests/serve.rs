@@ -59,11 +59,16 @@ impl Served {
 
     /// Sends one request; the status and the answer's JSON.
     fn send(&self, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let headers = format!("Host: {}\r\nContent-Type: application/json", self.host);
+        self.send_with(method, path, &headers, body)
+    }
+
+    /// Sends one request with these header lines (`\r\n` between them).
+    fn send_with(&self, method: &str, path: &str, headers: &str, body: &str) -> (u16, Value) {
         let mut stream = TcpStream::connect(&self.host).expect("connects");
         stream.set_read_timeout(Some(Duration::from_secs(600))).expect("a timeout");
         let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
-            self.host,
+            "{method} {path} HTTP/1.1\r\n{headers}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
         stream.write_all(request.as_bytes()).expect("sends");
@@ -74,7 +79,6 @@ impl Served {
         (status, serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}")))
     }
 
-    /// Sends SIGTERM and waits for the exit (bounded); its exit code.
     fn stop(&mut self) -> Option<i32> {
         let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
         // SAFETY: kill(2) on the child's own pid, which has not been reaped.
@@ -156,4 +160,41 @@ fn the_api_answers_as_json_does_and_stops_on_sigterm() {
         .filter(|name| name.starts_with('.'))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// Only the table: a request to another name (DNS rebinding), from
+/// another site's page, or a POST that is not JSON is refused; a client
+/// that never finishes its headers is dropped.
+#[test]
+fn only_requests_from_the_table_are_answered() {
+    let env = Env::new();
+    let mut served = Served::start(&env);
+    let port = served.host.rsplit_once(':').expect("a port").1.to_string();
+    let body = json!({"game": "farkle", "dice": "1,1,2,3,5,5"}).to_string();
+    let own = format!("Host: {}", served.host);
+    let cases = [
+        (format!("Host: evil.example:{port}\r\nContent-Type: application/json"), 421),
+        (format!("Host: localhost:{}\r\nContent-Type: application/json", port.parse::<u16>().unwrap() ^ 1), 421),
+        (format!("{own}\r\nContent-Type: application/json\r\nOrigin: http://evil.example"), 403),
+        (format!("{own}\r\nContent-Type: application/json\r\nSec-Fetch-Site: cross-site"), 403),
+        (format!("{own}\r\nContent-Type: text/plain"), 415),
+        (format!("{own}\r\nContent-Type: application/x-www-form-urlencoded"), 415),
+        (format!("Host: localhost:{port}\r\nContent-Type: application/json\r\nOrigin: http://localhost:{port}"), 200),
+    ];
+    for (headers, status) in cases {
+        let (got, answer) = served.send_with("POST", "/api/advise", &headers, &body);
+        assert_eq!(got, status, "{headers}: {answer}");
+        if status != 200 {
+            assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()), "{answer}");
+        }
+    }
+    // Headers begun and never finished: the server closes the connection
+    // (after a few seconds; the read's limit is a hang detector far above).
+    let mut slow = TcpStream::connect(&served.host).expect("connects");
+    slow.set_read_timeout(Some(Duration::from_secs(300))).expect("a timeout");
+    slow.write_all(format!("GET / HTTP/1.1\r\n{own}\r\n").as_bytes()).expect("sends");
+    let mut rest = Vec::new();
+    let closed = slow.read_to_end(&mut rest);
+    assert!(closed.is_ok(), "the half-sent request is still held open: {closed:?}");
+    assert_eq!(served.stop(), Some(0), "a clean stop on SIGTERM");
 }

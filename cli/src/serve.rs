@@ -34,6 +34,10 @@ pub fn run(host: IpAddr, port: u16, allow_full_solve: bool, tables: &Path) -> an
         out.flush()?;
         drop(out);
         if !host.is_loopback() {
+            let urls = server.urls()?;
+            if !urls.is_empty() {
+                writeln!(std::io::stdout(), "phones on this network open: {}", urls.join("  "))?;
+            }
             eprintln!("warning: listening on {host}: anyone on that network can use this server, there is no login");
         }
         server.run(serve::shutdown_signal()).await.map_err(|e| anyhow::anyhow!("the server stopped: {e}"))

@@ -17,12 +17,14 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::extract::{Path as UrlPath, State};
+use axum::Extension;
 use solver::{
     AdviseRequest, CompareEvent, CompareRequest, GameHead, InfoRequest, Picture, Request, ReviewRequest,
     SimulateRequest, SolveRequest, StrategyRequest,
 };
 
 use crate::error::ApiError;
+use crate::guard::LargePlace;
 use crate::jobs::{Answer, JobProgress, Reply};
 use crate::json::Body;
 use crate::AppState;
@@ -104,8 +106,13 @@ pub(crate) async fn simulate(State(s): State<AppState>, Body(req): Body<Simulate
 }
 
 /// `POST /api/review`: a record's text, reviewed.
-pub(crate) async fn review(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
+pub(crate) async fn review(
+    State(s): State<AppState>,
+    place: Option<Extension<LargePlace>>,
+    Body(req): Body<ReviewRequest>,
+) -> Reply {
     ask(&s, move |tables, progress| {
+        let _place = place;
         let q = req.question()?;
         Answer::report(&solver::review(&req.record, &q, tables, progress)?)
     })
@@ -113,8 +120,13 @@ pub(crate) async fn review(State(s): State<AppState>, Body(req): Body<ReviewRequ
 }
 
 /// `POST /api/review/picture`: the chart `review --plot` draws.
-pub(crate) async fn review_picture(State(s): State<AppState>, Body(req): Body<ReviewRequest>) -> Reply {
+pub(crate) async fn review_picture(
+    State(s): State<AppState>,
+    place: Option<Extension<LargePlace>>,
+    Body(req): Body<ReviewRequest>,
+) -> Reply {
     ask(&s, move |tables, progress| {
+        let _place = place;
         let q = req.question()?;
         let report = solver::review(&req.record, &q, tables, progress)?;
         report.draw().map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))

@@ -22,6 +22,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use solver::{Error, ErrorClass};
 
+use crate::limits::ERROR_CHARS;
+
 /// The API's error shape: `{"error": LINE, "field": NAME or null}`.
 #[derive(Debug, Serialize)]
 pub(crate) struct ErrorBody<'a> {
@@ -110,6 +112,14 @@ impl ApiError {
     pub(crate) fn body(&self) -> ErrorBody<'_> {
         ErrorBody { error: &self.message, field: self.field.as_deref() }
     }
+
+    /// This error with its line cut to [`ERROR_CHARS`].
+    pub(crate) fn cut(mut self) -> ApiError {
+        if let std::borrow::Cow::Owned(cut) = userio::cut(&self.message, ERROR_CHARS) {
+            self.message = cut;
+        }
+        self
+    }
 }
 
 /// The status of a library error, by its class.
@@ -129,7 +139,8 @@ impl From<Error> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.body())).into_response()
+        let e = self.cut();
+        (e.status, axum::Json(e.body())).into_response()
     }
 }
 

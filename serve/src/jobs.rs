@@ -391,7 +391,10 @@ impl Jobs {
         Ok(match job.outcome() {
             None => job.progress.view(),
             Some(Ok(answer)) => JobView::Done { result: answer.result_json() },
-            Some(Err(e)) => JobView::Failed { status: e.status.as_u16(), error: e.message, field: e.field },
+            Some(Err(e)) => {
+                let e = e.cut();
+                JobView::Failed { status: e.status.as_u16(), error: e.message, field: e.field }
+            }
         })
     }
 

@@ -30,6 +30,7 @@
 mod api;
 mod assets;
 mod error;
+mod guard;
 mod jobs;
 mod json;
 pub mod limits;
@@ -49,9 +50,14 @@ use axum::routing::{get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 
+use tower_http::timeout::RequestBodyTimeoutLayer;
+
 use crate::error::ApiError;
+use crate::guard::{Guard, Hosts};
 use crate::jobs::Jobs;
-use crate::limits::{ANSWER_WAIT, BODY_BYTES, RECORD_BODY_BYTES, SHUTDOWN_GRACE, SWEEP_EVERY};
+use crate::limits::{
+    ANSWER_WAIT, BODY_BYTES, BODY_READ, CONNECTIONS, HEADER_READ, RECORD_BODY_BYTES, SHUTDOWN_GRACE, SWEEP_EVERY,
+};
 use crate::play::Sessions;
 
 /// What the server shares between requests.
@@ -63,6 +69,8 @@ pub struct AppState {
     allow_full_solve: bool,
     jobs: Arc<Jobs>,
     sessions: Arc<Sessions>,
+    /// Who may ask, and the large bodies' places ([`guard`]).
+    guard: Guard,
 }
 
 impl AppState {
@@ -71,13 +79,15 @@ impl AppState {
     }
 
     /// As [`AppState::new`] with another wait before a request becomes a
-    /// job (zero: always a job; for tests).
+    /// job (zero: always a job; for tests). Such a state, without a
+    /// socket, takes requests addressed to a loopback name on any port.
     pub fn with_answer_wait(tables: &Path, allow_full_solve: bool, answer_wait: Duration) -> AppState {
         AppState {
             tables: Arc::from(tables),
             allow_full_solve,
             jobs: Arc::new(Jobs::new(answer_wait)),
             sessions: Arc::new(Sessions::default()),
+            guard: Guard::new(Hosts::loopback(None)),
         }
     }
 }
@@ -111,7 +121,10 @@ pub fn router(state: AppState) -> Router {
     for asset in &assets::ASSETS {
         router = router.route(asset.path, get(move || async move { asset.response() }));
     }
+    let guard = state.guard.clone();
     with_layers(router.with_state(state))
+        .layer(RequestBodyTimeoutLayer::new(BODY_READ))
+        .layer(middleware::from_fn_with_state(guard, guard::guard))
 }
 
 /// The answers for what no route takes, and the layers every route gets
@@ -172,16 +185,26 @@ pub struct Config {
 pub struct Server {
     listener: tokio::net::TcpListener,
     state: AppState,
+    /// The addresses a browser may use ([`Server::urls`]).
+    addresses: Vec<IpAddr>,
 }
 
 impl Server {
-    /// Binds the address (the port chosen now when 0).
+    /// Binds the address (the port chosen now when 0). Requests are taken
+    /// only when addressed to a loopback name or to the address bound; on
+    /// an address of every interface (`0.0.0.0`, `::`), to any of this
+    /// machine's addresses.
     ///
     /// # Errors
     /// The address cannot be bound (in use, not this machine's).
     pub async fn bind(config: &Config) -> std::io::Result<Server> {
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(config.host, config.port)).await?;
-        Ok(Server { listener, state: AppState::new(&config.tables, config.allow_full_solve) })
+        let port = listener.local_addr()?.port();
+        let addresses =
+            if config.host.is_unspecified() { machine_addresses(config.host.is_ipv6()) } else { vec![config.host] };
+        let mut state = AppState::new(&config.tables, config.allow_full_solve);
+        state.guard = Guard::new(Hosts::with_addresses(port, &addresses));
+        Ok(Server { listener, state, addresses })
     }
 
     /// The address bound.
@@ -192,16 +215,46 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// `http://HOST:PORT/` (an IPv6 host in brackets).
+    /// `http://HOST:PORT/` (an IPv6 host in brackets): the address bound,
+    /// or on an address of every interface, the loopback one.
     ///
     /// # Errors
     /// As [`Server::local_addr`].
     pub fn url(&self) -> std::io::Result<String> {
-        Ok(format!("http://{}/", self.local_addr()?))
+        let mut addr = self.local_addr()?;
+        if addr.ip().is_unspecified() {
+            addr.set_ip(if addr.is_ipv6() {
+                IpAddr::from([0u16, 0, 0, 0, 0, 0, 0, 1])
+            } else {
+                IpAddr::from([127, 0, 0, 1])
+            });
+        }
+        Ok(format!("http://{addr}/"))
+    }
+
+    /// The addresses another device on the network can open: one URL per
+    /// address of this machine that is not loopback (none when the server
+    /// listens on loopback only).
+    ///
+    /// # Errors
+    /// As [`Server::local_addr`].
+    pub fn urls(&self) -> std::io::Result<Vec<String>> {
+        let port = self.local_addr()?.port();
+        Ok(self
+            .addresses
+            .iter()
+            .filter(|a| !a.is_loopback() && !a.is_unspecified())
+            .map(|&a| format!("http://{}/", SocketAddr::new(a, port)))
+            .collect())
     }
 
     /// Serves until `shutdown` ends, then lets requests in flight finish
     /// for up to [`SHUTDOWN_GRACE`].
+    ///
+    /// Each connection is served by hyper directly (not `axum::serve`) for
+    /// the bounds `axum::serve` does not set: a connection that sends no
+    /// headers within [`HEADER_READ`] is closed, and at most
+    /// [`CONNECTIONS`] are open at once.
     ///
     /// # Errors
     /// The listener failed.
@@ -215,23 +268,55 @@ impl Server {
                 state.jobs.sweep();
             }
         });
-        let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-        let signalled = async move {
-            shutdown.await;
-            let _ = stop_tx.send(true);
-        };
-        let serving = axum::serve(self.listener, router(self.state)).with_graceful_shutdown(signalled);
-        let grace_over = async move {
-            let _ = stop_rx.wait_for(|&stop| stop).await;
-            tokio::time::sleep(SHUTDOWN_GRACE).await;
-        };
-        let result = tokio::select! {
-            r = serving => r,
-            () = grace_over => Ok(()),
-        };
+        let app = router(self.state);
+        let open = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, _) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(a) => a,
+                    // Out of descriptors and the like: a moment, then on.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+                () = &mut shutdown => break,
+            };
+            let Ok(place) = open.clone().try_acquire_owned() else { continue };
+            let _ = stream.set_nodelay(true);
+            let service = hyper_util::service::TowerToHyperService::new(app.clone());
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_READ)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let connection = graceful.watch(connection);
+            tokio::spawn(async move {
+                let _ = connection.await;
+                drop(place);
+            });
+        }
+        drop(self.listener);
         sweeper.abort();
-        result
+        tokio::select! {
+            () = graceful.shutdown() => {}
+            () = tokio::time::sleep(SHUTDOWN_GRACE) => {}
+        }
+        Ok(())
     }
+}
+
+/// This machine's addresses of one family (IPv6 too when listening on
+/// `::`, which takes both), loopback first; loopback alone when the
+/// interfaces cannot be listed.
+fn machine_addresses(v6: bool) -> Vec<IpAddr> {
+    let mut addresses: Vec<IpAddr> = if_addrs::get_if_addrs()
+        .map(|all| all.into_iter().map(|i| i.ip()).filter(|ip| v6 || ip.is_ipv4()).collect())
+        .unwrap_or_default();
+    addresses.sort_by_key(|a| (!a.is_loopback(), a.is_ipv6()));
+    addresses.dedup();
+    addresses
 }
 
 /// Ends at Ctrl-C or (on Unix) SIGTERM.

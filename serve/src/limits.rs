@@ -38,5 +38,23 @@ pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// longer; a refusal then does not quote a pasted page).
 pub const DECISION_CHARS: usize = 120;
 
+/// Bodies over [`BODY_BYTES`] read at once (records to review); the
+/// others wait for a place: a flood of 4 MiB reviews holds at most this
+/// many in memory.
+pub const LARGE_BODIES: usize = 8;
+/// How long a large body waits for its place before it is answered 503.
+pub const LARGE_BODY_WAIT: Duration = Duration::from_secs(10);
+/// A connection that has not sent a request's headers this long after it
+/// opened (or after its last answer) is closed.
+pub const HEADER_READ: Duration = Duration::from_secs(5);
+/// A request whose body has not all come this long after its headers is
+/// ended (408).
+pub const BODY_READ: Duration = Duration::from_secs(20);
+/// Connections open at once; one more is closed as it comes.
+pub const CONNECTIONS: usize = 512;
+/// The longest error line answered: a message quoting what was sent is
+/// cut to its start and length.
+pub const ERROR_CHARS: usize = 1000;
+
 /// How long in-flight requests may finish after Ctrl-C or SIGTERM.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);

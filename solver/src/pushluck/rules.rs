@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::RulesError;
 use crate::limits::{GOAL_MAX, MAX_ROLLS_MAX, NAME_CHARS_MAX, PATTERNS_MAX, POINTS_MAX};
-use userio::Quoted;
+use userio::{cut, Quoted};
 
 /// Points for 1, 2, 3, 4, 5, 6 dice of one face set aside together from one
 /// roll; 0 = not a scoring set. Per face and set-aside, at most one set of
@@ -410,7 +410,7 @@ impl RuleSet {
         merge(&mut merged, overlay);
         let rules: RuleSet = toml::Value::Table(merged)
             .try_into()
-            .map_err(|e: toml::de::Error| fail(e.to_string().trim().replace('\n', " ")))?;
+            .map_err(|e: toml::de::Error| fail(cut(e.to_string().trim(), QUOTED_CHARS).replace('\n', " ")))?;
         Ok(rules)
     }
 }
@@ -427,9 +427,13 @@ fn merge(base: &mut toml::Table, overlay: toml::Table) {
     }
 }
 
+/// The most characters of a rules text an error quotes: a line pasted by
+/// mistake (a whole page on one line) is named by its start and length.
+const QUOTED_CHARS: usize = 200;
+
 /// A TOML syntax error as one line with its line number.
 fn syntax_error(text: &str, e: &toml::de::Error) -> String {
-    let msg = e.message().trim().replace('\n', " ");
+    let msg = cut(e.message().trim(), QUOTED_CHARS).replace('\n', " ");
     match e.span() {
         Some(span) => {
             let line_no = text[..span.start.min(text.len())].matches('\n').count() + 1;
@@ -437,7 +441,7 @@ fn syntax_error(text: &str, e: &toml::de::Error) -> String {
             if line.is_empty() {
                 format!("line {line_no}: {msg}")
             } else {
-                format!("line {line_no} ({}): {msg}", Quoted(line))
+                format!("line {line_no} ({}): {msg}", Quoted(&cut(line, QUOTED_CHARS)))
             }
         }
         None => msg,

@@ -114,3 +114,16 @@ fn the_other_commands_read_their_flags() {
     let (_, q) = serde_json::from_str::<InfoRequest>(r#"{"game":"farkle","players":3}"#).unwrap().question().unwrap();
     assert_eq!(q.objective, Objective::Win, "a table of three is a win table");
 }
+
+#[test]
+fn a_rules_text_error_quotes_a_long_line_cut() {
+    // A whole page pasted on one line: as an unknown key, and as a line
+    // TOML cannot read. The error names its start and length, not all of it.
+    let long = "x".repeat(60_000);
+    for text in [format!("{long} = 3\n"), format!("[turn]\nentry = {long}\n")] {
+        let body = serde_json::json!({ "game": "farkle", "dice": "115", "rules-text": text }).to_string();
+        let e = advise(&body).expect_err("refused").to_string();
+        assert!(e.len() < 600, "{} bytes: {}", e.len(), &e[..600.min(e.len())]);
+        assert!(e.contains("characters in all"), "{e}");
+    }
+}
