@@ -90,7 +90,15 @@ pub enum Step {
     /// The leftover was declined: a fresh turn with every die.
     Fresh,
     /// Dice were rolled (faces in the order written) and `action` done.
-    Roll { dice: Vec<u8>, action: Action },
+    /// `real`: in a game sixdice rolls with its seed, these dice were
+    /// rolled at the table and typed in (written `real 112355 ...`): the
+    /// seed did not roll them, and a replay draws nothing for them.
+    Roll {
+        dice: Vec<u8>,
+        action: Action,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        real: bool,
+    },
 }
 
 /// What was done with a roll.

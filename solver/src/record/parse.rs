@@ -372,7 +372,7 @@ fn turn(words: &mut Words, players: &[String], comment: Option<&str>) -> Result<
     Ok(Turn { player: who.text.to_string(), steps, comment: comment.map(String::from) })
 }
 
-/// One step: `take`, `fresh` (first only), or `DICE ACTION`.
+/// One step: `take`, `fresh` (first only), or `[real] DICE ACTION`.
 fn step(words: &mut Words, first: bool) -> Result<Step, RecordError> {
     if first && words.eat("take") {
         return Ok(Step::Take);
@@ -380,9 +380,10 @@ fn step(words: &mut Words, first: bool) -> Result<Step, RecordError> {
     if first && words.eat("fresh") {
         return Ok(Step::Fresh);
     }
+    let real = words.eat("real");
     let rolled = dice(words, "the dice rolled (e.g. 112355)")?;
     let Step::Roll { action, .. } = step_after_dice(words)? else { unreachable!("a roll's action") };
-    Ok(Step::Roll { dice: rolled, action })
+    Ok(Step::Roll { dice: rolled, action, real })
 }
 
 /// Kept dice: faces, or `-` for none (a category roll kept nothing).
@@ -626,5 +627,5 @@ fn step_after_dice(words: &mut Words) -> Result<Step, RecordError> {
         "score" => Action::Score { category: name(words, "a box")?.to_string() },
         _ => return Err(words.error(w.column, "what was done: keep, lock, score or farkle", Some(w.text))),
     };
-    Ok(Step::Roll { dice: vec![], action })
+    Ok(Step::Roll { dice: vec![], action, real: false })
 }

@@ -39,8 +39,12 @@ fn canonical_records_round_trip_byte_for_byte() {
     assert_eq!(
         turns[0].steps,
         [
-            Step::Roll { dice: vec![1, 1, 2, 3, 5, 5], action: Action::SetAside { dice: vec![1], then: Then::Roll } },
-            Step::Roll { dice: vec![2, 3, 4, 4, 6], action: Action::Farkle },
+            Step::Roll {
+                dice: vec![1, 1, 2, 3, 5, 5],
+                action: Action::SetAside { dice: vec![1], then: Then::Roll },
+                real: false,
+            },
+            Step::Roll { dice: vec![2, 3, 4, 4, 6], action: Action::Farkle, real: false },
         ]
     );
     assert_eq!(turns[1].comment.as_deref(), Some(" 200 points"));

@@ -51,8 +51,9 @@ impl fmt::Display for Step {
         match self {
             Step::Take => f.write_str("take"),
             Step::Fresh => f.write_str("fresh"),
-            Step::Roll { dice, action } => {
-                write!(f, "{} {action}", Faces(dice))
+            Step::Roll { dice, action, real } => {
+                let real = if *real { "real " } else { "" };
+                write!(f, "{real}{} {action}", Faces(dice))
             }
         }
     }

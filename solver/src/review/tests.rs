@@ -92,11 +92,11 @@ fn a_mistake_costs_what_advise_says_push_your_luck() {
             continue;
         };
         let mut turn = turns[k].clone();
-        let Step::Roll { dice, action: Action::SetAside { dice: kept, .. } } = turn.steps[0].clone() else {
+        let Step::Roll { dice, action: Action::SetAside { dice: kept, .. }, .. } = turn.steps[0].clone() else {
             unreachable!()
         };
-        turn.steps =
-            vec![Step::Roll { dice: dice.clone(), action: Action::SetAside { dice: kept.clone(), then: Then::Bank } }];
+        let action = Action::SetAside { dice: kept.clone(), then: Then::Bank };
+        turn.steps = vec![Step::Roll { dice: dice.clone(), action, real: false }];
         let text = cut(&record, k, turn).to_string();
         let r = reviewed(&text, dir.path());
         let d = r.decisions.last().unwrap();
@@ -135,7 +135,7 @@ fn a_mistake_costs_what_advise_says_category() {
         let k = 5 + seed as usize;
         let mut turn = turns[k].clone();
         let last = turn.steps.len() - 1;
-        let Step::Roll { dice, action: Action::Score { category } } = turn.steps[last].clone() else { unreachable!() };
+        let Step::Roll { dice, action: Action::Score { category }, .. } = turn.steps[last].clone() else { unreachable!() };
         // The sheet before the turn, as advise takes it.
         let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
         let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();
@@ -144,7 +144,8 @@ fn a_mistake_costs_what_advise_says_category() {
         let text: Vec<String> =
             sheet.boxes.iter().filter_map(|b| b.points.map(|p| format!("{}={p}", b.name))).collect();
         let other = sheet.boxes.iter().find(|b| b.points.is_none() && b.name != category).unwrap().name.clone();
-        turn.steps[last] = Step::Roll { dice: dice.clone(), action: Action::Score { category: other.clone() } };
+        turn.steps[last] =
+            Step::Roll { dice: dice.clone(), action: Action::Score { category: other.clone() }, real: false };
         let r = reviewed(&cut(&record, k, turn).to_string(), dir.path());
         let d = r.decisions.last().unwrap();
         let q = CategoryQuestion {

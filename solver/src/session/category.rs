@@ -240,7 +240,11 @@ impl<'g> Table<'g> {
             points_loss: None,
         };
         let mut notes = vec![Note::Decision { seat, judged }];
-        notes.push(Note::Step(Step::Roll { dice: faces_of(&self.hand), action: chosen.action.record_action() }));
+        notes.push(Note::Step(Step::Roll {
+            dice: faces_of(&self.hand),
+            action: chosen.action.record_action(),
+            real: false,
+        }));
         self.carry_out(seat, &chosen.action, &mut notes)?;
         Ok(notes)
     }

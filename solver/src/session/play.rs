@@ -14,7 +14,7 @@ use crate::error::{Error, Refusal, SessionError};
 use crate::limits::{COMPUTER_MOVES, TABLE_PLAYERS_MAX};
 use crate::progress::Progress;
 use crate::question::PlayQuestion;
-use crate::record::{parse_decision, Decision, Line, Record, Turn};
+use crate::record::{parse_decision, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};
 use crate::report::{Advice, Event, PlayState, Prompt, TableView};
 use crate::vocabulary::Objective;
@@ -60,6 +60,9 @@ pub(crate) struct Play<'g> {
     /// Replaying a seeded record: a roll of the line being replayed was
     /// not the one the seed rolls there.
     pub(super) off_seed: bool,
+    /// The last roll's dice were typed, not drawn from the seed: its
+    /// record step is marked `real` (in a game with a seed).
+    pub(super) roll_real: bool,
     /// Replaying a seeded record: the first line whose dice the seed does
     /// not roll.
     pub(super) seed_mismatch: Option<usize>,
@@ -132,6 +135,7 @@ impl<'g> Play<'g> {
             pending_turn: None,
             winners: None,
             off_seed: false,
+            roll_real: false,
             seed_mismatch: None,
         };
         s.absorb(notes);
@@ -163,11 +167,18 @@ impl<'g> Play<'g> {
         let Prompt::Roll { dice: n, .. } = self.prompt() else {
             return Err(Refusal::NoRollDue { expecting: self.expecting() }.into());
         };
+        let real = dice.is_some();
         let dice = match dice {
             Some(d) => d,
             None => self.seeded_dice(n)?,
         };
-        let notes = each!(&mut self.table, t => t.roll(&dice))?;
+        self.rolled(&dice, real)
+    }
+
+    /// Rolls `dice` (`real`: typed, not the seed's).
+    fn rolled(&mut self, dice: &Counts, real: bool) -> Result<Vec<Event>, Error> {
+        self.roll_real = real;
+        let notes = each!(&mut self.table, t => t.roll(dice))?;
         Ok(self.absorb(notes))
     }
 
@@ -186,7 +197,7 @@ impl<'g> Play<'g> {
             return Err(Refusal::DiceCount { allowed, got: count, dice: None }.into());
         }
         let dice = self.seeded_dice(count)?;
-        self.roll(Some(dice))
+        self.rolled(&dice, false)
     }
 
     /// `n` dice rolled with the session's seed.
@@ -412,7 +423,10 @@ impl<'g> Play<'g> {
                     self.turns += 1;
                     self.pending_turn = Some(seat);
                 }
-                Note::Step(step) => {
+                Note::Step(mut step) => {
+                    if let Step::Roll { real, .. } = &mut step {
+                        *real = self.roll_real && self.rng.is_some();
+                    }
                     if let Some(seat) = self.pending_turn.take() {
                         let player = self.names[seat].clone();
                         self.record.lines.push(Line::Turn(Turn { player, steps: vec![], comment: None }));

@@ -228,7 +228,7 @@ impl<'g> Play<'g> {
             Step::Take | Step::Fresh if j > 0 => Err(Refusal::TakeNotFirst.into()),
             Step::Take => self.apply(Decision::Take).map(drop),
             Step::Fresh => self.apply(Decision::Fresh).map(drop),
-            Step::Roll { dice, action } => {
+            Step::Roll { dice, action, real } => {
                 if let Prompt::Offer { .. } = self.prompt() {
                     // A record that says nothing at a leftover started fresh.
                     self.apply(Decision::Fresh)?;
@@ -236,6 +236,7 @@ impl<'g> Play<'g> {
                 let (Prompt::Roll { .. } | Prompt::Decide { .. }) = self.prompt() else {
                     return Err(Refusal::WrongKind { why: self.expecting() }.into());
                 };
+                self.roll_real = *real;
                 let notes = each!(&mut self.table, t => t.record_roll(dice))?;
                 self.follow_seed(&notes);
                 self.absorb(notes);
@@ -251,8 +252,12 @@ impl<'g> Play<'g> {
 
     /// Draws from the seed the dice of each roll in `notes` (as many as
     /// were rolled: a hand's kept dice are not rolled) and notes a roll
-    /// that is not what the seed rolls.
+    /// that is not what the seed rolls. Dice rolled at the table (`real`)
+    /// draw nothing, as in play.
     fn follow_seed(&mut self, notes: &[Note]) {
+        if self.roll_real {
+            return;
+        }
         let Some(rng) = &mut self.rng else { return };
         for note in notes {
             if let Note::Roll { dice, .. } = note {

@@ -93,6 +93,67 @@ fn a_game_stopped_anywhere_resumes_to_the_same_game() {
     assert_eq!(resumed, 60);
 }
 
+/// Dice rolled at the table in a game sixdice rolls with its seed (a
+/// person's real dice, typed; sixdice's seats on the seed): the record
+/// marks them `real`, a replay draws nothing for them, and a game stopped
+/// anywhere resumes to the same game, its seat's later rolls the seed's.
+#[test]
+fn typed_dice_in_a_seeded_game_resume_to_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // The person's dice, typed on every other roll: drawn from the
+    // record's length, so a resumed game types the same dice again.
+    let typed_step = |s: &mut Play, rng: &mut SmallRng| -> bool {
+        let prompt = s.prompt();
+        match prompt {
+            Prompt::Roll { dice, fewer: false, .. }
+                if prompt.seat().is_some_and(|seat| !s.is_computer(seat))
+                    && s.record().to_string().len() % 2 == 0 =>
+            {
+                let mut by_length = SmallRng::seed_from_u64(s.record().to_string().len() as u64);
+                drop(s.roll(Some(super::super::play::draw(&mut by_length, dice))).expect("rolls"));
+                true
+            }
+            _ => step(s, rng),
+        }
+    };
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        ("farkle", &["goal=1000"], &["ann", "optimal"]),
+        ("yahtzix", &["goal=120"], &["ann", "ev"]),
+        ("yatzy", &[], &["ann", "optimal"]),
+    ];
+    let (mut resumed, mut real) = (0, 0);
+    for (name, options, players) in cases {
+        let g = game(name, options);
+        let mut whole = start(&g, players, 5, dir.path());
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut moves = 0;
+        while typed_step(&mut whole, &mut rng) {
+            moves += 1;
+        }
+        let expected = whole.record().to_string();
+        real += expected.matches(" real ").count();
+        let reread = parse_record(&expected).unwrap();
+        let (_, lines) = parse_with_lines(&expected).unwrap();
+        let replayed = Play::replay(&g, &reread, &lines.turns, dir.path(), &Silent).unwrap();
+        assert_eq!(replayed.seed_mismatch(), None, "{name}: typed dice are not the seed's to follow\n{expected}");
+        for k in [1, 2, moves / 3, moves / 2, moves - 1] {
+            let mut s = start(&g, players, 5, dir.path());
+            let mut rng = SmallRng::seed_from_u64(5);
+            for _ in 0..k {
+                typed_step(&mut s, &mut rng);
+            }
+            let text = s.record().to_string();
+            let mut r = Play::resume(&g, &parse_record(&text).unwrap(), dir.path(), &Silent)
+                .unwrap_or_else(|e| panic!("{name} after move {k}: {e}\n{text}"));
+            while typed_step(&mut r, &mut rng) {}
+            assert_eq!(r.record().to_string(), expected, "{name} stopped after move {k}");
+            resumed += 1;
+        }
+    }
+    assert_eq!(resumed, 15);
+    assert!(real > 10, "only {real} rolls were typed");
+}
+
 /// The comments of a resumed record stay in their places; a last turn
 /// still going on moves past those after it, so that its steps join it.
 #[test]

@@ -282,7 +282,7 @@ impl<'g> Table<'g> {
         if advice.farkle {
             let post = turn.sol.farkle_score();
             notes.push(Note::Roll { seat, dice: faces_of(dice), post, farkle: true });
-            notes.push(Note::Step(Step::Roll { dice: faces_of(dice), action: Action::Farkle }));
+            notes.push(Note::Step(Step::Roll { dice: faces_of(dice), action: Action::Farkle, real: false }));
             self.end_turn(Ended::Farkle, &mut notes)?;
         } else {
             let post = advice.expected_score;
@@ -445,7 +445,7 @@ impl<'g> Table<'g> {
                         points_loss,
                     },
                 });
-                notes.push(Note::Step(Step::Roll { dice: faces_of(&dice), action: chosen.record_action() }));
+                notes.push(Note::Step(Step::Roll { dice: faces_of(&dice), action: chosen.record_action(), real: false }));
                 let chosen = chosen.clone();
                 self.apply(&dice, &keep, &chosen, &mut notes)?;
             }
