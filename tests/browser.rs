@@ -355,9 +355,22 @@ mod extended {
         let mut hint_photo = false;
         let mut decisions = 0;
         let mut against_hint = false;
+        let mut reloaded = false;
         // A whole Farkle game to 10,000 is some dozens of turns; a bound far
         // above that catches a page that never ends the game.
         for _ in 0..5000 {
+            if decisions == 4 && !reloaded {
+                // A reload mid-game comes back to the same position: the
+                // game is in the address and kept on the server.
+                let board = "return document.getElementById('play-board').innerText";
+                let before = c.execute(board, vec![]).await.expect("the board");
+                let url = c.current_url().await.expect("a URL");
+                assert!(url.fragment().is_some_and(|f| f.starts_with("play/")), "{url}");
+                c.refresh().await.expect("reloads");
+                until(c, "the game again", "return document.getElementById('play-game').dataset.step || null").await;
+                assert_eq!(c.execute(board, vec![]).await.expect("the board"), before, "the same board after a reload");
+                reloaded = true;
+            }
             let step =
                 c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
             let what = c
@@ -438,6 +451,7 @@ mod extended {
             }
         }
         assert!(undone && decisions > 2, "a game with decisions and an undo");
+        assert!(reloaded, "the page was reloaded mid-game");
         let over = css(c, "#play-log").await.text().await.expect("log");
         assert!(over.contains("Game over"), "the game ended: {over}");
         photograph(c, "play-over").await;

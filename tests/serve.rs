@@ -76,6 +76,9 @@ impl Served {
         stream.read_to_string(&mut answer).expect("an answer");
         let (head, json) = answer.split_once("\r\n\r\n").expect("headers and a body");
         let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).expect("a status");
+        if json.is_empty() {
+            return (status, Value::Null);
+        }
         (status, serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {json}")))
     }
 
@@ -197,4 +200,58 @@ fn only_requests_from_the_table_are_answered() {
     let closed = slow.read_to_end(&mut rest);
     assert!(closed.is_ok(), "the half-sent request is still held open: {closed:?}");
     assert_eq!(served.stop(), Some(0), "a clean stop on SIGTERM");
+}
+
+/// A game survives a restart of the server: kept on disk as its record
+/// after every move (typed dice marked real), listed, and after the
+/// restart `GET /api/play/ID` answers the same state, and play goes on.
+#[test]
+fn a_game_in_play_survives_a_restart() {
+    let env = Env::new();
+    let mut served = Served::start(&env);
+    let body = json!({"game": "farkle", "option": ["goal=500"], "players": "ann,optimal", "seed": 3});
+    let (status, state) = served.post("/api/play", &body);
+    assert!(status == 201 || status == 200, "{status} {state}");
+    let id = state["id"].as_str().expect("an id").to_string();
+    let play = |suffix: &str| format!("/api/play/{id}{suffix}");
+    // A few moves: typed dice, then the best choice, until ann has moved.
+    for step in 0..6 {
+        let (_, now) = served.send("GET", &play(""), "");
+        match now["prompt"]["prompt"].as_str() {
+            Some("roll") if step % 2 == 0 => {
+                let dice = "1,1,5,2,3,4"[..now["prompt"]["dice"].as_u64().unwrap() as usize * 2 - 1].to_string();
+                let (status, after) = served.post(&play("/roll"), &json!({"dice": dice}));
+                assert_eq!(status, 200, "{after}");
+            }
+            Some("roll") => assert_eq!(served.post(&play("/roll"), &json!({})).0, 200),
+            Some("decide" | "offer") => {
+                let (_, choices) = served.send("GET", &play("/choices"), "");
+                let words = choices[0]["words"].as_str().expect("words").to_string();
+                assert_eq!(served.post(&play("/decide"), &json!({"decision": words})).0, 200);
+            }
+            _ => break,
+        }
+    }
+    let (_, before) = served.send("GET", &play(""), "");
+    let (_, listed) = served.send("GET", "/api/play", "");
+    assert_eq!(listed[0]["id"], json!(id), "{listed}");
+    let kept = std::fs::read_to_string(env.path().join("games").join(format!("{id}.rec"))).expect("kept on disk");
+    assert!(kept.contains(" real "), "typed dice are marked real:\n{kept}");
+    assert_eq!(served.stop(), Some(0));
+
+    let mut again = Served::start(&env);
+    let (status, after) = again.send("GET", &play(""), "");
+    assert_eq!(status, 200, "{after}");
+    let same = |mut v: Value| {
+        v.as_object_mut().expect("a state").remove("events");
+        v
+    };
+    assert_eq!(same(after), same(before), "the same state after a restart");
+    let (_, choices) = again.send("GET", &play("/choices"), "");
+    if let Some(words) = choices[0]["words"].as_str() {
+        assert_eq!(again.post(&play("/decide"), &json!({"decision": words})).0, 200, "play goes on");
+    }
+    assert_eq!(again.send("DELETE", &play(""), "").0, 204);
+    assert_eq!(again.send("GET", &play(""), "").0, 404);
+    assert_eq!(again.stop(), Some(0));
 }

@@ -29,7 +29,7 @@ export async function api(method, path, body, onEvents) {
     init.body = JSON.stringify(body);
   }
   showStatus('');
-  const res = await fetch(path, init);
+  const res = await reach(path, init);
   if (res.status === 202) {
     const { job } = await res.json();
     return pollJob(job, onEvents);
@@ -41,6 +41,26 @@ export async function api(method, path, body, onEvents) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A server out of reach (a phone off the network, the server restarting)
+// is said in words. A GET is asked again (every 2 s, for up to ten
+// minutes); a POST is not sent twice (it may have been done): it fails,
+// and what was typed stays on the page to send again.
+async function reach(path, init) {
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(path, init);
+      if (i > 0) showStatus('');
+      return res;
+    } catch {
+      if (init.method !== 'GET' || i >= 300) {
+        throw new ApiError('The server cannot be reached: check the connection, then try again. Nothing you typed is lost.');
+      }
+      showStatus('The server cannot be reached: trying again…', true);
+      await sleep(2000);
+    }
+  }
+}
 
 // A job is polled at most this many times (every 0.5 s to 2 s: hours of
 // work); a server that never finishes it then gets an error, not a spin.

@@ -15,8 +15,10 @@ import { startReview } from './review.js';
 // and the back button works.
 const SCREENS = ['game', 'advise', 'play', 'review', 'compare'];
 
+// A game in play adds its id (`#play/ID`): the link comes back to it.
 function showScreen() {
-  const name = SCREENS.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'game';
+  const asked = location.hash.slice(1).split('/')[0];
+  const name = SCREENS.includes(asked) ? asked : 'game';
   for (const s of SCREENS) $(`screen-${s}`).hidden = s !== name;
   for (const a of document.querySelectorAll('nav a')) {
     if (a.dataset.screen === name) a.setAttribute('aria-current', 'page');

@@ -7,7 +7,7 @@ import { api } from './api.js';
 import { renderAdvice } from './advice.js';
 import { renderBoard, renderSheet, typedDicePad } from './board.js';
 import { $, clear, el, fail, showStatus } from './dom.js';
-import { gameFields, isCategory, onGameChange } from './game.js';
+import { chooseGame, gameFields, isCategory, onGameChange } from './game.js';
 import { runReview } from './review.js';
 import { playersField, refreshSeats, startSeats } from './seats.js';
 
@@ -39,8 +39,23 @@ function eventLine(e) {
   return el('span', { class: cls }, `${e.text} — ${e.verdict}`);
 }
 
+// The game in play is kept in the address (a link to bookmark or share)
+// and in the browser's storage: a reload comes back to it.
+const KEPT = 'sixdice-play';
+
+function remember(id) {
+  localStorage.setItem(KEPT, id);
+  if (location.hash.startsWith('#play')) history.replaceState(null, '', `#play/${id}`);
+}
+
+function forget() {
+  localStorage.removeItem(KEPT);
+  if (location.hash.startsWith('#play/')) history.replaceState(null, '', '#play');
+}
+
 async function showPlay(state, note) {
   play.state = state;
+  remember(state.id);
   play.picked = [];
   play.locked = [];
   play.typed = [];
@@ -210,11 +225,54 @@ async function reviewPlayed() {
   }
 }
 
+// Back to the set-up: the game stays kept on the server, listed there to
+// continue, review or delete.
 function newGame() {
-  if (play.state) api('DELETE', path('')).catch(() => {});
+  if (play.state && !play.state.over && !window.confirm('This game is not over. Leave it? (It stays kept on the server, listed under the set-up.)')) return;
   play.state = null;
+  forget();
   $('play-game').hidden = true;
   $('play-setup').hidden = false;
+  listKept();
+}
+
+// Opens game `id` (from the address, storage or the list).
+async function openGame(id) {
+  const state = await api('GET', `/api/play/${encodeURIComponent(id)}`);
+  chooseGame(state.view.game.id);
+  play.log = [];
+  await showPlay(state, 'Back to this game.');
+}
+
+async function listKept() {
+  let games = [];
+  try {
+    games = await api('GET', '/api/play');
+  } catch (e) {
+    fail(e);
+  }
+  $('play-kept').hidden = games.length === 0;
+  clear($('play-kept-list'), games.map((g) => el('li', {},
+    `${g.game}${g.option.length ? ` (${g.option.join(', ')})` : ''}: ${g.players.join(', ')} · ${g.turns} turns${g.over ? ' · over' : ''} `,
+    el('button', { type: 'button', onclick: () => openGame(g.id).catch(fail) }, g.over ? 'Open' : 'Continue'),
+    el('button', { type: 'button', onclick: () => api('DELETE', `/api/play/${encodeURIComponent(g.id)}`).then(listKept, fail) }, 'Delete'),
+  )));
+}
+
+// At start: the game of the address, else the one this browser played.
+async function restore() {
+  const fromHash = location.hash.match(/^#play\/([0-9a-f]{16})$/);
+  const id = fromHash ? fromHash[1] : localStorage.getItem(KEPT);
+  if (id) {
+    try {
+      await openGame(id);
+      return;
+    } catch (e) {
+      forget();
+      if (fromHash) fail(e);
+    }
+  }
+  listKept();
 }
 
 export function startPlaying() {
@@ -226,4 +284,5 @@ export function startPlaying() {
   $('play-undo').addEventListener('click', () => playCall('POST', '/undo', {}, 'Undone: back before the last decision.'));
   $('play-review').addEventListener('click', reviewPlayed);
   $('play-new').addEventListener('click', newGame);
+  restore();
 }

@@ -35,6 +35,7 @@ mod jobs;
 mod json;
 pub mod limits;
 mod play;
+mod saved;
 
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
@@ -59,6 +60,10 @@ use crate::limits::{
     ANSWER_WAIT, BODY_BYTES, BODY_READ, CONNECTIONS, HEADER_READ, RECORD_BODY_BYTES, SHUTDOWN_GRACE, SWEEP_EVERY,
 };
 use crate::play::Sessions;
+use crate::saved::Saved;
+
+/// The games directory inside the tables directory (`saved`).
+pub const GAMES_DIR: &str = "games";
 
 /// What the server shares between requests.
 #[derive(Clone)]
@@ -69,6 +74,8 @@ pub struct AppState {
     allow_full_solve: bool,
     jobs: Arc<Jobs>,
     sessions: Arc<Sessions>,
+    /// The games kept on disk ([`saved`]).
+    saved: Saved,
     /// Who may ask, and the large bodies' places ([`guard`]).
     guard: Guard,
 }
@@ -87,6 +94,7 @@ impl AppState {
             allow_full_solve,
             jobs: Arc::new(Jobs::new(answer_wait)),
             sessions: Arc::new(Sessions::default()),
+            saved: Saved::new(&tables.join(GAMES_DIR)),
             guard: Guard::new(Hosts::loopback(None)),
         }
     }
@@ -110,7 +118,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/info", post(api::info))
         .route("/api/solve", post(api::solve))
         .route("/api/jobs/{id}", get(api::job))
-        .route("/api/play", post(play::create))
+        .route("/api/play", post(play::create).get(play::list))
         .route("/api/play/{id}", get(play::show).delete(play::delete))
         .route("/api/play/{id}/roll", post(play::roll))
         .route("/api/play/{id}/decide", post(play::decide))

@@ -30,7 +30,11 @@ pub const JOB_KEPT: Duration = Duration::from_secs(5 * 60);
 
 /// Play sessions at once; one more is refused with 503.
 pub const SESSIONS: usize = 64;
-/// A session untouched this long is gone (404).
+/// Games kept on disk (in play or finished); the oldest finished make
+/// room, and with none finished a new game is refused.
+pub const SAVED_GAMES: usize = 256;
+/// A session untouched this long leaves memory (it is resumed from its
+/// record on disk when asked for again).
 pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
 /// How often expired sessions and jobs are swept out.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(60);

@@ -31,11 +31,15 @@ use crate::error::ApiError;
 use crate::jobs::{new_id, Reply};
 use crate::json::Body;
 use crate::limits::{DECISION_CHARS, SESSIONS, SESSION_IDLE};
+use crate::saved::{Saved, SavedGame};
 use crate::AppState;
 
 /// A game in play.
 struct Game {
     session: Session,
+    /// Kept on disk after every change (not a game of house rules sent as
+    /// text: see [`crate::saved`]).
+    kept: bool,
 }
 
 /// A session in the map.
@@ -82,15 +86,18 @@ impl Sessions {
         Ok(slot)
     }
 
-    /// Adds a new session; 503 when the cap is reached.
-    fn insert(&self, game: Game) -> Result<String, ApiError> {
+    /// Adds a new session under `id` (a new one when `None`); 503 when
+    /// the cap is reached. A session already there under `id` (two
+    /// requests resumed it at once) is kept: the first one in wins.
+    fn insert(&self, id: Option<String>, game: Game) -> Result<String, ApiError> {
         self.sweep();
         let mut map = self.map();
         if map.len() >= SESSIONS {
             return Err(full());
         }
-        let id = new_id();
-        map.insert(id.clone(), Arc::new(Slot { game: Mutex::new(game), last_used: Mutex::new(Instant::now()) }));
+        let id = id.unwrap_or_else(new_id);
+        map.entry(id.clone())
+            .or_insert_with(|| Arc::new(Slot { game: Mutex::new(game), last_used: Mutex::new(Instant::now()) }));
         Ok(id)
     }
 
@@ -100,14 +107,39 @@ impl Sessions {
 }
 
 fn no_session(id: &str) -> ApiError {
-    ApiError::not_found(format!(
-        "no game {} (a game is kept 30 minutes after its last request)",
-        userio::Escaped(&userio::cut(id, 40))
-    ))
+    ApiError::not_found(format!("no game {} on this server", userio::Escaped(&userio::cut(id, 40))))
 }
 
 fn full() -> ApiError {
     ApiError::busy(format!("{SESSIONS} games are in play on this server: try again when one ends"))
+}
+
+/// The session `id`: in memory, or else resumed from its record on disk
+/// (a restart, a long pause) and put back in memory.
+async fn slot(s: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
+    if let Ok(slot) = s.sessions.get(id) {
+        return Ok(slot);
+    }
+    let (saved, tables, key) = (s.saved.clone(), s.tables.clone(), id.to_string());
+    let game = s
+        .jobs
+        .run_now(move || {
+            let Some((record, _)) = saved.load(&key)? else { return Err(no_session(&key)) };
+            let game = solver::record_game(&record, None).map_err(ApiError::from)?;
+            let session = Session::reopen(Arc::new(game), &record, &tables, &Silent).map_err(ApiError::from)?;
+            Ok(Game { session, kept: true })
+        })
+        .await?;
+    s.sessions.insert(Some(id.to_string()), game)?;
+    s.sessions.get(id)
+}
+
+/// Keeps the game on disk as it stands now (see [`crate::saved`]).
+fn keep(saved: &Saved, id: &str, game: &Game) -> Result<(), ApiError> {
+    if game.kept {
+        saved.save(id, game.session.record(), game.session.state().over)?;
+    }
+    Ok(())
 }
 
 /// Runs `f` on the session `id` in a blocking worker, its lock held only
@@ -117,7 +149,7 @@ async fn with_game<T: Send + 'static>(
     id: &str,
     f: impl FnOnce(&mut Game) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let slot = s.sessions.get(id)?;
+    let slot = slot(s, id).await?;
     let held = slot.clone();
     let result = s
         .jobs
@@ -133,11 +165,12 @@ async fn with_game<T: Send + 'static>(
     result
 }
 
-/// A state as the API answers it: the game's id, what happened in the
-/// request, and the session's state.
+/// A state as the API answers it: the game's id, whether it is kept on
+/// disk, what happened in the request, and the session's state.
 #[derive(Serialize)]
 struct PlayAnswer<'a> {
     id: &'a str,
+    kept: bool,
     events: &'a [Event],
     #[serde(flatten)]
     state: PlayState,
@@ -147,8 +180,15 @@ struct PlayAnswer<'a> {
 /// the seats sixdice plays moved first until a person must act.
 fn answer(id: &str, game: &mut Game, mut events: Vec<Event>) -> Result<Value, ApiError> {
     events.extend(game.session.advance().map_err(ApiError::from)?);
-    let answer = PlayAnswer { id, events: &events, state: game.session.state() };
+    let answer = PlayAnswer { id, kept: game.kept, events: &events, state: game.session.state() };
     serde_json::to_value(answer).map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))
+}
+
+/// [`answer`] after a change, the game kept on disk first.
+fn changed(s: &Saved, id: &str, game: &mut Game, events: Vec<Event>) -> Result<Value, ApiError> {
+    let answer = answer(id, game, events)?;
+    keep(s, id, game)?;
+    Ok(answer)
 }
 
 /// `POST /api/play`: a new game (`201` + its state), the computer's seats
@@ -162,13 +202,13 @@ pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayReques
     let (tables, state_) = (s.tables.clone(), s.clone());
     s.jobs
         .run(move |progress| {
+            let kept = req.game.rules_text.is_none();
             let (game, q) = req.question()?;
             let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
-            let mut game = Game { session };
-            // The id exists once the game is in the map; its first state
-            // is made from the game before it moves there.
-            let mut first = answer("", &mut game, vec![])?;
-            first["id"] = Value::String(state_.sessions.insert(game)?);
+            let mut game = Game { session, kept };
+            let id = new_id();
+            let first = changed(&state_.saved, &id, &mut game, vec![])?;
+            state_.sessions.insert(Some(id), game)?;
             Ok(crate::jobs::Answer::Json(StatusCode::CREATED, first))
         })
         .await
@@ -180,9 +220,16 @@ pub(crate) async fn show(State(s): State<AppState>, Path(id): Path<String>) -> R
     with_game(&s, &key, move |g| answer(&id, g, vec![])).await.map(axum::Json)
 }
 
-/// `DELETE /api/play/ID`: the game is gone (`204`).
+/// `GET /api/play`: the games kept on disk, the last changed first.
+pub(crate) async fn list(State(s): State<AppState>) -> Result<axum::Json<Vec<SavedGame>>, ApiError> {
+    let saved = s.saved.clone();
+    s.jobs.run_now(move || Ok(saved.list())).await.map(axum::Json)
+}
+
+/// `DELETE /api/play/ID`: the game is gone, from memory and disk (`204`).
 pub(crate) async fn delete(State(s): State<AppState>, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
-    if s.sessions.remove(&id) {
+    let in_memory = s.sessions.remove(&id);
+    if s.saved.remove(&id) || in_memory {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(no_session(&id))
@@ -217,14 +264,14 @@ pub(crate) async fn roll(
         }
         _ => None,
     };
-    let key = id.clone();
+    let (key, saved) = (id.clone(), s.saved.clone());
     with_game(&s, &key, move |g| {
         let events = match body.count {
             Some(n) => g.session.roll_some(n),
             None => g.session.roll(dice),
         }
         .map_err(ApiError::from)?;
-        answer(&id, g, events)
+        changed(&saved, &id, g, events)
     })
     .await
     .map(axum::Json)
@@ -252,12 +299,12 @@ pub(crate) async fn decide(
             format!("{chars} characters are no decision (at most {DECISION_CHARS})"),
         ));
     }
-    let key = id.clone();
+    let (key, saved) = (id.clone(), s.saved.clone());
     with_game(&s, &key, move |g| {
         // The decision is all the body holds: whatever the library refuses
         // here is about it.
         let events = g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))?;
-        answer(&id, g, events)
+        changed(&saved, &id, g, events)
     })
     .await
     .map(axum::Json)
@@ -266,10 +313,10 @@ pub(crate) async fn decide(
 /// `POST /api/play/ID/undo`: the game as it was before the last decision
 /// a person made.
 pub(crate) async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
-    let (key, tables) = (id.clone(), s.tables.clone());
+    let (key, tables, saved) = (id.clone(), s.tables.clone(), s.saved.clone());
     with_game(&s, &key, move |g| {
         g.session = g.session.undo(&tables, &Silent).map_err(ApiError::from)?;
-        answer(&id, g, vec![])
+        changed(&saved, &id, g, vec![])
     })
     .await
     .map(axum::Json)
@@ -294,8 +341,8 @@ pub(crate) async fn record(State(s): State<AppState>, Path(id): Path<String>) ->
         with_game(&s, &id, |g| Ok((g.session.record().to_string(), g.session.record().game.clone()))).await?;
     // The game's id is the registry's (letters, digits, dashes): safe in
     // a header; anything else falls back to a plain name.
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"sixdice-{game}.txt\""))
-        .unwrap_or_else(|_| HeaderValue::from_static("attachment; filename=\"sixdice-game.txt\""));
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"sixdice-{game}.rec\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment; filename=\"sixdice-game.rec\""));
     Ok((
         [
             (header::CONTENT_TYPE, HeaderValue::from_static("text/plain; charset=utf-8")),

@@ -17,7 +17,7 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 11] = [
+const STATE_KEYS: [&str; 12] = [
     "id",
     "prompt",
     "view",
@@ -29,6 +29,7 @@ const STATE_KEYS: [&str; 11] = [
     "dice_from_me",
     "can_undo",
     "computer_dice",
+    "kept",
 ];
 
 fn check_state(v: &Value) {

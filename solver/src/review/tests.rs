@@ -135,7 +135,9 @@ fn a_mistake_costs_what_advise_says_category() {
         let k = 5 + seed as usize;
         let mut turn = turns[k].clone();
         let last = turn.steps.len() - 1;
-        let Step::Roll { dice, action: Action::Score { category }, .. } = turn.steps[last].clone() else { unreachable!() };
+        let Step::Roll { dice, action: Action::Score { category }, .. } = turn.steps[last].clone() else {
+            unreachable!()
+        };
         // The sheet before the turn, as advise takes it.
         let upto = Record { lines: record.lines[..k].to_vec(), ..record.clone() };
         let (_, lines) = crate::record::parse_with_lines(&upto.to_string()).unwrap();

@@ -56,6 +56,16 @@ impl Session {
         Owned::try_new(game, |g| Play::resume(g, record, tables, progress)).map(Session)
     }
 
+    /// The game of `record` again as a session, as [`Session::resume`]
+    /// makes it, or, for a finished game, showing its end (a front end that
+    /// keeps its games, e.g. a server restarted, opens each again).
+    ///
+    /// # Errors
+    /// As [`Session::resume`], but a game that is over.
+    pub fn reopen(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        Owned::try_new(game, |g| Play::reopen(g, record, tables, progress, true)).map(Session)
+    }
+
     /// The game as it stood before the last decision a person made (a
     /// new session; this one is left as it was): that decision and every
     /// move after it taken back, sixdice's included, and the dice rolled

@@ -114,6 +114,18 @@ impl<'g> Play<'g> {
         tables: &Path,
         progress: &dyn Progress,
     ) -> Result<Play<'g>, Error> {
+        Play::reopen(game, record, tables, progress, false)
+    }
+
+    /// [`Play::resume`]; with `over_too`, a finished game is taken as well
+    /// (its session shows the end: a front end that kept the game).
+    pub(crate) fn reopen(
+        game: &'g Game,
+        record: &Record,
+        tables: &Path,
+        progress: &dyn Progress,
+        over_too: bool,
+    ) -> Result<Play<'g>, Error> {
         let named = if record.rules.is_none() { Some(record_game(record, None)?.reference()) } else { None };
         let given = game.reference();
         let same = match named {
@@ -129,7 +141,7 @@ impl<'g> Play<'g> {
         if let Some(line) = s.seed_mismatch {
             return Err(SessionError::OffSeed { line }.into());
         }
-        if s.winners.is_some() {
+        if s.winners.is_some() && !over_too {
             return Err(SessionError::NothingToResume.into());
         }
         s.keep_lines(record);

@@ -107,7 +107,7 @@ fn typed_dice_in_a_seeded_game_resume_to_the_same_game() {
         match prompt {
             Prompt::Roll { dice, fewer: false, .. }
                 if prompt.seat().is_some_and(|seat| !s.is_computer(seat))
-                    && s.record().to_string().len() % 2 == 0 =>
+                    && s.record().to_string().len().is_multiple_of(2) =>
             {
                 let mut by_length = SmallRng::seed_from_u64(s.record().to_string().len() as u64);
                 drop(s.roll(Some(super::super::play::draw(&mut by_length, dice))).expect("rolls"));

@@ -445,7 +445,11 @@ impl<'g> Table<'g> {
                         points_loss,
                     },
                 });
-                notes.push(Note::Step(Step::Roll { dice: faces_of(&dice), action: chosen.record_action(), real: false }));
+                notes.push(Note::Step(Step::Roll {
+                    dice: faces_of(&dice),
+                    action: chosen.record_action(),
+                    real: false,
+                }));
                 let chosen = chosen.clone();
                 self.apply(&dice, &keep, &chosen, &mut notes)?;
             }

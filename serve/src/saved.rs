@@ -1,0 +1,206 @@
+//! Games kept on disk: a game in play survives a reload, a phone that
+//! dropped its tab and a restart of the server.
+//!
+//! Each game is its record (docs/records.md), the file `ID.rec` in the
+//! games directory the server owns (by default `games/` inside the tables
+//! directory), written whole after every change through a temporary file
+//! and a rename, so that a crash leaves the last whole record. A game not
+//! in memory (the server restarted, or it sat idle past the session
+//! timeout) is resumed from its record by the library (`Session::resume`:
+//! the same players, rules and seed; dice rolled at the table are marked
+//! `real`). A finished game stays listed, its record there to review, until
+//! it is deleted; at most [`SAVED_GAMES`] are kept (the oldest finished
+//! make room).
+//!
+//! Nothing a client sends names a file: an id is 16 lowercase hex digits
+//! (as the server makes them) or it is no game. A game played with house
+//! rules sent as text is kept in memory only (its record names no file
+//! the server could read the rules from again).
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use serde::Serialize;
+use solver::Record;
+
+use crate::error::ApiError;
+use crate::limits::{RECORD_BODY_BYTES, SAVED_GAMES};
+
+/// The games directory.
+#[derive(Debug, Clone)]
+pub(crate) struct Saved {
+    dir: PathBuf,
+}
+
+/// A game on disk, as the list shows it.
+#[derive(Debug, Serialize)]
+pub(crate) struct SavedGame {
+    pub(crate) id: String,
+    /// The game as the record names it, and its options.
+    pub(crate) game: String,
+    pub(crate) option: Vec<String>,
+    pub(crate) players: Vec<String>,
+    /// Turns played so far.
+    pub(crate) turns: usize,
+    pub(crate) over: bool,
+    /// Seconds since the Unix epoch of the last change.
+    pub(crate) changed: u64,
+}
+
+/// Whether `id` is one the server makes: 16 lowercase hex digits.
+pub(crate) fn valid_id(id: &str) -> bool {
+    id.len() == 16 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl Saved {
+    pub(crate) fn new(dir: &Path) -> Saved {
+        Saved { dir: dir.to_path_buf() }
+    }
+
+    fn path(&self, id: &str, over: bool) -> Option<PathBuf> {
+        valid_id(id).then(|| self.dir.join(if over { format!("{id}.over.rec") } else { format!("{id}.rec") }))
+    }
+
+    /// Writes the game's record (a finished game under its finished name,
+    /// the one in play removed).
+    pub(crate) fn save(&self, id: &str, record: &Record, over: bool) -> Result<(), ApiError> {
+        let Some(path) = self.path(id, over) else { return Ok(()) };
+        std::fs::create_dir_all(&self.dir).map_err(|e| self.failed(&e))?;
+        if !over {
+            self.make_room()?;
+        }
+        let text = record.to_string();
+        userio::write_output(&path, ".", ".rec.tmp", |f| std::io::Write::write_all(f, text.as_bytes()))
+            .map_err(|e| ApiError::internal(format!("cannot keep game {id} in {}: {e}", self.dir.display())))?;
+        if over {
+            self.remove_file(id, false);
+        }
+        Ok(())
+    }
+
+    fn failed(&self, e: &std::io::Error) -> ApiError {
+        ApiError::internal(format!("cannot keep games in {}: {}", self.dir.display(), userio::os_reason(e)))
+    }
+
+    /// The record of game `id` and whether it is over; `None` when there
+    /// is none on disk.
+    pub(crate) fn load(&self, id: &str) -> Result<Option<(Record, bool)>, ApiError> {
+        for over in [false, true] {
+            let Some(path) = self.path(id, over) else { return Ok(None) };
+            if !path.exists() {
+                continue;
+            }
+            let text = userio::read_small_text(&path, RECORD_BODY_BYTES as u64)
+                .map_err(|e| ApiError::internal(format!("game {id}: {e}")))?;
+            let record = text
+                .parse::<Record>()
+                .map_err(|e| ApiError::internal(format!("game {id}: its record on disk does not read: {e}")))?;
+            return Ok(Some((record, over)));
+        }
+        Ok(None)
+    }
+
+    /// Deletes game `id`; whether there was one.
+    pub(crate) fn remove(&self, id: &str) -> bool {
+        let a = self.remove_file(id, false);
+        let b = self.remove_file(id, true);
+        a || b
+    }
+
+    fn remove_file(&self, id: &str, over: bool) -> bool {
+        self.path(id, over).is_some_and(|p| std::fs::remove_file(p).is_ok())
+    }
+
+    /// Every game on disk, the last changed first.
+    pub(crate) fn list(&self) -> Vec<SavedGame> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else { return vec![] };
+        let mut games: Vec<SavedGame> = entries
+            .filter_map(Result::ok)
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let (id, over) = match name.strip_suffix(".over.rec") {
+                    Some(id) => (id.to_string(), true),
+                    None => (name.strip_suffix(".rec")?.to_string(), false),
+                };
+                if !valid_id(&id) {
+                    return None;
+                }
+                let changed = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_secs());
+                let text = userio::read_small_text(&e.path(), RECORD_BODY_BYTES as u64).ok()?;
+                let record = text.parse::<Record>().ok()?;
+                Some(SavedGame {
+                    id,
+                    turns: record.lines.iter().filter(|l| matches!(l, solver::Line::Turn(_))).count(),
+                    game: record.game,
+                    option: record.options,
+                    players: record.players,
+                    over,
+                    changed,
+                })
+            })
+            .collect();
+        games.sort_by(|a, b| b.changed.cmp(&a.changed).then_with(|| a.id.cmp(&b.id)));
+        games
+    }
+
+    /// Below [`SAVED_GAMES`] files: the oldest finished games go; with
+    /// none finished, a new game is refused.
+    fn make_room(&self) -> Result<(), ApiError> {
+        let games = self.list();
+        if games.len() < SAVED_GAMES {
+            return Ok(());
+        }
+        let finished: Vec<&SavedGame> = games.iter().rev().filter(|g| g.over).collect();
+        if finished.is_empty() {
+            return Err(ApiError::busy(format!(
+                "{SAVED_GAMES} games in play are kept on this server: delete one before starting another"
+            )));
+        }
+        for g in finished.iter().take(games.len() + 1 - SAVED_GAMES) {
+            self.remove_file(&g.id, true);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_servers_own_ids_name_a_file() {
+        assert!(valid_id("0123456789abcdef"));
+        for bad in
+            ["", "../../etc/passwd", "0123456789ABCDEF", "0123456789abcde", "0123456789abcdef0", "0123456789abcdeg"]
+        {
+            assert!(!valid_id(bad), "{bad}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Saved::new(dir.path());
+        assert!(saved.path("../x", false).is_none());
+        assert!(saved.load("../../etc/passwd").unwrap().is_none());
+    }
+
+    #[test]
+    fn a_game_is_kept_then_finished_then_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Saved::new(&dir.path().join("games"));
+        let record: Record = "sixdice-record 1\ngame farkle\nplayers ann bob\nann: 23446 farkle\n".parse().unwrap();
+        let id = "00000000000000aa";
+        saved.save(id, &record, false).unwrap();
+        assert_eq!(saved.load(id).unwrap(), Some((record.clone(), false)));
+        let listed = saved.list();
+        assert_eq!((listed.len(), listed[0].turns, listed[0].over), (1, 1, false));
+        saved.save(id, &record, true).unwrap();
+        assert_eq!(saved.load(id).unwrap(), Some((record, true)));
+        assert_eq!(saved.list().len(), 1, "the game in play's file went with its end");
+        assert!(saved.remove(id));
+        assert!(saved.list().is_empty());
+        assert!(!saved.remove(id));
+    }
+}
