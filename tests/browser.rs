@@ -49,9 +49,14 @@ struct Server {
 }
 
 fn serve() -> Server {
-    let tables = Env::new();
+    serve_at(0, Env::new())
+}
+
+/// `sixdice serve` on `port` (0: a free one) with these tables (a restart
+/// takes the port and tables of the server it replaces).
+fn serve_at(port: u16, tables: Env) -> Server {
     let mut child = bin()
-        .args(["serve", "--port", "0", "--quiet", "--tables"])
+        .args(["serve", "--port", &port.to_string(), "--quiet", "--tables"])
         .arg(tables.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -252,6 +257,9 @@ async fn set_number(c: &Client, id: &str, value: &str) {
     e.clear().await.expect("clear");
     e.send_keys(value).await.expect("type");
 }
+
+#[path = "browser_table.rs"]
+mod table;
 
 mod extended {
     use super::*;

@@ -242,8 +242,12 @@ fn a_game_in_play_survives_a_restart() {
     let mut again = Served::start(&env);
     let (status, after) = again.send("GET", &play(""), "");
     assert_eq!(status, 200, "{after}");
+    // The same state, at the same position (a phone that saw it may move);
+    // only the version, which orders a stream's messages, starts anew.
     let same = |mut v: Value| {
-        v.as_object_mut().expect("a state").remove("events");
+        let o = v.as_object_mut().expect("a state");
+        o.remove("events");
+        o.remove("version");
         v
     };
     assert_eq!(same(after), same(before), "the same state after a restart");
@@ -254,4 +258,48 @@ fn a_game_in_play_survives_a_restart() {
     assert_eq!(again.send("DELETE", &play(""), "").0, 204);
     assert_eq!(again.send("GET", &play(""), "").0, 404);
     assert_eq!(again.stop(), Some(0));
+}
+
+/// Every phone follows the game: the event stream sends the state at once,
+/// then after a move made by another connection the state with the move's
+/// events; a phone that reconnects with the last id it saw catches up.
+#[test]
+fn phones_follow_the_game_on_its_event_stream() {
+    let env = Env::new();
+    let mut served = Served::start(&env);
+    let body = json!({"game": "farkle", "option": ["goal=500"], "players": "ann,bob", "seed": 3});
+    let (_, state) = served.post("/api/play", &body);
+    let id = state["id"].as_str().expect("an id").to_string();
+    let open = |last: Option<u64>| {
+        let mut stream = TcpStream::connect(&served.host).expect("connects");
+        stream.set_read_timeout(Some(Duration::from_secs(300))).expect("a timeout");
+        let last = last.map(|v| format!("Last-Event-ID: {v}\r\n")).unwrap_or_default();
+        let request = format!("GET /api/play/{id}/events HTTP/1.1\r\nHost: {}\r\n{last}\r\n", served.host);
+        stream.write_all(request.as_bytes()).expect("sends");
+        BufReader::new(stream)
+    };
+    // The next message's data (a hang detector: the read's timeout).
+    let message = |r: &mut BufReader<TcpStream>| -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(r.read_line(&mut line).expect("a line") > 0, "the stream ended");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return serde_json::from_str(data.trim()).expect("JSON");
+            }
+        }
+    };
+    let mut phone = open(None);
+    let first = message(&mut phone);
+    assert_eq!((first["id"].as_str(), first["events"].as_array().map(Vec::len)), (Some(id.as_str()), Some(0)));
+    let (status, moved) = served.post(&format!("/api/play/{id}/roll"), &json!({"position": first["position"]}));
+    assert_eq!(status, 200, "{moved}");
+    let second = message(&mut phone);
+    assert_eq!(second["version"], moved["version"]);
+    assert_eq!(second["events"], moved["events"], "the move's events reach the phone");
+    // A phone that saw the first state and reconnects catches up.
+    let mut late = open(first["version"].as_u64());
+    assert_eq!(message(&mut late)["events"], moved["events"]);
+    drop((phone, late));
+    assert_eq!(served.stop(), Some(0));
 }

@@ -36,7 +36,12 @@ pub fn run(host: IpAddr, port: u16, allow_full_solve: bool, tables: &Path) -> an
         if !host.is_loopback() {
             let urls = server.urls()?;
             if !urls.is_empty() {
-                writeln!(std::io::stdout(), "phones on this network open: {}", urls.join("  "))?;
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "phones on this network open: {}", urls.join("  "))?;
+                if let Some(qr) = serve::terminal_qr(&urls[0]) {
+                    writeln!(out, "{qr}")?;
+                }
+                out.flush()?;
             }
             eprintln!("warning: listening on {host}: anyone on that network can use this server, there is no login");
         }

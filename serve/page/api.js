@@ -4,16 +4,19 @@
 import { $, el, showStatus } from './dom.js';
 import { fmtSeconds } from './format.js';
 
+// `state`: a game's fresh state, when another phone moved first (409).
 export class ApiError extends Error {
-  constructor(message, field) {
+  constructor(message, field, state) {
     super(message);
     this.field = field || null;
+    this.state = state || null;
   }
 }
 
 async function errorOf(res) {
   try {
     const e = await res.json();
+    if (e.state) return new ApiError('Another phone moved first: this is the game as it is now.', e.field, e.state);
     return new ApiError(e.field ? `${e.error} (${e.field})` : e.error, e.field);
   } catch {
     return new ApiError(`The server answered ${res.status} ${res.statusText}`);

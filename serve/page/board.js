@@ -5,9 +5,10 @@
 import { $, clear, el } from './dom.js';
 import { fmtValue, objectiveName } from './format.js';
 
-export function renderBoard(v) {
-  clear($('play-board'), v.seats.map((s, i) => el('div', { class: `seat${v.mover === i ? ' mover' : ''}`, 'aria-current': v.mover === i ? 'step' : null },
-    el('p', { class: 'name' }, `${s.player}${s.computer ? ' (sixdice)' : ''}${v.mover === i ? ' — to play' : ''}`),
+// `me`: the seat of this phone (marked), or null.
+export function renderBoard(v, me) {
+  clear($('play-board'), v.seats.map((s, i) => el('div', { class: `seat${v.mover === i ? ' mover' : ''}${me === i ? ' me' : ''}`, 'aria-current': v.mover === i ? 'step' : null },
+    el('p', { class: 'name' }, `${s.player}${s.computer ? ' (sixdice)' : ''}${me === i ? ' (this phone)' : ''}${v.mover === i ? ' — to play' : ''}`),
     el('p', { class: 'total', 'aria-label': `${s.player}'s total: ${s.total}` }, String(s.total)),
     el('p', { class: 'meta' }, [
       s.on_board === false ? 'not on the board' : null,

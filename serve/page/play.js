@@ -10,6 +10,8 @@ import { $, clear, el, fail, showStatus } from './dom.js';
 import { chooseGame, gameFields, isCategory, onGameChange } from './game.js';
 import { runReview } from './review.js';
 import { playersField, refreshSeats, startSeats } from './seats.js';
+import { follow, mySeat, setMySeat, showJoin, unfollow } from './follow.js';
+import { fmtValue, objectiveName } from './format.js';
 
 // `step` counts the states shown, so a person (or a test) can tell a new
 // state from the last one.
@@ -53,9 +55,19 @@ function forget() {
   if (location.hash.startsWith('#play/')) history.replaceState(null, '', '#play');
 }
 
+// A state from this phone's own request or from the event stream: shown
+// unless it is one already shown (the stream and the answer to a move
+// both bring the move's state).
+function receive(state, note) {
+  const now = play.state;
+  if (now && now.id === state.id && state.version <= now.version) return Promise.resolve();
+  return showPlay(state, note);
+}
+
 async function showPlay(state, note) {
   play.state = state;
   remember(state.id);
+  follow(state.id, (st) => receive(st).catch(fail));
   play.picked = [];
   play.locked = [];
   play.typed = [];
@@ -159,13 +171,25 @@ function decidePrompt(st, parts, buttons) {
   }
 }
 
+// "This phone is": the seats to choose from, and this phone's seat said
+// first with its value.
+function renderMe(st, parts) {
+  const me = mySeat(st.id);
+  const sel = $('play-me');
+  clear(sel, el('option', { value: '', selected: me === null }, 'anyone (a shared phone)'),
+    st.view.seats.map((s, i) => el('option', { value: i, selected: me === i }, s.player)));
+  const seat = me !== null ? st.view.seats[me] : null;
+  if (seat) parts.push(el('p', { class: 'me-line' }, `This phone: ${seat.player} · ${seat.total} points · ${objectiveName(st.view.objective)}: ${fmtValue(st.view.objective, seat.value)}`));
+}
+
 function renderPlay() {
   const st = play.state;
   const v = st.view;
   const p = st.prompt;
-  renderBoard(v);
+  renderBoard(v, mySeat(st.id));
   const parts = [];
   const buttons = [];
+  renderMe(st, parts);
   if (v.turn && !v.over) {
     parts.push(el('p', {}, `Roll ${v.turn.roll}` + (isCategory() ? '' : ` · ${v.turn.at_stake} at stake`) + (v.turn.kept.length ? ` · kept ${v.turn.kept.join(',')}` : '')));
   }
@@ -186,10 +210,13 @@ function renderPlay() {
   clear($('play-actions'), buttons);
 }
 
+// A move, said to be made at the position this phone shows: if another
+// phone moved first, the server refuses it and sends the game as it is.
 async function playCall(method, suffix, body, note) {
   try {
-    await showPlay(await api(method, path(suffix), body), note);
+    await receive(await api(method, path(suffix), { ...body, position: play.state.position }), note);
   } catch (e) {
+    if (e.state) await receive(e.state).catch(() => {});
     fail(e);
   }
 }
@@ -230,6 +257,7 @@ async function reviewPlayed() {
 function newGame() {
   if (play.state && !play.state.over && !window.confirm('This game is not over. Leave it? (It stays kept on the server, listed under the set-up.)')) return;
   play.state = null;
+  unfollow();
   forget();
   $('play-game').hidden = true;
   $('play-setup').hidden = false;
@@ -284,5 +312,13 @@ export function startPlaying() {
   $('play-undo').addEventListener('click', () => playCall('POST', '/undo', {}, 'Undone: back before the last decision.'));
   $('play-review').addEventListener('click', reviewPlayed);
   $('play-new').addEventListener('click', newGame);
+  $('play-me').addEventListener('change', () => {
+    const v = $('play-me').value;
+    setMySeat(play.state.id, v === '' ? null : Number(v));
+    renderPlay();
+  });
+  $('play-join').addEventListener('toggle', () => {
+    if ($('play-join').open && play.state) showJoin(play.state.id, $('play-join-out')).catch(fail);
+  });
   restore();
 }

@@ -30,7 +30,7 @@ macro_rules! page_file {
     };
 }
 
-pub(crate) static ASSETS: [Asset; 15] = [
+pub(crate) static ASSETS: [Asset; 16] = [
     Asset { path: "/", bytes: include_bytes!("../page/index.html"), media_type: "text/html; charset=utf-8" },
     page_file!("style.css", "text/css; charset=utf-8"),
     page_file!("icon.svg", "image/svg+xml"),
@@ -44,6 +44,7 @@ pub(crate) static ASSETS: [Asset; 15] = [
     page_file!("seats.js", JS),
     page_file!("board.js", JS),
     page_file!("play.js", JS),
+    page_file!("follow.js", JS),
     page_file!("review.js", JS),
     page_file!("compare.js", JS),
 ];

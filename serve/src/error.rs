@@ -20,15 +20,19 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde_json::Value;
 use solver::{Error, ErrorClass};
 
 use crate::limits::ERROR_CHARS;
 
-/// The API's error shape: `{"error": LINE, "field": NAME or null}`.
+/// The API's error shape: `{"error": LINE, "field": NAME or null}`, and
+/// for a move another phone made first, the game's fresh `state`.
 #[derive(Debug, Serialize)]
 pub(crate) struct ErrorBody<'a> {
     pub(crate) error: &'a str,
     pub(crate) field: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) state: Option<&'a Value>,
 }
 
 /// An error answer: status, one line, and the request field it is about.
@@ -37,18 +41,27 @@ pub(crate) struct ApiError {
     pub(crate) status: StatusCode,
     pub(crate) message: String,
     pub(crate) field: Option<String>,
+    /// A play session's state as it is now (a conflict: 409).
+    pub(crate) state: Option<Box<Value>>,
 }
 
 impl ApiError {
     /// An error with no field.
     pub(crate) fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into(), field: None }
+        ApiError { status, message: message.into(), field: None, state: None }
     }
 
     /// An error about the request field `field`, named at the message's
     /// start as the library's own errors are.
     pub(crate) fn about(status: StatusCode, field: &str, message: impl std::fmt::Display) -> ApiError {
-        ApiError { status, message: format!("{field}: {message}"), field: Some(field.to_string()) }
+        ApiError { status, message: format!("{field}: {message}"), field: Some(field.to_string()), state: None }
+    }
+
+    /// A move made on a state another phone has moved on from: 409 with
+    /// the fresh state.
+    pub(crate) fn conflict(state: Value) -> ApiError {
+        let message = "another phone moved first: here is the game as it is now";
+        ApiError { state: Some(Box::new(state)), ..ApiError::about(StatusCode::CONFLICT, "position", message) }
     }
 
     pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
@@ -110,7 +123,7 @@ impl ApiError {
 
     /// The JSON body.
     pub(crate) fn body(&self) -> ErrorBody<'_> {
-        ErrorBody { error: &self.message, field: self.field.as_deref() }
+        ErrorBody { error: &self.message, field: self.field.as_deref(), state: self.state.as_deref() }
     }
 
     /// This error with its line cut to [`ERROR_CHARS`].

@@ -29,7 +29,10 @@
 
 mod api;
 mod assets;
+mod changes;
 mod error;
+mod follow;
+pub use follow::terminal_qr;
 mod guard;
 mod jobs;
 mod json;
@@ -78,6 +81,11 @@ pub struct AppState {
     saved: Saved,
     /// Who may ask, and the large bodies' places ([`guard`]).
     guard: Guard,
+    /// Set when the server stops: the event streams end ([`follow`]).
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
+    /// The server's addresses another device can open (`Server::urls`);
+    /// none on loopback.
+    urls: Arc<Vec<String>>,
 }
 
 impl AppState {
@@ -96,6 +104,8 @@ impl AppState {
             sessions: Arc::new(Sessions::default()),
             saved: Saved::new(&tables.join(GAMES_DIR)),
             guard: Guard::new(Hosts::loopback(None)),
+            closing: Arc::new(tokio::sync::watch::channel(false).0),
+            urls: Arc::new(vec![]),
         }
     }
 }
@@ -125,7 +135,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play/{id}/undo", post(play::undo))
         .route("/api/play/{id}/hint", get(play::hint))
         .route("/api/play/{id}/choices", get(play::choices))
-        .route("/api/play/{id}/record", get(play::record));
+        .route("/api/play/{id}/record", get(play::record))
+        .route("/api/play/{id}/events", get(follow::events))
+        .route("/api/play/{id}/join", get(follow::join));
     for asset in &assets::ASSETS {
         router = router.route(asset.path, get(move || async move { asset.response() }));
     }
@@ -212,7 +224,9 @@ impl Server {
             if config.host.is_unspecified() { machine_addresses(config.host.is_ipv6()) } else { vec![config.host] };
         let mut state = AppState::new(&config.tables, config.allow_full_solve);
         state.guard = Guard::new(Hosts::with_addresses(port, &addresses));
-        Ok(Server { listener, state, addresses })
+        let mut server = Server { listener, state, addresses };
+        server.state.urls = Arc::new(server.urls()?);
+        Ok(server)
     }
 
     /// The address bound.
@@ -276,6 +290,7 @@ impl Server {
                 state.jobs.sweep();
             }
         });
+        let closing = self.state.closing.clone();
         let app = router(self.state);
         let open = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
@@ -307,6 +322,7 @@ impl Server {
         }
         drop(self.listener);
         sweeper.abort();
+        closing.send_replace(true);
         tokio::select! {
             () = graceful.shutdown() => {}
             () = tokio::time::sleep(SHUTDOWN_GRACE) => {}

@@ -36,6 +36,9 @@ pub const SAVED_GAMES: usize = 256;
 /// A session untouched this long leaves memory (it is resumed from its
 /// record on disk when asked for again).
 pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
+/// Events of a game's latest moves kept for phones that reconnect to its
+/// event stream (a whole game of Farkle makes a few hundred).
+pub const FOLLOW_EVENTS: usize = 2000;
 /// How often expired sessions and jobs are swept out.
 pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// The longest decision typed at the table (as the CLI: no decision is

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use solver::{parse_dice, Event, PlayRequest, PlayState, Request, Session, Silent};
 
+use crate::changes::Changes;
 use crate::error::ApiError;
 use crate::jobs::{new_id, Reply};
 use crate::json::Body;
@@ -35,11 +36,20 @@ use crate::saved::{Saved, SavedGame};
 use crate::AppState;
 
 /// A game in play.
-struct Game {
+pub(crate) struct Game {
     session: Session,
     /// Kept on disk after every change (not a game of house rules sent as
     /// text: see [`crate::saved`]).
     kept: bool,
+    /// Its version and the events of its latest moves, for the phones
+    /// following it.
+    changes: Changes,
+}
+
+impl Game {
+    fn new(session: Session, kept: bool) -> Game {
+        Game { session, kept, changes: Changes::new() }
+    }
 }
 
 /// A session in the map.
@@ -127,7 +137,7 @@ async fn slot(s: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
             let Some((record, _)) = saved.load(&key)? else { return Err(no_session(&key)) };
             let game = solver::record_game(&record, None).map_err(ApiError::from)?;
             let session = Session::reopen(Arc::new(game), &record, &tables, &Silent).map_err(ApiError::from)?;
-            Ok(Game { session, kept: true })
+            Ok(Game::new(session, true))
         })
         .await?;
     s.sessions.insert(Some(id.to_string()), game)?;
@@ -144,7 +154,7 @@ fn keep(saved: &Saved, id: &str, game: &Game) -> Result<(), ApiError> {
 
 /// Runs `f` on the session `id` in a blocking worker, its lock held only
 /// there; a poisoned session is dropped (see the module docs).
-async fn with_game<T: Send + 'static>(
+pub(crate) async fn with_game<T: Send + 'static>(
     s: &AppState,
     id: &str,
     f: impl FnOnce(&mut Game) -> Result<T, ApiError> + Send + 'static,
@@ -165,30 +175,83 @@ async fn with_game<T: Send + 'static>(
     result
 }
 
-/// A state as the API answers it: the game's id, whether it is kept on
-/// disk, what happened in the request, and the session's state.
+/// A state as the API answers it: the game's id, its version (raised by
+/// every move, for the phones following it to order what they get), its
+/// position (what a phone says it saw when it moves), whether it is kept
+/// on disk, what happened in the request, and the session's state.
 #[derive(Serialize)]
 struct PlayAnswer<'a> {
     id: &'a str,
+    version: u64,
+    position: String,
     kept: bool,
     events: &'a [Event],
     #[serde(flatten)]
     state: PlayState,
 }
 
-/// The session's state after a request (`events`: what happened in it),
-/// the seats sixdice plays moved first until a person must act.
-fn answer(id: &str, game: &mut Game, mut events: Vec<Event>) -> Result<Value, ApiError> {
-    events.extend(game.session.advance().map_err(ApiError::from)?);
-    let answer = PlayAnswer { id, kept: game.kept, events: &events, state: game.session.state() };
+/// The state as it is, with `events`.
+fn state_json(id: &str, game: &Game, events: &[Event]) -> Result<Value, ApiError> {
+    let state = game.session.state();
+    let position = position(game, &state)?;
+    let answer = PlayAnswer { id, version: game.changes.version(), position, kept: game.kept, events, state };
     serde_json::to_value(answer).map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))
 }
 
-/// [`answer`] after a change, the game kept on disk first.
+/// Where the game stands, as 16 hex digits: a hash of its record and its
+/// state (the dice of a roll not yet decided on included, which the record
+/// does not hold yet). Equal positions are the same game to move in: a
+/// phone that saw this one may move, even after a restart of the server
+/// (the game resumed from its record stands where it stood), and a phone
+/// that saw any other is refused ([`check_position`]).
+fn position(game: &Game, state: &PlayState) -> Result<String, ApiError> {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    game.session.record().to_string().hash(&mut h);
+    serde_json::to_string(state)
+        .map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))?
+        .hash(&mut h);
+    Ok(format!("{:016x}", h.finish()))
+}
+
+/// The session's state after a request (`events`: what happened in it;
+/// `moved`: the request changed the game), the seats sixdice plays moved
+/// first until a person must act. A change is noted for the followers.
+fn answer(id: &str, game: &mut Game, mut events: Vec<Event>, moved: bool) -> Result<Value, ApiError> {
+    events.extend(game.session.advance().map_err(ApiError::from)?);
+    if moved || !events.is_empty() {
+        game.changes.note(&events);
+    }
+    state_json(id, game, &events)
+}
+
+/// [`answer`] after a move, the game kept on disk first.
 fn changed(s: &Saved, id: &str, game: &mut Game, events: Vec<Event>) -> Result<Value, ApiError> {
-    let answer = answer(id, game, events)?;
+    let answer = answer(id, game, events, true)?;
     keep(s, id, game)?;
     Ok(answer)
+}
+
+/// A move said to be made at `seen` (the position the phone showed):
+/// refused with the fresh state when the game stands elsewhere now
+/// (another phone moved first). A move that names no position is taken
+/// as it comes.
+fn check_position(id: &str, game: &Game, seen: Option<&str>) -> Result<(), ApiError> {
+    match seen {
+        Some(p) if p != position(game, &game.session.state())? => Err(ApiError::conflict(state_json(id, game, &[])?)),
+        _ => Ok(()),
+    }
+}
+
+/// What a phone following the game is sent: the state with the events of
+/// the moves after the version it saw, and the version now.
+pub(crate) fn followed(id: &str, game: &Game, seen: Option<u64>) -> Result<(Value, u64), ApiError> {
+    Ok((state_json(id, game, &game.changes.since(seen))?, game.changes.version()))
+}
+
+/// A signal at every move of the game; it ends when the game leaves memory.
+pub(crate) fn subscribe(game: &Game) -> tokio::sync::watch::Receiver<u64> {
+    game.changes.subscribe()
 }
 
 /// `POST /api/play`: a new game (`201` + its state), the computer's seats
@@ -205,7 +268,7 @@ pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayReques
             let kept = req.game.rules_text.is_none();
             let (game, q) = req.question()?;
             let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
-            let mut game = Game { session, kept };
+            let mut game = Game::new(session, kept);
             let id = new_id();
             let first = changed(&state_.saved, &id, &mut game, vec![])?;
             state_.sessions.insert(Some(id), game)?;
@@ -217,7 +280,7 @@ pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayReques
 /// `GET /api/play/ID`: the state (no events).
 pub(crate) async fn show(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
     let key = id.clone();
-    with_game(&s, &key, move |g| answer(&id, g, vec![])).await.map(axum::Json)
+    with_game(&s, &key, move |g| answer(&id, g, vec![], false)).await.map(axum::Json)
 }
 
 /// `GET /api/play`: the games kept on disk, the last changed first.
@@ -243,6 +306,8 @@ pub(crate) async fn delete(State(s): State<AppState>, Path(id): Path<String>) ->
 pub(crate) struct RollBody {
     dice: Option<String>,
     count: Option<usize>,
+    /// The position the phone showed (see [`check_position`]).
+    position: Option<String>,
 }
 
 /// `POST /api/play/ID/roll`.
@@ -266,6 +331,7 @@ pub(crate) async fn roll(
     };
     let (key, saved) = (id.clone(), s.saved.clone());
     with_game(&s, &key, move |g| {
+        check_position(&id, g, body.position.as_deref())?;
         let events = match body.count {
             Some(n) => g.session.roll_some(n),
             None => g.session.roll(dice),
@@ -282,6 +348,15 @@ pub(crate) async fn roll(
 #[serde(deny_unknown_fields)]
 pub(crate) struct DecideBody {
     decision: String,
+    /// The position the phone showed (see [`check_position`]).
+    position: Option<String>,
+}
+
+/// `/undo`'s body: nothing, or the position the phone showed.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct UndoBody {
+    position: Option<String>,
 }
 
 /// `POST /api/play/ID/decide`: a decision in a record's words, their
@@ -301,6 +376,7 @@ pub(crate) async fn decide(
     }
     let (key, saved) = (id.clone(), s.saved.clone());
     with_game(&s, &key, move |g| {
+        check_position(&id, g, body.position.as_deref())?;
         // The decision is all the body holds: whatever the library refuses
         // here is about it.
         let events = g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))?;
@@ -312,9 +388,14 @@ pub(crate) async fn decide(
 
 /// `POST /api/play/ID/undo`: the game as it was before the last decision
 /// a person made.
-pub(crate) async fn undo(State(s): State<AppState>, Path(id): Path<String>) -> Result<axum::Json<Value>, ApiError> {
+pub(crate) async fn undo(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<UndoBody>,
+) -> Result<axum::Json<Value>, ApiError> {
     let (key, tables, saved) = (id.clone(), s.tables.clone(), s.saved.clone());
     with_game(&s, &key, move |g| {
+        check_position(&id, g, body.position.as_deref())?;
         g.session = g.session.undo(&tables, &Silent).map_err(ApiError::from)?;
         changed(&saved, &id, g, vec![])
     })

@@ -17,7 +17,7 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 12] = [
+const STATE_KEYS: [&str; 14] = [
     "id",
     "prompt",
     "view",
@@ -30,6 +30,8 @@ const STATE_KEYS: [&str; 12] = [
     "can_undo",
     "computer_dice",
     "kept",
+    "version",
+    "position",
 ];
 
 fn check_state(v: &Value) {
@@ -144,4 +146,33 @@ async fn a_decision_the_rules_refuse_names_the_decision() {
     assert_eq!(r.error(StatusCode::UNPROCESSABLE_ENTITY), json!("decision"));
     // Nothing was undone yet.
     s.post(&format!("/api/play/{id}/undo"), &json!({})).await.error(StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Two phones at one game: each move says the position its phone showed;
+/// the first one in is played, the other is refused (409) with the game as
+/// it is now, and moves from there. A move that says nothing is taken.
+#[tokio::test]
+async fn the_first_phone_to_move_wins() {
+    let s = Server::new();
+    let state = s.post("/api/play", &small_game(json!({"seed": 5}))).await.json();
+    let id = state["id"].as_str().expect("an id").to_string();
+    let seen = state["position"].as_str().expect("a position").to_string();
+    assert_eq!(seen.len(), 16);
+    assert_eq!(s.get(&format!("/api/play/{id}")).await.json()["position"], json!(seen), "a look changes nothing");
+    let first = s.post(&format!("/api/play/{id}/roll"), &json!({"position": seen})).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text());
+    let second = s.post(&format!("/api/play/{id}/roll"), &json!({"position": seen})).await;
+    assert_eq!(second.status, StatusCode::CONFLICT, "{}", second.text());
+    let refused = second.json();
+    assert_eq!(refused["field"], "position");
+    assert!(refused["error"].as_str().is_some_and(|e| e.contains("another phone moved first")), "{refused}");
+    let fresh = &refused["state"];
+    assert_eq!(fresh["position"], first.json()["position"], "the refusal carries the game as it is");
+    assert_eq!(fresh["prompt"], first.json()["prompt"]);
+    assert!(first.json()["version"].as_u64() > state["version"].as_u64(), "a move raises the version");
+    // From the fresh position the second phone moves on.
+    let choices = s.get(&format!("/api/play/{id}/choices")).await.json();
+    let words = choices[0]["words"].as_str().expect("words");
+    let body = json!({"decision": words, "position": fresh["position"]});
+    assert_eq!(s.post(&format!("/api/play/{id}/decide"), &body).await.status, StatusCode::OK);
 }
