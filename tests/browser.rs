@@ -252,6 +252,12 @@ async fn ask(c: &Client) {
     until(c, "advice", "return document.querySelector('#advise-out .best') !== null").await;
 }
 
+/// The lines of the play screen's log.
+async fn log_lines(c: &Client) -> u64 {
+    let n = c.execute("return document.querySelectorAll('#play-log li').length", vec![]).await.expect("the log");
+    n.as_u64().expect("a count")
+}
+
 async fn set_number(c: &Client, id: &str, value: &str) {
     let e = css(c, &format!("#{id}")).await;
     e.clear().await.expect("clear");
@@ -364,6 +370,7 @@ mod extended {
         let mut decisions = 0;
         let mut against_hint = false;
         let mut reloaded = false;
+        let mut lines_before_decision = 0;
         // A whole Farkle game to 10,000 is some dozens of turns; a bound far
         // above that catches a page that never ends the game.
         for _ in 0..5000 {
@@ -395,6 +402,7 @@ mod extended {
                 "play-roll" => click(c, "#play-roll").await,
                 "play-farkle" => click(c, "#play-farkle").await,
                 "play-dice" => {
+                    lines_before_decision = log_lines(c).await;
                     click(c, "#play-hint").await;
                     let hint = until(
                         c,
@@ -449,12 +457,18 @@ mod extended {
                 click(c, "#play-undo").await;
                 until(
                     c,
-                    "the undone state",
-                    &format!("return document.getElementById('play-game').dataset.step !== {undo_step}"),
+                    "the undone state and its line in the log",
+                    &format!(
+                        "return document.getElementById('play-game').dataset.step !== {undo_step}
+                           && document.getElementById('play-log').innerText.includes('Undone')"
+                    ),
                 )
                 .await;
                 let log = css(c, "#play-log").await.text().await.expect("log");
                 assert!(log.contains("Undone"), "the log says the decision was undone: {log}");
+                // The undone lines are gone: the log as it was before the
+                // decision, and the line that says it was undone.
+                assert_eq!(log_lines(c).await, lines_before_decision + 1, "{log}");
                 undone = true;
             }
         }

@@ -13,8 +13,18 @@ export function renderBoard(v, me) {
     el('p', { class: 'meta' }, [
       s.on_board === false ? 'not on the board' : null,
       s.farkles ? `${s.farkles} farkle${s.farkles > 1 ? 's' : ''} in a row` : null,
-      `${objectiveName(v.objective)}: ${fmtValue(v.objective, s.value)}`,
+      seatValue(v, i, s),
     ].filter(Boolean).join(' · ')))));
+}
+
+// A seat's value, labelled with what it is, where it is one: a chance to
+// win or an expected final score for every seat while the game is on; a
+// turn's expected points only for the seat whose turn it is. A finished
+// game shows the totals alone (a value there is no expectation).
+function seatValue(v, i, s) {
+  if (v.over) return null;
+  if (v.objective === 'turn-score' && v.mover !== i) return null;
+  return `${objectiveName(v.objective)}: ${fmtValue(v.objective, s.value)}`;
 }
 
 // A seat's sheet; the boxes `scoreChoices` can score take the roll

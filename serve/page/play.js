@@ -15,7 +15,9 @@ import { fmtValue, objectiveName } from './format.js';
 
 // `step` counts the states shown, so a person (or a test) can tell a new
 // state from the last one.
-const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], step: 0 };
+// `logAt`: the log's length when each position was shown, so that a game
+// taken back to a position (an undo, from any phone) takes its log back.
+const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], logAt: new Map(), step: 0 };
 
 const path = (suffix) => `/api/play/${encodeURIComponent(play.state.id)}${suffix}`;
 
@@ -27,6 +29,7 @@ async function startPlay(ev) {
   if (seed !== '' && !req['dice-from-me']) req.seed = Number(seed);
   try {
     play.log = [];
+    play.logAt.clear();
     await showPlay(await api('POST', '/api/play', req));
   } catch (e) {
     fail(e);
@@ -60,8 +63,20 @@ function forget() {
 // both bring the move's state).
 function receive(state, note) {
   const now = play.state;
-  if (now && now.id === state.id && state.version <= now.version) return Promise.resolve();
+  if (now && now.id === state.id && state.version <= now.version) {
+    // Shown already (the stream was first): this phone's own note still.
+    if (note && state.version === now.version) {
+      play.log.push(note);
+      play.logAt.set(state.position, play.log.length);
+      renderLog();
+    }
+    return Promise.resolve();
+  }
   return showPlay(state, note);
+}
+
+function renderLog() {
+  clear($('play-log'), play.log.slice().reverse().map((l) => el('li', {}, l)));
 }
 
 async function showPlay(state, note) {
@@ -76,9 +91,12 @@ async function showPlay(state, note) {
   $('play-game').hidden = false;
   $('play-hint-out').hidden = true;
   $('play-hint').setAttribute('aria-expanded', 'false');
+  const back = play.logAt.get(state.position);
+  if (back !== undefined) play.log.length = back;
   if (note) play.log.push(note);
   for (const e of state.events || []) play.log.push(eventLine(e));
-  clear($('play-log'), play.log.slice().reverse().map((l) => el('li', {}, l)));
+  play.logAt.set(state.position, play.log.length);
+  renderLog();
   $('play-record').href = path('/record');
   $('play-undo').disabled = !state.can_undo;
   const p = state.prompt;
@@ -190,6 +208,9 @@ function renderPlay() {
   const parts = [];
   const buttons = [];
   renderMe(st, parts);
+  // What the values are, where a game of several is not judged by the
+  // chance to win: the library's sentence.
+  if (st.judging) parts.push(el('p', { class: 'hint', id: 'play-judging' }, st.judging));
   if (v.turn && !v.over) {
     parts.push(el('p', {}, `Roll ${v.turn.roll}` + (isCategory() ? '' : ` · ${v.turn.at_stake} at stake`) + (v.turn.kept.length ? ` · kept ${v.turn.kept.join(',')}` : '')));
   }
@@ -269,6 +290,7 @@ async function openGame(id) {
   const state = await api('GET', `/api/play/${encodeURIComponent(id)}`);
   chooseGame(state.view.game.id);
   play.log = [];
+  play.logAt.clear();
   await showPlay(state, 'Back to this game.');
 }
 
