@@ -109,6 +109,18 @@ async fn browser_four_phones_follow_one_game() {
         phones.push(b);
     }
     same_everywhere(&phones).await;
+    // The page's files are kept by its service worker (installable, and
+    // there for a moment the server is out of reach).
+    until(
+        &phones[0].client,
+        "the service worker",
+        "return navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : null",
+    )
+    .await;
+    click(&phones[0].client, "#play-join summary").await;
+    until(&phones[0].client, "the join link", "return document.getElementById('play-join-out').innerText || null")
+        .await;
+    photograph(&phones[0].client, "play-join").await;
     // Faces typed at the table: a fixed stream, so the game is the same
     // every run.
     let mut faces = std::iter::successors(Some(7u64), |x| {

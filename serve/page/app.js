@@ -41,6 +41,9 @@ async function start() {
   }
   startPlaying();
   showScreen();
+  // The page's files kept for a moment the server is out of reach (only
+  // where the browser allows a service worker: this machine, or https).
+  if ('serviceWorker' in navigator && window.isSecureContext) navigator.serviceWorker.register('/sw.js').catch(() => {});
 }
 
 start();

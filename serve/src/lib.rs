@@ -47,7 +47,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::{DefaultBodyLimit, Request};
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -56,6 +56,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
+use crate::assets::Asset;
 use crate::error::ApiError;
 use crate::guard::{Guard, Hosts};
 use crate::jobs::Jobs;
@@ -138,8 +139,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play/{id}/record", get(play::record))
         .route("/api/play/{id}/events", get(follow::events))
         .route("/api/play/{id}/join", get(follow::join));
-    for asset in &assets::ASSETS {
-        router = router.route(asset.path, get(move || async move { asset.response() }));
+    for (i, asset) in assets::ASSETS.iter().enumerate() {
+        router = router.route(asset.path, get(move |headers: HeaderMap| async move { Asset::response(i, &headers) }));
     }
     let guard = state.guard.clone();
     with_layers(router.with_state(state))
