@@ -360,6 +360,24 @@ mod extended {
         let b = browser().await;
         let c = &b.client;
         open(c, &server, "play").await;
+        // A person named like one of sixdice's players is asked about, not
+        // seated as sixdice.
+        let name = css(c, "#seat-list .seat-row input").await;
+        name.clear().await.expect("clear");
+        name.send_keys("optimal").await.expect("type");
+        click(c, "#play-start").await;
+        until(
+            c,
+            "the question about the name",
+            "return document.getElementById('status').textContent.includes('sixdice would play') || null",
+        )
+        .await;
+        assert_eq!(
+            c.execute("return document.getElementById('play-game').hidden", vec![]).await.expect("hidden"),
+            Value::Bool(true)
+        );
+        name.clear().await.expect("clear");
+        name.send_keys("o'brien").await.expect("type");
         set_number(c, "play-seed", "3").await;
         photograph(c, "play-setup").await;
         click(c, "#play-start").await;

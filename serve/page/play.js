@@ -9,7 +9,7 @@ import { renderBoard, renderSheet, typedDicePad } from './board.js';
 import { $, clear, el, fail, showStatus } from './dom.js';
 import { chooseGame, gameFields, isCategory, onGameChange } from './game.js';
 import { runReview } from './review.js';
-import { playersField, refreshSeats, startSeats } from './seats.js';
+import { playersField, refreshSeats, seatsQuestion, startSeats } from './seats.js';
 import { follow, mySeat, setMySeat, showJoin, unfollow } from './follow.js';
 import { fmtValue, objectiveName } from './format.js';
 
@@ -23,6 +23,11 @@ const path = (suffix) => `/api/play/${encodeURIComponent(play.state.id)}${suffix
 
 async function startPlay(ev) {
   ev.preventDefault();
+  const asked = seatsQuestion();
+  if (asked && (asked.stop || !window.confirm(asked.text))) {
+    if (asked.stop) showStatus(asked.text, true);
+    return;
+  }
   const req = { ...gameFields(), players: playersField(), 'dice-from-me': $('play-typed').checked };
   // Typed dice have no seed (the server refuses one).
   const seed = $('play-seed').value.trim();

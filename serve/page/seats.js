@@ -56,13 +56,38 @@ export function refreshSeats() {
   renderPlayers();
 }
 
-// The API's `players` field: the seats in order, comma-separated.
-export function playersField() {
+// The seats as the API names them: a person's name (spaces made dashes),
+// or sixdice's player.
+function seatNames() {
   return [...document.querySelectorAll('#seat-list .seat-row')].map((row) => {
     const kind = row.querySelector('select').value;
-    if (kind === 'person') return row.querySelector('input').value.trim().replace(/[\s,]+/g, '-') || 'me';
-    return kind;
-  }).join(',');
+    if (kind === 'person') return { person: true, name: row.querySelector('input').value.trim().replace(/[\s,]+/g, '-') || 'me' };
+    return { person: false, name: kind };
+  });
+}
+
+// The API's `players` field: the seats in order, comma-separated.
+export function playersField() {
+  return seatNames().map((s) => s.name).join(',');
+}
+
+// What to ask before the game starts, or null: a person named like one
+// of sixdice's players (the server would seat sixdice there), or two
+// people of one name (the second would be told apart as NAME-2).
+export function seatsQuestion() {
+  const seats = seatNames();
+  const computers = ((app.listing && app.listing.computer_players) || []).map((c) => c.name.toLowerCase());
+  const likeComputer = (n) => computers.includes(n) || /^threshold=\d+$/.test(n)
+    || computers.some((c) => n.startsWith(`${c}-`));
+  const taken = seats.find((s) => s.person && likeComputer(s.name.toLowerCase()));
+  if (taken) return { stop: true, text: `"${taken.name}" is the name of one of sixdice's players: sixdice would play that seat. Give this person another name.` };
+  const seen = new Set();
+  for (const s of seats.filter((x) => x.person)) {
+    const key = s.name.toLowerCase();
+    if (seen.has(key)) return { stop: false, text: `Two seats are named ${s.name}: the second will be called ${s.name}-2. Start anyway?` };
+    seen.add(key);
+  }
+  return null;
 }
 
 // sixdice's first player at this game's table (its best).

@@ -330,7 +330,8 @@ fn header(words: &mut Words, record: &mut Record) -> Result<(), RecordError> {
     words.done()
 }
 
-/// A name: letters, digits and `_ . = -`, at most [`MAX_NAME`] characters.
+/// A name: letters, digits and `_ . = - '`, at most [`MAX_NAME`]
+/// characters (an apostrophe for names like O'Brien).
 fn name<'a>(words: &mut Words<'a>, expected: &str) -> Result<&'a str, RecordError> {
     let w = words.word(expected)?;
     if valid_name(w.text) {
@@ -338,7 +339,7 @@ fn name<'a>(words: &mut Words<'a>, expected: &str) -> Result<&'a str, RecordErro
     } else {
         Err(words.error(
             w.column,
-            &format!("{expected}: letters, digits, _ . = -, at most {MAX_NAME} characters"),
+            &format!("{expected}: letters, digits, _ . = - ', at most {MAX_NAME} characters"),
             Some(w.text),
         ))
     }
@@ -348,7 +349,7 @@ fn name<'a>(words: &mut Words<'a>, expected: &str) -> Result<&'a str, RecordErro
 pub(crate) fn valid_name(text: &str) -> bool {
     !text.is_empty()
         && text.chars().count() <= MAX_NAME
-        && text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '=' | '-'))
+        && text.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '=' | '-' | '\''))
 }
 
 /// `NAME: STEP; STEP; ...`.

@@ -230,3 +230,12 @@ fn decisions_read_and_write_the_records_words() {
     let json = serde_json::to_string(&"keep 15 roll".parse::<Decision>().unwrap()).unwrap();
     assert_eq!(serde_json::from_str::<Decision>(&json).unwrap().to_string(), "keep 15 roll");
 }
+
+#[test]
+fn a_name_may_have_an_apostrophe() {
+    let text = "sixdice-record 1\ngame farkle\nplayers o'brien optimal\no'brien: 23446 farkle\n";
+    let r = parse_record(text).unwrap();
+    assert_eq!(r.players[0], "o'brien");
+    assert_eq!(r.to_string(), text);
+    assert!(valid_name("O'Brien") && !valid_name("o brien") && !valid_name("a:b"));
+}

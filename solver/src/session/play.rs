@@ -566,7 +566,7 @@ pub(super) fn seats(game: &Game, players: &[String]) -> Result<(Vec<Seat>, Vec<S
         if !crate::record::valid_name(p) {
             return Err(SessionError::Computer {
                 name: userio::Escaped(p).to_string(),
-                why: ": a name is letters, digits and _ . = -, at most 40 characters".into(),
+                why: ": a name is letters, digits and _ . = - ', at most 40 characters".into(),
             }
             .into());
         }
