@@ -252,6 +252,16 @@ async fn ask(c: &Client) {
     until(c, "advice", "return document.querySelector('#advise-out .best') !== null").await;
 }
 
+/// What the play screen asks for: `over`, the first of `ids` on the page
+/// (the controls of a roll or a decision), or `none`.
+async fn shown_prompt(c: &Client, ids: &[&str]) -> String {
+    let script = "if (document.getElementById('play-over')) return 'over';
+                  for (const id of arguments[0]) if (document.getElementById(id)) return id;
+                  return 'none';";
+    let what = c.execute(script, vec![json!(ids)]).await.expect("the prompt");
+    what.as_str().expect("text").to_string()
+}
+
 /// The lines of the play screen's log.
 async fn log_lines(c: &Client) -> u64 {
     let n = c.execute("return document.querySelectorAll('#play-log li').length", vec![]).await.expect("the log");
@@ -406,16 +416,7 @@ mod extended {
             }
             let step =
                 c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
-            let what = c
-                .execute(
-                    "if (document.getElementById('play-over')) return 'over';
-                     for (const id of ['play-roll', 'play-farkle', 'play-dice']) if (document.getElementById(id)) return id;
-                     return 'none';",
-                    vec![],
-                )
-                .await
-                .expect("prompt");
-            match what.as_str().expect("text") {
+            match shown_prompt(c, &["play-roll", "play-farkle", "play-dice"]).await.as_str() {
                 "over" => break,
                 "play-roll" => click(c, "#play-roll").await,
                 "play-farkle" => click(c, "#play-farkle").await,

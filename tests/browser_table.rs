@@ -51,16 +51,7 @@ async fn mover(c: &Client) -> usize {
 /// One move on phone `c`: a typed roll (faces from `faces`), or the
 /// hint's play; false when the game is over.
 async fn one_move(c: &Client, faces: &mut impl Iterator<Item = u8>) -> bool {
-    let what = c
-        .execute(
-            "if (document.getElementById('play-over')) return 'over';
-             for (const id of ['play-enter', 'play-farkle', 'play-dice']) if (document.getElementById(id)) return id;
-             return 'none';",
-            vec![],
-        )
-        .await
-        .expect("the prompt");
-    match what.as_str().expect("text") {
+    match shown_prompt(c, &["play-enter", "play-farkle", "play-dice"]).await.as_str() {
         "over" => return false,
         "play-enter" => {
             let n = c
