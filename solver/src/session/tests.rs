@@ -260,9 +260,10 @@ fn near_an_exact_goal_a_player_rolls_some_of_the_dice() {
     s.roll(Some(counts_of(&[5]))).expect("one of the five");
     s.decide("keep 5 roll").expect("legal");
     assert_eq!(s.prompt(), Prompt::Roll { seat: 0, player: "ann".into(), dice: 4, fewer: true });
-    // The record holds the dice rolled, and with them how many.
+    // The record holds the dice rolled, and with them how many (typed in
+    // a seeded game: rolled at the table, marked real).
     let text = s.record().to_string();
-    assert!(text.contains("123 keep 1 roll; 5 keep 5 roll"), "{text}");
+    assert!(text.contains("real 123 keep 1 roll; real 5 keep 5 roll"), "{text}");
 }
 
 /// Every game under each of its options: a game played to its end by
