@@ -77,6 +77,13 @@ function receive(state, note) {
     }
     return Promise.resolve();
   }
+  // The same position again (a stream that reconnected after a restart of
+  // the server): nothing changed, so nothing is drawn again, and dice half
+  // typed or tapped stay as they are.
+  if (now && now.id === state.id && state.position === now.position && !(state.events || []).length && !note) {
+    play.state = { ...now, version: state.version };
+    return Promise.resolve();
+  }
   return showPlay(state, note);
 }
 
