@@ -66,7 +66,8 @@ impl Saved {
     pub(crate) fn save(&self, id: &str, record: &Record, over: bool) -> Result<(), ApiError> {
         let Some(path) = self.path(id, over) else { return Ok(()) };
         std::fs::create_dir_all(&self.dir).map_err(|e| self.failed(&e))?;
-        if !over {
+        // Room is made for a game's first file only, not at every move.
+        if !over && !path.exists() {
             self.make_room()?;
         }
         let text = record.to_string();
@@ -111,10 +112,11 @@ impl Saved {
         self.path(id, over).is_some_and(|p| std::fs::remove_file(p).is_ok())
     }
 
-    /// Every game on disk, the last changed first.
-    pub(crate) fn list(&self) -> Vec<SavedGame> {
+    /// The games' files, by their names and times alone (nothing read),
+    /// the last changed first.
+    fn entries(&self) -> Vec<Entry> {
         let Ok(entries) = std::fs::read_dir(&self.dir) else { return vec![] };
-        let mut games: Vec<SavedGame> = entries
+        let mut games: Vec<Entry> = entries
             .filter_map(Result::ok)
             .filter_map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
@@ -131,31 +133,41 @@ impl Saved {
                     .ok()
                     .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
                     .map_or(0, |d| d.as_secs());
-                let text = userio::read_small_text(&e.path(), RECORD_BODY_BYTES as u64).ok()?;
-                let record = text.parse::<Record>().ok()?;
-                Some(SavedGame {
-                    id,
-                    turns: record.lines.iter().filter(|l| matches!(l, solver::Line::Turn(_))).count(),
-                    game: record.game,
-                    option: record.options,
-                    players: record.players,
-                    over,
-                    changed,
-                })
+                Some(Entry { id, over, changed, path: e.path() })
             })
             .collect();
         games.sort_by(|a, b| b.changed.cmp(&a.changed).then_with(|| a.id.cmp(&b.id)));
         games
     }
 
+    /// Every game on disk whose record reads, the last changed first.
+    pub(crate) fn list(&self) -> Vec<SavedGame> {
+        self.entries()
+            .into_iter()
+            .filter_map(|e| {
+                let text = userio::read_small_text(&e.path, RECORD_BODY_BYTES as u64).ok()?;
+                let record = text.parse::<Record>().ok()?;
+                Some(SavedGame {
+                    id: e.id,
+                    turns: record.lines.iter().filter(|l| matches!(l, solver::Line::Turn(_))).count(),
+                    game: record.game,
+                    option: record.options,
+                    players: record.players,
+                    over: e.over,
+                    changed: e.changed,
+                })
+            })
+            .collect()
+    }
+
     /// Below [`SAVED_GAMES`] files: the oldest finished games go; with
     /// none finished, a new game is refused.
     fn make_room(&self) -> Result<(), ApiError> {
-        let games = self.list();
+        let games = self.entries();
         if games.len() < SAVED_GAMES {
             return Ok(());
         }
-        let finished: Vec<&SavedGame> = games.iter().rev().filter(|g| g.over).collect();
+        let finished: Vec<&Entry> = games.iter().rev().filter(|g| g.over).collect();
         if finished.is_empty() {
             return Err(ApiError::busy(format!(
                 "{SAVED_GAMES} games in play are kept on this server: delete one before starting another"
@@ -166,6 +178,15 @@ impl Saved {
         }
         Ok(())
     }
+}
+
+/// A game's file in the games directory.
+struct Entry {
+    id: String,
+    over: bool,
+    /// Seconds since the Unix epoch of the last change.
+    changed: u64,
+    path: PathBuf,
 }
 
 #[cfg(test)]
@@ -202,5 +223,24 @@ mod tests {
         assert!(saved.remove(id));
         assert!(saved.list().is_empty());
         assert!(!saved.remove(id));
+    }
+
+    #[test]
+    fn a_full_directory_makes_room_from_the_finished_games_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Saved::new(dir.path());
+        let record: Record = "sixdice-record 1\ngame farkle\nplayers ann bob\n".parse().unwrap();
+        let id = |k: usize| format!("{k:016x}");
+        for k in 0..SAVED_GAMES {
+            saved.save(&id(k), &record, false).unwrap();
+        }
+        // A move of a game already kept needs no room.
+        saved.save(&id(0), &record, false).unwrap();
+        let refused = saved.save(&id(SAVED_GAMES), &record, false).expect_err("no room");
+        assert_eq!(refused.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        saved.save(&id(7), &record, true).unwrap();
+        saved.save(&id(SAVED_GAMES), &record, false).unwrap();
+        assert!(saved.load(&id(7)).unwrap().is_none(), "the finished game made room");
+        assert_eq!(saved.list().len(), SAVED_GAMES);
     }
 }
