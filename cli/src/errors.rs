@@ -14,7 +14,7 @@ fn flag(field: Field) -> Option<String> {
     match field {
         Field::Game | Field::Option | Field::Rules | Field::Record => None,
         // Decisions at the table are typed, not given as a flag.
-        Field::Choice => Some(field.name().into()),
+        Field::Choice | Field::Points => Some(field.name().into()),
         // `review --all` and `advise --dice` are the flags of these.
         field => Some(format!("--{}", field.name())),
     }

@@ -93,9 +93,17 @@ pub fn run(
             // an exact goal its policy may keep some back).
             Prompt::Roll { player, dice, .. } if state.view.seats[seat].computer => {
                 let n = state.computer_dice.unwrap_or(*dice);
-                match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
-                    Some(d) => session.roll(Some(d))?,
-                    None => break false,
+                let typed = loop {
+                    match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
+                        Some(Typed::Points(p)) => {
+                            out.refused("points", &format!("points {p}"), "sixdice plays this seat: type its dice")
+                        }
+                        other => break other,
+                    }
+                };
+                match typed {
+                    Some(Typed::Dice(d)) => session.roll(Some(d))?,
+                    _ => break false,
                 }
             }
             prompt => match person(&mut session, prompt, &mut editor, &mut out, o)? {
@@ -184,8 +192,16 @@ fn person(
             let Some(n) = read_count(session, editor, out, player, *dice)? else { return Ok(None) };
             return Ok(Some(session.roll_some(n)?));
         }
-        let Some(d) = read_dice(session, editor, out, player, least..=*dice)? else { return Ok(None) };
-        return Ok(Some(session.roll(Some(d))?));
+        loop {
+            match read_dice(session, editor, out, player, least..=*dice)? {
+                None => return Ok(None),
+                Some(Typed::Dice(d)) => return Ok(Some(session.roll(Some(d))?)),
+                Some(Typed::Points(p)) => match session.score(p) {
+                    Ok(events) => return Ok(Some(events)),
+                    Err(e) => out.refused("points", &format!("points {p}"), &e.to_string()),
+                },
+            }
+        }
     }
     out.text(&situation(&session.state().view, prompt));
     loop {
@@ -219,21 +235,32 @@ const HELP: &str = "Decisions, in the words of a game record:
   lock 55        Six Hundred: lock these dice          score fives    score the dice in a box
   (short forms: `15 roll`, `15 bank`, `2255`, `fives`)
 Other words: ? or hint (the choices, ranked), board (every player), quit (stop; the record is kept)
-Dice typed at the table: 112355, 1 1 2 3 5 5 or 1,1,2,3,5,5";
+Dice typed at the table: 112355, 1 1 2 3 5 5 or 1,1,2,3,5,5
+  points 450     instead of the dice: the whole turn's result, 450 banked (points 0: a farkle)";
+
+/// What is typed at a roll with dice from the table.
+enum Typed {
+    Dice(Counts),
+    /// The whole turn's result (`points 450`).
+    Points(i64),
+}
 
 /// Reads the dice rolled at the table, as many as `counts` allows (one
-/// number, or near an exact goal 1 to the dice left). `None`: input ended.
+/// number, or near an exact goal 1 to the dice left), or before a turn's
+/// first roll its result (`points 450`). `None`: input ended.
 fn read_dice(
     session: &Session,
     editor: &mut DefaultEditor,
     out: &mut Out,
     player: &str,
     counts: std::ops::RangeInclusive<usize>,
-) -> anyhow::Result<Option<Counts>> {
+) -> anyhow::Result<Option<Typed>> {
     let n = *counts.end();
     let how_many = if counts.start() == counts.end() { n.to_string() } else { format!("{}-{n}", counts.start()) };
+    let entry = session.state().points_entry.is_some();
     loop {
-        let prompt = format!("{player} rolls {how_many} {}: ", if n == 1 { "die" } else { "dice" });
+        let or_points = if entry { " (or points N)" } else { "" };
+        let prompt = format!("{player} rolls {how_many} {}{or_points}: ", if n == 1 { "die" } else { "dice" });
         let Some(line) = read(editor, &prompt)? else {
             return Ok(None);
         };
@@ -243,10 +270,19 @@ fn read_dice(
             Word::Answered => continue,
             Word::Move => {}
         }
+        if let Some(rest) = line.strip_prefix("points") {
+            match rest.trim().parse::<i64>() {
+                Ok(p) if rest.starts_with(char::is_whitespace) => return Ok(Some(Typed::Points(p))),
+                _ => out.refused("points", line, "type the points banked, e.g. points 450 (points 0: a farkle)"),
+            }
+            continue;
+        }
         // Dice as play prints them (`1 1 2 3 5 5`) are dice too.
         let dice: String = line.split_whitespace().collect();
         match parse_dice(&dice) {
-            Ok(c) if counts.contains(&c.iter().map(|&x| usize::from(x)).sum::<usize>()) => return Ok(Some(c)),
+            Ok(c) if counts.contains(&c.iter().map(|&x| usize::from(x)).sum::<usize>()) => {
+                return Ok(Some(Typed::Dice(c)))
+            }
             Ok(_) => out.refused(
                 "dice",
                 line,

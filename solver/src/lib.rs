@@ -122,8 +122,8 @@ pub use report::{
         ReviewedRoll, TurnValues,
     },
     session::{
-        BoxView, Choice, Event, LastTurns, PlayState, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView,
-        UpperView,
+        BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
+        TurnResult, TurnView, UpperView,
     },
     simulation::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport},
     strategy::{

@@ -40,6 +40,8 @@ pub enum Field {
     Decision,
     /// A decision typed at the table (a game session).
     Choice,
+    /// A push-your-luck turn entered by its result: the points banked.
+    Points,
     /// The game's name.
     Game,
     /// A rule option.
@@ -70,6 +72,7 @@ impl Field {
     pub fn name(self) -> &'static str {
         match self {
             Field::Dice => "dice",
+            Field::Points => "points",
             Field::Roll => "roll",
             Field::Sheet => "sheet",
             Field::Banked => "banked",

@@ -45,6 +45,8 @@ pub enum SessionError {
     Computer { name: String, why: String },
     #[error("seat {seat} is a person's: sixdice does not move for them")]
     PersonSeat { seat: usize },
+    #[error("seat {seat} is sixdice's: it plays its own turns")]
+    ComputerSeat { seat: usize },
     /// sixdice's seats went on moving without a person's turn: a bug.
     #[error("sixdice's seats made {moves} moves without a person's turn")]
     Runaway { moves: usize },
@@ -137,6 +139,10 @@ pub enum Refusal {
     /// A record's `farkle` on a roll that scores.
     #[error("{dice} needs a decision: `farkle` is for a roll where nothing scores")]
     NotAFarkle { dice: String },
+    /// A turn entered by its points that the rules refuse (`why` says
+    /// which rule, and what to enter instead).
+    #[error("{why}")]
+    Points { why: String },
     /// A record's decision on a roll where nothing scores.
     #[error("nothing in {dice} scores: a farkle")]
     Farkled { dice: String },
@@ -179,6 +185,7 @@ impl Refusal {
             | Refusal::HandSize { .. }
             | Refusal::NoSeed
             | Refusal::OffTable { .. } => Field::Dice,
+            Refusal::Points { .. } => Field::Points,
             _ => Field::Choice,
         }
     }

@@ -99,6 +99,10 @@ pub enum Step {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         real: bool,
     },
+    /// Push-your-luck, real dice: the turn entered by its result alone,
+    /// the points banked (0: a farkle), written `points 450`. Its rolls
+    /// and decisions were not typed, so nothing in it is judged.
+    Points { points: i64 },
 }
 
 /// What was done with a roll.
@@ -129,6 +133,13 @@ impl Record {
     /// The turns, in order.
     pub(crate) fn turns(&self) -> impl Iterator<Item = &Turn> {
         self.lines.iter().filter_map(|l| match l {
+            Line::Turn(t) => Some(t),
+            _ => None,
+        })
+    }
+
+    pub(crate) fn turns_mut(&mut self) -> impl Iterator<Item = &mut Turn> {
+        self.lines.iter_mut().filter_map(|l| match l {
             Line::Turn(t) => Some(t),
             _ => None,
         })

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Action, Line, Record, Step, Then, Turn, RECORD_VERSION};
-use crate::limits::TABLE_PLAYERS_MAX;
+use crate::limits::{TABLE_PLAYERS_MAX, TURN_POINTS_MAX};
 use userio::{cut, Quoted};
 
 /// The largest record read (a game of hundreds of turns is a few tens of
@@ -373,13 +373,23 @@ fn turn(words: &mut Words, players: &[String], comment: Option<&str>) -> Result<
     Ok(Turn { player: who.text.to_string(), steps, comment: comment.map(String::from) })
 }
 
-/// One step: `take`, `fresh` (first only), or `[real] DICE ACTION`.
+/// One step: `take`, `fresh` (first only), `points N`, or
+/// `[real] DICE ACTION`.
 fn step(words: &mut Words, first: bool) -> Result<Step, RecordError> {
     if first && words.eat("take") {
         return Ok(Step::Take);
     }
     if first && words.eat("fresh") {
         return Ok(Step::Fresh);
+    }
+    if words.eat("points") {
+        let w = words.word("the points banked (0 for a farkle)")?;
+        return match w.text.parse::<i64>() {
+            Ok(points) if (0..=TURN_POINTS_MAX).contains(&points) && !w.text.starts_with('+') => {
+                Ok(Step::Points { points })
+            }
+            _ => Err(words.error(w.column, &format!("the points banked: 0 to {TURN_POINTS_MAX}"), Some(w.text))),
+        };
     }
     let real = words.eat("real");
     let rolled = dice(words, "the dice rolled (e.g. 112355)")?;

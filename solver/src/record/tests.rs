@@ -14,6 +14,10 @@ ann: 112355 keep 1 roll; 23446 farkle
 optimal: 155234 keep 155 bank # 200 points
 
 ann: take; 23 keep - roll
+optimal: 155234 keep 155 bank
+ann: points 450 # typed at the table
+optimal: 23466 farkle
+ann: take; points 0
 ";
 
 const YAHTZEE: &str = "\
@@ -35,7 +39,10 @@ fn canonical_records_round_trip_byte_for_byte() {
     assert_eq!(r.options, ["three-farkle-penalty", "goal=5000"]);
     assert_eq!(r.seed, Some(7));
     let turns: Vec<&Turn> = r.turns().collect();
-    assert_eq!(turns.len(), 3);
+    assert_eq!(turns.len(), 7);
+    assert_eq!(turns[4].steps, [Step::Points { points: 450 }]);
+    assert_eq!(turns[4].comment.as_deref(), Some(" typed at the table"));
+    assert_eq!(turns[6].steps, [Step::Take, Step::Points { points: 0 }]);
     assert_eq!(
         turns[0].steps,
         [
@@ -98,6 +105,11 @@ fn a_bad_record_is_refused_where_it_goes_wrong() {
         ("ann: 112355 farkle # caf\u{7}\n", (4, 25), "comment text"),
         ("game yatzy\n", (4, 1), "one `game` line only"),
         ("ann: 1 farkle\nseed 3\n", (5, 1), "header lines come before the first turn"),
+        ("ann: points\n", (4, 12), "the points banked"),
+        ("ann: points -50\n", (4, 13), "0 to 10000000"),
+        ("ann: points +50\n", (4, 13), "0 to 10000000"),
+        ("ann: points 99999999999\n", (4, 13), "0 to 10000000"),
+        ("ann: points 4.5\n", (4, 13), "the points banked"),
     ];
     for (tail, (line, column), says) in cases {
         let text =
@@ -128,7 +140,7 @@ proptest! {
     /// Turn lines built from the format's own words, after a valid header:
     /// many are records, and each of those round-trips.
     #[test]
-    fn turn_lines_round_trip(tail in "((a|b): (take; |fresh; )?([1-6]{1,6} (farkle|keep [1-6]{1,3} (roll|bank)?|keep -|lock [1-6]{1,2}|score ones)(; )?){1,4}( #[ a-z]{0,5})?\n|# x\n|\n){0,6}") {
+    fn turn_lines_round_trip(tail in "((a|b): (take; |fresh; )?(points [0-9]{1,4}|[1-6]{1,6} (farkle|keep [1-6]{1,3} (roll|bank)?|keep -|lock [1-6]{1,2}|score ones)(; )?){1,4}( #[ a-z]{0,5})?\n|# x\n|\n){0,6}") {
         let text = format!("sixdice-record 1\ngame farkle\nplayers a b\n{tail}");
         if let Ok(r) = parse_record(&text) {
             let written = r.to_string();

@@ -55,6 +55,7 @@ impl fmt::Display for Step {
                 let real = if *real { "real " } else { "" };
                 write!(f, "{real}{} {action}", Faces(dice))
             }
+            Step::Points { points } => write!(f, "points {points}"),
         }
     }
 }

@@ -38,7 +38,8 @@ pub(crate) use review::{
     ReviewedRoll, TurnValues,
 };
 pub(crate) use session::{
-    BoxView, Choice, Event, LastTurns, PlayState, Prompt, SeatView, SheetView, TableView, TurnEnd, TurnView, UpperView,
+    BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
+    TurnResult, TurnView, UpperView,
 };
 pub(crate) use simulation::{
     BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport,

@@ -150,6 +150,10 @@ pub struct TurnValues {
     /// The worst class of the turn's decisions, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub worst: Option<DecisionClass>,
+    /// The turn was entered by its points (`points N`): nothing in it
+    /// was judged.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub entered: bool,
 }
 
 /// Several games reviewed together (`review a.rec b.rec ...`): each game's

@@ -58,6 +58,46 @@ pub struct PlayState {
     /// dice it rolls now (near an exact goal its policy may keep some
     /// back); `None` otherwise.
     pub computer_dice: Option<usize>,
+    /// Push-your-luck, a person's turn not yet rolled: the turn may be
+    /// entered by its result ([`crate::Session::score`]), within these
+    /// bounds; `None` otherwise.
+    pub points_entry: Option<PointsEntry>,
+    /// Every turn played, in order: the round-by-round table.
+    pub turns: Vec<TurnResult>,
+}
+
+/// What a turn entered by its result may bank: a multiple of `unit`,
+/// 0 (a farkle) or from `least` up to `most` (where the rules cap it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PointsEntry {
+    pub seat: usize,
+    pub player: String,
+    /// Every score is a multiple of this.
+    pub unit: i64,
+    /// The fewest points that bank: the entry threshold off the board,
+    /// the minimum bank on it, above a leftover's points once taken.
+    pub least: i64,
+    /// The most that may be banked (an exact goal: what reaches it).
+    pub most: Option<i64>,
+    /// The rules in one sentence, for the person typing.
+    pub text: String,
+}
+
+/// One turn as the score table shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TurnResult {
+    /// The turn's number, from 1, in the order played.
+    pub turn: usize,
+    pub seat: usize,
+    pub player: String,
+    pub how: TurnEnd,
+    /// The player's total after it.
+    pub total: i64,
+    /// Entered by its result (`points N`), not roll by roll.
+    pub entered: bool,
+    /// Each seat's P(win) after the turn, where the values are chances
+    /// (two and three players); `None` where they are expected points.
+    pub chances: Option<Vec<f64>>,
 }
 
 /// Something that happened at the table, with its sentence (`text`):

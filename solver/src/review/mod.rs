@@ -130,7 +130,7 @@ pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Prog
         .iter()
         .filter_map(|m| match m.kind {
             MomentKind::Decision(_) => Some(m.before.as_deref()),
-            MomentKind::Roll { .. } => None,
+            MomentKind::Roll { .. } | MomentKind::Points { .. } => None,
         })
         .collect();
     for &i in &r.shown {
@@ -207,6 +207,9 @@ fn reviewed_moments(session: &Play, lines: &RecordLines, objective: Objective, t
                 value_after: *after,
                 luck: after - before,
             }),
+            // A turn entered by its points has no rolls or decisions to
+            // show: it moves the values (the chart) and the player's luck.
+            MomentKind::Points { .. } => {}
             MomentKind::Decision(j) => {
                 let loss = (j.best - j.chosen).max(0.0);
                 let forced = j.choices == 1;
@@ -234,12 +237,14 @@ fn reviewed_moments(session: &Play, lines: &RecordLines, objective: Objective, t
                 });
             }
         }
+        let entered = matches!(m.kind, MomentKind::Points { .. });
         match turns.last_mut() {
             Some(t) if t.turn == m.turn => {
                 t.values.clone_from(&m.values);
                 t.worst = t.worst.max(worst);
+                t.entered |= entered;
             }
-            _ => turns.push(TurnValues { turn: m.turn, line, seat: m.seat, values: m.values.clone(), worst }),
+            _ => turns.push(TurnValues { turn: m.turn, line, seat: m.seat, values: m.values.clone(), worst, entered }),
         }
     }
     Reviewed { decisions, rolls, turns }

@@ -391,6 +391,27 @@ fn a_record_without_decisions_rates_nobody() {
     assert!(r.players[0].luck < 0.0, "a farkle is bad luck");
 }
 
+/// Turns entered by their points are replayed and charted but not judged:
+/// the decisions are the typed turns' only, the chart has every turn, and
+/// the luck identity holds (an entered turn is all luck).
+#[test]
+fn entered_turns_are_charted_not_judged() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "sixdice-record 1\ngame farkle\noption goal=2000\nplayers a b\n\
+        a: points 500\nb: 112346 keep 1 roll; 23466 farkle\na: points 0\nb: points 1000\n";
+    let r = reviewed(text, dir.path());
+    assert_eq!(r.turns_played, 4);
+    assert_eq!(r.decisions.len(), 1, "b's one decision");
+    assert_eq!(r.turns.iter().map(|t| t.entered).collect::<Vec<_>>(), [true, false, true, true]);
+    assert!(r.turns[0].values[0] > 0.5, "500 up, a is ahead: {:?}", r.turns[0].values);
+    for p in &r.players {
+        assert!((p.result - (p.start + p.luck - p.total_loss + p.gifts)).abs() < 1e-9, "{p:?}");
+    }
+    let e = review(&text.replace("a: points 0", "a: points 30"), &ReviewQuestion::default(), dir.path(), &Silent)
+        .unwrap_err();
+    assert!(e.to_string().contains("line 7") && e.to_string().contains("multiple of 50"), "{e}");
+}
+
 /// Several records: each player's sums are their games' figures added up,
 /// the rating over all their unforced decisions; records in other units
 /// are refused, naming both.

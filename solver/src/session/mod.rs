@@ -72,6 +72,8 @@ mod pushluck;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]
+mod score_tests;
+#[cfg(test)]
 pub(crate) mod tests;
 #[cfg(test)]
 mod three_tests;

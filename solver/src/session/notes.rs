@@ -32,6 +32,9 @@ pub(crate) enum Note {
     Roll { seat: usize, dice: Vec<u8>, post: f64, farkle: bool },
     /// A decision, judged.
     Decision { seat: usize, judged: Judged },
+    /// A turn entered by its result: `points` banked (0: a farkle); `post`
+    /// is the mover's value at the turn's end.
+    Points { seat: usize, points: i64, post: f64 },
     /// A step of the record's current turn.
     Step(Step),
     /// A turn ended; `settle` (turn points) closes the seat's value there.
@@ -101,6 +104,13 @@ pub(crate) enum MomentKind {
         after: f64,
     },
     Decision(Judged),
+    /// A turn entered by its result (nothing in it judged): the mover's
+    /// value before and after.
+    Points {
+        points: i64,
+        before: f64,
+        after: f64,
+    },
 }
 
 /// A decision: the best play's value and text, and the one played's.

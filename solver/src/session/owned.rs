@@ -12,10 +12,10 @@ use std::sync::Arc;
 
 use super::play::Play;
 use crate::dice::Counts;
-use crate::error::Error;
+use crate::error::{Error, Refusal};
 use crate::progress::Progress;
 use crate::question::PlayQuestion;
-use crate::record::{Decision, Record};
+use crate::record::{Decision, Record, Step};
 use crate::registry::Game;
 use crate::report::{Advice, Choice, Event, PlayState};
 
@@ -139,6 +139,52 @@ impl Session {
     /// A decision the rules refuse here; nothing changes then.
     pub fn apply(&mut self, decision: Decision) -> Result<Vec<Event>, Error> {
         self.0.with_dependent_mut(|_, p| p.apply(decision))
+    }
+
+    /// Enters the turn of the person to move by its result, as a score pad
+    /// keeps it: `points` banked, 0 for a farkle (push-your-luck games,
+    /// before the turn's first roll; [`PlayState::points_entry`] says what
+    /// the rules allow). Written `points N` in the record; nothing in such
+    /// a turn is judged.
+    ///
+    /// # Errors
+    /// A category game, sixdice's seat, a turn already rolled, or points
+    /// the rules refuse (the message names the rule); nothing changes then.
+    pub fn score(&mut self, points: i64) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.score(points))
+    }
+
+    /// The game with turn `turn` (1-based, in the order played), a turn
+    /// entered by its points, corrected to `points` (a new session; this
+    /// one is left as it was). The record keeps the correction in the
+    /// line's comment (`corrected from 450`); every turn after it is
+    /// replayed, and every value is the replay's.
+    ///
+    /// # Errors
+    /// No such turn, a turn not entered by its points, points the rules
+    /// refuse there, or a later line the corrected game no longer allows
+    /// (its line named).
+    pub fn correct(&self, turn: usize, points: i64, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        let mut record = self.record().clone();
+        let turns = record.turns().count();
+        let Some(line) = record.turns_mut().nth(turn.wrapping_sub(1)) else {
+            return Err(Refusal::Points { why: format!("no turn {turn}: the game has had {turns}") }.into());
+        };
+        let Some(Step::Points { points: was }) = line.steps.last_mut() else {
+            return Err(
+                Refusal::Points { why: format!("turn {turn} was played roll by roll: undo it to change it") }.into()
+            );
+        };
+        if *was == points {
+            return Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress);
+        }
+        let note = format!("corrected from {was}");
+        *was = points;
+        line.comment = Some(match line.comment.take() {
+            Some(c) => format!("{}; {note}", c.trim_end()),
+            None => format!(" {note}"),
+        });
+        Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress)
     }
 
     /// `advise`'s answer for the position in play.

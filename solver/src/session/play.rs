@@ -16,7 +16,7 @@ use crate::progress::Progress;
 use crate::question::PlayQuestion;
 use crate::record::{parse_decision, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};
-use crate::report::{Advice, Event, PlayState, Prompt, TableView};
+use crate::report::{Advice, Event, PlayState, PointsEntry, Prompt, TableView, TurnEnd, TurnResult};
 use crate::vocabulary::Objective;
 
 use super::notes::{Before, Ledger, Mode, Moment, MomentKind, Note, Seat};
@@ -66,6 +66,8 @@ pub(crate) struct Play<'g> {
     /// Replaying a seeded record: the first line whose dice the seed does
     /// not roll.
     pub(super) seed_mismatch: Option<usize>,
+    /// Every turn's end, for the score table ([`PlayState::turns`]).
+    pub(super) turn_log: Vec<TurnResult>,
 }
 
 impl<'g> Play<'g> {
@@ -137,6 +139,7 @@ impl<'g> Play<'g> {
             off_seed: false,
             roll_real: false,
             seed_mismatch: None,
+            turn_log: vec![],
         };
         s.absorb(notes);
         Ok(s)
@@ -256,6 +259,44 @@ impl<'g> Play<'g> {
         Ok(events)
     }
 
+    /// Enters the turn of the person to move by its result, as kept on a
+    /// score pad: `points` banked (0: a farkle), before the turn's first
+    /// roll (push-your-luck games; see [`PlayState::points_entry`] for
+    /// what the rules allow). The record writes it `points N`; nothing in
+    /// it is judged.
+    ///
+    /// # Errors
+    /// A category game, a seat sixdice plays, a turn already rolled, or
+    /// points the rules refuse (the message names the rule).
+    pub(crate) fn score(&mut self, points: i64) -> Result<Vec<Event>, Error> {
+        if self.winners.is_some() {
+            return Err(SessionError::Over.into());
+        }
+        let seat = self.prompt().seat().expect("the game goes on");
+        if matches!(self.seats[seat], Seat::Computer(_)) {
+            return Err(SessionError::ComputerSeat { seat }.into());
+        }
+        // (The table refuses a turn already rolled.)
+        let Table::PushLuck(t) = &mut self.table else {
+            return Err(Refusal::Points {
+                why: "a category game's turn is its dice and the box scored, not points".into(),
+            }
+            .into());
+        };
+        let notes = t.score(points, &self.names)?;
+        Ok(self.absorb(notes))
+    }
+
+    /// What a turn entered by its points may bank, where one may be now.
+    fn points_entry(&self) -> Option<PointsEntry> {
+        let Table::PushLuck(t) = &self.table else { return None };
+        let seat = self.prompt().seat()?;
+        if self.is_computer(seat) {
+            return None;
+        }
+        t.points_entry(&self.names)
+    }
+
     /// Moves for the seat sixdice plays: its roll (with the session's
     /// dice, or `dice` when given) or its decision.
     ///
@@ -318,6 +359,8 @@ impl<'g> Play<'g> {
             dice_from_me: self.rng.is_none(),
             can_undo: self.can_undo(),
             computer_dice,
+            points_entry: self.points_entry(),
+            turns: self.turn_log.clone(),
         }
     }
 
@@ -465,7 +508,25 @@ impl<'g> Play<'g> {
                     });
                     self.moment(seat, MomentKind::Decision(judged));
                 }
+                Note::Points { seat, points, post } => {
+                    let before = self.ledgers[seat].running;
+                    self.shift(seat, post - before, |l, d| l.luck += d);
+                    self.moment(seat, MomentKind::Points { points, before, after: post });
+                }
                 Note::TurnOver { seat, how, total, settle } => {
+                    let entered = matches!(
+                        self.record.lines.last(),
+                        Some(Line::Turn(t)) if matches!(t.steps.last(), Some(Step::Points { .. }))
+                    ) && !matches!(how, TurnEnd::Returned { .. });
+                    self.turn_log.push(TurnResult {
+                        turn: self.turns,
+                        seat,
+                        player: self.names[seat].clone(),
+                        how: how.clone(),
+                        total,
+                        entered,
+                        chances: None,
+                    });
                     self.turns_over += 1;
                     if settle {
                         let l = &mut self.ledgers[seat];
@@ -490,6 +551,14 @@ impl<'g> Play<'g> {
                     let text = words::game_over(&self.names, &winners, &totals);
                     events.push(Event::GameOver { winners, totals, text });
                 }
+            }
+        }
+        // Each seat's chance after a turn is what it is once the next turn
+        // has begun (a game of three reads every seat's then).
+        if self.objective() == Objective::Win && self.mode != Mode::Own {
+            let values: Vec<f64> = self.ledgers.iter().map(|l| l.running).collect();
+            for t in self.turn_log.iter_mut().rev().take_while(|t| t.chances.is_none()) {
+                t.chances = Some(values.clone());
             }
         }
         events

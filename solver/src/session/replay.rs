@@ -181,7 +181,8 @@ impl<'g> Play<'g> {
     }
 
     /// The session's record takes the comments and blank lines of
-    /// `record`, the one replayed, in their places (the replay wrote its
+    /// `record`, the one replayed, in their places (and each turn's comment
+    /// at its line's end) (the replay wrote its
     /// turns alone). A last turn still going on moves after any lines that
     /// follow it, so that the steps still to come join it.
     fn keep_lines(&mut self, record: &Record) {
@@ -193,7 +194,11 @@ impl<'g> Play<'g> {
             .lines
             .iter()
             .map(|l| match l {
-                Line::Turn(_) => Line::Turn(turns.next().expect("as many turns")),
+                Line::Turn(kept) => {
+                    let mut t = turns.next().expect("as many turns");
+                    t.comment.clone_from(&kept.comment);
+                    Line::Turn(t)
+                }
                 other => other.clone(),
             })
             .collect();
@@ -240,6 +245,12 @@ impl<'g> Play<'g> {
             Step::Take | Step::Fresh if j > 0 => Err(Refusal::TakeNotFirst.into()),
             Step::Take => self.apply(Decision::Take).map(drop),
             Step::Fresh => self.apply(Decision::Fresh).map(drop),
+            Step::Points { points } => {
+                if let Prompt::Offer { .. } = self.prompt() {
+                    self.apply(Decision::Fresh)?;
+                }
+                self.score(*points).map(drop)
+            }
             Step::Roll { dice, action, real } => {
                 if let Prompt::Offer { .. } = self.prompt() {
                     // A record that says nothing at a leftover started fresh.

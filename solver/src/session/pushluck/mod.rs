@@ -21,6 +21,7 @@ use std::sync::Arc;
 use super::notes::{Judged, Mode, Note, Seat};
 use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Refusal};
+use crate::limits::TURN_POINTS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::advise::{piggyback, rank, situation_line};
 use crate::pushluck::model::{Params, TurnState};
@@ -33,7 +34,7 @@ use crate::pushluck::win::{self, Side, Sides};
 use crate::pushluck::PushLuckGame;
 use crate::record::{Action, Decision, Step};
 use crate::report::{
-    Advice, LastTurns, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
+    Advice, LastTurns, PointsEntry, Prompt, PushLuckAdvice, PushLuckAlternative, SeatView, StrategySection, TableView,
     Then as AltThen, TurnEnd, TurnView,
 };
 use crate::vocabulary::Objective;
@@ -86,6 +87,9 @@ struct Turn<'g> {
     solved_stake: i64,
     /// Three players: `advise`'s sentence on whose total is whose.
     line: Option<String>,
+    /// Dice have been rolled this turn (a turn is entered by its points
+    /// only before).
+    rolled: bool,
 }
 
 pub(super) struct Table<'g> {
@@ -216,7 +220,18 @@ impl<'g> Table<'g> {
         }
         self.first_turn = false;
         let state = TurnState::start();
-        self.turn = Some(Turn { sol, ev, need, state, phase, on_leftover, returns: None, solved_stake: 0, line });
+        self.turn = Some(Turn {
+            sol,
+            ev,
+            need,
+            state,
+            phase,
+            on_leftover,
+            returns: None,
+            solved_stake: 0,
+            line,
+            rolled: false,
+        });
         Ok(())
     }
 
@@ -264,7 +279,7 @@ impl<'g> Table<'g> {
             let allowed = if fewer { format!("1 to {k}") } else { k.to_string() };
             return Err(Refusal::DiceCount { allowed, got: n, dice: Some(format_dice(dice)) }.into());
         }
-        self.resolve_for_stake()?;
+        self.resolve_for(self.turn().state.points)?;
         let s = self.situation();
         let line = self.situation_text(&s, dice);
         let objective = self.turn_objective();
@@ -287,8 +302,88 @@ impl<'g> Table<'g> {
         } else {
             let post = advice.expected_score;
             notes.push(Note::Roll { seat, dice: faces_of(dice), post, farkle: false });
-            self.turn.as_mut().expect("in play").phase = Phase::Decide { dice: *dice, advice: Box::new(advice), ev };
+            let turn = self.turn.as_mut().expect("in play");
+            turn.phase = Phase::Decide { dice: *dice, advice: Box::new(advice), ev };
+            turn.rolled = true;
         }
+        Ok(notes)
+    }
+
+    /// What a turn entered by its result may bank now (the turn in play
+    /// not rolled yet; see [`Table::score`]), or `None` at a leftover's
+    /// offer.
+    pub(super) fn points_entry(&self, names: &[String]) -> Option<PointsEntry> {
+        let turn = self.turn.as_ref()?;
+        if !matches!(turn.phase, Phase::Roll) || turn.rolled {
+            return None;
+        }
+        let rules = &self.game.rules;
+        let me = self.players[self.mover];
+        let unit = turn.sol.model.grid;
+        let inherited = turn.state.points;
+        let counts = rules.turn.counts_from(me.on_board).max(unit);
+        let least = if inherited > 0 { counts.max(inherited + unit) } else { counts };
+        let most = rules.game.exact_goal.then_some(rules.game.goal - me.total);
+        let player = names[self.mover].clone();
+        let why = if inherited > 0 {
+            format!(" (more than the {inherited} points taken over)")
+        } else if !me.on_board && rules.turn.entry > 0 {
+            " (to get on the board)".to_string()
+        } else if me.on_board && rules.turn.min_bank > unit {
+            " (the minimum bank)".to_string()
+        } else {
+            String::new()
+        };
+        let mut text = format!("{player}'s turn banks 0 (a farkle) or a multiple of {unit} from {least}{why}");
+        if let Some(m) = most {
+            text.push_str(&format!(" up to {m} (the goal is reached exactly: a bust is 0)"));
+        }
+        Some(PointsEntry { seat: self.mover, player, unit, least, most, text })
+    }
+
+    /// The mover's turn entered by its result: `points` banked (0: the
+    /// turn farkled), leaving no dice to take over. Checked against the
+    /// rules ([`Table::points_entry`]): a bank below the entry threshold
+    /// or the minimum, past an exact goal, off the scoring unit, or below
+    /// the points of a leftover taken over is refused, naming the rule.
+    /// Nothing in such a turn is judged; the mover's value moves to the
+    /// turn's end at once (a points turn is all luck to the ledgers).
+    pub(super) fn score(&mut self, points: i64, names: &[String]) -> Result<Vec<Note>, Error> {
+        let Some(entry) = self.points_entry(names) else {
+            return Err(match self.turn.as_ref().map(|t| &t.phase) {
+                Some(Phase::Offer { .. }) => {
+                    Refusal::NotYet { first: "take the leftover dice or start fresh".into() }.into()
+                }
+                _ => Refusal::Points { why: "this turn has begun: give its rolls and decisions".into() }.into(),
+            });
+        };
+        let refuse = |why: String| Err(Refusal::Points { why }.into());
+        if points != 0 {
+            if points < 0 || points > TURN_POINTS_MAX {
+                return refuse(format!("{points} points: a turn banks 0 to {TURN_POINTS_MAX}"));
+            }
+            if points % entry.unit != 0 {
+                return refuse(format!("{points} points: every score is a multiple of {}", entry.unit));
+            }
+            if points < entry.least {
+                return refuse(format!("{points} points: {}", entry.text));
+            }
+            if entry.most.is_some_and(|m| points > m) {
+                return refuse(format!("{points} points: {}", entry.text));
+            }
+        }
+        let seat = self.mover;
+        let stake = points.max(self.turn().state.points);
+        self.resolve_for(stake)?;
+        let turn = self.turn();
+        let post = if points == 0 {
+            turn.sol.farkle_score()
+        } else {
+            turn.sol.bank_leaving(points, 0).ok_or(Refusal::BankForbidden { points })?
+        };
+        let mut notes = vec![Note::Points { seat, points, post }, Note::Step(Step::Points { points })];
+        let ended = if points == 0 { Ended::Farkle } else { Ended::Bank(points, 0) };
+        self.end_turn(ended, &mut notes)?;
         Ok(notes)
     }
 

@@ -195,7 +195,7 @@ impl<'g> Table<'g> {
     /// points at stake when the stake runs past what it was solved for
     /// (advise solves the asked turn up to the points at stake; below the
     /// goal's distance that is the turn solved at the turn's start).
-    pub(super) fn resolve_for_stake(&mut self) -> Result<(), Error> {
+    pub(super) fn resolve_for(&mut self, stake: i64) -> Result<(), Error> {
         let Valuing::Three(values) = &self.valuing else { return Ok(()) };
         let turn = self.turn.as_ref().expect("in play");
         if turn.need.is_some() {
@@ -204,7 +204,6 @@ impl<'g> Table<'g> {
         let g = values.model.grid;
         let me = self.players[self.mover];
         let goal_level = ((values.model.rules.game.goal - me.total + g - 1) / g).max(1);
-        let stake = turn.state.points;
         if stake / g <= goal_level || turn.solved_stake >= stake {
             return Ok(());
         }
