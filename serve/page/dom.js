@@ -25,6 +25,7 @@ export function clear(node, ...children) {
 
 export function showStatus(text, isError) {
   const s = $('status');
+  s.onclick = () => { s.hidden = true; };
   s.textContent = text;
   s.classList.toggle('error', Boolean(isError));
   s.hidden = !text;

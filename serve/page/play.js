@@ -12,6 +12,7 @@ import { runReview } from './review.js';
 import { playersField, refreshSeats, seatsQuestion, startSeats } from './seats.js';
 import { follow, mySeat, setMySeat, showJoin, unfollow } from './follow.js';
 import { fmtValue, objectiveName } from './format.js';
+import { askCorrection, pointsEntry, renderScoreTable } from './scorepad.js';
 
 // `step` counts the states shown, so a person (or a test) can tell a new
 // state from the last one.
@@ -87,8 +88,12 @@ function receive(state, note) {
   return showPlay(state, note);
 }
 
+// The log, newest first; only its newest line is said to screen readers.
 function renderLog() {
   clear($('play-log'), play.log.slice().reverse().map((l) => el('li', {}, l)));
+  const last = play.log[play.log.length - 1];
+  const said = last === undefined ? '' : (last instanceof Node ? last.textContent : String(last));
+  if ($('play-said').textContent !== said) $('play-said').textContent = said;
 }
 
 async function showPlay(state, note) {
@@ -102,6 +107,7 @@ async function showPlay(state, note) {
   $('play-setup').hidden = true;
   $('play-game').hidden = false;
   $('play-hint-out').hidden = true;
+  $('play-correct').hidden = true;
   $('play-hint').setAttribute('aria-expanded', 'false');
   const back = play.logAt.get(state.position);
   if (back !== undefined) play.log.length = back;
@@ -156,6 +162,7 @@ function rollPrompt(st, parts, buttons) {
     const n = st.computer_dice || p.dice;
     parts.push(el('p', {}, `${who.player}: type the ${n} dice rolled`), ...typedDicePad(play.typed, n, renderPlay));
     buttons.push(el('button', { type: 'button', class: 'primary', id: 'play-enter', disabled: play.typed.length === 0, onclick: () => roll({ dice: play.typed.join('') }) }, 'Enter this roll'));
+    pointsEntry(st, buttons, score);
     return;
   }
   if (p.fewer) {
@@ -241,6 +248,7 @@ function renderPlay() {
   if (p.prompt !== 'decide' && isCategory() && v.mover !== null && v.mover !== undefined) parts.push(renderSheet(v.seats[v.mover], [], decide));
   clear($('play-turn'), parts);
   clear($('play-actions'), buttons);
+  renderScoreTable(st, (t) => askCorrection(t, correct));
 }
 
 // A move, said to be made at the position this phone shows: if another
@@ -256,6 +264,8 @@ async function playCall(method, suffix, body, note) {
 
 const roll = (body) => playCall('POST', '/roll', body);
 const decide = (words) => playCall('POST', '/decide', { decision: words });
+const score = (points) => playCall('POST', '/score', { points });
+const correct = (turn, points) => playCall('POST', '/score', { turn, points }, `Turn ${turn} corrected to ${points} points.`);
 
 async function showHint() {
   const out = $('play-hint-out');

@@ -5,9 +5,9 @@
 // server first (a new binary may serve a new page) and taken from the
 // copy only when the server cannot be reached.
 
-const SHELL = 'sixdice-shell-v1';
+const SHELL = 'sixdice-shell-v2';
 const FILES = ['/', '/style.css', '/icon.svg', '/manifest.webmanifest', '/app.js', '/api.js', '/dom.js',
-  '/format.js', '/game.js', '/advice.js', '/advise.js', '/seats.js', '/board.js', '/play.js', '/follow.js',
+  '/format.js', '/game.js', '/advice.js', '/advise.js', '/seats.js', '/board.js', '/play.js', '/scorepad.js', '/follow.js',
   '/review.js', '/compare.js'];
 
 self.addEventListener('install', (e) => {

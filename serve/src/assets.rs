@@ -40,7 +40,7 @@ macro_rules! page_file {
     };
 }
 
-pub(crate) static ASSETS: [Asset; 18] = [
+pub(crate) static ASSETS: [Asset; 19] = [
     Asset { path: "/", bytes: include_bytes!("../page/index.html"), media_type: "text/html; charset=utf-8" },
     page_file!("style.css", "text/css; charset=utf-8"),
     page_file!("icon.svg", "image/svg+xml"),
@@ -52,6 +52,7 @@ pub(crate) static ASSETS: [Asset; 18] = [
     page_file!("advice.js", JS),
     page_file!("advise.js", JS),
     page_file!("seats.js", JS),
+    page_file!("scorepad.js", JS),
     page_file!("board.js", JS),
     page_file!("play.js", JS),
     page_file!("follow.js", JS),

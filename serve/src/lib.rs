@@ -134,6 +134,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play/{id}/roll", post(play::roll))
         .route("/api/play/{id}/decide", post(play::decide))
         .route("/api/play/{id}/undo", post(play::undo))
+        .route("/api/play/{id}/score", post(play::score))
         .route("/api/play/{id}/hint", get(play::hint))
         .route("/api/play/{id}/choices", get(play::choices))
         .route("/api/play/{id}/record", get(play::record))

@@ -403,6 +403,41 @@ pub(crate) async fn undo(
     .map(axum::Json)
 }
 
+/// `/score`'s body: the points a turn banked (0: a farkle); with `turn`,
+/// the correction of that earlier turn (1-based), one entered by its points.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ScoreBody {
+    points: i64,
+    turn: Option<usize>,
+    /// The position the phone showed (see [`check_position`]).
+    position: Option<String>,
+}
+
+/// `POST /api/play/ID/score`: the turn of the person to move entered by its
+/// result, or (`turn`) an earlier entered turn corrected, the game after it
+/// replayed. The library checks the points against the rules.
+pub(crate) async fn score(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<ScoreBody>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let (key, tables, saved) = (id.clone(), s.tables.clone(), s.saved.clone());
+    with_game(&s, &key, move |g| {
+        check_position(&id, g, body.position.as_deref())?;
+        let events = match body.turn {
+            Some(turn) => {
+                g.session = g.session.correct(turn, body.points, &tables, &Silent).map_err(ApiError::from)?;
+                vec![]
+            }
+            None => g.session.score(body.points).map_err(ApiError::from)?,
+        };
+        changed(&saved, &id, g, events)
+    })
+    .await
+    .map(axum::Json)
+}
+
 /// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.
 pub(crate) async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
     with_game(&s, &id, |g| crate::jobs::Answer::report(&g.session.hint().map_err(ApiError::from)?)).await
