@@ -61,6 +61,28 @@ fn a_push_your_luck_game_typed_at_the_table() {
     }
 }
 
+/// A score pad at the table: every turn typed as its points (`points N`),
+/// a refused one said in one line and typed again, the record writing
+/// `points N`, and the review charting the turns it did not judge.
+#[test]
+fn turns_typed_as_their_points() {
+    let env = Env::new();
+    let rec = env.path().join("pad.rec");
+    let args =
+        ["farkle", "-o", "goal=1000", "--players", "ann,bob", "--dice-from-me", "--record", rec.to_str().unwrap()];
+    // 300 and bob's 400 are refused (off the board, the entry is 500).
+    let input = "points 300\npoints 500\npoints 0\npoints 1000\npoints 400\npoints 600\n";
+    let out = text(&play(&env, &args, input));
+    assert!(out.contains("from 500 (to get on the board)"), "{out}");
+    assert!(out.contains("Game over: ann wins"), "{out}");
+    let record = std::fs::read_to_string(&rec).unwrap();
+    assert!(record.ends_with("ann: points 500\nbob: points 0\nann: points 1000\nbob: points 600\n"), "{record}");
+    let r = env.json(&["review", rec.to_str().unwrap()]);
+    assert_eq!(r["finished"], true);
+    assert_eq!(r["decisions"].as_array().map(Vec::len), Some(0));
+    assert!(r["turns"].as_array().unwrap().iter().all(|t| t["entered"] == true), "{r}");
+}
+
 /// sixdice plays both seats: the whole game from an empty stdin, recorded,
 /// reviewed with no loss.
 #[test]

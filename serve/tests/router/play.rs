@@ -17,7 +17,7 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 14] = [
+const STATE_KEYS: [&str; 16] = [
     "id",
     "prompt",
     "view",
@@ -29,6 +29,8 @@ const STATE_KEYS: [&str; 14] = [
     "dice_from_me",
     "can_undo",
     "computer_dice",
+    "points_entry",
+    "turns",
     "kept",
     "version",
     "position",
@@ -175,4 +177,46 @@ async fn the_first_phone_to_move_wins() {
     let words = choices[0]["words"].as_str().expect("words");
     let body = json!({"decision": words, "position": fresh["position"]});
     assert_eq!(s.post(&format!("/api/play/{id}/decide"), &body).await.status, StatusCode::OK);
+}
+
+/// Score kept by points: a turn entered by its result (the rules' refusals
+/// name the points), the round-by-round turns with each seat's chance, an
+/// entered turn corrected, and the record writing both.
+#[tokio::test]
+async fn turns_entered_by_their_points() {
+    let s = Server::new();
+    let body = json!({"game": "farkle", "option": ["goal=2000"], "players": "ann,bob", "dice-from-me": true});
+    let state = s.post("/api/play", &body).await.json();
+    check_state(&state);
+    let id = state["id"].as_str().expect("an id").to_string();
+    assert_eq!(state["points_entry"]["least"], 500, "{state}");
+    assert_eq!(state["points_entry"]["unit"], 50);
+    let score = format!("/api/play/{id}/score");
+    let r = s.post(&score, &json!({"points": 420})).await;
+    assert_eq!(r.error(StatusCode::UNPROCESSABLE_ENTITY), json!("points"));
+    s.post(&score, &json!({"points": "many"})).await.error(StatusCode::BAD_REQUEST);
+    s.post(&score, &json!({"points": 600, "extra": 1})).await.error(StatusCode::BAD_REQUEST);
+    let r = s.post(&score, &json!({"points": 600, "position": state["position"]})).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let after = r.json();
+    check_state(&after);
+    assert_eq!(after["view"]["seats"][0]["total"], 600);
+    let turns = after["turns"].as_array().expect("turns");
+    assert_eq!(turns.len(), 1);
+    assert_eq!(turns[0]["entered"], true);
+    let chances = turns[0]["chances"].as_array().expect("chances");
+    let sum: f64 = chances.iter().map(|c| c.as_f64().expect("a chance")).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{chances:?}");
+    // The old position is refused: a second phone typed the same turn.
+    let again = s.post(&score, &json!({"points": 600, "position": state["position"]})).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(s.post(&score, &json!({"points": 0})).await.status, StatusCode::OK);
+    let fixed = s.post(&score, &json!({"points": 700, "turn": 1})).await;
+    assert_eq!(fixed.status, StatusCode::OK, "{}", fixed.text());
+    assert_eq!(fixed.json()["view"]["seats"][0]["total"], 700);
+    assert_eq!(fixed.json()["turns"].as_array().map(Vec::len), Some(2));
+    let r = s.post(&score, &json!({"points": 700, "turn": 9})).await;
+    assert_eq!(r.error(StatusCode::UNPROCESSABLE_ENTITY), json!("points"));
+    let record = s.get(&format!("/api/play/{id}/record")).await.text();
+    assert!(record.contains("ann: points 700 # corrected from 600\nbob: points 0\n"), "{record}");
 }
