@@ -24,6 +24,8 @@ use crate::util::{bin, Env};
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const CHROMIUM: &str = "/usr/bin/chromium";
 const PHONE: (u32, u32) = (390, 844);
+/// The narrowest phone the page is made for.
+const NARROW: (u32, u32) = (320, 640);
 const LAPTOP: (u32, u32) = (1366, 900);
 
 /// Polls of a condition before the test gives up: a hang detector far
@@ -173,12 +175,13 @@ async fn size_viewport(c: &Client, w: u32, h: u32) {
     }
 }
 
-/// A phone-size and a laptop-size screenshot of the screen in view, named
-/// after it; returns the phone one's path. The page is left at phone size.
+/// A narrow-phone, a phone and a laptop screenshot of the screen in view,
+/// named after it; returns the phone one's path. The page is left at phone
+/// size.
 async fn photograph(c: &Client, name: &str) -> PathBuf {
     let dir = shots_dir();
     let mut phone = PathBuf::new();
-    for (size, (w, h)) in [("phone", PHONE), ("laptop", LAPTOP)] {
+    for (size, (w, h)) in [("narrow", NARROW), ("phone", PHONE), ("laptop", LAPTOP)] {
         size_viewport(c, w, h).await;
         // A layout pass at the new size before the picture.
         c.execute("return new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", vec![])
@@ -190,14 +193,18 @@ async fn photograph(c: &Client, name: &str) -> PathBuf {
         if size == "phone" {
             phone = path;
         }
+        if size == "laptop" {
+            continue;
+        }
+        // No screen may be wider than a phone: a sideways scroll is a
+        // layout break.
+        let wide = c
+            .execute("return document.documentElement.scrollWidth > window.innerWidth", vec![])
+            .await
+            .expect("width check");
+        assert_eq!(wide, Value::Bool(false), "{name}: the page is wider than a {w}-pixel phone");
     }
     size_viewport(c, PHONE.0, PHONE.1).await;
-    // No screen may be wider than a phone: a sideways scroll is a layout break.
-    let wide = c
-        .execute("return document.documentElement.scrollWidth > window.innerWidth", vec![])
-        .await
-        .expect("width check");
-    assert_eq!(wide, Value::Bool(false), "{name}: the page is wider than a {}-pixel phone", PHONE.0);
     // Every control in view has a name a screen reader reads, and none is
     // taken out of the keyboard's reach.
     let unnamed = c

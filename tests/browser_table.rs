@@ -176,3 +176,112 @@ fn post_json(port: u16, path: &str, body: &Value) -> Value {
     assert!(head.starts_with("HTTP/1.1 201"), "{head}\n{json}");
     serde_json::from_str(json).expect("JSON")
 }
+
+/// The points a turn of the score-kept game banks (entry 500: each is 0,
+/// a farkle, or 500 and up, in 50s), the same every run.
+fn pad_points(turn: usize) -> i64 {
+    if turn % 5 == 2 {
+        0
+    } else {
+        500 + 50 * i64::try_from((turn * 7) % 13).expect("small")
+    }
+}
+
+/// Score kept by points at a table of four, each on their own phone: ten
+/// rounds entered as each turn's points (a refused entry said at the
+/// bottom of the screen, a farkle by its button), every phone showing the
+/// same table, one turn corrected from the round-by-round table, then the
+/// game reviewed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_a_score_kept_game_of_four() {
+    let server = serve();
+    let port: u16 = server.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
+    let body = json!({"game": "farkle", "players": "ann,bob,cy,dee", "dice-from-me": true});
+    let id = post_json(port, "/api/play", &body)["id"].as_str().expect("an id").to_string();
+    let mut phones = vec![];
+    for _ in 0..4 {
+        let b = browser().await;
+        b.client.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
+        until(&b.client, "the game", "return document.getElementById('play-game').dataset.step || null").await;
+        phones.push(b);
+    }
+    let mut totals = [0i64; 4];
+    for turn in 0..40 {
+        let seat = mover(&phones[0].client).await;
+        assert_eq!(seat, turn % 4, "seats in turn");
+        let c = &phones[seat].client;
+        let points = pad_points(turn);
+        if turn == 1 {
+            // Off the board, 450 is refused: said where the person looks.
+            set_number(c, "play-points", "450").await;
+            click(c, "#play-bank-points").await;
+            let said = until(c, "the refusal", "const s = document.getElementById('status'); return !s.hidden && s.classList.contains('error') ? s.textContent : null").await;
+            assert!(said.as_str().is_some_and(|s| s.contains("from 500")), "{said}");
+            let bottom = c
+                .execute("const r = document.getElementById('status').getBoundingClientRect(); return r.bottom <= window.innerHeight && r.top >= 0", vec![])
+                .await
+                .expect("where the refusal is");
+            assert_eq!(bottom, json!(true), "the refusal is on screen");
+        }
+        if points == 0 {
+            click(c, "#play-farkled").await;
+        } else {
+            set_number(c, "play-points", &points.to_string()).await;
+            click(c, "#play-bank-points").await;
+            totals[seat] += points;
+        }
+        same_everywhere(&phones).await;
+        if turn == 5 {
+            photograph(c, "play-score-kept-early").await;
+        }
+    }
+    let shown = |c: &Client| {
+        let c = c.clone();
+        async move {
+            let v = c
+                .execute(
+                    "return [...document.querySelectorAll('#play-board .total')].map(t => Number(t.textContent))",
+                    vec![],
+                )
+                .await
+                .expect("totals");
+            serde_json::from_value::<Vec<i64>>(v).expect("numbers")
+        }
+    };
+    assert_eq!(shown(&phones[0].client).await, totals);
+    let rows = phones[3]
+        .client
+        .execute("return document.querySelectorAll('#play-scores tbody tr').length", vec![])
+        .await
+        .expect("rows");
+    assert_eq!(rows, json!(10), "ten rounds");
+    // Ann's first turn was 500; it was 550: corrected from the table.
+    let c = &phones[0].client;
+    click(c, "#play-scores tbody tr:last-child td:nth-child(2) button.turn").await;
+    set_number(c, "play-correct-points", "550").await;
+    click(c, "#play-correct-send").await;
+    totals[0] += 550 - pad_points(0);
+    for p in &phones {
+        let want = totals.to_vec();
+        for _ in 0..MAX_POLLS {
+            if shown(&p.client).await == want {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(shown(&p.client).await, want, "every phone shows the correction");
+    }
+    photograph(&phones[1].client, "play-score-kept").await;
+    // Reviewed: the chart of the turns, no decision judged.
+    click(c, "#play-review").await;
+    until(
+        c,
+        "the review",
+        "const o = document.getElementById('review-out'); return o && o.querySelector('svg, img') ? o.innerText : null",
+    )
+    .await;
+    let record = c.execute("return document.getElementById('review-text').value", vec![]).await.expect("the record");
+    assert!(record.as_str().is_some_and(|r| r.contains("ann: points 550 # corrected from 500")), "{record}");
+    photograph(c, "review-score-kept").await;
+}

@@ -428,6 +428,11 @@ fn draw_bank_boundary(b: &BankBoundary) -> Result<String, PictureError> {
     })
 }
 
+/// How the review chart draws each seat's line (dash, gap; 0: solid) and
+/// names it in the legend.
+const LINE_KINDS: [(u32, u32, &str); 4] =
+    [(1, 0, "solid"), (10, 6, "dashed"), (3, 4, "dotted"), (16, 4, "long dashes")];
+
 /// A reviewed game turn by turn: each player's P(win) (two-player
 /// push-your-luck games) or expected final score (category games) or the
 /// expected points of their turns, after every turn; the turns with a
@@ -482,11 +487,22 @@ fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
             let first = if r.objective == Objective::TurnScore { vec![] } else { vec![start] };
             let points: Vec<(usize, f64)> =
                 first.into_iter().chain(r.turns.iter().map(|t| (t.turn, scale(t.values[seat])))).collect();
-            chart
-                .draw_series(LineSeries::new(points, colour.stroke_width(2)))
-                .map_err(err)?
-                .label(p.player.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(3)));
+            // Players told apart by more than colour: each seat's line has
+            // its own dashes, named in the legend.
+            let (dash, gap, name) = LINE_KINDS[seat % LINE_KINDS.len()];
+            let style = colour.stroke_width(2);
+            let series = if gap == 0 {
+                chart.draw_series(LineSeries::new(points, style)).map_err(err)?
+            } else {
+                chart.draw_series(DashedLineSeries::new(points, dash, gap, style)).map_err(err)?
+            };
+            series.label(format!("{} ({name})", p.player)).legend(move |(x, y)| {
+                // Two strokes of the line's own pattern (solid: 20 px whole).
+                let (d, g) = if gap == 0 { (10, 0) } else { (dash.min(9) as i32, gap.min(5) as i32) };
+                EmptyElement::at((x, y))
+                    + PathElement::new(vec![(0, 0), (d, 0)], colour.stroke_width(3))
+                    + PathElement::new(vec![(d + g, 0), (2 * d + g, 0)], colour.stroke_width(3))
+            });
             let marked = r.turns.iter().filter(|t| t.seat == seat && t.worst >= Some(DecisionClass::Mistake));
             for t in marked {
                 let at = (t.turn, scale(t.values[seat]));
