@@ -301,9 +301,16 @@ mod extended {
         open(c, &server, "advise").await;
 
         tap_dice(c, &[1, 1, 2, 3, 5, 5]).await;
+        // A total of 0 is a player not on the board yet: a bank below the
+        // entry of 500 would not count.
         ask(c).await;
-        let cli = server.tables.json(&["advise", "farkle", "--dice", "1,1,2,3,5,5", "--objective", "score"]);
-        assert_eq!(shown_values(c).await, cli_values(&cli), "one turn's expected points");
+        let args = ["advise", "farkle", "--dice", "1,1,2,3,5,5", "--objective", "score"];
+        let cli = server.tables.json(&[&args[..], &["--score", "0"]].concat());
+        assert_eq!(shown_values(c).await, cli_values(&cli), "one turn's expected points, not on the board");
+        set_number(c, "advise-score", "1000").await;
+        ask(c).await;
+        let cli = server.tables.json(&[&args[..], &["--score", "1000"]].concat());
+        assert_eq!(shown_values(c).await, cli_values(&cli), "one turn's expected points, on the board");
         let best = css(c, "#advise-out .best").await.text().await.expect("text");
         assert!(best.contains("Set aside 1 ") && best.contains("roll 5 dice"), "best play shown: {best}");
 

@@ -10,8 +10,12 @@ import { app, gameFields, isCategory, onGameChange } from './game.js';
 const advise = { dice: [], locked: [], sheetShown: null };
 
 // The fields only a house rule gives a meaning (the penalty's farkles in a
-// row, Van't Hof's 1s), with their inputs.
-const HOUSE_FIELDS = [['farkles', 'advise-farkles'], ['opponent-farkles', 'advise-ofarkles'], ['ones', 'advise-ones']];
+// row, Van't Hof's 1s, piggyback's leftover), with their inputs.
+const HOUSE_FIELDS = [['farkles', 'advise-farkles'], ['opponent-farkles', 'advise-ofarkles'], ['ones', 'advise-ones'],
+  ['leftover', 'advise-leftover'], ['inherited', 'advise-inherited']];
+// Fields of the turn where the rules count rolls (Yahtzix) or let dice be
+// kept back near an exact goal: shown beside the points at stake.
+const TURN_FIELDS = [['roll', 'advise-plroll'], ['held', 'advise-held']];
 
 // Whether the game's rules, as chosen, take `field` in a question.
 const takes = (field) => Boolean(app.listing) && app.listing.advise_fields.includes(field);
@@ -65,12 +69,12 @@ function layout() {
   const rolls = app.listing && app.listing.rolls;
   if (rolls) $('advise-roll').max = rolls;
   const players = Number($('advise-players').value);
-  $('advise-score-l').hidden = players < 2;
   $('advise-opp1-l').hidden = players < 2;
   $('advise-opp2-l').hidden = players < 3;
   $('advise-opp1-l').firstChild.textContent = players === 3 ? "Next player's total " : "Opponent's total ";
   // The counters a house rule gives a meaning, with that rule only.
-  for (const [field, id] of HOUSE_FIELDS) $(id).closest('label').hidden = !takes(field);
+  for (const [field, id] of [...HOUSE_FIELDS, ...TURN_FIELDS]) $(id).closest('label').hidden = !takes(field);
+  if (rolls) $('advise-plroll').max = rolls;
   $('advise-more').hidden = !HOUSE_FIELDS.some(([field]) => takes(field));
   renderDice();
   if (cat) renderSheet();
@@ -91,21 +95,25 @@ function request() {
   }
   req.banked = Number($('advise-banked').value) || 0;
   const players = Number($('advise-players').value);
+  // A total of 0 is a player not on the board yet (where the rules have
+  // an entry threshold, a bank below it does not count).
+  req.score = Number($('advise-score').value) || 0;
   if (players === 1) req.objective = 'score';
   else {
-    req.score = Number($('advise-score').value) || 0;
     if (players === 2) req.opponent = Number($('advise-opp1').value) || 0;
     else req.opponents = `${Number($('advise-opp1').value) || 0},${Number($('advise-opp2').value) || 0}`;
   }
-  for (const [field, id] of HOUSE_FIELDS) {
+  for (const [field, id] of [...HOUSE_FIELDS, ...TURN_FIELDS]) {
     const v = Number($(id).value) || 0;
     if (v && takes(field) && (field !== 'opponent-farkles' || players === 2)) req[field] = v;
   }
+  // A leftover offered is weighed instead of a roll.
+  if (req.leftover) delete req.dice;
   return req;
 }
 
 async function run() {
-  if (!advise.dice.length) {
+  if (!advise.dice.length && !(takes('leftover') && Number($('advise-leftover').value) > 0)) {
     showStatus('Tap the faces you rolled first.', true);
     return;
   }

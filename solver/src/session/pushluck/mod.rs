@@ -359,7 +359,7 @@ impl<'g> Table<'g> {
         };
         let refuse = |why: String| Err(Refusal::Points { why }.into());
         if points != 0 {
-            if points < 0 || points > TURN_POINTS_MAX {
+            if !(0..=TURN_POINTS_MAX).contains(&points) {
                 return refuse(format!("{points} points: a turn banks 0 to {TURN_POINTS_MAX}"));
             }
             if points % entry.unit != 0 {
