@@ -152,8 +152,14 @@ async fn css(c: &Client, selector: &str) -> Element {
     c.find(Locator::Css(selector)).await.unwrap_or_else(|e| panic!("no `{selector}` on the page: {e}"))
 }
 
+/// Clicks the element as a person taps it: brought to the middle of the
+/// screen first, where the page's sticky header cannot cover it.
 async fn click(c: &Client, selector: &str) {
-    css(c, selector).await.click().await.unwrap_or_else(|e| panic!("clicking `{selector}`: {e}"));
+    let e = css(c, selector).await;
+    c.execute("arguments[0].scrollIntoView({block: 'center'})", vec![serde_json::to_value(&e).expect("an element")])
+        .await
+        .expect("scrolls");
+    e.click().await.unwrap_or_else(|e| panic!("clicking `{selector}`: {e}"));
 }
 
 /// Where screenshots go: target/screenshots/ of this workspace.

@@ -48,10 +48,32 @@ async fn mover(c: &Client) -> usize {
     usize::try_from(v.as_i64().expect("an index")).unwrap_or(0)
 }
 
+/// Notes the state phone `c` shows, for [`moved`].
+async fn before_move(c: &Client) {
+    c.execute("window.stepBefore = document.getElementById('play-game').dataset.step; return 1", vec![])
+        .await
+        .expect("the step");
+}
+
+/// Waits until phone `c` shows a state after the one [`before_move`]
+/// noted: the move's answer has come (every phone still showing the old
+/// state alike is no sign that the move was made).
+async fn moved(c: &Client) {
+    until(
+        c,
+        "the move's answer",
+        "return document.getElementById('play-game').dataset.step !== window.stepBefore ? 1 : null",
+    )
+    .await;
+}
+
 /// One move on phone `c`: a typed roll (faces from `faces`), or the
-/// hint's play; false when the game is over.
+/// hint's play; false when the game is over. Returns once the phone shows
+/// the state after it.
 async fn one_move(c: &Client, faces: &mut impl Iterator<Item = u8>) -> bool {
-    match shown_prompt(c, &["play-enter", "play-farkle", "play-dice"]).await.as_str() {
+    let shown = shown_prompt(c, &["play-enter", "play-farkle", "play-dice"]).await;
+    before_move(c).await;
+    match shown.as_str() {
         "over" => return false,
         "play-enter" => {
             let n = c
@@ -80,6 +102,7 @@ async fn one_move(c: &Client, faces: &mut impl Iterator<Item = u8>) -> bool {
         }
         other => panic!("the play screen offers nothing to do ({other})"),
     }
+    moved(c).await;
     true
 }
 
@@ -224,6 +247,7 @@ async fn browser_a_score_kept_game_of_four() {
                 .expect("where the refusal is");
             assert_eq!(bottom, json!(true), "the refusal is on screen");
         }
+        before_move(c).await;
         if points == 0 {
             click(c, "#play-farkled").await;
         } else {
@@ -231,6 +255,7 @@ async fn browser_a_score_kept_game_of_four() {
             click(c, "#play-bank-points").await;
             totals[seat] += points;
         }
+        moved(c).await;
         same_everywhere(&phones).await;
         if turn == 5 {
             photograph(c, "play-score-kept-early").await;
