@@ -48,6 +48,18 @@ async fn mover(c: &Client) -> usize {
     usize::try_from(v.as_i64().expect("an index")).unwrap_or(0)
 }
 
+/// Four phones, each a browser of its own, on game `id` by its link.
+async fn four_phones(server: &Server, id: &str) -> Vec<Browser> {
+    let mut phones = vec![];
+    for _ in 0..4 {
+        let b = browser().await;
+        b.client.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
+        until(&b.client, "the game", "return document.getElementById('play-game').dataset.step || null").await;
+        phones.push(b);
+    }
+    phones
+}
+
 /// Notes the state phone `c` shows, for [`moved`].
 async fn before_move(c: &Client) {
     c.execute("window.stepBefore = document.getElementById('play-game').dataset.step; return 1", vec![])
@@ -115,13 +127,7 @@ async fn browser_four_phones_follow_one_game() {
     let body = json!({"game": "farkle", "option": ["goal=1500"], "players": "ann,bob,cy,dee", "dice-from-me": true});
     let made = post_json(port, "/api/play", &body);
     let id = made["id"].as_str().expect("an id").to_string();
-    let mut phones = vec![];
-    for _ in 0..4 {
-        let b = browser().await;
-        b.client.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
-        until(&b.client, "the game", "return document.getElementById('play-game').dataset.step || null").await;
-        phones.push(b);
-    }
+    let phones = four_phones(&server, &id).await;
     same_everywhere(&phones).await;
     // The page's files are kept by its service worker (installable, and
     // there for a moment the server is out of reach).
@@ -222,13 +228,7 @@ async fn browser_a_score_kept_game_of_four() {
     let port: u16 = server.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
     let body = json!({"game": "farkle", "players": "ann,bob,cy,dee", "dice-from-me": true});
     let id = post_json(port, "/api/play", &body)["id"].as_str().expect("an id").to_string();
-    let mut phones = vec![];
-    for _ in 0..4 {
-        let b = browser().await;
-        b.client.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
-        until(&b.client, "the game", "return document.getElementById('play-game').dataset.step || null").await;
-        phones.push(b);
-    }
+    let phones = four_phones(&server, &id).await;
     let mut totals = [0i64; 4];
     for turn in 0..40 {
         let seat = mover(&phones[0].client).await;

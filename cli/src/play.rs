@@ -93,15 +93,8 @@ pub fn run(
             // an exact goal its policy may keep some back).
             Prompt::Roll { player, dice, .. } if state.view.seats[seat].computer => {
                 let n = state.computer_dice.unwrap_or(*dice);
-                let typed = loop {
-                    match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
-                        Some(Typed::Points(p)) => {
-                            out.refused("points", &format!("points {p}"), "sixdice plays this seat: type its dice")
-                        }
-                        other => break other,
-                    }
-                };
-                match typed {
+                // (No points here: sixdice's seat has no points entry.)
+                match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
                     Some(Typed::Dice(d)) => session.roll(Some(d))?,
                     _ => break false,
                 }
@@ -246,8 +239,9 @@ enum Typed {
 }
 
 /// Reads the dice rolled at the table, as many as `counts` allows (one
-/// number, or near an exact goal 1 to the dice left), or before a turn's
-/// first roll its result (`points 450`). `None`: input ended.
+/// number, or near an exact goal 1 to the dice left), or, where the
+/// session takes a turn's result (a person's turn before its first roll),
+/// that (`points 450`). `None`: input ended.
 fn read_dice(
     session: &Session,
     editor: &mut DefaultEditor,
@@ -272,7 +266,12 @@ fn read_dice(
         }
         if let Some(rest) = line.strip_prefix("points") {
             match rest.trim().parse::<i64>() {
-                Ok(p) if rest.starts_with(char::is_whitespace) => return Ok(Some(Typed::Points(p))),
+                Ok(p) if entry && rest.starts_with(char::is_whitespace) => return Ok(Some(Typed::Points(p))),
+                _ if !entry => out.refused(
+                    "points",
+                    line,
+                    "a turn is typed as its points before its first roll, by a person: type the dice",
+                ),
                 _ => out.refused("points", line, "type the points banked, e.g. points 450 (points 0: a farkle)"),
             }
             continue;

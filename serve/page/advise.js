@@ -67,14 +67,14 @@ function layout() {
   $('advise-luck').hidden = cat;
   $('advise-cat').hidden = !cat;
   const rolls = app.listing && app.listing.rolls;
-  if (rolls) $('advise-roll').max = rolls;
+  // The roll of the turn: the sheet's (category) or the turn's (Yahtzix).
+  if (rolls) $('advise-roll').max = $('advise-plroll').max = rolls;
   const players = Number($('advise-players').value);
   $('advise-opp1-l').hidden = players < 2;
   $('advise-opp2-l').hidden = players < 3;
   $('advise-opp1-l').firstChild.textContent = players === 3 ? "Next player's total " : "Opponent's total ";
   // The counters a house rule gives a meaning, with that rule only.
   for (const [field, id] of [...HOUSE_FIELDS, ...TURN_FIELDS]) $(id).closest('label').hidden = !takes(field);
-  if (rolls) $('advise-plroll').max = rolls;
   $('advise-more').hidden = !HOUSE_FIELDS.some(([field]) => takes(field));
   renderDice();
   if (cat) renderSheet();

@@ -29,6 +29,8 @@ function showScreen() {
 
 async function start() {
   window.addEventListener('hashchange', showScreen);
+  // The status line shows over the page (at the bottom): a tap closes it.
+  $('status').addEventListener('click', () => { $('status').hidden = true; });
   // The screens listen for the game before it is chosen.
   startAdvise();
   startCompare();

@@ -25,7 +25,6 @@ export function clear(node, ...children) {
 
 export function showStatus(text, isError) {
   const s = $('status');
-  s.onclick = () => { s.hidden = true; };
   s.textContent = text;
   s.classList.toggle('error', Boolean(isError));
   s.hidden = !text;

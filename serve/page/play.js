@@ -135,6 +135,8 @@ async function showPlay(state, note) {
     });
   }
   renderPlay();
+  // The table of turns changes with the state only (not at each die tapped).
+  renderScoreTable(state, (t) => askCorrection(t, correct));
   $('play-game').dataset.step = String(++play.step);
 }
 
@@ -248,7 +250,6 @@ function renderPlay() {
   if (p.prompt !== 'decide' && isCategory() && v.mover !== null && v.mover !== undefined) parts.push(renderSheet(v.seats[v.mover], [], decide));
   clear($('play-turn'), parts);
   clear($('play-actions'), buttons);
-  renderScoreTable(st, (t) => askCorrection(t, correct));
 }
 
 // A move, said to be made at the position this phone shows: if another

@@ -13,7 +13,7 @@ export function pointsEntry(st, buttons, score) {
   const e = st.points_entry;
   if (!e) return;
   const input = el('input', {
-    type: 'number', id: 'play-points', min: 0, step: e.unit, max: e.most === null || e.most === undefined ? null : e.most,
+    type: 'number', id: 'play-points', min: 0, step: e.unit, max: e.most,
     inputmode: 'numeric', 'aria-describedby': 'play-points-help', placeholder: String(e.least),
   });
   const enter = () => {
@@ -44,22 +44,20 @@ function turnText(t) {
   return String(t.total);
 }
 
-// The turns in rounds: a round ends when the seats come round again.
+// The turns in rounds: a round ends when the seats come round again (a
+// leftover's points given back are not a turn: they join the round).
 function rounds(turns) {
   const out = [];
   let row = null;
   let last = -1;
   for (const t of turns) {
-    if (t.how.how === 'returned' && row) {
-      (row[t.seat] = row[t.seat] || []).push(t);
-      continue;
-    }
-    if (!row || t.seat <= last) {
+    const turnOf = t.how.how !== 'returned';
+    if (!row || (turnOf && t.seat <= last)) {
       row = [];
       out.push(row);
     }
     (row[t.seat] = row[t.seat] || []).push(t);
-    last = t.seat;
+    if (turnOf) last = t.seat;
   }
   return out;
 }
@@ -87,7 +85,6 @@ export function renderScoreTable(st, correct) {
     }, el('span', {}, turnText(t)), t.chances ? el('span', { class: 'chance' }, pct(t.chances[i])) : null);
   }));
   const rows = rounds(turns).map((r, k) => el('tr', {}, el('th', { scope: 'row' }, String(k + 1)), seats.map((_, i) => cell(r[i], i))));
-  $('play-scores-caption').hidden = false;
   $('play-scores-caption').textContent = (chances ? 'Each turn: points → total, and that player’s chance to win after it.'
     : 'Each turn: points → total.') + (turns.some((t) => t.entered && !st.over) ? ' Tap a turn entered by its points to correct it.' : '');
   clear(box,

@@ -243,6 +243,26 @@ fn check_position(id: &str, game: &Game, seen: Option<&str>) -> Result<(), ApiEr
     }
 }
 
+/// A move on game `id`, said to be made at `position` (see
+/// [`check_position`]): `f` makes it (given the tables, for the moves that
+/// replay the game) and returns what happened; the answer is the state
+/// after it, the game kept on disk first.
+async fn a_move(
+    s: &AppState,
+    id: String,
+    position: Option<String>,
+    f: impl FnOnce(&mut Game, &std::path::Path) -> Result<Vec<Event>, ApiError> + Send + 'static,
+) -> Result<axum::Json<Value>, ApiError> {
+    let (key, tables, saved) = (id.clone(), s.tables.clone(), s.saved.clone());
+    with_game(s, &key, move |g| {
+        check_position(&id, g, position.as_deref())?;
+        let events = f(g, &tables)?;
+        changed(&saved, &id, g, events)
+    })
+    .await
+    .map(axum::Json)
+}
+
 /// What a phone following the game is sent: the state with the events of
 /// the moves after the version it saw, and the version now.
 pub(crate) fn followed(id: &str, game: &Game, seen: Option<u64>) -> Result<(Value, u64), ApiError> {
@@ -329,18 +349,14 @@ pub(crate) async fn roll(
         }
         _ => None,
     };
-    let (key, saved) = (id.clone(), s.saved.clone());
-    with_game(&s, &key, move |g| {
-        check_position(&id, g, body.position.as_deref())?;
-        let events = match body.count {
+    a_move(&s, id, body.position, move |g, _| {
+        match body.count {
             Some(n) => g.session.roll_some(n),
             None => g.session.roll(dice),
         }
-        .map_err(ApiError::from)?;
-        changed(&saved, &id, g, events)
+        .map_err(ApiError::from)
     })
     .await
-    .map(axum::Json)
 }
 
 /// `/decide`'s body.
@@ -374,16 +390,12 @@ pub(crate) async fn decide(
             format!("{chars} characters are no decision (at most {DECISION_CHARS})"),
         ));
     }
-    let (key, saved) = (id.clone(), s.saved.clone());
-    with_game(&s, &key, move |g| {
-        check_position(&id, g, body.position.as_deref())?;
+    a_move(&s, id, body.position, move |g, _| {
         // The decision is all the body holds: whatever the library refuses
         // here is about it.
-        let events = g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))?;
-        changed(&saved, &id, g, events)
+        g.session.decide(body.decision.trim()).map_err(|e| ApiError::from(e).or_field("decision"))
     })
     .await
-    .map(axum::Json)
 }
 
 /// `POST /api/play/ID/undo`: the game as it was before the last decision
@@ -393,14 +405,11 @@ pub(crate) async fn undo(
     Path(id): Path<String>,
     Body(body): Body<UndoBody>,
 ) -> Result<axum::Json<Value>, ApiError> {
-    let (key, tables, saved) = (id.clone(), s.tables.clone(), s.saved.clone());
-    with_game(&s, &key, move |g| {
-        check_position(&id, g, body.position.as_deref())?;
-        g.session = g.session.undo(&tables, &Silent).map_err(ApiError::from)?;
-        changed(&saved, &id, g, vec![])
+    a_move(&s, id, body.position, |g, tables| {
+        g.session = g.session.undo(tables, &Silent).map_err(ApiError::from)?;
+        Ok(vec![])
     })
     .await
-    .map(axum::Json)
 }
 
 /// `/score`'s body: the points a turn banked (0: a farkle); with `turn`,
@@ -422,20 +431,14 @@ pub(crate) async fn score(
     Path(id): Path<String>,
     Body(body): Body<ScoreBody>,
 ) -> Result<axum::Json<Value>, ApiError> {
-    let (key, tables, saved) = (id.clone(), s.tables.clone(), s.saved.clone());
-    with_game(&s, &key, move |g| {
-        check_position(&id, g, body.position.as_deref())?;
-        let events = match body.turn {
-            Some(turn) => {
-                g.session = g.session.correct(turn, body.points, &tables, &Silent).map_err(ApiError::from)?;
-                vec![]
-            }
-            None => g.session.score(body.points).map_err(ApiError::from)?,
-        };
-        changed(&saved, &id, g, events)
+    a_move(&s, id, body.position, move |g, tables| match body.turn {
+        Some(turn) => {
+            g.session = g.session.correct(turn, body.points, tables, &Silent).map_err(ApiError::from)?;
+            Ok(vec![])
+        }
+        None => g.session.score(body.points).map_err(ApiError::from),
     })
     .await
-    .map(axum::Json)
 }
 
 /// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.

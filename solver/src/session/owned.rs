@@ -175,15 +175,14 @@ impl Session {
                 Refusal::Points { why: format!("turn {turn} was played roll by roll: undo it to change it") }.into()
             );
         };
-        if *was == points {
-            return Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress);
+        if *was != points {
+            let note = format!("corrected from {was}");
+            *was = points;
+            line.comment = Some(match line.comment.take() {
+                Some(c) => format!("{}; {note}", c.trim_end()),
+                None => format!(" {note}"),
+            });
         }
-        let note = format!("corrected from {was}");
-        *was = points;
-        line.comment = Some(match line.comment.take() {
-            Some(c) => format!("{}; {note}", c.trim_end()),
-            None => format!(" {note}"),
-        });
         Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress)
     }
 

@@ -181,10 +181,10 @@ impl<'g> Play<'g> {
     }
 
     /// The session's record takes the comments and blank lines of
-    /// `record`, the one replayed, in their places (and each turn's comment
-    /// at its line's end) (the replay wrote its
-    /// turns alone). A last turn still going on moves after any lines that
-    /// follow it, so that the steps still to come join it.
+    /// `record`, the one replayed, in their places, and each turn's comment
+    /// at its line's end (the replay wrote its turns alone). A last turn
+    /// still going on moves after any lines that follow it, so that the
+    /// steps still to come join it.
     fn keep_lines(&mut self, record: &Record) {
         let mut turns = self.record.turns().cloned().collect::<Vec<_>>().into_iter();
         if turns.len() != record.turns().count() {
@@ -246,16 +246,11 @@ impl<'g> Play<'g> {
             Step::Take => self.apply(Decision::Take).map(drop),
             Step::Fresh => self.apply(Decision::Fresh).map(drop),
             Step::Points { points } => {
-                if let Prompt::Offer { .. } = self.prompt() {
-                    self.apply(Decision::Fresh)?;
-                }
+                self.fresh_if_offered()?;
                 self.score(*points).map(drop)
             }
             Step::Roll { dice, action, real } => {
-                if let Prompt::Offer { .. } = self.prompt() {
-                    // A record that says nothing at a leftover started fresh.
-                    self.apply(Decision::Fresh)?;
-                }
+                self.fresh_if_offered()?;
                 let (Prompt::Roll { .. } | Prompt::Decide { .. }) = self.prompt() else {
                     return Err(Refusal::WrongKind { why: self.expecting() }.into());
                 };
@@ -271,6 +266,15 @@ impl<'g> Play<'g> {
                 }
             }
         }
+    }
+
+    /// A record that says nothing at a leftover (its turn begins with a
+    /// roll or its points) started fresh.
+    fn fresh_if_offered(&mut self) -> Result<(), Error> {
+        if let Prompt::Offer { .. } = self.prompt() {
+            self.apply(Decision::Fresh)?;
+        }
+        Ok(())
     }
 
     /// Draws from the seed the dice of each roll in `notes` (as many as

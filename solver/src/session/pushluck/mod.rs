@@ -365,10 +365,7 @@ impl<'g> Table<'g> {
             if points % entry.unit != 0 {
                 return refuse(format!("{points} points: every score is a multiple of {}", entry.unit));
             }
-            if points < entry.least {
-                return refuse(format!("{points} points: {}", entry.text));
-            }
-            if entry.most.is_some_and(|m| points > m) {
+            if points < entry.least || entry.most.is_some_and(|m| points > m) {
                 return refuse(format!("{points} points: {}", entry.text));
             }
         }
