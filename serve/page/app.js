@@ -8,6 +8,7 @@ import { startAdvise } from './advise.js';
 import { startCompare } from './compare.js';
 import { $, fail, showStatus } from './dom.js';
 import { startGames } from './game.js';
+import { startLongSolve } from './longsolve.js';
 import { startPlaying } from './play.js';
 import { startReview } from './review.js';
 
@@ -35,6 +36,7 @@ async function start() {
   startAdvise();
   startCompare();
   startReview();
+  startLongSolve();
   try {
     await startGames();
   } catch (e) {

@@ -119,10 +119,18 @@ export async function gameChanged() {
   tell('listing');
 }
 
-export function chooseGame(id) {
+// Chooses game `id` with `options` (the API's `option` list, as a game
+// in play names them; none: the game's defaults), in the form too.
+export function chooseGame(id, options) {
   app.game = app.games.find((g) => g.id === id) || app.games[0];
   app.listing = app.game;
-  app.options = new Map();
+  // A choice at its default is no option chosen (a record may name it).
+  const isDefault = ([name, value]) => (app.game.options || []).some((o) => o.name === name && o.kind.kind === 'choice' && o.kind.default === value);
+  app.options = new Map((options || []).map((o) => {
+    const at = o.indexOf('=');
+    return at < 0 ? [o, ''] : [o.slice(0, at), o.slice(at + 1)];
+  }).filter((kv) => !isDefault(kv)));
+  $('game-select').value = app.game.id;
   $('rules-use').checked = false;
   $('rules-text').value = '';
   localStorage.setItem('sixdice-game', app.game.id);

@@ -5,9 +5,10 @@
 
 import { api } from './api.js';
 import { renderAdvice } from './advice.js';
-import { renderBoard, renderSheet, typedDicePad } from './board.js';
-import { $, clear, el, fail, showStatus } from './dom.js';
-import { chooseGame, gameFields, isCategory, onGameChange } from './game.js';
+import { renderBoard, renderSheets, typedDicePad } from './board.js';
+import { $, bringIntoView, clear, el, fail, keepFocus, showStatus } from './dom.js';
+import { farkleWords } from './farkle.js';
+import { chooseGame, gameFields, onGameChange } from './game.js';
 import { runReview } from './review.js';
 import { playersField, refreshSeats, seatsQuestion, startSeats } from './seats.js';
 import { follow, mySeat, setMySeat, showJoin, unfollow } from './follow.js';
@@ -18,7 +19,8 @@ import { askCorrection, pointsEntry, renderScoreTable } from './scorepad.js';
 // state from the last one.
 // `logAt`: the log's length when each position was shown, so that a game
 // taken back to a position (an undo, from any phone) takes its log back.
-const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], logAt: new Map(), step: 0 };
+// `farkles`: the farkles of dice rolled in the last move, in words.
+const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], logAt: new Map(), step: 0, farkles: [] };
 
 const path = (suffix) => `/api/play/${encodeURIComponent(play.state.id)}${suffix}`;
 
@@ -97,7 +99,9 @@ function renderLog() {
 }
 
 async function showPlay(state, note) {
+  const before = play.state && play.state.id === state.id ? play.state : null;
   play.state = state;
+  play.farkles = farkleWords(before, state);
   remember(state.id);
   follow(state.id, (st) => receive(st).catch(fail));
   play.picked = [];
@@ -113,6 +117,8 @@ async function showPlay(state, note) {
   if (back !== undefined) play.log.length = back;
   if (note) play.log.push(note);
   for (const e of state.events || []) play.log.push(eventLine(e));
+  // Said last, so that a screen reader says it (the newest line).
+  play.log.push(...play.farkles);
   play.logAt.set(state.position, play.log.length);
   renderLog();
   $('play-record').href = path('/record');
@@ -183,9 +189,13 @@ function rollPrompt(st, parts, buttons) {
 function decidePrompt(st, parts, buttons) {
   const p = st.prompt;
   const acts = new Set(play.choices.map((c) => c.decision.action || c.decision.decision));
-  parts.push(el('p', {}, `${p.player} rolled: ` + (acts.has('farkle') ? 'nothing scores.' : 'tap the dice to ' + (acts.has('set-aside') ? 'set aside.' : acts.has('lock') ? 'lock.' : 'keep.'))));
+  const stake = st.view.turn ? st.view.turn.at_stake : 0;
+  parts.push(acts.has('farkle')
+    ? el('p', { class: 'farkle-note', id: 'play-farkle-note' }, el('strong', {}, 'Farkle! '),
+      `Nothing in ${p.player}'s roll scores: ${stake ? `the ${stake} points at stake are lost` : 'this turn scores nothing'}. Pass the dice to the next player.`)
+    : el('p', {}, `${p.player} rolled: tap the dice to ${acts.has('set-aside') ? 'set aside.' : acts.has('lock') ? 'lock.' : 'keep.'}`));
   parts.push(el('div', { class: 'dice', id: 'play-dice', role: 'group', 'aria-label': 'The roll' }, p.dice.map((f, i) => el('button', {
-    type: 'button', class: `die${play.locked[i] ? ' locked' : ''}`, 'data-face': f, 'aria-pressed': String(Boolean(play.picked[i])),
+    type: 'button', class: `die${play.locked[i] ? ' locked' : ''}`, 'data-face': f, 'data-key': `die-${i}`, 'aria-pressed': String(Boolean(play.picked[i])),
     'aria-label': `Die ${i + 1}: a ${f}${play.locked[i] ? ', locked' : ''}`, disabled: acts.has('farkle') || play.locked[i],
     onclick: () => { play.picked[i] = !play.picked[i]; renderPlay(); },
   }, String(f)))));
@@ -204,10 +214,7 @@ function decidePrompt(st, parts, buttons) {
   }
   if (acts.has('keep')) buttons.push(act('Keep these, roll the rest', 'play-keep', 'keep'));
   if (acts.has('lock')) buttons.push(act('Lock these, roll the rest', 'play-lock', 'lock'));
-  if (acts.has('score')) {
-    parts.push(el('p', { class: 'hint' }, 'Or write this roll in a box:'));
-    parts.push(renderSheet(st.view.seats[p.seat], play.choices.filter((c) => c.decision.action === 'score'), decide));
-  }
+  if (acts.has('score')) parts.push(el('p', { class: 'hint' }, `Or write this roll in a box of ${p.player}'s sheet:`));
 }
 
 // "This phone is": the seats to choose from, and this phone's seat said
@@ -221,7 +228,17 @@ function renderMe(st, parts) {
   if (seat) parts.push(el('p', { class: 'me-line' }, `This phone: ${seat.player} · ${seat.total} points · ${objectiveName(st.view.objective)}: ${fmtValue(st.view.objective, seat.value)}`));
 }
 
+// Where the focus goes when the control it was on is gone after a redraw
+// (a roll entered, a decision made): the first action of the new state.
+function firstAction() {
+  return document.querySelector('#play-actions button:not(:disabled), #play-turn button:not(:disabled), #play-turn input');
+}
+
 function renderPlay() {
+  keepFocus(drawPlay, firstAction);
+}
+
+function drawPlay() {
   const st = play.state;
   const v = st.view;
   const p = st.prompt;
@@ -232,8 +249,12 @@ function renderPlay() {
   // What the values are, where a game of several is not judged by the
   // chance to win: the library's sentence.
   if (st.judging) parts.push(el('p', { class: 'hint', id: 'play-judging' }, st.judging));
+  // A farkle the last move rolled passed the turn at once: said plainly
+  // while the next player's turn is on.
+  if (play.farkles.length) parts.push(el('div', { class: 'farkle-note', id: 'play-farkled-note' }, play.farkles.map((f) => el('p', {}, f))));
+  const sheets = v.seats.some((s) => s.sheet);
   if (v.turn && !v.over) {
-    parts.push(el('p', {}, `Roll ${v.turn.roll}` + (isCategory() ? '' : ` · ${v.turn.at_stake} at stake`) + (v.turn.kept.length ? ` · kept ${v.turn.kept.join(',')}` : '')));
+    parts.push(el('p', {}, `Roll ${v.turn.roll}` + (sheets ? '' : ` · ${v.turn.at_stake} at stake`) + (v.turn.kept.length ? ` · kept ${v.turn.kept.join(',')}` : '')));
   }
   if (v.last_turns) parts.push(el('p', { class: 'hint' }, `${v.seats[v.last_turns.leader].player} reached ${v.last_turns.leader_total}: the others' last turns.`));
   if (p.prompt === 'over') {
@@ -247,7 +268,8 @@ function renderPlay() {
   } else if (p.prompt === 'decide') {
     decidePrompt(st, parts, buttons);
   }
-  if (p.prompt !== 'decide' && isCategory() && v.mover !== null && v.mover !== undefined) parts.push(renderSheet(v.seats[v.mover], [], decide));
+  // Every seat's sheet, from the turn's first roll on.
+  parts.push(renderSheets(v, p.prompt === 'decide' ? play.choices.filter((c) => c.decision.action === 'score') : [], decide));
   clear($('play-turn'), parts);
   clear($('play-actions'), buttons);
 }
@@ -281,6 +303,8 @@ async function showHint() {
     }
     out.hidden = false;
     $('play-hint').setAttribute('aria-expanded', 'true');
+    // On a phone the hint opens below the fold: brought up to be read.
+    bringIntoView(out);
   } catch (e) {
     fail(e);
   }
@@ -311,7 +335,8 @@ function newGame() {
 // Opens game `id` (from the address, storage or the list).
 async function openGame(id) {
   const state = await api('GET', `/api/play/${encodeURIComponent(id)}`);
-  chooseGame(state.view.game.id);
+  // The game's options go back into the Game screen's form too.
+  chooseGame(state.view.game.id, state.view.game.options);
   play.log = [];
   play.logAt.clear();
   await showPlay(state, 'Back to this game.');

@@ -1,9 +1,12 @@
-// Review: a record uploaded or pasted; the chart, each player's summary
-// and the costliest decisions with their positions.
+// Review: a record uploaded or pasted; the chart, each player's summary,
+// their luck and skill, and the costliest decisions with their positions,
+// each opening onto every play there was (the review of that decision).
 
 import { api, picture } from './api.js';
+import { renderAdvice } from './advice.js';
 import { $, clear, el, fail, showStatus } from './dom.js';
 import { fmtLoss, fmtLossNumber, objectiveName } from './format.js';
+import { luckSection } from './luck.js';
 
 async function readFile() {
   const f = $('review-file').files[0];
@@ -12,6 +15,35 @@ async function readFile() {
 
 function positionText(d) {
   return `turn ${d.turn}, ${d.player} rolled ${d.dice.join(',')}` + (d.at_stake !== null && d.at_stake !== undefined ? ` with ${d.at_stake} at stake` : '') + `; totals ${d.totals.join(' – ')}`;
+}
+
+// Every play at decision `d` of `record`, ranked as advise ranks them:
+// asked of the review when first opened (the review of one decision fills
+// its alternatives), into `holder`.
+async function showAlternatives(record, d, holder) {
+  if (holder.dataset.loaded) return;
+  holder.dataset.loaded = 'yes';
+  clear(holder, el('p', { class: 'hint' }, 'Asking the solver…'));
+  try {
+    const r = await api('POST', '/api/review', { record, decision: d.number });
+    const shown = r.decisions[r.shown[0]];
+    if (!shown || !shown.advice) throw new Error(`The review did not give decision ${d.number}'s plays`);
+    renderAdvice(shown.advice, holder);
+  } catch (e) {
+    delete holder.dataset.loaded;
+    clear(holder);
+    fail(e);
+  }
+}
+
+// A costliest decision: where it was, what it cost, and a fold with every play.
+function costlyItem(record, obj, d) {
+  const holder = el('div', { class: 'alts-out', id: `review-alts-${d.number}` });
+  const fold = el('details', { class: 'alts', 'data-decision': d.number }, el('summary', {}, `Every play at decision #${d.number}`), holder);
+  fold.addEventListener('toggle', () => { if (fold.open) showAlternatives(record, d, holder); });
+  return el('li', {},
+    el('strong', {}, `#${d.number} `), `${positionText(d)}: played ${d.played}; best ${d.best}; cost `,
+    el('span', { class: d.class ? `class-${d.class}` : null }, `${fmtLoss(obj, d.loss)}${d.class ? ` (${d.class})` : ''}`), fold);
 }
 
 export async function runReview() {
@@ -39,12 +71,11 @@ export async function runReview() {
         el('td', { class: 'num' }, fmtLossNumber(obj, p.total_loss)), el('td', {}, p.rating))))));
     const costly = (r.costliest || []).map((i) => r.decisions[i]).filter(Boolean);
     const list = costly.length
-      ? el('ol', { class: 'log', id: 'review-costliest' }, costly.map((d) => el('li', {},
-        el('strong', {}, `#${d.number} `), `${positionText(d)}: played ${d.played}; best ${d.best}; cost `,
-        el('span', { class: d.class ? `class-${d.class}` : null }, `${fmtLoss(obj, d.loss)}${d.class ? ` (${d.class})` : ''}`))))
+      ? el('ol', { class: 'log', id: 'review-costliest' }, costly.map((d) => costlyItem(record, obj, d)))
       : el('p', {}, 'No decision cost anything: every play was the best.');
     clear(out, head, el('h3', {}, 'The game'), el('p', { class: 'hint' }, 'Loading the chart…'),
-      el('h3', {}, 'Each player'), summary, el('h3', {}, 'The costliest decisions'), list);
+      el('h3', {}, 'Each player'), summary, el('h3', {}, 'Luck and skill'), luckSection(r),
+      el('h3', {}, 'The costliest decisions'), list);
     out.scrollIntoView({ block: 'start' });
     try {
       const fig = await picture('/api/review/picture', { record }, `The game turn by turn: ${objectiveName(obj)} of each player, mistakes marked`);

@@ -40,7 +40,7 @@ macro_rules! page_file {
     };
 }
 
-pub(crate) static ASSETS: [Asset; 19] = [
+pub(crate) static ASSETS: [Asset; 22] = [
     Asset { path: "/", bytes: include_bytes!("../page/index.html"), media_type: "text/html; charset=utf-8" },
     page_file!("style.css", "text/css; charset=utf-8"),
     page_file!("icon.svg", "image/svg+xml"),
@@ -49,14 +49,17 @@ pub(crate) static ASSETS: [Asset; 19] = [
     page_file!("dom.js", JS),
     page_file!("format.js", JS),
     page_file!("game.js", JS),
+    page_file!("longsolve.js", JS),
     page_file!("advice.js", JS),
     page_file!("advise.js", JS),
     page_file!("seats.js", JS),
     page_file!("scorepad.js", JS),
     page_file!("board.js", JS),
     page_file!("play.js", JS),
+    page_file!("farkle.js", JS),
     page_file!("follow.js", JS),
     page_file!("review.js", JS),
+    page_file!("luck.js", JS),
     page_file!("compare.js", JS),
     page_file!("sw.js", JS),
     page_file!("manifest.webmanifest", "application/manifest+json"),
