@@ -442,7 +442,19 @@ mod extended {
                 "play-farkle" => click(c, "#play-farkle").await,
                 "play-dice" => {
                     lines_before_decision = log_lines(c).await;
-                    click(c, "#play-hint").await;
+                    if hint_photo {
+                        click(c, "#play-hint").await;
+                    } else {
+                        // The first hint on the narrowest phone, its button
+                        // at the bottom of the screen: the hint opens below
+                        // the fold and is brought into view.
+                        size_viewport(c, NARROW.0, NARROW.1).await;
+                        let button = css(c, "#play-hint").await;
+                        c.execute("arguments[0].scrollIntoView({block: 'end'})", vec![json!(button)])
+                            .await
+                            .expect("scrolls");
+                        button.click().await.expect("the hint button");
+                    }
                     let hint = until(
                         c,
                         "the hint",
@@ -450,6 +462,18 @@ mod extended {
                     )
                     .await;
                     if !hint_photo {
+                        let seen = c
+                            .execute(
+                                "const r = document.getElementById('play-hint-out').getBoundingClientRect();
+                                 const top = document.querySelector('header').getBoundingClientRect().bottom;
+                                 return [r.top, top, window.innerHeight]",
+                                vec![],
+                            )
+                            .await
+                            .expect("where the hint is");
+                        let [box_top, header, height] = [0, 1, 2].map(|i| seen[i].as_f64().expect("a number"));
+                        assert!(box_top >= header - 1.0 && box_top < height, "the hint is in view: {seen}");
+                        size_viewport(c, PHONE.0, PHONE.1).await;
                         photograph(c, "play-hint").await;
                         hint_photo = true;
                     }
@@ -457,6 +481,19 @@ mod extended {
                     let then = hint[1].as_str().expect("then").to_string();
                     for face in dice.split(',') {
                         click(c, &format!("#play-dice .die[data-face='{face}'][aria-pressed='false']")).await;
+                        // The roll is drawn again at each tap: the focus
+                        // stays on the die tapped.
+                        let focused = c
+                            .execute(
+                                "return document.activeElement.dataset.key || document.activeElement.tagName",
+                                vec![],
+                            )
+                            .await
+                            .expect("the focus");
+                        assert!(
+                            focused.as_str().is_some_and(|k| k.starts_with("die-")),
+                            "the focus after a tap: {focused}"
+                        );
                     }
                     let (hinted, other) =
                         if then == "bank" { ("#play-bank", "#play-roll-on") } else { ("#play-roll-on", "#play-bank") };
@@ -541,15 +578,54 @@ mod extended {
             .await
             .expect("rows");
         assert_eq!(players, json!(2));
+        // The luck analysis: each player's numbers are the CLI's.
+        for (i, p) in review["players"].as_array().expect("players").iter().enumerate() {
+            for field in ["start", "luck", "total_loss", "gifts", "result", "luck_adjusted"] {
+                let shown = c
+                    .execute(
+                        &format!("return document.querySelector(\"#review-luck tbody tr:nth-child({}) td[data-field='{field}']\").dataset.value", i + 1),
+                        vec![],
+                    )
+                    .await
+                    .expect("a luck cell");
+                let shown: f64 = shown.as_str().expect("text").parse().expect("a number");
+                assert_eq!(shown, p[field].as_f64().expect("a number"), "{} {field}", p["player"]);
+            }
+        }
         if against_hint {
             let costly = css(c, "#review-costliest").await.text().await.expect("costliest");
             assert!(costly.contains("best"), "the costliest decisions with their positions: {costly}");
+        }
+        // A costliest decision opens onto every play there was: the CLI's
+        // alternatives of that decision, all of them.
+        if let Some(first) = review["costliest"].as_array().expect("costliest").first() {
+            let number =
+                review["decisions"][first.as_u64().expect("an index") as usize]["number"].as_u64().expect("a number");
+            click(c, "#review-costliest details.alts summary").await;
+            let rows = until(
+                c,
+                "every play of the decision",
+                &format!("return document.querySelectorAll('#review-alts-{number} table.alternatives tbody tr').length || null"),
+            )
+            .await;
+            let one =
+                server.tables.json(&["review", file.to_str().expect("UTF-8 path"), "--decision", &number.to_string()]);
+            let shown = &one["decisions"][one["shown"][0].as_u64().expect("shown") as usize];
+            let alternatives = shown["advice"]["alternatives"].as_array().expect("alternatives");
+            assert_eq!(rows, json!(alternatives.len()), "every alternative of decision {number}");
+            let best = css(c, &format!("#review-alts-{number} .best")).await.attr("data-value").await.expect("attr");
+            let best: f64 = best.expect("a value").parse().expect("a number");
+            assert_eq!(best, alternatives[0]["expected_score"].as_f64().expect("a value"), "the best play's value");
         }
         photograph(c, "review").await;
         c.execute("document.getElementById('review-costliest').scrollIntoView({block: 'center'})", vec![])
             .await
             .expect("scroll");
         photograph(c, "review-costliest").await;
+        c.execute("document.getElementById('review-luck').scrollIntoView({block: 'center'})", vec![])
+            .await
+            .expect("scroll");
+        photograph(c, "review-luck").await;
         b.client.clone().close().await.expect("close the session");
     }
 

@@ -129,6 +129,17 @@ async fn browser_four_phones_follow_one_game() {
     let id = made["id"].as_str().expect("an id").to_string();
     let phones = four_phones(&server, &id).await;
     same_everywhere(&phones).await;
+    // The game's options came back into the Game screen's form with it.
+    let form = phones[0]
+        .client
+        .execute(
+            "return [document.getElementById('game-select').value, document.getElementById('opt-goal').value,
+                     document.getElementById('game-line').textContent]",
+            vec![],
+        )
+        .await
+        .expect("the form");
+    assert_eq!(form, json!(["farkle", "1500", "Farkle (goal=1500)"]), "the restored game's options");
     // The page's files are kept by its service worker (installable, and
     // there for a moment the server is out of reach).
     until(
@@ -281,7 +292,10 @@ async fn browser_a_score_kept_game_of_four() {
         .await
         .expect("rows");
     assert_eq!(rows, json!(10), "ten rounds");
-    // Ann's first turn was 500; it was 550: corrected from the table.
+    // Ann's first turn was 500; it was 550: corrected from the table, while
+    // another phone is in the points field: redrawn by the correction, it
+    // keeps its focus there.
+    click(&phones[1].client, "#play-points").await;
     let c = &phones[0].client;
     click(c, "#play-scores tbody tr:last-child td:nth-child(2) button.turn").await;
     set_number(c, "play-correct-points", "550").await;
@@ -297,6 +311,8 @@ async fn browser_a_score_kept_game_of_four() {
         }
         assert_eq!(shown(&p.client).await, want, "every phone shows the correction");
     }
+    let focused = phones[1].client.execute("return document.activeElement.id", vec![]).await.expect("the focus");
+    assert_eq!(focused, json!("play-points"), "the focus after a redraw");
     photograph(&phones[1].client, "play-score-kept").await;
     // Reviewed: the chart of the turns, no decision judged.
     click(c, "#play-review").await;
@@ -309,4 +325,206 @@ async fn browser_a_score_kept_game_of_four() {
     let record = c.execute("return document.getElementById('review-text').value", vec![]).await.expect("the record");
     assert!(record.as_str().is_some_and(|r| r.contains("ann: points 550 # corrected from 500")), "{record}");
     photograph(c, "review-score-kept").await;
+}
+
+/// Taps the faces of `dice` on the typed-dice pad (the focus staying on
+/// each face tapped, though the pad is drawn again), then enters the roll.
+async fn type_roll(c: &Client, dice: &[u8]) {
+    before_move(c).await;
+    for f in dice {
+        click(c, &format!("#play-turn .pad .face:nth-child({f})")).await;
+        let focused = c.execute("return document.activeElement.dataset.key || null", vec![]).await.expect("the focus");
+        assert_eq!(focused, json!(format!("face-{f}")), "the focus after a face is typed");
+    }
+    click(c, "#play-enter").await;
+    moved(c).await;
+}
+
+/// Dice typed at the table that score nothing pass the turn at once: the
+/// page says so in plain words (the farkle, the points lost, who plays
+/// next) on the next player's turn, and it is the log's newest line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_a_typed_farkle_is_said_plainly() {
+    let server = serve();
+    let port: u16 = server.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
+    let body = json!({"game": "farkle", "option": ["goal=1500"], "players": "ann,bob", "dice-from-me": true});
+    let id = post_json(port, "/api/play", &body)["id"].as_str().expect("an id").to_string();
+    let b = browser().await;
+    let c = &b.client;
+    c.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
+    until(c, "the game", "return document.getElementById('play-game').dataset.step || null").await;
+    type_roll(c, &[1, 2, 2, 3, 4, 6]).await;
+    before_move(c).await;
+    click(c, "#play-dice .die[data-face='1']").await;
+    click(c, "#play-roll-on").await;
+    moved(c).await;
+    let none = c.execute("return document.getElementById('play-farkled-note') === null", vec![]).await.expect("note");
+    assert_eq!(none, json!(true), "no farkle yet");
+    type_roll(c, &[2, 2, 3, 4, 6]).await;
+    let said =
+        until(c, "the farkle said", "const n = document.getElementById('play-farkled-note'); return n && n.innerText")
+            .await;
+    let said = said.as_str().expect("text");
+    for words in ["Farkle!", "2 2 3 4 6", "ann loses the 100 points at stake", "the turn passes to bob"] {
+        assert!(said.contains(words), "`{words}` in: {said}");
+    }
+    let newest = c.execute("return document.getElementById('play-said').textContent", vec![]).await.expect("said");
+    assert_eq!(newest.as_str(), Some(said.trim()), "the farkle is the line screen readers say");
+    assert!(board(c).await.contains("bob — to play"), "bob's turn now");
+    photograph(c, "play-typed-farkle").await;
+}
+
+/// The game phone `c` shows, as the server answers it.
+async fn state_of(c: &Client) -> Value {
+    c.execute_async(
+        "const done = arguments[arguments.length - 1];
+         fetch('/api/play/' + location.hash.split('/')[1]).then(r => r.json()).then(done);",
+        vec![],
+    )
+    .await
+    .expect("the state")
+}
+
+/// Every seat's sheet is on the page, headed by its total and its upper
+/// subtotal and bonus as the state has them; the mover's is open.
+async fn sheets_match(c: &Client) {
+    let st = state_of(c).await;
+    let shown = c
+        .execute(
+            "return [...document.querySelectorAll('#play-turn details.sheet-of')]
+               .map(d => [Number(d.dataset.seat), d.open, d.querySelector('summary').innerText])",
+            vec![],
+        )
+        .await
+        .expect("the sheets");
+    let seats = st["view"]["seats"].as_array().expect("seats");
+    let shown = shown.as_array().expect("a list");
+    assert_eq!(shown.len(), seats.len(), "every seat's sheet: {shown:?}");
+    for (i, s) in seats.iter().enumerate() {
+        let u = &s["sheet"]["upper"];
+        let head = shown[i][2].as_str().expect("text");
+        assert_eq!(shown[i][0], json!(i));
+        assert_eq!(shown[i][1], json!(st["view"]["mover"] == json!(i)), "only the mover's sheet is open");
+        assert!(
+            head.starts_with(&format!("{}: {} points", s["player"].as_str().expect("a name"), s["total"])),
+            "{head}"
+        );
+        let upper = format!("upper {} / {}", u["total"], u["threshold"]);
+        assert!(head.contains(&upper) && head.contains(&format!("{} bonus", u["bonus"])), "`{upper}` in {head}");
+    }
+}
+
+/// One decision of a score-sheet game on phone `c`, the best play: its
+/// dice tapped and kept (or locked), or its box tapped (then true: the
+/// turn is over).
+async fn best_category_play(c: &Client) -> bool {
+    let best = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             fetch('/api/play/' + location.hash.split('/')[1] + '/choices').then(r => r.json())
+               .then(cs => done(cs[0].decision));",
+            vec![],
+        )
+        .await
+        .expect("the choices");
+    if best["action"] == "score" {
+        click(c, &format!(".sheet-of.mover .box[data-box='{}']", best["category"].as_str().expect("a box"))).await;
+        return true;
+    }
+    // The dice to tap: those of the play not already picked (locked dice
+    // come picked).
+    let taps = c
+        .execute(
+            "const want = [...arguments[0]];
+             const dice = [...document.querySelectorAll('#play-dice .die')];
+             dice.filter(d => d.getAttribute('aria-pressed') === 'true').forEach(d => {
+               const k = want.indexOf(Number(d.dataset.face)); if (k >= 0) want.splice(k, 1); });
+             const taps = [];
+             dice.forEach((d, i) => { const k = want.indexOf(Number(d.dataset.face));
+               if (d.getAttribute('aria-pressed') === 'false' && k >= 0) { want.splice(k, 1); taps.push(i); } });
+             return taps;",
+            vec![best["dice"].clone()],
+        )
+        .await
+        .expect("the dice to tap");
+    for i in taps.as_array().expect("a list") {
+        click(c, &format!("#play-dice .die[data-key='die-{i}']")).await;
+    }
+    click(c, if best["action"] == "lock" { "#play-lock" } else { "#play-keep" }).await;
+    false
+}
+
+/// Six Hundred on a server without its whole table: the page says so and
+/// how long it takes before anything starts (the game cannot be started),
+/// and offers the quick cards; the short card chosen, a game of two shows
+/// both sheets with their upper subtotal and bonus from the first roll on,
+/// equal to the state, through two of my turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_score_sheets_and_a_long_solve() {
+    let server = serve();
+    let b = browser().await;
+    let c = &b.client;
+    open(c, &server, "game").await;
+    c.execute(
+        "const s = document.getElementById('game-select'); s.value = 'sixhundred'; s.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await
+    .expect("choose Six Hundred");
+    let note = until(
+        c,
+        "the long solve's note",
+        "const n = document.getElementById('long-note-game'); return !n.hidden && n.innerText",
+    )
+    .await;
+    let note = note.as_str().expect("text");
+    // The server's own words say how long (a refusal: nothing started).
+    assert!(note.contains("not on this server") && note.contains("sixdice solve sixhundred"), "{note}");
+    photograph(c, "game-long-solve").await;
+    c.goto(&format!("{}/#play", server.url)).await.expect("page");
+    until(c, "the note on Play", "const n = document.getElementById('long-note-play'); return !n.hidden || null").await;
+    let start = css(c, "#play-start").await;
+    assert_eq!(start.prop("disabled").await.expect("prop"), Some("true".into()), "no game that would be refused");
+    c.execute("document.getElementById('long-note-play').scrollIntoView()", vec![]).await.expect("scroll");
+    photograph(c, "play-long-solve").await;
+    let quick = c
+        .execute(
+            "return [...document.querySelectorAll('#long-note-play button.quick')].map(b => b.textContent)",
+            vec![],
+        )
+        .await
+        .expect("the quick options");
+    assert_eq!(quick, json!(["Use Six Hundred (card=short)", "Use Six Hundred (card=mini)"]));
+    click(c, "#long-note-play button.quick[data-key='long-note-play-card=mini']").await;
+    until(
+        c,
+        "the quick card chosen",
+        "return document.getElementById('long-note-play').hidden && !document.getElementById('play-start').disabled
+           && document.getElementById('game-line').textContent === 'Six Hundred (card=mini)'",
+    )
+    .await;
+    set_number(c, "play-seed", "3").await;
+    click(c, "#play-start").await;
+    until(c, "the game", "return document.getElementById('play-game').dataset.step || null").await;
+    // Before the first roll: every sheet already there.
+    until(c, "my roll", "return document.getElementById('play-roll') !== null").await;
+    sheets_match(c).await;
+    photograph(c, "play-sheets").await;
+    let mut turns = 0;
+    for _ in 0..200 {
+        let step = c.execute("return document.getElementById('play-game').dataset.step", vec![]).await.expect("step");
+        match shown_prompt(c, &["play-roll", "play-dice"]).await.as_str() {
+            "play-roll" if turns == 2 => break,
+            "play-roll" => click(c, "#play-roll").await,
+            "play-dice" => turns += usize::from(best_category_play(c).await),
+            other => panic!("the play screen offers nothing to do ({other})"),
+        }
+        until(c, "the next state", &format!("return document.getElementById('play-game').dataset.step !== {step}"))
+            .await;
+        sheets_match(c).await;
+    }
+    assert_eq!(turns, 2, "two of my turns played");
+    photograph(c, "play-sheets-later").await;
 }
