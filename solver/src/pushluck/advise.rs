@@ -14,6 +14,8 @@ use super::long_run;
 use super::scoring::Variant;
 use super::situation::{check, check_totals, Situation};
 use super::solution::{Next, Solution};
+use super::solved_turns::{self, Turns};
+use super::table::table_path;
 use super::win;
 use super::win::table::load as load_win;
 use super::{value_of, PushLuckGame};
@@ -25,24 +27,37 @@ use crate::question::{PushLuckQuestion, Start};
 use crate::report::{Advice, PiggybackAdvice, PushLuckAdvice, PushLuckAlternative, Then};
 use crate::vocabulary::Objective;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Answers `q` for `game`; win-objective questions read (or first solve)
 /// the win table in `tables`.
 pub(crate) fn advise(
-    game: &PushLuckGame,
+    game: &Arc<PushLuckGame>,
+    tables: &Path,
+    q: &PushLuckQuestion,
+    progress: &dyn Progress,
+) -> Result<Advice, Error> {
+    solved_turns::with(game, |game, turns| advise_with(game, turns, tables, q, progress))
+}
+
+/// [`advise`], reading the turns solved before from `turns` (and keeping
+/// those it solves there).
+fn advise_with<'g>(
+    game: &'g PushLuckGame,
+    turns: &Turns<'_, 'g>,
     tables: &Path,
     q: &PushLuckQuestion,
     progress: &dyn Progress,
 ) -> Result<Advice, Error> {
     if q.wants_win() {
-        return advise_win(game, tables, q, progress);
+        return advise_win(game, turns, tables, q, progress);
     }
     if q.inherited.is_some() {
         return Err(SituationError::InheritedWithoutReturn.into());
     }
     let model = game.model();
     let s = check(&game.rules, &model.scorer, model.grid, q)?;
-    let sol = model.solve(s.params)?;
+    let sol = turns.points(s.params, || model.solve(s.params))?;
     Ok(match q.start {
         Start::Roll(dice) => {
             let line = situation_line(game, &s, Some(&dice));
@@ -58,8 +73,9 @@ pub(crate) fn advise(
 }
 
 /// Win objective: the turn with the win table's payoff, or the last turn.
-fn advise_win(
-    game: &PushLuckGame,
+fn advise_win<'g>(
+    game: &'g PushLuckGame,
+    turns: &Turns<'_, 'g>,
     tables: &Path,
     q: &PushLuckQuestion,
     progress: &dyn Progress,
@@ -97,7 +113,8 @@ fn advise_win(
         let sol = win::checked_last_turn(model, s.params.on_board, b - a)?;
         return answer_win(game, &sol, &sol, &s, dice, line);
     }
-    let values = load_win(game, tables, progress)?;
+    let path = table_path(tables, game, Objective::Win);
+    let values = turns.win_values(&path, || load_win(game, tables, progress))?;
     let (ai, bi) = pair_of(&values, &q, (a, b), dice.is_some())?;
     line.push_str(&totals_line(game, &values, &q, (a, b)));
     if let Some(o) = &values.offers {
@@ -111,7 +128,7 @@ fn advise_win(
         None => Some(s.state.points).filter(|_| game.rules.turn.piggyback_return),
     };
     let Some(t) = inherited else {
-        let sol = values.turn(ai, bi);
+        let sol = turns.pair(&values, ai, bi);
         return answer_win(game, &sol, &sol, &s, dice, line);
     };
     let on_leftover = values.turn_on_leftover(ai, bi, t);
@@ -121,7 +138,7 @@ fn advise_win(
             answer_win(game, &on_leftover, &on_leftover, &s, dice, line)
         }
         // The leftover weighed against a fresh turn, the pair's own.
-        None => answer_win(game, &values.turn(ai, bi), &on_leftover, &s, dice, line),
+        None => answer_win(game, &turns.pair(&values, ai, bi), &on_leftover, &s, dice, line),
     }
 }
 

@@ -45,6 +45,7 @@ pub(crate) mod scoring;
 pub(crate) mod simulate;
 pub(crate) mod situation;
 pub(crate) mod solution;
+mod solved_turns;
 pub(crate) mod strategy;
 pub(crate) mod table;
 pub(crate) mod win;

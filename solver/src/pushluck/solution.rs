@@ -234,6 +234,26 @@ impl<'m> Solution<'m> {
         }
     }
 
+    /// Bytes of its arrays (what a memo of it weighs).
+    pub(crate) fn bytes(&self) -> usize {
+        let floats = self.values.len()
+            + self.roll_values.len()
+            + self.slopes.len()
+            + self.roll_slopes.len()
+            + self.excess.len()
+            + self.past_goal.len()
+            + match &self.payoff {
+                Payoff::Win(w) => {
+                    w.banks.len()
+                        + w.above.as_ref().map_or(0, Vec::len)
+                        + w.above_slopes.len()
+                        + w.farkle_like.len() / 8
+                }
+                _ => 0,
+            };
+        floats * std::mem::size_of::<f64>() + self.choices.len()
+    }
+
     /// Whether values above the solved levels are a stationary tail (a
     /// win-objective turn whose top is not where banking is optimal).
     pub(crate) fn has_tail(&self) -> bool {

@@ -61,6 +61,14 @@ enum Data {
 }
 
 impl Offers {
+    /// Bytes held in memory (values read from a mapped table are not).
+    pub(crate) fn owned_bytes(&self) -> usize {
+        match &self.data {
+            Data::Owned(v) => v.len() * std::mem::size_of::<f64>(),
+            Data::Mapped { .. } => 0,
+        }
+    }
+
     /// Values per mover's side (one checksum each).
     fn row_len(&self) -> usize {
         self.bankers * LEFTOVER_DICE * self.t_levels

@@ -127,6 +127,11 @@ impl BanksBeyond for GoalBank {
 }
 
 impl<'m> WinValues<'m> {
+    /// Bytes of values held in memory (what a memo of them weighs).
+    pub(crate) fn bytes(&self) -> usize {
+        self.w.len() * std::mem::size_of::<f64>() + self.offers.as_ref().map_or(0, Offers::owned_bytes)
+    }
+
     /// Values `w` (`n` x `n`) with their last-turn table, for `model`.
     pub(crate) fn new(model: &'m Model, sides: Sides, w: Vec<f64>, last: LastTurn) -> WinValues<'m> {
         WinValues {
