@@ -25,18 +25,19 @@ use solver::{
 
 use crate::error::ApiError;
 use crate::guard::LargePlace;
-use crate::jobs::{Answer, JobProgress, Reply};
+use crate::jobs::{Answer, JobProgress, Lane, Reply};
 use crate::json::Body;
 use crate::AppState;
 
 /// Runs `ask` (a library call with the server's tables directory and the
-/// job's progress) as a job.
+/// job's progress) as a job in `lane`.
 async fn ask(
     s: &AppState,
+    lane: Lane,
     ask: impl FnOnce(&Path, &JobProgress) -> Result<Answer, ApiError> + Send + 'static,
 ) -> Reply {
     let tables: Arc<Path> = s.tables.clone();
-    s.jobs.run(move |progress| ask(&tables, progress)).await
+    s.jobs.run(lane, move |progress| ask(&tables, progress)).await
 }
 
 /// `GET /api/games`: every game, its options and default variants.
@@ -49,12 +50,12 @@ pub(crate) async fn games() -> Result<Answer, ApiError> {
 /// players sixdice seats); `GET /api/games` lists them under their
 /// default options.
 pub(crate) async fn game(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
-    ask(&s, move |_, _| Answer::report(&solver::describe(&req.question()?))).await
+    ask(&s, Lane::Answer, move |_, _| Answer::report(&solver::describe(&req.question()?))).await
 }
 
 /// `POST /api/advise`.
 pub(crate) async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequest>) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Answer, move |tables, progress| {
         let (game, q) = req.question()?;
         Answer::report(&solver::advise(&game, &q, tables, progress)?)
     })
@@ -65,7 +66,7 @@ pub(crate) async fn advise(State(s): State<AppState>, Body(req): Body<AdviseRequ
 /// poll shows the plan and each row as it is known (the library's
 /// `compare_stream`, as the CLI's `--json-lines` writes it).
 pub(crate) async fn compare(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let (game, q) = req.question()?;
         let mut tell = |event: &CompareEvent| {
             if !matches!(event, CompareEvent::Done(_)) {
@@ -79,7 +80,7 @@ pub(crate) async fn compare(State(s): State<AppState>, Body(req): Body<CompareRe
 
 /// `POST /api/compare/picture`: the chart `compare --plot` draws.
 pub(crate) async fn compare_picture(State(s): State<AppState>, Body(req): Body<CompareRequest>) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let (game, q) = req.question()?;
         let report = solver::compare(&game, &q, tables, progress, &mut |_| {})?;
         report.draw().map(Answer::Svg).map_err(|e| ApiError::internal(e.to_string()))
@@ -89,7 +90,7 @@ pub(crate) async fn compare_picture(State(s): State<AppState>, Body(req): Body<C
 
 /// `POST /api/strategy`.
 pub(crate) async fn strategy(State(s): State<AppState>, Body(req): Body<StrategyRequest>) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let (game, q) = req.question()?;
         Answer::report(&solver::strategy(&game, &q, tables, progress)?)
     })
@@ -98,7 +99,7 @@ pub(crate) async fn strategy(State(s): State<AppState>, Body(req): Body<Strategy
 
 /// `POST /api/simulate`.
 pub(crate) async fn simulate(State(s): State<AppState>, Body(req): Body<SimulateRequest>) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let (game, q) = req.question()?;
         Answer::report(&solver::simulate(&game, &q, tables, progress)?)
     })
@@ -111,7 +112,7 @@ pub(crate) async fn review(
     place: Option<Extension<LargePlace>>,
     Body(req): Body<ReviewRequest>,
 ) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let _place = place;
         let q = req.question()?;
         Answer::report(&solver::review(&req.record, &q, tables, progress)?)
@@ -125,7 +126,7 @@ pub(crate) async fn review_picture(
     place: Option<Extension<LargePlace>>,
     Body(req): Body<ReviewRequest>,
 ) -> Reply {
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let _place = place;
         let q = req.question()?;
         let report = solver::review(&req.record, &q, tables, progress)?;
@@ -136,12 +137,12 @@ pub(crate) async fn review_picture(
 
 /// `POST /api/rules`: the rules of a push-your-luck game as TOML.
 pub(crate) async fn rules(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
-    ask(&s, move |_, _| Answer::report(&solver::rules(&req.question()?)?)).await
+    ask(&s, Lane::Answer, move |_, _| Answer::report(&solver::rules(&req.question()?)?)).await
 }
 
 /// `POST /api/info`: the facts of an existing table (nothing is solved).
 pub(crate) async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>) -> Reply {
-    ask(&s, move |tables, _| {
+    ask(&s, Lane::Answer, move |tables, _| {
         let (game, q) = req.question()?;
         Answer::report(&solver::info(&game, &q, tables)?)
     })
@@ -153,7 +154,7 @@ pub(crate) async fn info(State(s): State<AppState>, Body(req): Body<InfoRequest>
 /// cores) only where the server allows it.
 pub(crate) async fn solve(State(s): State<AppState>, Body(mut req): Body<SolveRequest>) -> Reply {
     req.allow_long = s.allow_full_solve;
-    ask(&s, move |tables, progress| {
+    ask(&s, Lane::Solve, move |tables, progress| {
         let (game, q) = req.question()?;
         solver::solve(&game, &q, tables, progress)
             .map_err(|e| match e {

@@ -1,8 +1,14 @@
 //! Background work: every blocking library call runs here, on a bounded
 //! pool of workers, with a progress collector the page can poll.
 //!
-//! A request's work is admitted into one bounded queue ([`WORKERS`] run at
-//! once, [`QUEUE`] more wait; beyond that the answer is 503 at once), runs
+//! Work goes in one of two lanes ([`Lane`]): quick answers ([`WORKERS`] at
+//! once: advice, facts, a game's moves, which read tables the library
+//! keeps solved turns of) and long work ([`SOLVE_WORKERS`] at once: whole
+//! solves, comparisons, simulations, sheets, reviews), so that an answer
+//! from a table never waits for a worker behind a solve of minutes.
+//! A request's work is admitted into one bounded queue (the workers of
+//! both lanes run at once, [`QUEUE`] more wait; beyond that the answer is
+//! 503 at once), runs
 //! on tokio's blocking threads (the library computes; it never awaits), and
 //! reports through [`JobProgress`], the library's [`Progress`] turned into
 //! shared state. The request waits up to [`ANSWER_WAIT`] for the answer:
@@ -33,7 +39,7 @@ use solver::Progress;
 use tokio::sync::{watch, Semaphore};
 
 use crate::error::ApiError;
-use crate::limits::{JOBS, JOB_KEPT, QUEUE, WORKERS};
+use crate::limits::{JOBS, JOB_KEPT, QUEUE, SOLVE_WORKERS, WORKERS};
 
 /// A finished request's answer.
 #[derive(Debug, Clone)]
@@ -253,9 +259,24 @@ impl Job {
     }
 }
 
+/// Which workers a piece of work waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lane {
+    /// Answers from tables (solving first only what the library solves on
+    /// the spot: seconds at most).
+    Answer,
+    /// Work of minutes: whole solves, comparisons, simulations, sheets,
+    /// reviews.
+    Solve,
+}
+
+/// Work admitted at once, running or waiting, in both lanes.
+const ADMITTED: usize = WORKERS + SOLVE_WORKERS + QUEUE;
+
 /// The work queue and the jobs kept for polling.
 pub(crate) struct Jobs {
     workers: Arc<Semaphore>,
+    solvers: Arc<Semaphore>,
     /// Work admitted and not yet finished (running or waiting).
     admitted: Arc<AtomicUsize>,
     kept: Mutex<HashMap<String, Arc<Job>>>,
@@ -278,6 +299,7 @@ impl Jobs {
     pub(crate) fn new(answer_wait: Duration) -> Jobs {
         Jobs {
             workers: Arc::new(Semaphore::new(WORKERS)),
+            solvers: Arc::new(Semaphore::new(SOLVE_WORKERS)),
             admitted: Arc::new(AtomicUsize::new(0)),
             kept: Mutex::new(HashMap::new()),
             answer_wait,
@@ -299,9 +321,10 @@ impl Jobs {
     fn admit(&self) -> Result<Admission, ApiError> {
         let before = self.admitted.fetch_add(1, Ordering::AcqRel);
         let admission = Admission(self.admitted.clone());
-        if before >= WORKERS + QUEUE {
+        if before >= ADMITTED {
             return Err(ApiError::busy(format!(
-                "the server is busy ({WORKERS} requests running and {QUEUE} waiting): try again shortly"
+                "the server is busy ({} requests running and {QUEUE} waiting): try again shortly",
+                WORKERS + SOLVE_WORKERS
             )));
         }
         Ok(admission)
@@ -317,10 +340,11 @@ impl Jobs {
         on_a_worker(self.workers.clone(), admission, work).await
     }
 
-    /// Runs `work` in the background and answers within the wait: its
-    /// answer, or a job to poll.
+    /// Runs `work` in the background on a worker of `lane` and answers
+    /// within the wait: its answer, or a job to poll.
     pub(crate) async fn run(
         &self,
+        lane: Lane,
         work: impl FnOnce(&JobProgress) -> Result<Answer, ApiError> + Send + 'static,
     ) -> Reply {
         let admission = match self.admit() {
@@ -335,7 +359,11 @@ impl Jobs {
             finished: rx,
             finished_at: Mutex::new(None),
         });
-        let (runner, workers) = (job.clone(), self.workers.clone());
+        let workers = match lane {
+            Lane::Answer => self.workers.clone(),
+            Lane::Solve => self.solvers.clone(),
+        };
+        let runner = job.clone();
         tokio::spawn(async move {
             let (queued, inner) = (Instant::now(), runner.clone());
             let outcome = on_a_worker(workers, admission, move || {
@@ -483,20 +511,61 @@ mod tests {
     #[tokio::test]
     async fn a_panic_is_a_500_and_the_queue_goes_on() {
         let jobs = Jobs::new(Duration::from_secs(600));
-        let Reply::Timed(Err(e), _) = jobs.run(|_| panic!("on purpose")).await else { panic!("an answer") };
+        let Reply::Timed(Err(e), _) = jobs.run(Lane::Answer, |_| panic!("on purpose")).await else {
+            panic!("an answer")
+        };
         assert_eq!(e.status, StatusCode::INTERNAL_SERVER_ERROR);
-        let Reply::Timed(Ok(_), _) = jobs.run(|_| Answer::report(&1)).await else { panic!("an answer") };
+        let Reply::Timed(Ok(_), _) = jobs.run(Lane::Answer, |_| Answer::report(&1)).await else { panic!("an answer") };
         assert_eq!(jobs.admitted.load(Ordering::Acquire), 0);
     }
 
     #[tokio::test]
     async fn a_zero_wait_answers_with_a_job() {
         let jobs = Jobs::new(Duration::ZERO);
-        let Reply::Later(id) = jobs.run(|_| Answer::report(&7)).await else { panic!("a job") };
+        let Reply::Later(id) = jobs.run(Lane::Answer, |_| Answer::report(&7)).await else { panic!("a job") };
         let mut finished = jobs.kept().get(&id).expect("kept").finished.clone();
         finished.wait_for(|&f| f).await.expect("finishes");
         assert_eq!(serde_json::to_value(jobs.view(&id).expect("kept")).unwrap(), json!({"state": "done", "result": 7}));
         assert_eq!(jobs.view("nope").expect_err("none").status, StatusCode::NOT_FOUND);
+    }
+
+    /// Every solve worker busy (and more solves waiting): an answer is
+    /// still worked on at once, in its own lane.
+    #[tokio::test]
+    async fn answers_do_not_wait_behind_solves() {
+        let jobs = Arc::new(Jobs::new(Duration::from_secs(3600)));
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let wait = Arc::new(Mutex::new(wait));
+        let mut held = vec![];
+        for _ in 0..SOLVE_WORKERS + 3 {
+            let (jobs, wait) = (jobs.clone(), wait.clone());
+            held.push(tokio::spawn(async move {
+                jobs.run(Lane::Solve, move |_| {
+                    let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
+                    Answer::report(&0)
+                })
+                .await
+            }));
+        }
+        for _ in 0..100_000 {
+            if jobs.load() == SOLVE_WORKERS + 3 && jobs.solvers.available_permits() == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert_eq!(jobs.solvers.available_permits(), 0, "every solve worker taken");
+        // Answered while every solve still waits for its release.
+        let Reply::Timed(Ok(Answer::Json(_, v)), _) = jobs.run(Lane::Answer, |_| Answer::report(&5)).await else {
+            panic!("answered")
+        };
+        assert_eq!(v, json!(5));
+        assert_eq!(jobs.run_now(|| Ok(6)).await.expect("a move answered"), 6);
+        for _ in 0..SOLVE_WORKERS + 3 {
+            let _ = release.send(());
+        }
+        for h in held {
+            assert!(matches!(h.await.expect("the work ends"), Reply::Timed(Ok(_), _)));
+        }
     }
 
     /// Every worker and every place in the queue taken: one more is
@@ -507,10 +576,10 @@ mod tests {
         let (release, wait) = std::sync::mpsc::channel::<()>();
         let wait = Arc::new(Mutex::new(wait));
         let mut held = vec![];
-        for _ in 0..WORKERS + QUEUE {
+        for _ in 0..ADMITTED {
             let (jobs, wait) = (jobs.clone(), wait.clone());
             held.push(tokio::spawn(async move {
-                jobs.run(move |_| {
+                jobs.run(Lane::Answer, move |_| {
                     let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
                     Answer::report(&0)
                 })
@@ -519,16 +588,18 @@ mod tests {
         }
         // Every one is admitted before its task awaits a worker.
         for _ in 0..100_000 {
-            if jobs.load() == WORKERS + QUEUE {
+            if jobs.load() == ADMITTED {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
-        assert_eq!(jobs.load(), WORKERS + QUEUE);
-        let Reply::Now(Err(e)) = jobs.run(|_| Answer::report(&1)).await else { panic!("refused at once") };
+        assert_eq!(jobs.load(), ADMITTED);
+        let Reply::Now(Err(e)) = jobs.run(Lane::Answer, |_| Answer::report(&1)).await else {
+            panic!("refused at once")
+        };
         assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
         assert!(matches!(jobs.run_now(|| Ok(1)).await, Err(ApiError { status: StatusCode::SERVICE_UNAVAILABLE, .. })));
-        for _ in 0..WORKERS + QUEUE {
+        for _ in 0..ADMITTED {
             let _ = release.send(());
         }
         for h in held {

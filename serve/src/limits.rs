@@ -13,11 +13,16 @@ pub const RECORD_BODY_BYTES: usize = 4 << 20;
 /// as text are the largest part.
 pub const BODY_BYTES: usize = 64 << 10;
 
-/// Blocking library calls running at once: two per core of the 2-core
-/// machines this runs on, so a long solve does not stop quick answers.
+/// Quick library calls running at once (advice, facts, a game's moves):
+/// two per core of the 2-core machines this runs on.
 pub const WORKERS: usize = 4;
-/// Requests waiting for a worker; one more is answered 503 at once. Larger
-/// than the 32 clients of the load test, so a burst is queued, not refused.
+/// Whole solves, comparisons, simulations, sheets and reviews running at
+/// once, beside the quick calls: a lane of their own, so that answers from
+/// tables never wait behind them.
+pub const SOLVE_WORKERS: usize = 2;
+/// Requests waiting for a worker (in either lane); one more is answered
+/// 503 at once. Larger than the 32 clients of the load test, so a burst is
+/// queued, not refused.
 pub const QUEUE: usize = 64;
 /// How long a request waits for its answer before it is answered `202` with
 /// a job to poll.

@@ -29,7 +29,7 @@ use solver::{parse_dice, Event, PlayRequest, PlayState, Request, Session, Silent
 
 use crate::changes::Changes;
 use crate::error::ApiError;
-use crate::jobs::{new_id, Reply};
+use crate::jobs::{new_id, Lane, Reply};
 use crate::json::Body;
 use crate::limits::{DECISION_CHARS, SESSIONS, SESSION_IDLE};
 use crate::saved::{Saved, SavedGame};
@@ -284,7 +284,7 @@ pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayReques
     }
     let (tables, state_) = (s.tables.clone(), s.clone());
     s.jobs
-        .run(move |progress| {
+        .run(Lane::Answer, move |progress| {
             let kept = req.game.rules_text.is_none();
             let (game, q) = req.question()?;
             let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
