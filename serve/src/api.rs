@@ -47,10 +47,11 @@ pub(crate) async fn games() -> Result<Answer, ApiError> {
 
 /// `POST /api/game`: one game as its options and house rules make it
 /// (its sheet, locked dice, counted rolls, the fields of a question, the
-/// players sixdice seats); `GET /api/games` lists them under their
-/// default options.
+/// players sixdice seats, a long solve's time and command) and whether
+/// its table is in the server's tables directory; `GET /api/games` lists
+/// them under their default options.
 pub(crate) async fn game(State(s): State<AppState>, Body(req): Body<GameHead>) -> Reply {
-    ask(&s, Lane::Answer, move |_, _| Answer::report(&solver::describe(&req.question()?))).await
+    ask(&s, Lane::Answer, move |tables, _| Answer::report(&solver::describe_in(&req.question()?, tables))).await
 }
 
 /// `POST /api/advise`.

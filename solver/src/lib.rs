@@ -18,7 +18,8 @@
 //!   [`strategy`], [`rules`], each returning its report;
 //! - [`games`] lists every game, [`describe`] one under the options chosen:
 //!   its sheet, locked dice, counted rolls, the fields of a question, the
-//!   players sixdice seats;
+//!   players sixdice seats, a long solve's time and command
+//!   ([`describe_in`]: and whether its table is in a tables directory);
 //! - play a whole game through its rules, a roll and a decision at a
 //!   time, with every position valued ([`Session`]: [`Session::advance`]
 //!   moves sixdice's seats until a person must act, [`Session::state`] is
@@ -87,7 +88,7 @@ pub use commands::{advise, compare, info, rules, simulate, solve, strategy, use_
 pub use review::{read_record, review, summary::review_summary};
 
 // Games: a resolved game, and how a front end lists them.
-pub use listing::{describe, games};
+pub use listing::{describe, describe_in, games};
 pub use registry::Game;
 
 // Requests (each command's question as its flags and JSON fields give it)

@@ -2,15 +2,20 @@
 //! its options with their allowed values, the variants `compare` sets
 //! beside it, and what its rules under the options chosen let a question
 //! or a table hold (its sheet, locked dice, counted rolls, the fields of
-//! an `advise` request, the players sixdice seats). Read from the registry
-//! and from the game itself, so no front end keeps a list of its own or
-//! names a game to know its rules.
+//! an `advise` request, the players sixdice seats), how long its table's
+//! whole solve takes when that is long, and (for a tables directory)
+//! whether the table is there. Read from the registry and from the game
+//! itself, so no front end keeps a list of its own or names a game to know
+//! its rules.
+
+use std::path::Path;
 
 use crate::category::model::KeepRule;
-use crate::commands::long_solve_seconds;
+use crate::commands::{info, long_solve_seconds};
 use crate::computer::Player;
 use crate::options::{OptionKind, OptionSpec};
 use crate::pushluck::PushLuckGame;
+use crate::question::InfoQuestion;
 use crate::registry::{find, resolve, Game, GameKind, GAMES};
 use crate::report::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing};
 use crate::vocabulary::Objective;
@@ -27,10 +32,14 @@ pub fn games() -> Vec<GameListing> {
         .clone()
 }
 
-/// `game` as its options and house rules make it.
+/// `game` as its options and house rules make it (whether its table is
+/// in a tables directory is [`describe_in`]'s).
 pub fn describe(game: &Game) -> GameListing {
     let r = game.reference();
     let entry = find(&r.id).expect("a resolved game is in the registry");
+    let objective = Objective::of(false, entry.family);
+    let long_solve_seconds = long_solve_seconds(game, objective, 2);
+    let solve_command = r.solve_command(objective);
     let category = matches!(game.0, GameKind::Category(_));
     let (sheet, locked_dice, rolls, advise_fields) = match &game.0 {
         GameKind::Category(g) => (
@@ -60,13 +69,31 @@ pub fn describe(game: &Game) -> GameListing {
         sheet,
         locked_dice,
         rolls,
-        long_solve: long_solve_seconds(game, Objective::of(false, entry.family), 2).is_some(),
+        long_solve: long_solve_seconds.is_some(),
+        long_solve_seconds,
+        solve_command,
+        table_present: None,
         advise_fields,
         computer_players: Player::at_the_table(category)
             .into_iter()
             .map(|(p, plays)| ComputerListing { name: p.name(), plays })
             .collect(),
     }
+}
+
+/// `game` as [`describe`] lists it, with whether its table is in `tables`
+/// ([`GameListing::table_present`]; nothing is solved): what a front end
+/// serving one tables directory says before it starts anything, such as
+/// a long solve's table missing there.
+pub fn describe_in(game: &Game, tables: &Path) -> GameListing {
+    GameListing { table_present: Some(table_present(game, tables)), ..describe(game) }
+}
+
+/// The table of `game` the listing is about (under the final-score or the
+/// turn-score objective) is in `tables` and opens: `info` answers.
+fn table_present(game: &Game, tables: &Path) -> bool {
+    let q = InfoQuestion { objective: Objective::of(false, game.reference().family), verify: false, players: 2 };
+    info(game, &q, tables).is_ok()
 }
 
 /// The `advise` fields of a category game.
@@ -169,5 +196,42 @@ mod tests {
             ["optimal", "ev", "threshold=350", "human"]
         );
         assert!(listed("sixhundred", &["card=short"]).sheet.unwrap().boxes.len() < six.sheet.unwrap().boxes.len());
+    }
+
+    /// A long solve is listed with its time (the refusal's estimate) and
+    /// the command that makes the table; a quick card is not long. Whether
+    /// a table is there is read from the tables directory given, and only
+    /// then: none in an empty one, a quick game's once it is solved there.
+    #[test]
+    fn a_long_solve_its_time_and_a_table_at_hand() {
+        let game = |name: &str, opts: &[&str]| {
+            let opts: Vec<_> = opts.iter().map(|o| crate::options::RuleOption::parse(o)).collect();
+            resolve(name, &opts, None).unwrap()
+        };
+        let (six, mini, yahtzee) = (game("sixhundred", &[]), game("sixhundred", &["card=mini"]), game("yahtzee", &[]));
+        let listed = describe(&six);
+        assert!(listed.long_solve && listed.long_solve_seconds.is_some_and(|s| s > 60.0), "{listed:?}");
+        assert_eq!(listed.long_solve_seconds, long_solve_seconds(&six, Objective::FinalScore, 2));
+        assert_eq!(listed.solve_command, "sixdice solve sixhundred");
+        let refused = crate::solve(
+            &six,
+            &crate::SolveQuestion { objective: Objective::FinalScore, players: 2, allow_long: false },
+            Path::new("/nonexistent"),
+            &crate::Silent,
+        );
+        let about = crate::auto_solve::about(listed.long_solve_seconds.unwrap());
+        assert!(matches!(&refused, Err(crate::Error::LongSolve { about: a, .. }) if *a == about), "{refused:?}");
+        let quick = describe(&mini);
+        assert!(!quick.long_solve && quick.long_solve_seconds.is_none(), "{quick:?}");
+        assert_eq!(quick.solve_command, "sixdice solve sixhundred -o card=mini");
+        assert_eq!(describe(&yahtzee).table_present, None);
+
+        let dir = tempfile::tempdir().unwrap();
+        let present = |g: &Game| describe_in(g, dir.path()).table_present;
+        assert_eq!((present(&six), present(&mini), present(&yahtzee)), (Some(false), Some(false), Some(false)));
+        let q = crate::SolveQuestion { objective: Objective::FinalScore, players: 2, allow_long: false };
+        crate::solve(&yahtzee, &q, dir.path(), &crate::Silent).unwrap();
+        assert_eq!((present(&six), present(&yahtzee)), (Some(false), Some(true)));
+        assert_eq!(describe_in(&yahtzee, dir.path()), GameListing { table_present: Some(true), ..describe(&yahtzee) });
     }
 }

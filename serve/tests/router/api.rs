@@ -34,6 +34,36 @@ async fn games_lists_the_library_games() {
     assert_eq!(r.json(), report(&solver::games()));
 }
 
+/// One game's listing is the library's for the server's tables directory:
+/// a long solve with its time and command, and whether the table is there
+/// (not in an empty directory; a quick game's once it is solved).
+#[tokio::test]
+async fn a_game_is_listed_with_its_table_here() {
+    let s = Server::new();
+    let listed = |body: Value| {
+        let game = request::<solver::GameHead>(&body).question().expect("a game");
+        report(&solver::describe_in(&game, s.tables.path()))
+    };
+    let six = json!({"game": "sixhundred"});
+    let r = s.post("/api/game", &six).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v, listed(six));
+    assert_eq!((&v["long_solve"], &v["table_present"]), (&json!(true), &json!(false)), "{v}");
+    assert!(v["long_solve_seconds"].as_f64().is_some_and(|s| s > 3600.0), "{v}");
+    assert_eq!(v["solve_command"], "sixdice solve sixhundred");
+    let mini = s.post("/api/game", &json!({"game": "sixhundred", "option": ["card=mini"]})).await.json();
+    assert_eq!((&mini["long_solve"], &mini["long_solve_seconds"]), (&json!(false), &Value::Null), "{mini}");
+
+    let yahtzee = json!({"game": "yahtzee"});
+    assert_eq!(s.post("/api/game", &yahtzee).await.json()["table_present"], false);
+    assert_eq!(s.post("/api/solve", &yahtzee).await.status, StatusCode::OK);
+    let v = s.post("/api/game", &yahtzee).await.json();
+    assert_eq!((v["table_present"].clone(), v.clone()), (json!(true), listed(yahtzee)));
+    // The listing of every game knows no tables directory.
+    assert!(s.get("/api/games").await.json()[0].get("table_present").is_none());
+}
+
 #[tokio::test]
 async fn advise_answers_as_the_library_with_its_server_time() {
     let s = Server::new();

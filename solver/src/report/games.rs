@@ -37,6 +37,20 @@ pub struct GameListing {
     /// The whole solve of the game's table takes longer than a front end
     /// starts unasked (hours of both cores).
     pub long_solve: bool,
+    /// When `long_solve`: the seconds that solve is estimated to take on 2
+    /// cores at the reference speed, the estimate the library's refusal of
+    /// it ([`crate::Error::LongSolve`]) quotes; `None` otherwise.
+    pub long_solve_seconds: Option<f64>,
+    /// The command that makes the game's table (under the objective the
+    /// listing is for: final score, or a push-your-luck game's turn
+    /// score), e.g. `sixdice solve sixhundred -o card=short`.
+    pub solve_command: String,
+    /// Whether that table is in the tables directory and opens as this
+    /// game's current table (what `info` reads; nothing is solved): only
+    /// in a listing made for a tables directory ([`crate::describe_in`]),
+    /// `None` (left out) elsewhere.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_present: Option<bool>,
     /// The fields of an `advise` request this game takes under these rules
     /// (`farkles` only with the three-farkle penalty, `leftover` only with
     /// piggyback, ...), in the request's names.
@@ -78,7 +92,7 @@ pub struct OptionListing {
     pub name: &'static str,
     /// How it is written: `goal=N`, `piggyback[=return]`.
     pub usage: String,
-    /// Its values in words: `N in 0..=100000, default 750`.
+    /// Its values in words: `N from 0 to 100000, default 750`.
     pub range: String,
     pub help: &'static str,
     /// The kind of value, for an editor: a switch (with its words), a
