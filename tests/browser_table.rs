@@ -455,9 +455,10 @@ async fn best_category_play(c: &Client) -> bool {
     false
 }
 
-/// Six Hundred on a server without its whole table: the page says so and
-/// how long it takes before anything starts (the game cannot be started),
-/// and offers the quick cards; the short card chosen, a game of two shows
+/// Six Hundred on a server without its whole table: the page says so, how
+/// long it takes and the command that makes it (from the game's listing)
+/// before anything starts (the game cannot be started), and offers the
+/// quick cards; the short card chosen, a game of two shows
 /// both sheets with their upper subtotal and bonus from the first roll on,
 /// equal to the state, through two of my turns.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -480,8 +481,9 @@ async fn browser_score_sheets_and_a_long_solve() {
     )
     .await;
     let note = note.as_str().expect("text");
-    // The server's own words say how long (a refusal: nothing started).
+    // The listing says how long and the command (nothing asked or started).
     assert!(note.contains("not on this server") && note.contains("sixdice solve sixhundred"), "{note}");
+    assert!(note.contains("of 2 cores"), "{note}");
     photograph(c, "game-long-solve").await;
     c.goto(&format!("{}/#play", server.url)).await.expect("page");
     until(c, "the note on Play", "const n = document.getElementById('long-note-play'); return !n.hidden || null").await;

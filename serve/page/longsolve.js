@@ -1,9 +1,12 @@
 // A game whose whole table takes hours to solve (its listing's
 // `long_solve`) may have no table on this server: then a game of it, and
 // advice at its early positions, are refused. That is said before anything
-// is started, with how long the table takes (the server's own words) and
-// the game's options whose tables solve quickly, each a tap away. The page
-// names no game: all of it comes from the listings and the server's answers.
+// is started, with how long the table takes and the command that makes it
+// (the listing's `long_solve_seconds` and `solve_command`), and the game's
+// options whose tables solve quickly, each a tap away. Whether the table is
+// here is the server's listing of the game (`POST /api/game`'s
+// `table_present`). The page names no game: all of it comes from the
+// listings.
 
 import { $, clear, el } from './dom.js';
 import { app, chooseGame, gameFields, onGameChange, optionList } from './game.js';
@@ -13,7 +16,7 @@ const BOXES = ['long-note-game', 'long-note-advise', 'long-note-play'];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// A job's end, polled quietly (at most a minute: a probe is quick).
+// A job's end, polled quietly (at most a minute: a listing is quick).
 async function jobEnd(id) {
   for (let i = 0; i < 120; i++) {
     await sleep(500);
@@ -59,22 +62,26 @@ async function quickOptions() {
   return found;
 }
 
-// How long the whole table takes, in the server's words: the refusal of
-// advice at the game's first position (refused at once: nothing is
-// solved); null where the server answers otherwise.
-async function howLong() {
-  const dice = Array.from({ length: app.listing.dice }, () => 1).join(',');
-  const r = await probe('/api/advise', { ...gameFields(), dice, roll: 1 });
-  return !r.ok && r.status === 503 && r.body ? r.body.error : null;
+// A solve's time for people, as the library words it: `40 s`, `6 min`,
+// `5.3 hours`.
+function about(seconds) {
+  if (seconds < 120) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${(seconds / 3600).toFixed(1)} hours`;
 }
 
 // The note, or null where there is nothing to say.
 async function note() {
-  if (!app.listing || !app.listing.long_solve) return null;
-  // The table's facts answer where it is here (nothing is solved).
-  if ((await probe('/api/info', gameFields())).ok) return null;
-  const [words, quick] = await Promise.all([howLong(), quickOptions()]);
-  return { words, quick };
+  let listing = app.listing;
+  if (!listing || !listing.long_solve) return null;
+  // The listing of every game (GET /api/games) knows no tables directory:
+  // this server's listing of the game says whether its table is here.
+  if (listing.table_present === undefined) {
+    const r = await probe('/api/game', gameFields());
+    if (r.ok && r.body) listing = r.body;
+  }
+  if (listing.table_present) return null;
+  return { listing, quick: await quickOptions() };
 }
 
 function render(n, id) {
@@ -84,7 +91,9 @@ function render(n, id) {
   return [
     el('p', {}, el('strong', {}, `${title}: its whole table is not on this server,`),
       ' so a game of it is refused here, and so is advice at its early positions.'),
-    el('p', { class: 'long-words' }, n.words ? `How long it takes, in the server's words: ${n.words}.` : 'Its listing says the solve takes hours.'),
+    el('p', { class: 'long-words' },
+      n.listing.long_solve_seconds ? `Its whole solve takes about ${about(n.listing.long_solve_seconds)} of 2 cores: ` : 'Its whole solve takes hours: ',
+      el('code', {}, n.listing.solve_command), ' makes it on the server.'),
     n.quick.length ? el('p', {}, 'These rules solve quickly:') : null,
     n.quick.length ? el('div', { class: 'actions' }, n.quick.map(use)) : null,
   ];
