@@ -645,36 +645,43 @@ mod extended {
             .expect("change");
         c.goto(&format!("{}/#compare", server.url)).await.expect("page");
         // Van't Hof's solve takes seconds: the rows before it show first.
+        // Farkle's entry is 500 already, so on-the-board=500 is the same
+        // rules as min-bank=350: one row named by both, solved once.
         c.execute(
             "document.querySelectorAll('#variant-list input').forEach((b) => { \
-             b.checked = ['on-the-board=750', 'vant-hof-6'].includes(b.dataset.variant); });",
+             b.checked = ['on-the-board=500', 'min-bank=350', 'vant-hof-6'].includes(b.dataset.variant); });",
             vec![],
         )
         .await
-        .expect("two variants");
+        .expect("three variants");
         click(c, "#compare-go").await;
+        let names = "return [...document.querySelectorAll('#compare-table tbody th')].map((t) => t.textContent)";
+        let asked = json!(["base rules", "on-the-board=500 = min-bank=350", "vant-hof-6"]);
         // While the solves run, the page shows the rows known so far and
-        // those to come (when a poll falls inside them: kept as a picture).
+        // those to come (when a poll falls inside them: kept as a picture),
+        // in the order asked, as at the end.
         let running = c
             .execute(
                 "return new Promise((done) => { const t0 = Date.now(); (function look() { \
-                 if (document.querySelector('#compare-table tr.pending')) done(true); \
-                 else if (document.querySelector('#compare-out figure') || Date.now() - t0 > 20000) done(false); \
+                 if (document.querySelector('#compare-table tr.pending')) \
+                   done([...document.querySelectorAll('#compare-table tbody th')].map((t) => t.textContent)); \
+                 else if (document.querySelector('#compare-out figure') || Date.now() - t0 > 20000) done(null); \
                  else setTimeout(look, 50); })(); })",
                 vec![],
             )
             .await
             .expect("look");
-        if running == json!(true) {
+        if running != Value::Null {
+            assert_eq!(running, asked, "rows in the order asked while the solves run");
             photograph(c, "compare-running").await;
         }
         until(c, "the table", "return document.querySelector('#compare-table') !== null").await;
         until(c, "the chart", "return document.querySelector('#compare-out figure img') !== null").await;
-        let rows = c
-            .execute("return document.querySelectorAll('#compare-table tbody tr').length", vec![])
-            .await
-            .expect("rows");
-        assert_eq!(rows, json!(3), "base rules and two variants");
+        assert_eq!(c.execute(names, vec![]).await.expect("rows"), asked, "one row of the same rules, none moved");
+        let text = c.execute("return document.getElementById('compare-out').innerText", vec![]).await.expect("text");
+        let text = text.as_str().expect("text");
+        assert!(text.contains("Change (percentage points)"), "{text}");
+        assert!(!text.contains("..=") && !text.contains("points of %"), "plain words: {text}");
         photograph(c, "compare").await;
         b.client.clone().close().await.expect("close the session");
     }

@@ -16,13 +16,18 @@ export function renderVariants() {
   $('compare-go').disabled = isCategory();
 }
 
-// The comparison's table: `rows` are the report's rows (or, while it
-// runs, those known so far), `pending` the plan's rows still to come.
-function compareTable(title, players, rows, pending) {
+// The comparison's table, its rows in the order the variants were asked
+// for, while it runs as at the end (rows do not move when the last one
+// comes): `rows[i]` is row i as the report has it, or, while it runs, a
+// pending one of the plan (`{ pending, first }`: not known yet, and
+// whether it is the one being worked on now).
+function compareTable(title, players, rows) {
   const three = players === 3;
-  const cols = three ? ['Variant', 'Seat 1 wins', 'Seat 2 wins', 'Seat 3 wins', 'Turns each']
-    : ['Variant', 'First player wins', 'Change (points of %)', 'Head start for seat 2 → first wins', 'Turns each', "Optimal's edge over max. points"];
+  const cols = three
+    ? ['Variant', "First player's chance to win", "Second player's chance", "Third player's chance", 'Turns per player']
+    : ['Variant', "First player's chance to win", 'Change (percentage points)', 'Fair head start for the second player (then the first wins)', 'Turns per player', 'Playing to win over playing for points (percentage points)'];
   const body = rows.map((row) => {
+    if (row.pending) return pendingRow(row.pending, row.first, cols.length);
     if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
     if (three) {
       const s = row.seats;
@@ -30,36 +35,48 @@ function compareTable(title, players, rows, pending) {
     }
     const o = row.odds;
     return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { class: 'num' }, pct(o.first_wins)),
-      el('td', { class: 'num' }, o.first_wins_change === undefined ? '' : `${o.first_wins_change >= 0 ? '+' : ''}${(o.first_wins_change * 100).toFixed(2)}`),
-      el('td', { class: 'num' }, `${o.head_start} → ${pct(o.head_start_first_wins)}`),
-      el('td', { class: 'num' }, o.turns_per_player.toFixed(1)), el('td', { class: 'num' }, pct(o.optimal_edge)));
+      el('td', { class: 'num' }, o.first_wins_change === undefined ? '' : points(o.first_wins_change)),
+      el('td', { class: 'num' }, o.head_start === undefined ? '' : `${o.head_start} points (${pct(o.head_start_first_wins)})`),
+      el('td', { class: 'num' }, o.turns_per_player === undefined ? '' : o.turns_per_player.toFixed(1)),
+      el('td', { class: 'num' }, o.optimal_edge === undefined ? '' : points(o.optimal_edge)));
   });
-  const waiting = pending.map((p, i) => el('tr', { class: 'pending' }, el('th', { scope: 'row' }, p.variant),
-    el('td', { colspan: cols.length - 1 }, i === 0
-      ? (p.solve ? 'solving…' : 'reading its table…')
-      : (p.solve ? `to solve${p.estimated_seconds ? ` (about ${fmtSeconds(p.estimated_seconds)})` : ''}` : 'table ready'))));
-  return el('div', { class: 'table-wrap' }, el('table', { id: 'compare-table', 'aria-busy': pending.length ? 'true' : 'false' },
+  return el('div', { class: 'table-wrap' }, el('table', { id: 'compare-table', 'aria-busy': rows.some((r) => r.pending) ? 'true' : 'false' },
     el('caption', {}, el('span', {}, `${title}, ${players} players, each playing to win`)),
     el('thead', {}, el('tr', {}, cols.map((c, i) => el('th', { scope: 'col', class: i ? 'num' : null }, c)))),
-    el('tbody', {}, body, waiting)));
+    el('tbody', {}, body)));
 }
 
-// While a comparison runs: its rows in the order they came, then those
-// still to come, with what the solves left should take.
+// A difference of probabilities in percentage points, signed.
+function points(d) {
+  return `${d >= 0 ? '+' : ''}${(d * 100).toFixed(2)}`;
+}
+
+// A row of the plan not known yet: being worked on, or still to come.
+function pendingRow(p, first, span) {
+  const what = first
+    ? (p.solve ? 'solving…' : 'reading its table…')
+    : (p.solve ? `to solve${p.estimated_seconds ? ` (about ${fmtSeconds(p.estimated_seconds)})` : ''}` : 'table ready');
+  return el('tr', { class: 'pending' }, el('th', { scope: 'row' }, p.variant), el('td', { colspan: span - 1 }, what));
+}
+
+// While a comparison runs: every row in the order asked, those known
+// with their numbers, the others with what they wait for, and what the
+// solves left should take.
 function showCompareSoFar(out, events) {
   const plan = events.find((e) => e.kind === 'plan');
   if (!plan) return;
   const done = events.filter((e) => e.kind === 'row');
-  const seen = new Set(done.map((e) => e.index));
-  const pending = plan.order.filter((p) => !seen.has(p.index));
+  const known = new Map(done.map((e) => [e.index, e.row]));
+  const next = plan.order.find((p) => !known.has(p.index));
+  const rows = plan.order.slice().sort((a, b) => a.index - b.index)
+    .map((p) => known.get(p.index) || { pending: p, first: p === next });
   const last = done[done.length - 1];
   const left = last ? last.remaining_seconds : plan.estimated_seconds;
   const first = !out.querySelector('#compare-table');
-  const note = pending.length && left > 0
+  const note = next && left > 0
     ? `${done.length} of ${plan.order.length} rows · about ${fmtSeconds(left)} of solving left`
     : `${done.length} of ${plan.order.length} rows`;
-  clear(out, compareTable(plan.game.title, plan.players, done.map((e) => e.row), pending),
-    el('p', { class: 'hint', id: 'compare-so-far' }, note));
+  clear(out, compareTable(plan.game.title, plan.players, rows), el('p', { class: 'hint', id: 'compare-so-far' }, note));
   // The first rows in view once, then the reader scrolls as they like.
   if (first) out.scrollIntoView({ block: 'start' });
 }
@@ -73,7 +90,7 @@ async function runCompare() {
   $('compare-go').disabled = true;
   try {
     const r = await api('POST', '/api/compare', req, (events) => showCompareSoFar(out, events));
-    clear(out, compareTable(r.game.title, r.players, r.rows, []), el('p', { class: 'hint' }, 'Loading the chart…'));
+    clear(out, compareTable(r.game.title, r.players, r.rows), el('p', { class: 'hint' }, 'Loading the chart…'));
     out.scrollIntoView({ block: 'start' });
     try {
       out.lastChild.replaceWith(await picture('/api/compare/picture', req, 'The first player\'s chance to win under each variant'));

@@ -737,6 +737,7 @@ mod tests {
     fn the_compare_chart_has_no_empty_row_and_labels_points() {
         let row = |variant: &str, first_wins: f64, base: Option<f64>| CompareRow {
             variant: variant.into(),
+            variants: vec![variant.into()],
             game: farkle(),
             odds: Some(VariantOdds {
                 first_wins,

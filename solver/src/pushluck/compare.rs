@@ -17,7 +17,9 @@
 //!
 //! A variant too large to solve here, or whose rules are not solved for
 //! the players asked yet, stays in the table as a row that says so, so the
-//! comparison shows every variant asked for.
+//! comparison shows every variant asked for. Variants that are the same
+//! rules (Farkle's `on-the-board=500` is its base entry threshold with
+//! `min-bank=350`) are one row named by each, solved once.
 
 use std::path::Path;
 use std::time::Instant;
@@ -55,6 +57,7 @@ pub(crate) fn compare(
     each: &mut dyn FnMut(&CompareEvent),
 ) -> Result<CompareReport, Error> {
     let started = Instant::now();
+    let (variants, named) = &merge_same_rules(variants);
     let plan = plan(variants, players, tables);
     announce(&plan, variants.len(), progress);
     each(&CompareEvent::Plan(plan.clone()));
@@ -83,6 +86,7 @@ pub(crate) fn compare(
             ));
         }
         let mut row = one_row(label, game, players, tables, progress)?;
+        row.variants.clone_from(&named[planned.index]);
         if let Some(e) = planned.estimated_seconds {
             let took = row.odds.map(|o| o.solve_seconds).or(row.seats.as_ref().map(|s| s.solve_seconds));
             if let Some(took) = took.filter(|&t| t > 0.0) {
@@ -119,6 +123,22 @@ pub(crate) fn compare(
     Ok(report)
 }
 
+/// The variants with those of the same rules as an earlier one merged
+/// into its row (labelled by each, joined with ` = `), in the order asked,
+/// and each row's labels as asked.
+fn merge_same_rules<'a>(
+    variants: &[(String, &'a PushLuckGame)],
+) -> (Vec<(String, &'a PushLuckGame)>, Vec<Vec<String>>) {
+    let mut rows: Vec<(&'a PushLuckGame, Vec<String>)> = vec![];
+    for (label, game) in variants {
+        match rows.iter_mut().find(|(g, _)| g.rules == game.rules) {
+            Some((_, labels)) => labels.push(label.clone()),
+            None => rows.push((game, vec![label.clone()])),
+        }
+    }
+    rows.into_iter().map(|(game, labels)| ((labels.join(" = "), game), labels)).unzip()
+}
+
 /// Measured over estimated time of the solves so far, as if 30 s more
 /// had gone as estimated (a solve of a second is mostly start-up and
 /// says little of the solves of minutes to come), kept within 1/2 and 2
@@ -138,8 +158,14 @@ fn one_row(
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<CompareRow, Error> {
-    let mut row =
-        CompareRow { variant: label.to_string(), game: game.reference(), odds: None, seats: None, not_solved: None };
+    let mut row = CompareRow {
+        variant: label.to_string(),
+        variants: vec![label.to_string()],
+        game: game.reference(),
+        odds: None,
+        seats: None,
+        not_solved: None,
+    };
     let solved = if players == 2 {
         summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
     } else {
@@ -265,7 +291,8 @@ mod tests {
     /// The rows come as they are known: the base first, then a table that
     /// is there, then the missing ones from the quickest solve; each row
     /// told is the report's row, its change against the base; the plan
-    /// names what is solved; the report keeps the order asked; no
+    /// names what is solved; the report keeps the order asked; two
+    /// variants that are the same rules are one row, solved once; no
     /// temporary file is left beside the tables.
     #[test]
     fn compare_answers_as_it_goes() {
@@ -274,6 +301,10 @@ mod tests {
         let board = push_luck("farkle", &["goal=600", "on-the-board=200"], None);
         let pig = push_luck("farkle", &["goal=600", "piggyback"], None);
         let huge = push_luck("farkle", &["goal=1000000"], None);
+        // Farkle's entry threshold is 500 already: on-the-board=500 only
+        // adds its minimum bank of 350.
+        let board_500 = push_luck("farkle", &["goal=600", "on-the-board=500"], None);
+        let bank_350 = push_luck("farkle", &["goal=600", "min-bank=350"], None);
         let dir = tempfile::tempdir().expect("temporary directory");
         summary(&pig, dir.path(), &Silent).expect("piggyback solves");
         let variants: Vec<(String, &PushLuckGame)> = vec![
@@ -282,6 +313,8 @@ mod tests {
             ("huge".into(), &huge),
             ("on-the-board=200".into(), &board),
             ("piggyback".into(), &pig),
+            ("on-the-board=500".into(), &board_500),
+            ("min-bank=350".into(), &bank_350),
         ];
         let mut events = vec![];
         let report = compare(&variants, 2, dir.path(), &Silent, &mut |e| events.push(e.clone())).expect("compares");
@@ -294,10 +327,10 @@ mod tests {
         assert_eq!(order[..3], [0, 2, 4]);
         let mut solves = order[3..].to_vec();
         solves.sort_unstable();
-        assert_eq!(solves, [1, 3]);
+        assert_eq!(solves, [1, 3, 5]);
         let estimates: Vec<f64> = plan.order[3..].iter().map(|p| p.estimated_seconds.expect("a solve")).collect();
         assert!(estimates[0] <= estimates[1], "the quickest solve first: {estimates:?}");
-        assert_eq!(plan.to_solve, 3);
+        assert_eq!(plan.to_solve, 4);
         assert!(!plan.order[1].solve && plan.order[1].estimated_seconds.is_none(), "too large: not solved");
         let told: Vec<&CompareRowDone> = events
             .iter()
@@ -306,9 +339,9 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(told.len(), 5);
+        assert_eq!(told.len(), 6);
         for (k, r) in told.iter().enumerate() {
-            assert_eq!((r.index, r.done, r.of), (order[k], k + 1, 5));
+            assert_eq!((r.index, r.done, r.of), (order[k], k + 1, 6));
             assert_eq!(r.row, report.rows[r.index], "the row told is the report's");
         }
         // Rows with solves still after them have time left; the others
@@ -320,7 +353,12 @@ mod tests {
         let CompareEvent::Done(done) = events.last().expect("events") else { panic!("the report last") };
         assert_eq!(done, &report);
         let labels: Vec<&str> = report.rows.iter().map(|r| r.variant.as_str()).collect();
-        assert_eq!(labels, ["base rules", "vant-hof-6", "huge", "on-the-board=200", "piggyback"]);
+        assert_eq!(
+            labels,
+            ["base rules", "vant-hof-6", "huge", "on-the-board=200", "piggyback", "on-the-board=500 = min-bank=350"]
+        );
+        assert_eq!(report.rows[5].variants, ["on-the-board=500", "min-bank=350"]);
+        assert_eq!(report.rows[1].variants, ["vant-hof-6"]);
         let first = report.rows[0].odds.expect("base solved").first_wins;
         for row in &report.rows[1..] {
             if let Some(o) = row.odds {
@@ -331,6 +369,6 @@ mod tests {
         assert_eq!(report.rows[4].odds.expect("read").solve_seconds, 0.0, "piggyback's table was there");
         let names: Vec<String> =
             std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-        assert_eq!(names.len(), 4, "one table per variant solved, nothing else: {names:?}");
+        assert_eq!(names.len(), 5, "one table per row solved, nothing else: {names:?}");
     }
 }

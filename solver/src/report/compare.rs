@@ -77,8 +77,13 @@ pub struct SeatOdds {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CompareRow {
     /// The variant as asked: `base rules`, the options on top of the base,
-    /// or the house-rules file.
+    /// or the house-rules file; variants asked that are the same rules are
+    /// one row, named by each, joined with ` = ` (`on-the-board=500 =
+    /// min-bank=350`).
     pub variant: String,
+    /// Each variant asked that this row's rules are, in the order asked
+    /// (one, unless several are the same rules: solved once).
+    pub variants: Vec<String>,
     pub game: GameRef,
     /// The numbers of a two-player game, when the variant is solved.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -143,7 +148,7 @@ pub struct ComparePlan {
 pub struct PlannedRow {
     /// Its position among the report's rows (the order asked).
     pub index: usize,
-    /// The variant as asked.
+    /// The variant as asked (as the row names it).
     pub variant: String,
     /// Its table must be solved first; `estimated_seconds` says how long
     /// that should take.
