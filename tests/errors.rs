@@ -68,7 +68,7 @@ fn bad_arguments_and_options() {
     );
     env.user_error(&["solve", "yatzy", "-o", "no-bonus"], "unknown option `no-bonus` for yatzy; it has no options");
     env.user_error(&["solve", "yahtzee", "-o", "no-bonus", "-o", "joker=free"], "cannot be combined");
-    env.user_error(&["solve", "farkle", "-o", "goal=0"], "option `goal`: 0 is out of range: allowed 1..=1000000");
+    env.user_error(&["solve", "farkle", "-o", "goal=0"], "option `goal`: 0 is out of range: allowed from 1 to 1000000");
     env.user_error(&["solve", "farkle", "-o", "vant-hof-6", "-o", "vant-hof-6"], "option `vant-hof-6` is given twice");
     env.user_error(
         &["strategy", "farkle", "-o", "alternative-scoring"],
@@ -212,7 +212,7 @@ fn bad_rules_files() {
         ("goal.toml", "[game]\ngoal = -5\n", "rules key `game.goal`: -5 is out of range"),
         ("wrong-type.toml", "[turn]\nmax-rolls = \"three\"\n", "invalid type: string \"three\", expected u32"),
         ("endless.toml", "[scoring.kinds]\ntwos = [20,0,0,0,0,0]\nthrees = [30,0,0,0,0,0]\nfours = [40,0,0,0,0,0]\nsixes = [60,0,0,0,0,0]\n", "endless.toml`: under these rules a turn never has to end"),
-        ("huge.toml", "[[scoring.patterns]]\nname = \"straight\"\nfaces = [1,2,3,4,5,6]\npoints = 9223372036854775807\n", "is out of range: allowed 0..=100000"),
+        ("huge.toml", "[[scoring.patterns]]\nname = \"straight\"\nfaces = [1,2,3,4,5,6]\npoints = 9223372036854775807\n", "is out of range: allowed from 0 to 100000"),
         ("control.toml", "name = \"Evil\\u001b[31m\\r\\u2028\"\n", "rules key `name`: `Evil\\u{1b}[31m\\r\\u{2028}` contains control characters"),
     ] {
         let file = env.file(name, text);

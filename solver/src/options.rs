@@ -90,14 +90,14 @@ impl OptionSpec {
         }
     }
 
-    /// The allowed values and the default, e.g. `N in 0..=100000, default 750`.
+    /// The allowed values and the default, e.g. `N from 0 to 100000, default 750`.
     pub(crate) fn range(&self) -> String {
         match self.kind {
             OptionKind::Switch => "on or off".into(),
             OptionKind::SwitchOr { words } => format!("on or off, or {}", words.join(" or ")),
             OptionKind::Number { default, min, max } => {
                 let d = default.map(|d| format!(", default {d}")).unwrap_or_default();
-                format!("N in {min}..={max}{d}")
+                format!("N from {min} to {max}{d}")
             }
             OptionKind::Choice { default, .. } => format!("default {default}"),
         }
@@ -143,7 +143,7 @@ pub enum ValueProblem {
     MissingChoice(Vec<String>),
     #[error("{} is not a whole number", Quoted(.0))]
     NotANumber(String),
-    #[error("{value} is out of range: allowed {min}..={max}")]
+    #[error("{value} is out of range: allowed from {min} to {max}")]
     OutOfRange { value: i128, min: i64, max: i64 },
     #[error("{} is not one of {}", Quoted(.value), .choices.join(", "))]
     NotAChoice { value: String, choices: Vec<String> },

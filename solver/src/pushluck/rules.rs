@@ -230,7 +230,7 @@ fn points_in_range(key: impl Fn() -> String, p: i64, what: &str) -> Result<(), R
     if (0..=POINTS_MAX).contains(&p) {
         Ok(())
     } else {
-        Err(invalid(key(), format!("{what} {p} is out of range: allowed 0..={POINTS_MAX}")))
+        Err(invalid(key(), format!("{what} {p} is out of range: allowed from 0 to {POINTS_MAX}")))
     }
 }
 
@@ -370,7 +370,10 @@ impl RuleSet {
                 return Err(invalid("game.choose-dice-within", "set, but `exact-goal` is off"));
             }
             if !(0..=self.game.goal).contains(&within) {
-                return Err(invalid("game.choose-dice-within", format!("{within} is out of range: allowed 0..=goal")));
+                return Err(invalid(
+                    "game.choose-dice-within",
+                    format!("{within} is out of range: allowed from 0 to the goal"),
+                ));
             }
             if self.has_instant_win() {
                 // Past an exact goal an instant win is chased with every
@@ -379,7 +382,10 @@ impl RuleSet {
             }
         }
         if !(1..=GOAL_MAX).contains(&self.game.goal) {
-            return Err(invalid("game.goal", format!("{} is out of range: allowed 1..={GOAL_MAX}", self.game.goal)));
+            return Err(invalid(
+                "game.goal",
+                format!("{} is out of range: allowed from 1 to {GOAL_MAX}", self.game.goal),
+            ));
         }
         if self.turn.entry > self.game.goal {
             return Err(RulesError::EntryAboveGoal { entry: self.turn.entry, goal: self.game.goal });

@@ -128,7 +128,7 @@ fn a_failed_check_of_the_file_alone_names_the_file_and_its_key() {
     );
     assert_eq!(
         message("farkle", &["goal=5000"], Some("[turn]\nmin-bank = -5\n")),
-        "rules file `g.toml`: rules key `turn.min-bank`: value -5 is out of range: allowed 0..=100000"
+        "rules file `g.toml`: rules key `turn.min-bank`: value -5 is out of range: allowed from 0 to 100000"
     );
 }
 

@@ -543,7 +543,8 @@ pub(crate) fn game_facts(game: &PushLuckGame, values: &WinValues, progress: &dyn
 /// # Errors
 /// As [`ev_ends`].
 fn swept(game: &PushLuckGame, values: &WinValues, progress: &dyn Progress) -> Result<Quantities, Error> {
-    progress.stage("game facts (sweeps, in digits converged)", u64::from(2 * DIGITS));
+    progress
+        .stage("the game's facts: head start, turns, against expected points (digits settled)", u64::from(2 * DIGITS));
     let mut done = 0;
     // After a sweep that moved values by at most `change`, of the sweeps
     // toward `tol` (the `part`-th: 0 or 1).

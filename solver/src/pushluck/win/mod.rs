@@ -311,7 +311,7 @@ pub(crate) fn solve_with_floor<'m>(
     let sides = Sides::new(model, floor);
     let m = sides.len();
     let penalty = sides.penalty();
-    progress.stage("last turns", 1);
+    progress.stage("the last turns after the goal", 1);
     let last = LastTurn::solve(model);
     progress.advance(1);
     let mut values = WinValues::new(model, sides, vec![f64::NAN; m * m], last);

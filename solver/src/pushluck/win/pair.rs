@@ -418,7 +418,7 @@ pub(super) fn solve_pairs(values: &mut WinValues, progress: &dyn Progress) -> Wi
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         (lo..=total / 2).map(|a| (pair_work(n, max_turn, a, total - a) as f64 * per_pair) as u64).sum()
     };
-    progress.stage("pairs of totals (work in turn levels)", (0..=2 * (n - 1)).map(work).sum());
+    progress.stage("every pair of players' totals (work so far)", (0..=2 * (n - 1)).map(work).sum());
     let mut facts = WinFacts { truncation: 0.0, residual: 0.0, turn_solves: 0 };
     for total in (0..=2 * (n - 1)).rev() {
         let lo = total.saturating_sub(n - 1);

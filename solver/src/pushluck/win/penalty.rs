@@ -402,7 +402,7 @@ impl<'p> Bar<'p> {
             Bar { progress, sides, grid: values.model.grid, goal: values.model.rules.game.goal, expected: 0, done: 0 };
         let full: u64 = (0..m * m).map(|s| bar.turn_levels(s)).sum();
         bar.expected = (FULL_SWEEPS * full as f64) as u64;
-        progress.stage("policy iteration (work in turn levels, of about)", bar.expected);
+        progress.stage("improving the strategy until no change helps (work so far, of about)", bar.expected);
         bar
     }
 

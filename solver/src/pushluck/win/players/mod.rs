@@ -451,13 +451,13 @@ pub(crate) fn solve_on<'m>(
 ) -> Result<PlayersValues<'m>, Error> {
     let states = check(game, players)?;
     let levels = Sides::new(model, 0).len();
-    progress.stage("last turns", 1);
+    progress.stage("the last turns after the goal", 1);
     let last = Arc::new(LastTurn::solve(model));
     progress.advance(1);
     let mut values = PlayersValues::new(model, players, start_from, Store::Solved(vec![[f64::NAN; 3]; states]), last);
     values.turns = vec![f64::NAN; states];
     let classes = classes_by_sum(players, levels);
-    progress.stage("turn-start states", states as u64);
+    progress.stage("every turn's start: each player's total", states as u64);
     for sum in classes.iter().rev() {
         // The middle chaser's turns this sum's banks past the goal ask
         // for, solved first on both cores.
