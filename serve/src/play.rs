@@ -25,7 +25,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use solver::{parse_dice, Event, PlayRequest, PlayState, Request, Session, Silent};
+use solver::{parse_dice, Event, GameHead, PlayRequest, PlayState, Request, RuleOption, Session, Silent};
 
 use crate::changes::Changes;
 use crate::error::ApiError;
@@ -38,17 +38,14 @@ use crate::AppState;
 /// A game in play.
 pub(crate) struct Game {
     session: Session,
-    /// Kept on disk after every change (not a game of house rules sent as
-    /// text: see [`crate::saved`]).
-    kept: bool,
     /// Its version and the events of its latest moves, for the phones
     /// following it.
     changes: Changes,
 }
 
 impl Game {
-    fn new(session: Session, kept: bool) -> Game {
-        Game { session, kept, changes: Changes::new() }
+    fn new(session: Session) -> Game {
+        Game { session, changes: Changes::new() }
     }
 }
 
@@ -135,21 +132,25 @@ async fn slot(s: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
         .jobs
         .run_now(move || {
             let Some((record, _)) = saved.load(&key)? else { return Err(no_session(&key)) };
-            let game = solver::record_game(&record, None).map_err(ApiError::from)?;
+            let game = match saved.rules(&key)? {
+                // House rules sent as text: the record names them by their
+                // label only; the game is its game and options over them.
+                Some(text) => GameHead {
+                    name: record.game.clone(),
+                    options: record.options.iter().map(|o| RuleOption::parse(o)).collect(),
+                    rules_text: Some(text),
+                    rules_file: None,
+                }
+                .question(),
+                None => solver::record_game(&record, None),
+            }
+            .map_err(ApiError::from)?;
             let session = Session::reopen(Arc::new(game), &record, &tables, &Silent).map_err(ApiError::from)?;
-            Ok(Game::new(session, true))
+            Ok(Game::new(session))
         })
         .await?;
     s.sessions.insert(Some(id.to_string()), game)?;
     s.sessions.get(id)
-}
-
-/// Keeps the game on disk as it stands now (see [`crate::saved`]).
-fn keep(saved: &Saved, id: &str, game: &Game) -> Result<(), ApiError> {
-    if game.kept {
-        saved.save(id, game.session.record(), game.session.state().over)?;
-    }
-    Ok(())
 }
 
 /// Runs `f` on the session `id` in a blocking worker, its lock held only
@@ -184,7 +185,6 @@ struct PlayAnswer<'a> {
     id: &'a str,
     version: u64,
     position: String,
-    kept: bool,
     events: &'a [Event],
     #[serde(flatten)]
     state: PlayState,
@@ -194,7 +194,7 @@ struct PlayAnswer<'a> {
 fn state_json(id: &str, game: &Game, events: &[Event]) -> Result<Value, ApiError> {
     let state = game.session.state();
     let position = position(game, &state)?;
-    let answer = PlayAnswer { id, version: game.changes.version(), position, kept: game.kept, events, state };
+    let answer = PlayAnswer { id, version: game.changes.version(), position, events, state };
     serde_json::to_value(answer).map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))
 }
 
@@ -225,10 +225,12 @@ fn answer(id: &str, game: &mut Game, mut events: Vec<Event>, moved: bool) -> Res
     state_json(id, game, &events)
 }
 
-/// [`answer`] after a move, the game kept on disk first.
+/// [`answer`] after a move, the game kept on disk first (see
+/// [`crate::saved`]; whether it is over read from the answer's state, not
+/// made again).
 fn changed(s: &Saved, id: &str, game: &mut Game, events: Vec<Event>) -> Result<Value, ApiError> {
     let answer = answer(id, game, events, true)?;
-    keep(s, id, game)?;
+    s.save(id, game.session.record(), answer["over"].as_bool() == Some(true))?;
     Ok(answer)
 }
 
@@ -285,11 +287,13 @@ pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayReques
     let (tables, state_) = (s.tables.clone(), s.clone());
     s.jobs
         .run(Lane::Answer, move |progress| {
-            let kept = req.game.rules_text.is_none();
             let (game, q) = req.question()?;
             let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
-            let mut game = Game::new(session, kept);
+            let mut game = Game::new(session);
             let id = new_id();
+            if let Some(text) = &req.game.rules_text {
+                state_.saved.save_rules(&id, text)?;
+            }
             let first = changed(&state_.saved, &id, &mut game, vec![])?;
             state_.sessions.insert(Some(id), game)?;
             Ok(crate::jobs::Answer::Json(StatusCode::CREATED, first))

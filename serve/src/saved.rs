@@ -14,8 +14,10 @@
 //!
 //! Nothing a client sends names a file: an id is 16 lowercase hex digits
 //! (as the server makes them) or it is no game. A game played with house
-//! rules sent as text is kept in memory only (its record names no file
-//! the server could read the rules from again).
+//! rules sent as text keeps that text beside its record (`ID.rules.toml`,
+//! written before the record's first line, removed with it): its record
+//! names the rules by their label only, so the game is built again from
+//! the record's game and options and the kept text.
 
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -24,7 +26,7 @@ use serde::Serialize;
 use solver::Record;
 
 use crate::error::ApiError;
-use crate::limits::{RECORD_BODY_BYTES, SAVED_GAMES};
+use crate::limits::{BODY_BYTES, RECORD_BODY_BYTES, SAVED_GAMES};
 
 /// The games directory.
 #[derive(Debug, Clone)]
@@ -59,6 +61,27 @@ impl Saved {
 
     fn path(&self, id: &str, over: bool) -> Option<PathBuf> {
         valid_id(id).then(|| self.dir.join(if over { format!("{id}.over.rec") } else { format!("{id}.rec") }))
+    }
+
+    fn rules_path(&self, id: &str) -> Option<PathBuf> {
+        valid_id(id).then(|| self.dir.join(format!("{id}.rules.toml")))
+    }
+
+    /// Keeps the house rules (TOML text) game `id` is played with, for
+    /// the game to be built again from its record after a restart.
+    pub(crate) fn save_rules(&self, id: &str, text: &str) -> Result<(), ApiError> {
+        let Some(path) = self.rules_path(id) else { return Ok(()) };
+        std::fs::create_dir_all(&self.dir).map_err(|e| self.failed(&e))?;
+        userio::write_output(&path, ".", ".toml.tmp", |f| std::io::Write::write_all(f, text.as_bytes()))
+            .map_err(|e| ApiError::internal(format!("cannot keep game {id}'s rules in {}: {e}", self.dir.display())))
+    }
+
+    /// The house rules game `id` is played with, if it has any kept.
+    pub(crate) fn rules(&self, id: &str) -> Result<Option<String>, ApiError> {
+        let Some(path) = self.rules_path(id).filter(|p| p.exists()) else { return Ok(None) };
+        userio::read_small_text(&path, BODY_BYTES as u64)
+            .map(Some)
+            .map_err(|e| ApiError::internal(format!("game {id}: {e}")))
     }
 
     /// Writes the game's record (a finished game under its finished name,
@@ -105,7 +128,14 @@ impl Saved {
     pub(crate) fn remove(&self, id: &str) -> bool {
         let a = self.remove_file(id, false);
         let b = self.remove_file(id, true);
+        self.remove_rules(id);
         a || b
+    }
+
+    fn remove_rules(&self, id: &str) {
+        if let Some(p) = self.rules_path(id) {
+            let _ = std::fs::remove_file(p);
+        }
     }
 
     fn remove_file(&self, id: &str, over: bool) -> bool {
@@ -175,6 +205,7 @@ impl Saved {
         }
         for g in finished.iter().take(games.len() + 1 - SAVED_GAMES) {
             self.remove_file(&g.id, true);
+            self.remove_rules(&g.id);
         }
         Ok(())
     }
@@ -223,6 +254,22 @@ mod tests {
         assert!(saved.remove(id));
         assert!(saved.list().is_empty());
         assert!(!saved.remove(id));
+    }
+
+    #[test]
+    fn house_rules_are_kept_beside_their_record_and_go_with_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let saved = Saved::new(dir.path());
+        let id = "00000000000000bb";
+        assert_eq!(saved.rules(id).unwrap(), None);
+        saved.save_rules(id, "[game]\ngoal = 2000\n").unwrap();
+        let record: Record = "sixdice-record 1\ngame farkle\nplayers ann bob\n".parse().unwrap();
+        saved.save(id, &record, false).unwrap();
+        assert_eq!(saved.rules(id).unwrap().as_deref(), Some("[game]\ngoal = 2000\n"));
+        assert_eq!(saved.list().len(), 1, "the rules file is no game of its own");
+        assert!(saved.remove(id));
+        assert_eq!(saved.rules(id).unwrap(), None);
+        assert!(saved.save_rules("../x", "no").is_ok() && !dir.path().join("../x.rules.toml").exists());
     }
 
     #[test]

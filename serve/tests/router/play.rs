@@ -2,6 +2,8 @@
 //! hint, the choices and an undo; dice typed at the table, the computer's
 //! included; the record; the end of a session.
 
+use std::time::Duration;
+
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
@@ -17,7 +19,7 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 16] = [
+const STATE_KEYS: [&str; 15] = [
     "id",
     "prompt",
     "view",
@@ -31,7 +33,6 @@ const STATE_KEYS: [&str; 16] = [
     "computer_dice",
     "points_entry",
     "turns",
-    "kept",
     "version",
     "position",
 ];
@@ -219,4 +220,39 @@ async fn turns_entered_by_their_points() {
     assert_eq!(r.error(StatusCode::UNPROCESSABLE_ENTITY), json!("points"));
     let record = s.get(&format!("/api/play/{id}/record")).await.text();
     assert!(record.contains("ann: points 700 # corrected from 600\nbob: points 0\n"), "{record}");
+}
+
+/// A game of house rules sent as text survives a restart of the server:
+/// the text is kept beside its record, and the game resumed from both
+/// (a new router over the same tables directory, nothing in memory)
+/// stands where it stood, under the same rules; deleting it removes both.
+#[tokio::test]
+async fn a_game_of_house_rules_sent_as_text_survives_a_restart() {
+    let s = Server::new();
+    let rules = "[game]\ngoal = 1500\n";
+    let body = json!({"game": "farkle", "rules-text": rules, "players": "ann,bob", "dice-from-me": true});
+    let r = s.post("/api/play", &body).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text());
+    let id = r.json()["id"].as_str().expect("an id").to_string();
+    let rolled = s.post(&format!("/api/play/{id}/roll"), &json!({"dice": "1,1,5,2,3,4"})).await;
+    assert_eq!(rolled.status, StatusCode::OK, "{}", rolled.text());
+    // A decision puts the roll in the record (a roll not decided on yet
+    // is in memory only).
+    let moved = s.post(&format!("/api/play/{id}/decide"), &json!({"decision": "keep 115 roll"})).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.text());
+    let before = moved.json();
+    assert!(before["view"]["game"]["title"].as_str().is_some_and(|t| t.contains("house rules")), "{before}");
+
+    let again = serve::router(serve::AppState::with_answer_wait(s.tables.path(), false, Duration::from_secs(3600)));
+    let r = crate::common::send(&again, Method::GET, &format!("/api/play/{id}"), Body::empty()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let after = r.json();
+    for key in ["prompt", "view", "turns", "points_entry", "judging", "can_undo", "position"] {
+        assert_eq!(after[key], before[key], "{key} after the restart");
+    }
+    let games = s.tables.path().join("games");
+    assert!(games.join(format!("{id}.rules.toml")).exists());
+    let r = crate::common::send(&again, Method::DELETE, &format!("/api/play/{id}"), Body::empty()).await;
+    assert!(r.status.is_success(), "{}", r.text());
+    assert!(!games.join(format!("{id}.rules.toml")).exists() && !games.join(format!("{id}.rec")).exists());
 }

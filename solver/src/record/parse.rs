@@ -286,8 +286,15 @@ fn header(words: &mut Words, record: &mut Record) -> Result<(), RecordError> {
             record.options.push(o.text.to_string());
         }
         "rules" if record.rules.is_none() => {
-            let p = words.word("a rules file")?;
-            record.rules = Some(p.text.to_string());
+            // The rest of the line: a file's name may hold spaces, as the
+            // label of house rules sent as text does (`house rules`).
+            let mut p = words.word("a rules file")?.text.to_string();
+            while let Some(w) = words.peek() {
+                words.next += 1;
+                p.push(' ');
+                p.push_str(w.text);
+            }
+            record.rules = Some(p);
         }
         "players" if record.players.is_empty() => {
             while words.peek().is_some() {

@@ -74,6 +74,18 @@ fn a_hand_written_record_is_read_and_written_in_canonical_form() {
     assert_eq!(parse_record(&r.to_string()).unwrap(), r);
 }
 
+/// A rules file's name with spaces (the label of house rules sent as
+/// text is `house rules`) is written and read back whole.
+#[test]
+fn a_rules_name_with_spaces_round_trips() {
+    let text = "sixdice-record 1\ngame farkle\nrules house rules\nplayers ann bob\nann: 23446 farkle\n";
+    let r = parse_record(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.rules.as_deref(), Some("house rules"));
+    assert_eq!(r.to_string(), text);
+    let spaced = parse_record(&text.replace("rules house rules", "rules   my  rules.toml ")).unwrap();
+    assert_eq!(spaced.rules.as_deref(), Some("my rules.toml"));
+}
+
 /// Each bad record: the line and column of the refusal, and what it says.
 #[test]
 fn a_bad_record_is_refused_where_it_goes_wrong() {
