@@ -529,24 +529,36 @@ mod tests {
         assert_eq!(jobs.view("nope").expect_err("none").status, StatusCode::NOT_FOUND);
     }
 
+    /// `n` pieces of work in `lane`, each held until a message on the
+    /// sender (or ten minutes: a hang detector, not a wait).
+    fn hold(
+        jobs: &Arc<Jobs>,
+        lane: Lane,
+        n: usize,
+    ) -> (std::sync::mpsc::Sender<()>, Vec<tokio::task::JoinHandle<Reply>>) {
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let wait = Arc::new(Mutex::new(wait));
+        let held = (0..n)
+            .map(|_| {
+                let (jobs, wait) = (jobs.clone(), wait.clone());
+                tokio::spawn(async move {
+                    jobs.run(lane, move |_| {
+                        let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
+                        Answer::report(&0)
+                    })
+                    .await
+                })
+            })
+            .collect();
+        (release, held)
+    }
+
     /// Every solve worker busy (and more solves waiting): an answer is
     /// still worked on at once, in its own lane.
     #[tokio::test]
     async fn answers_do_not_wait_behind_solves() {
         let jobs = Arc::new(Jobs::new(Duration::from_secs(3600)));
-        let (release, wait) = std::sync::mpsc::channel::<()>();
-        let wait = Arc::new(Mutex::new(wait));
-        let mut held = vec![];
-        for _ in 0..SOLVE_WORKERS + 3 {
-            let (jobs, wait) = (jobs.clone(), wait.clone());
-            held.push(tokio::spawn(async move {
-                jobs.run(Lane::Solve, move |_| {
-                    let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
-                    Answer::report(&0)
-                })
-                .await
-            }));
-        }
+        let (release, held) = hold(&jobs, Lane::Solve, SOLVE_WORKERS + 3);
         for _ in 0..100_000 {
             if jobs.load() == SOLVE_WORKERS + 3 && jobs.solvers.available_permits() == 0 {
                 break;
@@ -573,19 +585,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_queue_refuses_at_once_and_frees_up() {
         let jobs = Arc::new(Jobs::new(Duration::from_secs(3600)));
-        let (release, wait) = std::sync::mpsc::channel::<()>();
-        let wait = Arc::new(Mutex::new(wait));
-        let mut held = vec![];
-        for _ in 0..ADMITTED {
-            let (jobs, wait) = (jobs.clone(), wait.clone());
-            held.push(tokio::spawn(async move {
-                jobs.run(Lane::Answer, move |_| {
-                    let _ = wait.lock().map(|w| w.recv_timeout(Duration::from_secs(600)));
-                    Answer::report(&0)
-                })
-                .await
-            }));
-        }
+        let (release, held) = hold(&jobs, Lane::Answer, ADMITTED);
         // Every one is admitted before its task awaits a worker.
         for _ in 0..100_000 {
             if jobs.load() == ADMITTED {
