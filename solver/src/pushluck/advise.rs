@@ -42,7 +42,7 @@ pub(crate) fn advise(
 
 /// [`advise`], reading the turns solved before from `turns` (and keeping
 /// those it solves there).
-fn advise_with<'g>(
+pub(super) fn advise_with<'g>(
     game: &'g PushLuckGame,
     turns: &Turns<'_, 'g>,
     tables: &Path,

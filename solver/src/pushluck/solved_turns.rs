@@ -24,9 +24,12 @@
 //! changed (solved anew, replaced, removed).
 //!
 //! Bounded: at most [`GAMES`] games' memos (the least recently asked goes
-//! first), each at most [`BYTES`] of solutions (the least recently used go
-//! first); a solution larger than a quarter of that is answered and not
-//! kept.
+//! first), each at most [`BYTES`] of solutions and table values (the least
+//! recently used turns go first); a turn larger than a quarter of that, or
+//! a table's values larger than half, is answered and not kept. A win
+//! turn is kept under the read of the table it was solved from: a turn of
+//! values read before the file changed is answered, never kept with the
+//! newer values.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -51,11 +54,13 @@ struct Kept<'g> {
     used: u64,
 }
 
-/// Which turn: one of expected points, or one of the win table's pairs.
+/// Which turn: one of expected points, or one of a win table's pairs
+/// (by the read of the table it was solved from: a turn of an older read
+/// is never taken for one of a newer).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum TurnKey {
     Points(Params),
-    Pair(usize, usize),
+    Pair { read: u64, a: usize, b: usize },
 }
 
 /// A win table's values as read, and the file they were read from.
@@ -64,6 +69,8 @@ struct WinRead<'g> {
     stamp: Stamp,
     values: Arc<WinValues<'g>>,
     bytes: usize,
+    /// Which read of the game's win table this is (counted from 1).
+    read: u64,
 }
 
 /// What one game keeps.
@@ -74,11 +81,22 @@ struct Solved<'g> {
     /// At most this many bytes kept ([`BYTES`]; smaller in a test).
     budget: usize,
     clock: u64,
+    reads: u64,
 }
 
 impl<'g> Solved<'g> {
     fn new(budget: usize) -> Solved<'g> {
-        Solved { turns: HashMap::new(), win: None, bytes: 0, budget, clock: 0 }
+        Solved { turns: HashMap::new(), win: None, bytes: 0, budget, clock: 0, reads: 0 }
+    }
+
+    /// Makes room for `more` bytes: the least recently used turns go.
+    fn shrink(&mut self, more: usize) {
+        while self.bytes + more > self.budget {
+            let Some(oldest) = self.turns.iter().min_by_key(|(_, k)| k.used).map(|(key, _)| *key) else { break };
+            if let Some(k) = self.turns.remove(&oldest) {
+                self.bytes -= k.sol.bytes();
+            }
+        }
     }
 
     fn get(&mut self, key: TurnKey) -> Option<Arc<Solution<'g>>> {
@@ -96,16 +114,12 @@ impl<'g> Solved<'g> {
         if bytes > self.budget / 4 {
             return;
         }
-        while self.bytes + bytes > self.budget {
-            let Some(oldest) = self.turns.iter().min_by_key(|(_, k)| k.used).map(|(key, _)| *key) else { break };
-            if let Some(k) = self.turns.remove(&oldest) {
-                self.bytes -= k.sol.bytes();
-            }
-        }
-        self.clock += 1;
-        if let Some(old) = self.turns.insert(key, Kept { sol, used: self.clock }) {
+        if let Some(old) = self.turns.remove(&key) {
             self.bytes -= old.sol.bytes();
         }
+        self.shrink(bytes);
+        self.clock += 1;
+        self.turns.insert(key, Kept { sol, used: self.clock });
         self.bytes += bytes;
     }
 
@@ -114,7 +128,7 @@ impl<'g> Solved<'g> {
         if let Some(w) = self.win.take() {
             self.bytes -= w.bytes;
         }
-        let pairs: Vec<TurnKey> = self.turns.keys().filter(|k| matches!(k, TurnKey::Pair(..))).copied().collect();
+        let pairs: Vec<TurnKey> = self.turns.keys().filter(|k| matches!(k, TurnKey::Pair { .. })).copied().collect();
         for key in pairs {
             if let Some(k) = self.turns.remove(&key) {
                 self.bytes -= k.sol.bytes();
@@ -179,10 +193,17 @@ impl<'g> Turns<'_, 'g> {
     }
 
     /// The win turn of the pair of sides `(a, b)` of `values` (the values
-    /// [`Turns::win_values`] gave).
-    pub(crate) fn pair(&self, values: &WinValues<'g>, a: usize, b: usize) -> Arc<Solution<'g>> {
+    /// [`Turns::win_values`] gave). Kept only while `values` are the
+    /// table's values kept: a turn of values read before the file changed,
+    /// or of values too large to keep, is solved and answered, not kept.
+    pub(crate) fn pair(&self, values: &Arc<WinValues<'g>>, a: usize, b: usize) -> Arc<Solution<'g>> {
+        let read = {
+            let solved = self.lock();
+            solved.win.as_ref().filter(|w| Arc::ptr_eq(&w.values, values)).map(|w| w.read)
+        };
+        let Some(read) = read else { return Arc::new(values.turn(a, b)) };
         let solve = || Ok::<_, std::convert::Infallible>(values.turn(a, b));
-        match self.turn(TurnKey::Pair(a, b), solve) {
+        match self.turn(TurnKey::Pair { read, a, b }, solve) {
             Ok(sol) => sol,
             Err(never) => match never {},
         }
@@ -193,7 +214,16 @@ impl<'g> Turns<'_, 'g> {
             return Ok(sol);
         }
         let sol = Arc::new(solve()?);
-        self.lock().keep(key, sol.clone());
+        let mut solved = self.lock();
+        // A pair's read forgotten while it was solved (the file changed):
+        // its turn is not kept.
+        let current = match key {
+            TurnKey::Pair { read, .. } => solved.win.as_ref().is_some_and(|w| w.read == read),
+            TurnKey::Points(_) => true,
+        };
+        if current {
+            solved.keep(key, sol.clone());
+        }
         Ok(sol)
     }
 
@@ -215,14 +245,21 @@ impl<'g> Turns<'_, 'g> {
             }
         }
         let values = Arc::new(load()?);
-        // Kept only when the file is there to say whether it changed.
-        if let Some(stamp) = Stamp::of(path) {
+        // Kept only when the file is there to say whether it changed, and
+        // is the file read: the same before the load and after it (or, if
+        // there was none before, the one the load solved and wrote).
+        let after = Stamp::of(path);
+        if let Some(after) = after.filter(|a| stamp.is_none_or(|b| b == *a)) {
             let bytes = values.bytes();
             let mut solved = self.lock();
+            solved.forget_win();
             if bytes <= solved.budget / 2 {
-                solved.forget_win();
+                solved.shrink(bytes);
                 solved.bytes += bytes;
-                solved.win = Some(WinRead { path: path.to_path_buf(), stamp, values: values.clone(), bytes });
+                solved.reads += 1;
+                let read = solved.reads;
+                solved.win =
+                    Some(WinRead { path: path.to_path_buf(), stamp: after, values: values.clone(), bytes, read });
             }
         }
         Ok(values)
@@ -253,7 +290,7 @@ mod tests {
     use super::*;
     use crate::dice::counts_of;
     use crate::progress::Silent;
-    use crate::pushluck::advise::advise;
+    use crate::pushluck::advise::{advise, advise_with};
     use crate::pushluck::table::table_path;
     use crate::pushluck::win::table::load as load_win;
     use crate::question::PushLuckQuestion;
@@ -264,13 +301,17 @@ mod tests {
         PushLuckQuestion { score, opponent, ..PushLuckQuestion::roll(counts_of(dice), banked) }
     }
 
-    fn answer(game: &Arc<PushLuckGame>, dir: &Path, q: &PushLuckQuestion) -> serde_json::Value {
-        serde_json::to_value(advise(game, dir, q, &Silent).expect("advises")).expect("serializes")
+    /// The answer as JSON text: equal texts are equal numbers to the bit
+    /// (serde_json writes each `f64` so that it reads back the same).
+    fn text(advice: Result<crate::report::Advice, Error>) -> String {
+        serde_json::to_string(&advice.expect("advises")).expect("serializes")
     }
 
     /// Every answer read from the memo is the answer of a game solved
     /// anew (a game of its own, with no memo), to the bit: expected points
-    /// on and off the board, and the win objective, asked twice each.
+    /// on and off the board, and the win objective, asked twice each. The
+    /// kept game's memo is held for the whole test (other tests' games
+    /// cannot push it out).
     #[test]
     fn an_answer_from_the_memo_is_the_answer_solved_anew() {
         let dir = tempfile::tempdir().expect("temporary directory");
@@ -282,13 +323,14 @@ mod tests {
             question(&[1, 5, 2], 300, Some(350), Some(600)),
             question(&[1, 1, 1, 5, 2, 3], 0, Some(50), Some(0)),
         ];
-        for round in 0..2 {
-            for q in &questions {
-                let fresh = Arc::new(*push_luck("farkle", &["goal=1000"], None));
-                assert_eq!(answer(&kept, dir.path(), q), answer(&fresh, dir.path(), q), "round {round}: {q:?}");
+        with(&kept, |g, turns| {
+            for round in 0..2 {
+                for q in &questions {
+                    let fresh = Arc::new(*push_luck("farkle", &["goal=1000"], None));
+                    let memo = text(advise_with(g, turns, dir.path(), q, &Silent));
+                    assert_eq!(memo, text(advise(&fresh, dir.path(), q, &Silent)), "round {round}: {q:?}");
+                }
             }
-        }
-        with(&kept, |_, turns| {
             let solved = turns.lock();
             assert_eq!(solved.turns.len(), 4, "two turns of points (on and off the board) and two pairs");
             assert!(solved.win.is_some(), "the win table's values kept");
@@ -296,8 +338,10 @@ mod tests {
     }
 
     /// A win table is read again when its file changed (removed, then
-    /// solved anew: a new file), never while it stays the same; the turns
-    /// of pairs read from the old values go with them.
+    /// solved anew; a copy renamed over it: a new file of the same
+    /// length), never while it stays the same; the turns of pairs read
+    /// from older values are never kept with the newer, nor answered for
+    /// them.
     #[test]
     fn a_win_table_is_read_again_when_its_file_changed() {
         let dir = tempfile::tempdir().expect("temporary directory");
@@ -310,15 +354,25 @@ mod tests {
                 load_win(g, dir.path(), &Silent)
             };
             let first = turns.win_values(&path, &mut read).expect("solved and read");
-            turns.pair(&first, 1, 2);
+            let kept = turns.pair(&first, 1, 2);
+            assert!(Arc::ptr_eq(&kept, &turns.pair(&first, 1, 2)), "a pair's turn kept");
             let again = turns.win_values(&path, &mut read).expect("kept");
             assert!(Arc::ptr_eq(&first, &again));
             std::fs::remove_file(&path).expect("removed");
             let anew = turns.win_values(&path, &mut read).expect("solved again");
             assert!(!Arc::ptr_eq(&first, &anew));
             assert_eq!(first.w, anew.w, "the same rules solve to the same values");
-            assert!(!turns.lock().turns.contains_key(&TurnKey::Pair(1, 2)), "the old pair's turn forgotten");
-            assert_eq!(reads, 2);
+            assert_eq!(turns.lock().turns.len(), 0, "the old pair's turn forgotten");
+            // A turn of the older values is answered, not kept.
+            let old = turns.pair(&first, 1, 2);
+            assert!(!Arc::ptr_eq(&old, &turns.pair(&first, 1, 2)));
+            assert_eq!(turns.lock().turns.len(), 0);
+            let copy = dir.path().join("copy");
+            std::fs::copy(&path, &copy).expect("copied");
+            std::fs::rename(&copy, &path).expect("renamed over");
+            let renamed = turns.win_values(&path, &mut read).expect("read again");
+            assert!(!Arc::ptr_eq(&anew, &renamed), "a new file of the same length is read again");
+            assert_eq!(reads, 3);
         });
     }
 
@@ -332,7 +386,7 @@ mod tests {
         let one = sol.bytes();
         let mut solved = Solved::new(4 * one + one / 2);
         // Keys of their own, each the same solution (so all weigh alike).
-        let key = |i| TurnKey::Pair(i, 0);
+        let key = |a| TurnKey::Pair { read: 0, a, b: 0 };
         for i in 0..4 {
             solved.keep(key(i), Arc::new((*sol).clone()));
         }
