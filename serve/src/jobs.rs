@@ -5,10 +5,13 @@
 //! once: advice, facts, a game's moves, which read tables the library
 //! keeps solved turns of) and long work ([`SOLVE_WORKERS`] at once: whole
 //! solves, comparisons, simulations, sheets, reviews), so that an answer
-//! from a table never waits for a worker behind a solve of minutes.
-//! A request's work is admitted into one bounded queue (the workers of
-//! both lanes run at once, [`QUEUE`] more wait; beyond that the answer is
-//! 503 at once), runs
+//! from a table never waits for a worker behind a solve of minutes (an
+//! answer that must first solve a quick table still waits for a solve in
+//! progress: the library solves one table at a time). Each lane admits
+//! its own bounded queue (its workers run at once, [`QUEUE`] more answers
+//! or [`SOLVE_QUEUE`] more long pieces of work wait; beyond that the answer
+//! is 503 at once, so that long work piling up never refuses an answer),
+//! runs
 //! on tokio's blocking threads (the library computes; it never awaits), and
 //! reports through [`JobProgress`], the library's [`Progress`] turned into
 //! shared state. The request waits up to [`ANSWER_WAIT`] for the answer:
@@ -39,7 +42,7 @@ use solver::Progress;
 use tokio::sync::{watch, Semaphore};
 
 use crate::error::ApiError;
-use crate::limits::{JOBS, JOB_KEPT, QUEUE, SOLVE_WORKERS, WORKERS};
+use crate::limits::{JOBS, JOB_KEPT, QUEUE, SOLVE_QUEUE, SOLVE_WORKERS, WORKERS};
 
 /// A finished request's answer.
 #[derive(Debug, Clone)]
@@ -270,15 +273,38 @@ pub(crate) enum Lane {
     Solve,
 }
 
-/// Work admitted at once, running or waiting, in both lanes.
-const ADMITTED: usize = WORKERS + SOLVE_WORKERS + QUEUE;
+/// One lane's workers and its bounded queue.
+struct Queue {
+    workers: Arc<Semaphore>,
+    /// Work admitted and not yet finished (running or waiting).
+    admitted: Arc<AtomicUsize>,
+    running: usize,
+    waiting: usize,
+}
+
+impl Queue {
+    fn new(running: usize, waiting: usize) -> Queue {
+        Queue { workers: Arc::new(Semaphore::new(running)), admitted: Arc::new(AtomicUsize::new(0)), running, waiting }
+    }
+
+    /// A place in the queue, or 503 when it is full.
+    fn admit(&self) -> Result<Admission, ApiError> {
+        let before = self.admitted.fetch_add(1, Ordering::AcqRel);
+        let admission = Admission(self.admitted.clone());
+        if before >= self.running + self.waiting {
+            return Err(ApiError::busy(format!(
+                "the server is busy ({} requests running and {} waiting): try again shortly",
+                self.running, self.waiting
+            )));
+        }
+        Ok(admission)
+    }
+}
 
 /// The work queue and the jobs kept for polling.
 pub(crate) struct Jobs {
-    workers: Arc<Semaphore>,
-    solvers: Arc<Semaphore>,
-    /// Work admitted and not yet finished (running or waiting).
-    admitted: Arc<AtomicUsize>,
+    answers: Queue,
+    solves: Queue,
     kept: Mutex<HashMap<String, Arc<Job>>>,
     /// How long a request waits before answering with a job; zero always
     /// answers with a job (the tests' way to reach that path without
@@ -298,9 +324,8 @@ impl Drop for Admission {
 impl Jobs {
     pub(crate) fn new(answer_wait: Duration) -> Jobs {
         Jobs {
-            workers: Arc::new(Semaphore::new(WORKERS)),
-            solvers: Arc::new(Semaphore::new(SOLVE_WORKERS)),
-            admitted: Arc::new(AtomicUsize::new(0)),
+            answers: Queue::new(WORKERS, QUEUE),
+            solves: Queue::new(SOLVE_WORKERS, SOLVE_QUEUE),
             kept: Mutex::new(HashMap::new()),
             answer_wait,
         }
@@ -310,24 +335,18 @@ impl Jobs {
     /// Work admitted and not yet finished: running, or waiting for a
     /// worker.
     pub(crate) fn load(&self) -> usize {
-        self.admitted.load(Ordering::Acquire)
+        self.answers.admitted.load(Ordering::Acquire) + self.solves.admitted.load(Ordering::Acquire)
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Job>>> {
         self.kept.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A place in the queue, or 503 when it is full.
-    fn admit(&self) -> Result<Admission, ApiError> {
-        let before = self.admitted.fetch_add(1, Ordering::AcqRel);
-        let admission = Admission(self.admitted.clone());
-        if before >= ADMITTED {
-            return Err(ApiError::busy(format!(
-                "the server is busy ({} requests running and {QUEUE} waiting): try again shortly",
-                WORKERS + SOLVE_WORKERS
-            )));
+    fn queue(&self, lane: Lane) -> &Queue {
+        match lane {
+            Lane::Answer => &self.answers,
+            Lane::Solve => &self.solves,
         }
-        Ok(admission)
     }
 
     /// Runs `work` on a blocking worker and waits for it to the end: for
@@ -336,8 +355,8 @@ impl Jobs {
         &self,
         work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let admission = self.admit()?;
-        on_a_worker(self.workers.clone(), admission, work).await
+        let admission = self.answers.admit()?;
+        on_a_worker(self.answers.workers.clone(), admission, work).await
     }
 
     /// Runs `work` in the background on a worker of `lane` and answers
@@ -347,7 +366,8 @@ impl Jobs {
         lane: Lane,
         work: impl FnOnce(&JobProgress) -> Result<Answer, ApiError> + Send + 'static,
     ) -> Reply {
-        let admission = match self.admit() {
+        let queue = self.queue(lane);
+        let admission = match queue.admit() {
             Ok(a) => a,
             Err(e) => return Reply::Now(Err(e)),
         };
@@ -359,11 +379,7 @@ impl Jobs {
             finished: rx,
             finished_at: Mutex::new(None),
         });
-        let workers = match lane {
-            Lane::Answer => self.workers.clone(),
-            Lane::Solve => self.solvers.clone(),
-        };
-        let runner = job.clone();
+        let (workers, runner) = (queue.workers.clone(), job.clone());
         tokio::spawn(async move {
             let (queued, inner) = (Instant::now(), runner.clone());
             let outcome = on_a_worker(workers, admission, move || {
@@ -436,15 +452,20 @@ impl Jobs {
 
 /// The steps all work takes once admitted: a free worker (waited for),
 /// `work` on tokio's blocking threads, the worker and the place in the
-/// queue given back, a panic turned into a 500.
+/// queue given back when the work ends (held by the work itself, so that
+/// a request dropped while its work runs gives back neither early), a
+/// panic turned into a 500.
 async fn on_a_worker<T: Send + 'static>(
     workers: Arc<Semaphore>,
     admission: Admission,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = workers.acquire_owned().await.map_err(|_| ApiError::busy("the server is stopping"))?;
-    let joined = tokio::task::spawn_blocking(work).await;
-    drop((permit, admission));
+    let joined = tokio::task::spawn_blocking(move || {
+        let _held = (permit, admission);
+        work()
+    })
+    .await;
     joined.unwrap_or_else(|e| Err(panicked(e)))
 }
 
@@ -516,7 +537,7 @@ mod tests {
         };
         assert_eq!(e.status, StatusCode::INTERNAL_SERVER_ERROR);
         let Reply::Timed(Ok(_), _) = jobs.run(Lane::Answer, |_| Answer::report(&1)).await else { panic!("an answer") };
-        assert_eq!(jobs.admitted.load(Ordering::Acquire), 0);
+        assert_eq!(jobs.load(), 0);
     }
 
     #[tokio::test]
@@ -553,26 +574,32 @@ mod tests {
         (release, held)
     }
 
-    /// Every solve worker busy (and more solves waiting): an answer is
-    /// still worked on at once, in its own lane.
+    /// Every solve worker busy and the long work's queue full: one more
+    /// solve is refused at once, an answer and a move are still worked on
+    /// at once, in their own lane (a bound of minutes on each: a hang
+    /// detector, since a merged lane would wait ten minutes here).
     #[tokio::test]
     async fn answers_do_not_wait_behind_solves() {
+        const FULL: usize = SOLVE_WORKERS + SOLVE_QUEUE;
         let jobs = Arc::new(Jobs::new(Duration::from_secs(3600)));
-        let (release, held) = hold(&jobs, Lane::Solve, SOLVE_WORKERS + 3);
+        let (release, held) = hold(&jobs, Lane::Solve, FULL);
         for _ in 0..100_000 {
-            if jobs.load() == SOLVE_WORKERS + 3 && jobs.solvers.available_permits() == 0 {
+            if jobs.load() == FULL && jobs.solves.workers.available_permits() == 0 {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
-        assert_eq!(jobs.solvers.available_permits(), 0, "every solve worker taken");
+        assert_eq!(jobs.solves.workers.available_permits(), 0, "every solve worker taken");
+        let Reply::Now(Err(e)) = jobs.run(Lane::Solve, |_| Answer::report(&1)).await else { panic!("refused") };
+        assert_eq!(e.status, StatusCode::SERVICE_UNAVAILABLE);
         // Answered while every solve still waits for its release.
-        let Reply::Timed(Ok(Answer::Json(_, v)), _) = jobs.run(Lane::Answer, |_| Answer::report(&5)).await else {
-            panic!("answered")
-        };
+        let bound = Duration::from_secs(300);
+        let answered = tokio::time::timeout(bound, jobs.run(Lane::Answer, |_| Answer::report(&5))).await;
+        let Ok(Reply::Timed(Ok(Answer::Json(_, v)), _)) = answered else { panic!("answered") };
         assert_eq!(v, json!(5));
-        assert_eq!(jobs.run_now(|| Ok(6)).await.expect("a move answered"), 6);
-        for _ in 0..SOLVE_WORKERS + 3 {
+        let moved = tokio::time::timeout(bound, jobs.run_now(|| Ok(6))).await;
+        assert_eq!(moved.expect("a move answered").expect("a move"), 6);
+        for _ in 0..FULL {
             let _ = release.send(());
         }
         for h in held {
@@ -585,6 +612,7 @@ mod tests {
     #[tokio::test]
     async fn a_full_queue_refuses_at_once_and_frees_up() {
         let jobs = Arc::new(Jobs::new(Duration::from_secs(3600)));
+        const ADMITTED: usize = WORKERS + QUEUE;
         let (release, held) = hold(&jobs, Lane::Answer, ADMITTED);
         // Every one is admitted before its task awaits a worker.
         for _ in 0..100_000 {

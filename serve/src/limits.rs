@@ -20,10 +20,13 @@ pub const WORKERS: usize = 4;
 /// once, beside the quick calls: a lane of their own, so that answers from
 /// tables never wait behind them.
 pub const SOLVE_WORKERS: usize = 2;
-/// Requests waiting for a worker (in either lane); one more is answered
-/// 503 at once. Larger than the 32 clients of the load test, so a burst is
-/// queued, not refused.
+/// Answers waiting for a worker; one more is answered 503 at once. Larger
+/// than the 32 clients of the load test, so a burst is queued, not
+/// refused.
 pub const QUEUE: usize = 64;
+/// Long pieces of work waiting for a worker of their own lane; one more is
+/// answered 503 at once (answers are never refused for them).
+pub const SOLVE_QUEUE: usize = 16;
 /// How long a request waits for its answer before it is answered `202` with
 /// a job to poll.
 pub const ANSWER_WAIT: Duration = Duration::from_secs(1);
