@@ -120,8 +120,9 @@ export async function gameChanged() {
 }
 
 // Chooses game `id` with `options` (the API's `option` list, as a game
-// in play names them; none: the game's defaults), in the form too.
-export function chooseGame(id, options) {
+// in play names them; none: the game's defaults) and house rules as text
+// (`rules`, a game in play's; none: the game's own rules), in the form too.
+export function chooseGame(id, options, rules) {
   app.game = app.games.find((g) => g.id === id) || app.games[0];
   app.listing = app.game;
   // A choice at its default is no option chosen (a record may name it).
@@ -131,8 +132,8 @@ export function chooseGame(id, options) {
     return at < 0 ? [o, ''] : [o.slice(0, at), o.slice(at + 1)];
   }).filter((kv) => !isDefault(kv)));
   $('game-select').value = app.game.id;
-  $('rules-use').checked = false;
-  $('rules-text').value = '';
+  $('rules-use').checked = Boolean(rules);
+  $('rules-text').value = rules || '';
   localStorage.setItem('sixdice-game', app.game.id);
   renderOptions();
   tell('game');

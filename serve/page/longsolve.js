@@ -34,7 +34,7 @@ async function probe(path, body) {
   try {
     const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const json = await res.json().catch(() => null);
-    if (res.status === 202 && json && json.job) return jobEnd(json.job);
+    if (res.status === 202 && json && json.job) return await jobEnd(json.job);
     return { ok: res.ok, status: res.status, body: json };
   } catch {
     return { ok: false, status: 0, body: null };
@@ -80,7 +80,8 @@ async function note() {
     const r = await probe('/api/game', gameFields());
     if (r.ok && r.body) listing = r.body;
   }
-  if (listing.table_present) return null;
+  // Not known (the server did not answer): nothing said, nothing held back.
+  if (typeof listing.table_present !== 'boolean' || listing.table_present) return null;
   return { listing, quick: await quickOptions() };
 }
 

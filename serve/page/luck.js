@@ -48,7 +48,8 @@ function luckTable(r) {
 function extremes(r) {
   const rolls = r.rolls || [];
   if (!rolls.length) return null;
-  const best = rolls.reduce((a, b) => (b.luck > a.luck ? b : a));
+  // As the CLI picks them on a tie: the last luckiest, the first unluckiest.
+  const best = rolls.reduce((a, b) => (b.luck >= a.luck ? b : a));
   const worst = rolls.reduce((a, b) => (b.luck < a.luck ? b : a));
   const roll = (x) => `line ${x.line}, ${x.player} rolled ${x.dice.join('')} (${change(r.objective, x.luck)})`;
   return el('p', { id: 'review-extremes' }, `Luckiest roll: ${roll(best)}; unluckiest: ${roll(worst)}.`);

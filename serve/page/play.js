@@ -335,8 +335,9 @@ function newGame() {
 // Opens game `id` (from the address, storage or the list).
 async function openGame(id) {
   const state = await api('GET', `/api/play/${encodeURIComponent(id)}`);
-  // The game's options go back into the Game screen's form too.
-  chooseGame(state.view.game.id, state.view.game.options);
+  // The game's options and house rules go back into the Game screen's
+  // form too.
+  chooseGame(state.view.game.id, state.view.game.options, state.rules_text);
   play.log = [];
   play.logAt.clear();
   await showPlay(state, 'Back to this game.');

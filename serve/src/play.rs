@@ -38,14 +38,17 @@ use crate::AppState;
 /// A game in play.
 pub(crate) struct Game {
     session: Session,
+    /// The house rules it is played with, sent as text (kept beside its
+    /// record: [`crate::saved`]).
+    rules_text: Option<String>,
     /// Its version and the events of its latest moves, for the phones
     /// following it.
     changes: Changes,
 }
 
 impl Game {
-    fn new(session: Session) -> Game {
-        Game { session, changes: Changes::new() }
+    fn new(session: Session, rules_text: Option<String>) -> Game {
+        Game { session, rules_text, changes: Changes::new() }
     }
 }
 
@@ -132,13 +135,14 @@ async fn slot(s: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
         .jobs
         .run_now(move || {
             let Some((record, _)) = saved.load(&key)? else { return Err(no_session(&key)) };
-            let game = match saved.rules(&key)? {
+            let rules_text = saved.rules(&key)?;
+            let game = match &rules_text {
                 // House rules sent as text: the record names them by their
                 // label only; the game is its game and options over them.
                 Some(text) => GameHead {
                     name: record.game.clone(),
                     options: record.options.iter().map(|o| RuleOption::parse(o)).collect(),
-                    rules_text: Some(text),
+                    rules_text: Some(text.clone()),
                     rules_file: None,
                 }
                 .question(),
@@ -146,7 +150,7 @@ async fn slot(s: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
             }
             .map_err(ApiError::from)?;
             let session = Session::reopen(Arc::new(game), &record, &tables, &Silent).map_err(ApiError::from)?;
-            Ok(Game::new(session))
+            Ok(Game::new(session, rules_text))
         })
         .await?;
     s.sessions.insert(Some(id.to_string()), game)?;
@@ -178,14 +182,18 @@ pub(crate) async fn with_game<T: Send + 'static>(
 
 /// A state as the API answers it: the game's id, its version (raised by
 /// every move, for the phones following it to order what they get), its
-/// position (what a phone says it saw when it moves), whether it is kept
-/// on disk, what happened in the request, and the session's state.
+/// position (what a phone says it saw when it moves), what happened in
+/// the request, house rules sent as text, and the session's state.
 #[derive(Serialize)]
 struct PlayAnswer<'a> {
     id: &'a str,
     version: u64,
     position: String,
     events: &'a [Event],
+    /// House rules the game is played with, sent as text (for a phone to
+    /// put them back in its form).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rules_text: Option<&'a str>,
     #[serde(flatten)]
     state: PlayState,
 }
@@ -194,7 +202,14 @@ struct PlayAnswer<'a> {
 fn state_json(id: &str, game: &Game, events: &[Event]) -> Result<Value, ApiError> {
     let state = game.session.state();
     let position = position(game, &state)?;
-    let answer = PlayAnswer { id, version: game.changes.version(), position, events, state };
+    let answer = PlayAnswer {
+        id,
+        version: game.changes.version(),
+        position,
+        events,
+        rules_text: game.rules_text.as_deref(),
+        state,
+    };
     serde_json::to_value(answer).map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))
 }
 
@@ -289,14 +304,21 @@ pub(crate) async fn create(State(s): State<AppState>, Body(req): Body<PlayReques
         .run(Lane::Answer, move |progress| {
             let (game, q) = req.question()?;
             let session = Session::new(Arc::new(game), &q, &tables, progress).map_err(ApiError::from)?;
-            let mut game = Game::new(session);
+            let mut game = Game::new(session, req.game.rules_text.clone());
             let id = new_id();
-            if let Some(text) = &req.game.rules_text {
-                state_.saved.save_rules(&id, text)?;
+            let started = (|| -> Result<Value, ApiError> {
+                if let Some(text) = &req.game.rules_text {
+                    state_.saved.save_rules(&id, text)?;
+                }
+                let first = changed(&state_.saved, &id, &mut game, vec![])?;
+                state_.sessions.insert(Some(id.clone()), game)?;
+                Ok(first)
+            })();
+            // A game that did not start leaves no file behind.
+            if started.is_err() {
+                state_.saved.remove(&id);
             }
-            let first = changed(&state_.saved, &id, &mut game, vec![])?;
-            state_.sessions.insert(Some(id), game)?;
-            Ok(crate::jobs::Answer::Json(StatusCode::CREATED, first))
+            Ok(crate::jobs::Answer::Json(StatusCode::CREATED, started?))
         })
         .await
 }

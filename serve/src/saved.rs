@@ -91,7 +91,7 @@ impl Saved {
         std::fs::create_dir_all(&self.dir).map_err(|e| self.failed(&e))?;
         // Room is made for a game's first file only, not at every move.
         if !over && !path.exists() {
-            self.make_room()?;
+            self.make_room(id)?;
         }
         let text = record.to_string();
         userio::write_output(&path, ".", ".rec.tmp", |f| std::io::Write::write_all(f, text.as_bytes()))
@@ -192,8 +192,9 @@ impl Saved {
 
     /// Below [`SAVED_GAMES`] files: the oldest finished games go; with
     /// none finished, a new game is refused.
-    fn make_room(&self) -> Result<(), ApiError> {
+    fn make_room(&self, id: &str) -> Result<(), ApiError> {
         let games = self.entries();
+        self.sweep_rules(&games, id);
         if games.len() < SAVED_GAMES {
             return Ok(());
         }
@@ -208,6 +209,23 @@ impl Saved {
             self.remove_rules(&g.id);
         }
         Ok(())
+    }
+}
+
+impl Saved {
+    /// Removes house rules kept for no game on disk (a game whose start
+    /// failed after they were written, a crash between the two), but those
+    /// of game `saving`, whose first record is being written.
+    fn sweep_rules(&self, games: &[Entry], saving: &str) {
+        let Ok(files) = std::fs::read_dir(&self.dir) else { return };
+        for f in files.filter_map(Result::ok) {
+            let name = f.file_name().to_string_lossy().into_owned();
+            if let Some(id) = name.strip_suffix(".rules.toml").filter(|id| valid_id(id)) {
+                if id != saving && !games.iter().any(|g| g.id == id) {
+                    let _ = std::fs::remove_file(f.path());
+                }
+            }
+        }
     }
 }
 
@@ -270,6 +288,10 @@ mod tests {
         assert!(saved.remove(id));
         assert_eq!(saved.rules(id).unwrap(), None);
         assert!(saved.save_rules("../x", "no").is_ok() && !dir.path().join("../x.rules.toml").exists());
+        // Rules of no game are swept when room is made for a new one.
+        saved.save_rules(id, "[game]\ngoal = 2000\n").unwrap();
+        saved.save("00000000000000cc", &record, false).unwrap();
+        assert_eq!(saved.rules(id).unwrap(), None, "swept");
     }
 
     #[test]

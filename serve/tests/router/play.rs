@@ -250,6 +250,7 @@ async fn a_game_of_house_rules_sent_as_text_survives_a_restart() {
     for key in ["prompt", "view", "turns", "points_entry", "judging", "can_undo", "position"] {
         assert_eq!(after[key], before[key], "{key} after the restart");
     }
+    assert_eq!(after["rules_text"], rules, "the rules for a phone's form");
     let games = s.tables.path().join("games");
     assert!(games.join(format!("{id}.rules.toml")).exists());
     let r = crate::common::send(&again, Method::DELETE, &format!("/api/play/{id}"), Body::empty()).await;
