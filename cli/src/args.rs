@@ -793,10 +793,16 @@ fn review(a: ReviewArgs) -> anyhow::Result<Command> {
         [one] => one.parent().map(std::path::Path::to_path_buf),
         _ => None,
     };
-    let question =
-        ReviewRequest { record: String::new(), thresholds: a.thresholds, decision: a.decision, all: a.all, record_dir }
-            .question()
-            .map_err(phrase)?;
+    let question = ReviewRequest {
+        record: String::new(),
+        thresholds: a.thresholds,
+        decision: a.decision,
+        all: a.all,
+        record_dir,
+        rules_text: None,
+    }
+    .question()
+    .map_err(phrase)?;
     Ok(Command::Review { files: a.files, question, plot: a.plot })
 }
 

@@ -314,7 +314,7 @@ async function reviewPlayed() {
   try {
     $('review-text').value = await api('GET', path('/record'));
     location.hash = '#review';
-    await runReview();
+    await runReview(play.state.rules_text || null);
   } catch (e) {
     fail(e);
   }

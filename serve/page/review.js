@@ -10,7 +10,10 @@ import { luckSection } from './luck.js';
 
 async function readFile() {
   const f = $('review-file').files[0];
-  if (f) $('review-text').value = await f.text();
+  if (f) {
+    $('review-text').value = await f.text();
+    rulesText = null;
+  }
 }
 
 function positionText(d) {
@@ -20,12 +23,19 @@ function positionText(d) {
 // Every play at decision `d` of `record`, ranked as advise ranks them:
 // asked of the review when first opened (the review of one decision fills
 // its alternatives), into `holder`.
+// House rules sent as text that go with the record shown (a game played
+// here with them); none once the record is replaced by hand.
+let rulesText = null;
+
+// A record's body: the record, and its house rules where they are known.
+const body = (record, more) => ({ record, ...(rulesText ? { 'rules-text': rulesText } : {}), ...more });
+
 async function showAlternatives(record, d, holder) {
   if (holder.dataset.loaded) return;
   holder.dataset.loaded = 'yes';
   clear(holder, el('p', { class: 'hint' }, 'Asking the solver…'));
   try {
-    const r = await api('POST', '/api/review', { record, decision: d.number });
+    const r = await api('POST', '/api/review', body(record, { decision: d.number }));
     const shown = r.decisions[r.shown[0]];
     if (!shown || !shown.advice) throw new Error(`The review did not give decision ${d.number}'s plays`);
     renderAdvice(shown.advice, holder);
@@ -46,7 +56,9 @@ function costlyItem(record, obj, d) {
     el('span', { class: d.class ? `class-${d.class}` : null }, `${fmtLoss(obj, d.loss)}${d.class ? ` (${d.class})` : ''}`), fold);
 }
 
-export async function runReview() {
+// `rules`: the house rules (TOML text) of a game played here, if any.
+export async function runReview(rules) {
+  if (rules !== undefined) rulesText = rules || null;
   const record = $('review-text').value;
   const out = $('review-out');
   if (!record.trim()) {
@@ -55,7 +67,7 @@ export async function runReview() {
   }
   $('review-go').disabled = true;
   try {
-    const r = await api('POST', '/api/review', { record });
+    const r = await api('POST', '/api/review', body(record));
     const obj = r.objective;
     const names = r.players.map((p) => p.player);
     const head = el('p', { class: 'best', id: 'review-head' },
@@ -78,7 +90,7 @@ export async function runReview() {
       el('h3', {}, 'The costliest decisions'), list);
     out.scrollIntoView({ block: 'start' });
     try {
-      const fig = await picture('/api/review/picture', { record }, `The game turn by turn: ${objectiveName(obj)} of each player, mistakes marked`);
+      const fig = await picture('/api/review/picture', body(record), `The game turn by turn: ${objectiveName(obj)} of each player, mistakes marked`);
       out.children[2].replaceWith(fig);
       // Taller now: the result can come up to the top.
       out.scrollIntoView({ block: 'start' });
@@ -95,5 +107,6 @@ export async function runReview() {
 
 export function startReview() {
   $('review-file').addEventListener('change', () => readFile().catch(fail));
-  $('review-go').addEventListener('click', runReview);
+  $('review-go').addEventListener('click', () => runReview());
+  $('review-text').addEventListener('input', () => { rulesText = null; });
 }

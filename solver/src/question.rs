@@ -225,6 +225,10 @@ pub struct ReviewQuestion {
     /// no file is read (a front end that takes records from others).
     #[serde(skip)]
     pub record_dir: Option<PathBuf>,
+    /// The house rules the record's `rules` header names, as text (a
+    /// front end that kept the rules a game was played with): read in
+    /// place of a file; a record that names no rules refuses them.
+    pub rules_text: Option<String>,
     /// Show this decision (numbered from 1 in the order played) with its
     /// position and every alternative ranked as `advise` ranks them.
     pub decision: Option<usize>,

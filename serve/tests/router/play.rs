@@ -251,6 +251,16 @@ async fn a_game_of_house_rules_sent_as_text_survives_a_restart() {
         assert_eq!(after[key], before[key], "{key} after the restart");
     }
     assert_eq!(after["rules_text"], rules, "the rules for a phone's form");
+    // Its record reviews with the kept rules given as text (alone it is
+    // refused: it names rules no server reads from a file).
+    let record = crate::common::send(&again, Method::GET, &format!("/api/play/{id}/record"), Body::empty()).await;
+    let record = record.text();
+    let alone = crate::common::send(&again, Method::POST, "/api/review", json!({"record": record}).to_string()).await;
+    assert_eq!(alone.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", alone.text());
+    let review = json!({"record": record, "rules-text": rules}).to_string();
+    let reviewed = crate::common::send(&again, Method::POST, "/api/review", review).await;
+    assert_eq!(reviewed.status, StatusCode::OK, "{}", reviewed.text());
+    assert_eq!(reviewed.json()["decisions"].as_array().map(Vec::len), Some(1), "{}", reviewed.text());
     let games = s.tables.path().join("games");
     assert!(games.join(format!("{id}.rules.toml")).exists());
     let r = crate::common::send(&again, Method::DELETE, &format!("/api/play/{id}"), Body::empty()).await;

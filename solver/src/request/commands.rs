@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::{request, two, GameHead, Request};
 use crate::error::{Error, Field, RequestError};
-use crate::limits::SHEET_GAMES;
+use crate::limits::{RULES_FILE_BYTES, SHEET_GAMES};
 use crate::options::RuleOption;
 use crate::question::{
     CompareQuestion, InfoQuestion, PlayQuestion, ReviewQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
@@ -259,6 +259,9 @@ pub struct ReviewRequest {
     /// by the caller; `None` refuses such a header).
     #[serde(skip)]
     pub record_dir: Option<PathBuf>,
+    /// The house rules the record's `rules` header names, as TOML text
+    /// (a front end that kept them; over JSON `rules-text`).
+    pub rules_text: Option<String>,
 }
 
 impl Request for ReviewRequest {
@@ -283,9 +286,13 @@ impl Request for ReviewRequest {
                 Some(Thresholds { doubtful: v[0], mistake: v[1], blunder: v[2] })
             }
         };
+        if let Some(text) = self.rules_text.as_ref().filter(|t| t.len() as u64 > RULES_FILE_BYTES) {
+            return Err(RequestError::TooLong { bytes: text.len(), max: RULES_FILE_BYTES, field: Field::Rules }.into());
+        }
         Ok(ReviewQuestion {
             thresholds,
             record_dir: self.record_dir.clone(),
+            rules_text: self.rules_text.clone(),
             decision: self.decision,
             all_decisions: self.all,
         })

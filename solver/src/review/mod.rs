@@ -115,7 +115,7 @@ fn rating(objective: Objective, mean: f64) -> &'static str {
 pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Progress) -> Result<ReviewReport, Error> {
     check_thresholds(q.thresholds)?;
     let (record, lines) = parse_with_lines(text)?;
-    let game = header_game(&record, &lines, q.record_dir.as_deref())?;
+    let game = header_game(&record, &lines, q.record_dir.as_deref(), q.rules_text.as_deref())?;
     let session = Play::replay(&game, &record, &lines.turns, tables, progress)?;
     let mut r = summarise(&session, &lines, q.thresholds);
     let decisions = r.decisions.len();

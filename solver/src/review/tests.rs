@@ -459,3 +459,31 @@ fn a_summary_adds_up_each_players_games() {
     let q = ReviewQuestion { all_decisions: true, ..ReviewQuestion::default() };
     assert!(super::summary::review_summary(&paths[..2], &q, dir.path(), &Silent).is_err());
 }
+
+/// House rules given as text stand for the record's `rules` header: the
+/// review equals the one that reads the same rules from the file the
+/// header names; a record that names no rules refuses them.
+#[test]
+fn house_rules_given_as_text_stand_for_the_records_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = "[game]\ngoal = 1500\n";
+    std::fs::write(dir.path().join("house rules"), rules).unwrap();
+    let text =
+        "sixdice-record 1\ngame farkle\nrules house rules\nplayers a b\na: 112345 keep 11 bank\nb: 223446 farkle\n";
+    let from_text = ReviewQuestion { rules_text: Some(rules.into()), ..ReviewQuestion::default() };
+    let from_file = ReviewQuestion { record_dir: Some(dir.path().to_path_buf()), ..ReviewQuestion::default() };
+    let a = review(text, &from_text, dir.path(), &Silent).expect("reviewed with the text");
+    let b = review(text, &from_file, dir.path(), &Silent).expect("reviewed with the file");
+    // The same review but for the game's label (the file's path there).
+    let without_game = |r: &crate::report::ReviewReport| {
+        let mut v = serde_json::to_value(r).unwrap();
+        v.as_object_mut().unwrap().remove("game");
+        v.to_string()
+    };
+    assert_eq!(without_game(&a), without_game(&b));
+    assert!(a.game.title.contains("house rules"), "{}", a.game.title);
+    assert!(review(text, &ReviewQuestion::default(), dir.path(), &Silent).is_err(), "no rules: refused");
+    let plain = "sixdice-record 1\ngame farkle\nplayers a b\n";
+    let e = review(plain, &from_text, dir.path(), &Silent).unwrap_err();
+    assert!(e.to_string().contains("names no rules"), "{e}");
+}

@@ -43,13 +43,31 @@ use crate::report::Prompt;
 /// A game or options sixdice does not take, an unreadable rules file; the
 /// message names the header's line as sixdice writes records.
 pub fn record_game(record: &Record, record_dir: Option<&Path>) -> Result<Game, Error> {
-    header_game(record, &lines_of(record), record_dir)
+    header_game(record, &lines_of(record), record_dir, None)
 }
 
 /// [`record_game`], its errors at the header's lines in `lines` (those of
 /// the text the record was read from).
-pub(crate) fn header_game(record: &Record, lines: &RecordLines, record_dir: Option<&Path>) -> Result<Game, Error> {
+/// With `rules_text`, the house rules the header's `rules` names are that
+/// text (no file is read).
+pub(crate) fn header_game(
+    record: &Record,
+    lines: &RecordLines,
+    record_dir: Option<&Path>,
+    rules_text: Option<&str>,
+) -> Result<Game, Error> {
     let options: Vec<RuleOption> = record.options.iter().map(|o| RuleOption::parse(o)).collect();
+    if let Some(text) = rules_text {
+        let Some(label) = &record.rules else {
+            return Err(SessionError::Header {
+                line: lines.game,
+                why: "house rules were given with a record that names no rules".into(),
+            }
+            .into());
+        };
+        return resolve(&record.game, &options, Some(HouseRules::Text { label, text }))
+            .map_err(|e| SessionError::Header { line: lines.rules, why: e.to_string() }.into());
+    }
     // A rules file named by the record is read only where the caller
     // allows it (the record's directory given): text from others names no
     // file of this machine.
