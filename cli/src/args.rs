@@ -741,7 +741,8 @@ fn resume(a: PlayArgs) -> anyhow::Result<Command> {
     let shown = path.display().to_string();
     let text = solver::read_record(&path)?;
     let record = text.parse::<Record>().map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
-    let game = solver::record_game(&record, path.parent()).map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
+    let game =
+        solver::record_game(&record, path.parent(), None).map_err(|e| anyhow::anyhow!("--resume {shown}: {e}"))?;
     let named = game.reference();
     if a.sel.name.game.is_some() || a.sel.name.game_flag.is_some() {
         let given = a.sel.resolve()?.reference();

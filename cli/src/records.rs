@@ -51,7 +51,7 @@ pub fn slot(path: &Path, game: &GameRef) -> Result<RecordSlot, String> {
         }
         format!("it holds the record of another game ({}), and is left alone", userio::Escaped(&named))
     };
-    let named = solver::record_game(&record, Some(userio::dir_of(&target))).map_err(|_| other())?.reference();
+    let named = solver::record_game(&record, Some(userio::dir_of(&target)), None).map_err(|_| other())?.reference();
     if named.id == game.id && named.options == game.options && record.rules == game.rules_file {
         Ok(RecordSlot::SameGame)
     } else {

@@ -25,7 +25,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use solver::{parse_dice, Event, GameHead, PlayRequest, PlayState, Request, RuleOption, Session, Silent};
+use solver::{parse_dice, Event, PlayRequest, PlayState, Request, Session, Silent};
 
 use crate::changes::Changes;
 use crate::error::ApiError;
@@ -135,20 +135,10 @@ async fn slot(s: &AppState, id: &str) -> Result<Arc<Slot>, ApiError> {
         .jobs
         .run_now(move || {
             let Some((record, _)) = saved.load(&key)? else { return Err(no_session(&key)) };
+            // House rules sent as text: the record names them by their
+            // label only, and they are the text kept beside it.
             let rules_text = saved.rules(&key)?;
-            let game = match &rules_text {
-                // House rules sent as text: the record names them by their
-                // label only; the game is its game and options over them.
-                Some(text) => GameHead {
-                    name: record.game.clone(),
-                    options: record.options.iter().map(|o| RuleOption::parse(o)).collect(),
-                    rules_text: Some(text.clone()),
-                    rules_file: None,
-                }
-                .question(),
-                None => solver::record_game(&record, None),
-            }
-            .map_err(ApiError::from)?;
+            let game = solver::record_game(&record, None, rules_text.as_deref()).map_err(ApiError::from)?;
             let session = Session::reopen(Arc::new(game), &record, &tables, &Silent).map_err(ApiError::from)?;
             Ok(Game::new(session, rules_text))
         })

@@ -37,13 +37,16 @@ use crate::report::Prompt;
 
 /// The game a record's header names: its game, its options and its rules
 /// file (read relative to `record_dir`, as `review` reads it; without it a
-/// record naming a rules file is refused).
+/// record naming a rules file is refused), or, with `rules_text`, the
+/// house rules that text is (a front end that kept the rules a game was
+/// played with: no file is read).
 ///
 /// # Errors
-/// A game or options sixdice does not take, an unreadable rules file; the
+/// A game or options sixdice does not take, an unreadable rules file,
+/// rules text with a record that names no rules; the
 /// message names the header's line as sixdice writes records.
-pub fn record_game(record: &Record, record_dir: Option<&Path>) -> Result<Game, Error> {
-    header_game(record, &lines_of(record), record_dir, None)
+pub fn record_game(record: &Record, record_dir: Option<&Path>, rules_text: Option<&str>) -> Result<Game, Error> {
+    header_game(record, &lines_of(record), record_dir, rules_text)
 }
 
 /// [`record_game`], its errors at the header's lines in `lines` (those of
@@ -144,7 +147,7 @@ impl<'g> Play<'g> {
         progress: &dyn Progress,
         over_too: bool,
     ) -> Result<Play<'g>, Error> {
-        let named = if record.rules.is_none() { Some(record_game(record, None)?.reference()) } else { None };
+        let named = if record.rules.is_none() { Some(record_game(record, None, None)?.reference()) } else { None };
         let given = game.reference();
         let same = match named {
             Some(named) => named == given,
