@@ -26,6 +26,7 @@ pub(crate) mod solve;
 pub(crate) mod states;
 pub(crate) mod subgame;
 pub(crate) mod table;
+pub(crate) mod target;
 pub(crate) mod turn;
 
 pub(crate) use model::CategoryGame;

@@ -17,9 +17,9 @@ use crate::progress::Silent;
 
 /// A game and, when it has them, its Yahtzee bonus rules (read by the brute
 /// force as plain data, not through the engine's hook).
-struct Toy {
-    game: CategoryGame,
-    bonus: Option<YahtzeeBonus>,
+pub(crate) struct Toy {
+    pub(crate) game: CategoryGame,
+    pub(crate) bonus: Option<YahtzeeBonus>,
 }
 
 /// Plain brute force: the value of every sheet state, by recursion over
@@ -116,7 +116,7 @@ impl<'g> Brute<'g> {
     }
 }
 
-fn all_outcomes(k: usize) -> Vec<Vec<u8>> {
+pub(crate) fn all_outcomes(k: usize) -> Vec<Vec<u8>> {
     let mut out = vec![vec![]];
     for _ in 0..k {
         out = out.into_iter().flat_map(|v| (1..=6u8).map(move |f| [v.clone(), vec![f]].concat())).collect();
@@ -137,7 +137,7 @@ fn upper(face: u8) -> Category {
     Category { name: NAMES[face as usize - 1], aliases: &[], upper_face: Some(face), score: FNS[face as usize - 1] }
 }
 
-fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Toy {
+pub(crate) fn toy_game(dice: usize, rolls: usize, with_yahtzee: Option<Joker>) -> Toy {
     let mut categories = vec![
         upper(2),
         upper(5),
@@ -227,7 +227,7 @@ fn turn_dp_matches_brute_force_with_yahtzee_bonus_and_jokers() {
 /// propagation over masks in order of filled boxes: a state is reachable when
 /// some legal (box, points) move for some roll leads to it from a reachable
 /// state. Raw upper totals of one (mask, flag) are a bit set (all < 128).
-fn reachable_raw(toy: &Toy) -> HashSet<(u32, u32, u8)> {
+pub(crate) fn reachable_raw(toy: &Toy) -> HashSet<(u32, u32, u8)> {
     let mut out = HashSet::new();
     for (mask, flag, bits) in reachable_bits(toy) {
         for u in (0..128).filter(|u| bits >> u & 1 == 1) {

@@ -3,6 +3,6 @@
 //! states and small solves ([`bruteforce`]), and Six Hundred's locked dice
 //! and rungs ([`sixhundred`]).
 
-mod bruteforce;
+pub(crate) mod bruteforce;
 mod scoring;
 mod sixhundred;

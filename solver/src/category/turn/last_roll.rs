@@ -29,18 +29,25 @@ use crate::dice::Counts;
 /// Successor vectors of one mask's lanes (see the module docs).
 pub(super) struct Successors<F> {
     pub(super) stride: usize,
-    /// Per lane: (effective upper total, extra).
-    lanes: Vec<(u16, usize)>,
+    /// Per lane (per cell, for the target objective): (effective upper
+    /// total, extra).
+    pub(super) lanes: Vec<(u16, usize)>,
     /// `stride` values per vector.
-    vectors: Vec<F>,
+    pub(super) vectors: Vec<F>,
     /// Per box: index of its first vector (its 0-point vector), or `u32::MAX`
     /// when the box is filled.
-    first: Vec<u32>,
+    pub(super) first: Vec<u32>,
     /// Per lane: the best 0-point vector over the open boxes whose points
     /// do not depend on the state (all open boxes when zeros are forced).
     zero_best: Vec<F>,
     /// A row of −∞ (the start of a maximum without a 0-point floor).
     minus_infinity: Vec<F>,
+    /// For the target objective ([`super::target`]): the rows of the rolls
+    /// that earn a bonus whatever box they go in, solved whole when the
+    /// vectors were built (the bonus moves the needed score, so it cannot
+    /// be added afterwards as points are), by roll index. `None` for the
+    /// expected score.
+    pub(super) bonus_rows: Option<Vec<(usize, Vec<F>)>>,
 }
 
 impl<F> Default for Successors<F> {
@@ -52,6 +59,7 @@ impl<F> Default for Successors<F> {
             first: vec![],
             zero_best: vec![],
             minus_infinity: vec![],
+            bonus_rows: None,
         }
     }
 }
@@ -120,6 +128,14 @@ impl<F: Real> Successors<F> {
                 self.vectors.extend(std::iter::repeat_n(F::default(), pad));
             }
         }
+        self.bonus_rows = None;
+        self.finish(dp, mask);
+    }
+
+    /// The rows every roll shares once the vectors are built: the best
+    /// 0-point vector and a row of −∞.
+    pub(super) fn finish(&mut self, dp: &TurnDp, mask: u32) {
+        let game = dp.game;
         let mut zero_best = std::mem::take(&mut self.zero_best);
         zero_best.clear();
         zero_best.resize(self.stride, F::NEG_INFINITY);
@@ -138,7 +154,7 @@ impl<F: Real> Successors<F> {
     }
 
     /// The vector of scoring `points` in open box `cat`.
-    fn vector(&self, dp: &TurnDp, cat: usize, points: u32) -> &[F] {
+    pub(super) fn vector(&self, dp: &TurnDp, cat: usize, points: u32) -> &[F] {
         let i = self.first[cat] as usize + dp.score_position(cat, points);
         &self.vectors[i * self.stride..(i + 1) * self.stride]
     }
@@ -185,7 +201,11 @@ impl<F: Real> Successors<F> {
                     max_of(row, &self.minus_infinity, &srcs);
                 }
             }
-            if dp.bonus_rolls[ri] {
+            if let Some(bonus_rows) = self.bonus_rows.as_ref().filter(|_| dp.bonus_rolls[ri]) {
+                if let Some((_, solved)) = bonus_rows.iter().find(|(r, _)| *r == ri) {
+                    row.copy_from_slice(solved);
+                }
+            } else if dp.bonus_rolls[ri] {
                 for (v, &(_, extra)) in row.iter_mut().zip(&self.lanes) {
                     *v += F::of(f64::from(game.extra.roll_bonus(mask, extra, counts)));
                 }

@@ -36,8 +36,10 @@ mod last_roll;
 mod locked;
 mod reroll;
 mod rows;
+mod target;
 
 pub(crate) use rows::Real;
+pub(crate) use target::{Band, BandValues, Bands, Run};
 
 use super::model::{CategoryGame, KeepRule, Scored};
 use super::states::{StateIndex, DEAD};
@@ -239,7 +241,7 @@ impl<'g> TurnDp<'g> {
         &self.index
     }
 
-    fn score_position(&self, cat: usize, points: u32) -> usize {
+    pub(crate) fn score_position(&self, cat: usize, points: u32) -> usize {
         let p = self.score_pos[cat].get(points as usize).copied().unwrap_or(u16::MAX);
         assert!(p != u16::MAX, "box {cat} cannot score {points}");
         usize::from(p)
@@ -285,6 +287,29 @@ impl<'g> TurnDp<'g> {
         out: &mut [f64],
     ) {
         self.prepare(after, mask, lanes, s);
+        self.first_roll_average(mask, s, out);
+    }
+
+    /// The target objective's [`TurnDp::turn_start`]: the best chance of
+    /// each cell of `runs` (a lane of `mask` and a needed score), from
+    /// `after`, the chances of the states after this turn. Writes one
+    /// value per cell, in the order of `runs`, into `out`.
+    pub(crate) fn target_turn_start<F: Real, B: Bands + ?Sized>(
+        &self,
+        after: &B,
+        mask: u32,
+        runs: &[Run],
+        s: &mut Scratch<F>,
+        out: &mut [f64],
+    ) {
+        s.successors.build_target(self, after, mask, runs);
+        s.rows.resize(self.ms.len() * s.successors.stride, F::default());
+        self.first_roll_average(mask, s, out);
+    }
+
+    /// The rest of a turn-start value once the successors are prepared:
+    /// every roll's best play, then the first roll's average.
+    fn first_roll_average<F: Real>(&self, mask: u32, s: &mut Scratch<F>, out: &mut [f64]) {
         let stride = s.successors.stride;
         if self.game.rolls > 1 {
             // Nothing is kept before the first roll: each full roll is worth

@@ -1,0 +1,117 @@
+//! The points still to come that matter at each turn-start state: the
+//! guaranteed minimum under the best play (`lo`) and the most the open
+//! boxes can still give (`hi`). For a needed score `t`, the best chance of
+//! reaching it is 1 when `t <= lo` and 0 when `t > hi`; only the band
+//! `lo < t <= hi` has to be solved and stored.
+//!
+//! Both come from one pass down the levels. `hi` is the best over every
+//! final roll and legal box. `lo` is the worst final roll's best box: with
+//! the dice chosen by an adversary, re-rolling never helps (the adversary
+//! can deal the same dice again), so a turn guarantees exactly what its
+//! worst first roll scored at once guarantees.
+
+use rayon::prelude::*;
+
+use crate::category::turn::TurnDp;
+
+/// Per state, in state-index order: `lo` and `hi` of the points still to
+/// come (see the module docs).
+pub(crate) struct Bounds {
+    pub(crate) lo: Vec<u32>,
+    pub(crate) hi: Vec<u32>,
+}
+
+impl Bounds {
+    /// The bounds of every state of `dp`'s game.
+    pub(crate) fn of(dp: &TurnDp) -> Bounds {
+        let index = dp.index();
+        let n = usize::try_from(index.len()).expect("states fit in memory");
+        let (mut lo, mut hi) = (vec![0u32; n], vec![0u32; n]);
+        for level in (0..index.categories()).rev() {
+            let masks = index.level(level);
+            let done: Vec<(Vec<u32>, Vec<u32>)> =
+                masks.par_iter().map(|&mask| mask_bounds(dp, mask, &lo, &hi)).collect();
+            for (&mask, (l, h)) in masks.iter().zip(done) {
+                let at = index.offset(mask);
+                lo[at..at + l.len()].copy_from_slice(&l);
+                hi[at..at + h.len()].copy_from_slice(&h);
+            }
+        }
+        Bounds { lo, hi }
+    }
+
+    /// The band's width at state number `state`: the number of needed
+    /// scores whose chance is neither 0 nor 1 for certain.
+    pub(crate) fn width(&self, state: usize) -> u32 {
+        self.hi[state] - self.lo[state]
+    }
+}
+
+/// `lo` and `hi` of every lane of `mask`, from those of the states after.
+/// Per lane, each (open box, points) is valued once; then each roll takes
+/// the best of its legal choices.
+fn mask_bounds(dp: &TurnDp, mask: u32, lo: &[u32], hi: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let game = dp.game();
+    let index = dp.index();
+    let ms = crate::dice::Multisets::shared(game.dice);
+    let ncat = game.categories.len();
+    // Per box, where its scores start in the per-lane arrays.
+    let mut start = vec![0usize; ncat + 1];
+    for c in 0..ncat {
+        start[c + 1] = start[c] + if mask >> c & 1 == 0 { dp.scores_of(c).len() } else { 0 };
+    }
+    // Per roll: its legal (box, points) as positions in those arrays, and
+    // whether it may earn a bonus whatever box it goes in.
+    let rolls: Vec<(Vec<(usize, u32, usize)>, bool)> = ms
+        .rolls()
+        .map(|r| {
+            let roll = ms.counts(r);
+            let mut choices = vec![];
+            game.choices(mask, roll, |c, p| choices.push((c, p, start[c] + dp.score_position(c, p))));
+            (choices, game.extra.roll_bonus_possible(roll))
+        })
+        .collect();
+    let lanes = index.lanes(mask);
+    let (mut out_lo, mut out_hi) = (vec![u32::MAX; lanes], vec![0u32; lanes]);
+    let mut valued = vec![(0u32, 0u32, false); start[ncat]];
+    let mut zeros: Vec<usize> = vec![];
+    for lane in 0..lanes {
+        let (eff, extra) = index.lane_state(mask, lane);
+        for c in (0..ncat).filter(|&c| mask >> c & 1 == 0) {
+            let next = index.offset(mask | 1 << c);
+            for (i, &p) in dp.scores_of(c).iter().enumerate() {
+                let step = dp.after_scoring(mask, eff, extra, c, p);
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // whole points
+                let gained = step.gained as u32;
+                valued[start[c] + i] = (gained + lo[next + step.lane], gained + hi[next + step.lane], step.written > 0);
+            }
+        }
+        for (ri, (choices, bonus_possible)) in rolls.iter().enumerate() {
+            let bonus =
+                if *bonus_possible { game.extra.roll_bonus(mask, extra, ms.counts(ms.rolls().start + ri)) } else { 0 };
+            let (mut best_lo, mut best_hi) = (0u32, 0u32);
+            let forced = game.zero_only_when_forced && !choices.iter().any(|&(_, _, at)| valued[at].2);
+            if forced {
+                // No box takes points: the roll goes as a 0 in any open box.
+                zeros.clear();
+                zeros.extend(choices.iter().map(|&(c, _, _)| start[c] + dp.score_position(c, 0)));
+            }
+            let mut take = |at: usize| {
+                best_lo = best_lo.max(valued[at].0);
+                best_hi = best_hi.max(valued[at].1);
+            };
+            if forced {
+                zeros.iter().for_each(|&at| take(at));
+            } else {
+                for &(_, _, at) in choices {
+                    if !game.zero_only_when_forced || valued[at].2 {
+                        take(at);
+                    }
+                }
+            }
+            out_lo[lane] = out_lo[lane].min(best_lo + bonus);
+            out_hi[lane] = out_hi[lane].max(best_hi + bonus);
+        }
+    }
+    (out_lo, out_hi)
+}

@@ -1,0 +1,189 @@
+//! The target solve against a plain brute force on small games: every
+//! reachable state, every needed score in and around its band.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::bounds::Bounds;
+use super::solve::solve_target;
+use crate::category::games::yahtzee::{Joker, YahtzeeBonus};
+use crate::category::model::{CategoryGame, UpperBonus};
+use crate::category::solve::solve;
+use crate::category::states::State;
+use crate::category::tests::bruteforce::{all_outcomes, reachable_raw, toy_game, Toy};
+use crate::category::turn::TurnDp;
+use crate::dice::counts_of;
+use crate::progress::Silent;
+
+/// Best chance that the points still to come reach `needed`, by recursion
+/// over turns with every subset of dice positions kept and every ordered
+/// outcome rolled; raw upper totals, the bonus rules read as plain data.
+struct Brute<'g> {
+    game: &'g CategoryGame,
+    bonus: Option<&'g YahtzeeBonus>,
+    memo: HashMap<(u32, u32, u8, i64), f64>,
+}
+
+impl Brute<'_> {
+    fn chance(&mut self, mask: u32, upper: u32, flag: u8, needed: i64) -> f64 {
+        if mask == self.game.full_mask() {
+            return if needed <= 0 { 1.0 } else { 0.0 };
+        }
+        if let Some(&v) = self.memo.get(&(mask, upper, flag, needed)) {
+            return v;
+        }
+        let mut turn = HashMap::new();
+        let outcomes = all_outcomes(self.game.dice);
+        let total: f64 = outcomes
+            .iter()
+            .map(|d| self.best(d.clone(), self.game.rolls - 1, (mask, upper, flag), needed, &mut turn))
+            .sum();
+        let v = total / outcomes.len() as f64;
+        self.memo.insert((mask, upper, flag, needed), v);
+        v
+    }
+
+    fn score_now(&mut self, dice: &[u8], (mask, upper, flag): (u32, u32, u8), needed: i64) -> f64 {
+        let c = counts_of(dice);
+        let mut opts = Vec::new();
+        self.game.choices(mask, &c, |cat, pts| opts.push((cat, pts)));
+        let yahtzee = c.iter().any(|&x| x as usize == self.game.dice);
+        let mut best = 0f64;
+        for (cat, pts) in opts {
+            let mut gained = i64::from(pts);
+            let mut upper2 = upper;
+            if self.game.categories[cat].upper_face.is_some() {
+                upper2 += pts;
+                if let Some(UpperBonus { threshold, points }) = self.game.upper_bonus {
+                    if upper < threshold && upper2 >= threshold {
+                        gained += i64::from(points);
+                    }
+                }
+            }
+            let mut flag2 = flag;
+            if let Some(yb) = self.bonus {
+                if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
+                    gained += i64::from(yb.points);
+                }
+                if cat == yb.category {
+                    flag2 = u8::from(pts > 0);
+                }
+            }
+            best = best.max(self.chance(mask | 1 << cat, upper2, flag2, needed - gained));
+        }
+        best
+    }
+
+    fn best(
+        &mut self,
+        mut dice: Vec<u8>,
+        rolls_left: usize,
+        state: (u32, u32, u8),
+        needed: i64,
+        memo: &mut HashMap<(Vec<u8>, usize), f64>,
+    ) -> f64 {
+        dice.sort_unstable();
+        if let Some(&v) = memo.get(&(dice.clone(), rolls_left)) {
+            return v;
+        }
+        let mut best = self.score_now(&dice, state, needed);
+        if rolls_left > 0 {
+            let n = dice.len();
+            for keep_bits in 0u32..(1 << n) {
+                let kept: Vec<u8> = (0..n).filter(|i| keep_bits >> i & 1 == 1).map(|i| dice[i]).collect();
+                let outcomes = all_outcomes(n - kept.len());
+                let mut sum = 0.0;
+                for o in &outcomes {
+                    let d = [kept.clone(), o.clone()].concat();
+                    sum += self.best(d, rolls_left - 1, state, needed, memo);
+                }
+                best = best.max(sum / outcomes.len() as f64);
+            }
+        }
+        memo.insert((dice, rolls_left), best);
+        best
+    }
+}
+
+fn check_against_brute(toy: &Toy) {
+    let game = &toy.game;
+    let dp = TurnDp::new(game);
+    let sol = solve_target(&dp, &Silent);
+    let mut brute = Brute { game, bonus: toy.bonus.as_ref(), memo: HashMap::new() };
+    let reach = reachable_raw(toy);
+    let mut checked = 0;
+    for &(mask, up, flag) in &reach {
+        if mask == game.full_mask() {
+            continue;
+        }
+        let i = dp.index().state_number(&State { mask, upper: up, extra: usize::from(flag) }).expect("indexed");
+        let band = sol.band(i);
+        for needed in i64::from(band.lo) - 2..=i64::from(band.hi) + 2 {
+            let b = brute.chance(mask, up, flag, needed);
+            let e = band.at(needed);
+            assert!(
+                (b - e).abs() < 1e-12,
+                "mask {mask:b} upper {up} flag {flag} needing {needed}: brute {b}, solve {e}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} cells checked");
+}
+
+#[test]
+fn target_solve_matches_brute_force_three_dice() {
+    let mut toy = toy_game(3, 3, None);
+    toy.game.categories.retain(|c| ["twos", "sixes", "chance"].contains(&c.name));
+    check_against_brute(&toy);
+}
+
+#[test]
+fn target_solve_matches_brute_force_with_yahtzee_bonus_and_jokers() {
+    for joker in [Joker::Free, Joker::Forced] {
+        // Four boxes keep the brute force quick: a Numbers box, the joker's
+        // box, a box every roll scores in, and the Yahtzee.
+        let mut toy = toy_game(2, 3, Some(joker));
+        toy.game.categories.retain(|c| ["twos", "pair", "chance", "yahtzee"].contains(&c.name));
+        let at = |name: &str| toy.game.categories.iter().position(|c| c.name == name).expect("kept");
+        let bonus = YahtzeeBonus { category: at("yahtzee"), points: 100, joker, joker_scores: vec![(at("pair"), 25)] };
+        toy.game.extra = Arc::new(bonus.clone());
+        toy.bonus = Some(bonus);
+        check_against_brute(&toy);
+    }
+}
+
+/// The bands' edges are what they claim: the best chance is 1 at the
+/// guaranteed minimum and below 1 just above it, positive at the most the
+/// boxes can give and 0 beyond (checked on every state of a real game).
+#[test]
+fn bands_are_tight_and_chances_fall_with_the_needed_score() {
+    let game = crate::registry::testing::category("yahtzee", &["no-bonus"]);
+    let mut game = game;
+    // Fewer boxes: the test solves a reduced classic Yahtzee whole.
+    game.categories.truncate(9);
+    let dp = TurnDp::new(&game);
+    let sol = solve_target(&dp, &Silent);
+    let ev = solve(&dp, &Silent);
+    let bounds = Bounds::of(&dp);
+    for s in 0..dp.index().len() as usize {
+        let band = sol.band(s);
+        let (lo, hi) = (i64::from(band.lo), i64::from(band.hi));
+        assert_eq!(band.at(lo), 1.0);
+        assert_eq!((bounds.lo[s], bounds.hi[s]), (band.lo, band.hi));
+        if hi > lo {
+            assert!(band.at(lo + 1) < 1.0, "state {s}: the guaranteed minimum is {lo}, yet {} is sure", lo + 1);
+            assert!(band.at(hi) > 0.0, "state {s}: {hi} is possible yet its chance is 0");
+        }
+        assert_eq!(band.at(hi + 1), 0.0);
+        let mut sum = 0.0;
+        for t in lo + 1..=hi {
+            assert!(band.at(t) <= band.at(t - 1) + 1e-15, "state {s}: the chance rises from {} to {t}", t - 1);
+            sum += band.at(t);
+        }
+        // Playing each needed score on its own does at least as well as the
+        // expected-score play, whose tail sum is its expected score.
+        let tail_sum = lo as f64 + sum;
+        assert!(tail_sum >= ev.values[s] - 1e-9, "state {s}: {tail_sum} < {}", ev.values[s]);
+    }
+}
