@@ -104,9 +104,10 @@ pub struct GameSel {
 }
 
 /// The words `--objective` takes: the game's score (a category game's
-/// final score, a push-your-luck turn's points) or winning a two-player
-/// game (push-your-luck), the library's [`Objective`].
-const OBJECTIVES: [&str; 2] = ["score", "win"];
+/// final score, a push-your-luck turn's points), winning a two-player
+/// game (push-your-luck) or reaching a final score (category games: the
+/// target table), the library's [`Objective`].
+const OBJECTIVES: [&str; 3] = ["score", "win", "target"];
 
 #[derive(ClapArgs, Debug)]
 pub struct SolveArgs {
@@ -174,6 +175,10 @@ pub struct AdviseArgs {
     /// probability of winning the two-player game).
     #[arg(long, value_parser = OBJECTIVES)]
     pub objective: Option<String>,
+    /// Category games: the final score to reach; ranks every play by its
+    /// exact best chance of a final score of at least this (target table).
+    #[arg(long, value_name = "POINTS")]
+    pub target: Option<u32>,
     /// Push-your-luck: consecutive farkles so far (three-farkle-penalty).
     #[arg(long)]
     pub farkles: Option<u32>,
@@ -443,6 +448,14 @@ impl Command {
 
     /// The objective of the table the command reads or writes.
     pub fn objective(&self) -> Objective {
+        match self {
+            Command::Solve { question, .. } if question.objective == Objective::Target => return Objective::Target,
+            Command::Info { question, .. } if question.objective == Objective::Target => return Objective::Target,
+            Command::Advise { question: AdviseQuestion::Category(q), .. } if q.target.is_some() => {
+                return Objective::Target
+            }
+            _ => {}
+        }
         let win = match self {
             Command::Solve { question, .. } => question.objective == Objective::Win,
             Command::Info { question, .. } => question.objective == Objective::Win,
@@ -673,6 +686,7 @@ fn advise(a: AdviseArgs) -> AdviseRequest {
         opponent: a.opponent,
         opponents: a.opponents,
         objective: a.objective,
+        target: a.target,
         farkles: a.farkles,
         opponent_farkles: a.opponent_farkles,
         ones: a.ones,

@@ -350,6 +350,7 @@ fn intro(s: &PlayState, q: &PlayQuestion, o: &Options) -> String {
         Objective::Win => "P(win) of each player, from the win table",
         Objective::TurnScore => "expected points of each turn",
         Objective::FinalScore => "expected final score",
+        Objective::Target => "chance of reaching the target score",
     };
     let dice = match q.seed {
         Some(seed) => format!("seed {seed}"),

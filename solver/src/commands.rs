@@ -38,6 +38,9 @@ pub fn solve(game: &Game, q: &SolveQuestion, tables: &Path, progress: &dyn Progr
     }
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
+        GameKind::Category(g) if q.objective == Objective::Target => {
+            category::target::table::solve_and_save(g, tables, progress)
+        }
         GameKind::Category(g) => category::table::solve_and_save(g, tables, progress),
         GameKind::PushLuck(g) if win && q.players > 2 => players_table::solve_and_save(g, q.players, tables, progress),
         GameKind::PushLuck(g) if win => pushluck::win::table::solve_and_save(g, tables, progress),
@@ -55,6 +58,7 @@ pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport,
     check_players(game, win, q.players)?;
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
+        GameKind::Category(g) if q.objective == Objective::Target => category::target::table::info(tables, g, verify),
         GameKind::Category(g) => category::table::info(tables, g, verify),
         GameKind::PushLuck(g) if win && q.players > 2 => players_table::info(tables, g, q.players, verify),
         GameKind::PushLuck(g) if win => pushluck::win::table::info(tables, g, verify),

@@ -460,6 +460,7 @@ fn draw_review(r: &ReviewReport) -> Result<String, PictureError> {
         };
         let what = match r.objective {
             Objective::Win => "P(win) (%)",
+            Objective::Target => "P(reaching the score) (%)",
             Objective::TurnScore => "expected points of the turn",
             Objective::FinalScore => "expected final score (points)",
         };

@@ -64,6 +64,9 @@ pub struct CategoryQuestion {
     /// Locked keep rule: the dice among `dice` that were locked before this
     /// roll (only on a middle roll).
     pub locked: Option<Counts>,
+    /// The final score to reach: rank by the best chance of reaching it
+    /// (`None`: by expected final score).
+    pub target: Option<u32>,
 }
 
 /// What the player has in front of them.

@@ -17,6 +17,9 @@ pub enum Objective {
     TurnScore,
     /// The probability of winning a two-player game (push-your-luck games).
     Win,
+    /// The probability that a score-sheet game's final score reaches a
+    /// given score (category games).
+    Target,
 }
 
 impl Objective {
@@ -35,6 +38,7 @@ impl Objective {
             Objective::FinalScore => "expected final score",
             Objective::TurnScore => "expected turn score",
             Objective::Win => "probability of winning",
+            Objective::Target => "probability of reaching a score",
         }
     }
 }
@@ -104,8 +108,10 @@ impl GameRef {
             cmd.push_str(" --rules ");
             cmd.push_str(f);
         }
-        if objective == Objective::Win {
-            cmd.push_str(" --objective win");
+        match objective {
+            Objective::Win => cmd.push_str(" --objective win"),
+            Objective::Target => cmd.push_str(" --objective target"),
+            Objective::FinalScore | Objective::TurnScore => {}
         }
         cmd
     }

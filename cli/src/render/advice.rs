@@ -14,6 +14,9 @@ pub fn advice(a: &Advice, top: usize) -> String {
 }
 
 fn category(a: &CategoryAdvice, top: usize) -> String {
+    if let (Some(target), Some(chance)) = (a.target, a.chance) {
+        return category_target(a, target, chance, top);
+    }
     let mut out = format!("{}\n", a.situation);
     let Some(best) = a.alternatives.first() else {
         out.push_str(&format!("expected final score: {:.2}\n", a.expected_score));
@@ -26,6 +29,46 @@ fn category(a: &CategoryAdvice, top: usize) -> String {
         t.row([(i + 1).to_string(), r.description.clone(), format!("{:.2}", r.expected_score), diff]);
     }
     out.push_str(&t.render());
+    more(&mut out, a.alternatives.len(), top);
+    out
+}
+
+/// Playing to reach `target`: each play's best chance (to 12 digits as a
+/// probability, and in percent), beside its expected final score.
+fn category_target(a: &CategoryAdvice, target: u32, chance: f64, top: usize) -> String {
+    let mut out = format!("{}\n", a.situation);
+    out.push_str(&format!(
+        "objective: a final score of at least {target}, each play valued by its exact best chance of it \
+         (playing for {target} from then on)\n"
+    ));
+    let Some(best) = a.alternatives.first() else {
+        out.push_str(&format!("best chance of at least {target}: {chance:.12} ({:.4}%)\n", 100.0 * chance));
+        out.push_str(&format!("expected final score when playing for points instead: {:.2}\n", a.expected_score));
+        return out;
+    };
+    out.push_str(&format!(
+        "best: {} -> P(final >= {target}) = {chance:.12} ({:.4}%)\n\n",
+        best.description,
+        100.0 * chance
+    ));
+    let mut t = TextTable::new(["#", "action", &format!("P(>= {target})"), "vs best", "expected final"])
+        .right(0)
+        .right(2)
+        .right(3)
+        .right(4);
+    for (i, r) in a.alternatives.iter().take(top).enumerate() {
+        let c = r.chance.unwrap_or(0.0);
+        let diff = if i == 0 { String::new() } else { format!("{:+.4} pp", 100.0 * (c - chance)) };
+        t.row([
+            (i + 1).to_string(),
+            r.description.clone(),
+            format!("{:.4}%", 100.0 * c),
+            diff,
+            format!("{:.2}", r.expected_score),
+        ]);
+    }
+    out.push_str(&t.render());
+    out.push_str("expected final: the play's expected score when playing for points from then on\n");
     more(&mut out, a.alternatives.len(), top);
     out
 }

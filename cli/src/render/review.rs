@@ -87,6 +87,7 @@ pub fn review(r: &ReviewReport) -> String {
         Objective::Win => "values are P(win) from the win table",
         Objective::TurnScore => "values are each turn's expected points",
         Objective::FinalScore => "values are the expected final score",
+        Objective::Target => "values are the chance of reaching the target score",
     };
     let th = r.thresholds;
     let mut out = format!(

@@ -23,6 +23,20 @@ pub fn table(r: &TableReport) -> String {
             [format!("optimal expected score, {}", v.variant), format!("{:.4}", v.expected_score)]
         });
     }
+    if let Some(g) = &r.target {
+        t.row([
+            "chances stored".to_string(),
+            format!("{} ({}, each within {:.1e} of the f64 solve)", g.entries, g.stored, g.largest_rounding),
+        ]);
+        t.row(["widest band of needed scores".to_string(), g.widest_band.to_string()]);
+        t.row([
+            "from the empty sheet".to_string(),
+            format!("at least {} is certain, at most {} is possible", g.guaranteed, g.most),
+        ]);
+        for c in &g.start {
+            t.row([format!("best P(final >= {})", c.score), format!("{:.12}", c.chance)]);
+        }
+    }
     if let Some(w) = &r.win {
         t.row(["turn solves".to_string(), w.turn_solves.to_string()]);
         t.row(["largest fixed-point residual".to_string(), format!("{:.1e}", w.residual)]);

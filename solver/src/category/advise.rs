@@ -81,7 +81,11 @@ pub(crate) fn advise(
 ) -> Result<CategoryAdvice, Error> {
     let (sheet, roll, locked) = check(game, q)?;
     let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
-    advise_sheet(game, dir, &sheet, q.dice.is_some().then_some(&at), progress)
+    let position = q.dice.is_some().then_some(&at);
+    match q.target {
+        Some(target) => super::target::advise::advise_target(game, dir, &sheet, position, target, progress),
+        None => advise_sheet(game, dir, &sheet, position, progress),
+    }
 }
 
 /// Ranks every choice at `position` of a turn from `sheet` (`None`: the
@@ -141,7 +145,7 @@ pub(crate) fn advise_sheet(
 }
 
 /// (mask, lane) of the turn-start state of `sheet`.
-fn locate(dp: &TurnDp, sheet: &Sheet) -> Result<(u32, usize), Error> {
+pub(crate) fn locate(dp: &TurnDp, sheet: &Sheet) -> Result<(u32, usize), Error> {
     let game = dp.game();
     let state = sheet.state(game);
     let index = dp.index();
@@ -176,6 +180,8 @@ pub(crate) fn rank<V: Values + ?Sized>(
         points_so_far: so_far,
         expected_score: 0.0,
         alternatives: vec![],
+        target: None,
+        chance: None,
     };
     let Some(position) = position else {
         let mut out = [0.0];
@@ -202,22 +208,26 @@ pub(crate) fn rank<V: Values + ?Sized>(
         .into_iter()
         .map(|(choice, v)| CategoryAlternative {
             description: describe(game, &choice, stand_pat_box.as_deref().unwrap_or("")),
-            action: match choice {
-                Choice::Keep(keep) if game.keep_rule == KeepRule::Locked => {
-                    CategoryAction::Lock { lock: faces_of(&keep), reroll: game.dice - dice_count(&keep) }
-                }
-                Choice::Keep(keep) => {
-                    CategoryAction::Keep { keep: faces_of(&keep), reroll: game.dice - dice_count(&keep) }
-                }
-                Choice::Score { category, points } => {
-                    CategoryAction::Score { category: game.categories[category].name.to_string(), points }
-                }
-            },
+            action: action_of(game, &choice),
             expected_score: f64::from(so_far) + v,
+            chance: None,
         })
         .collect();
     report.expected_score = report.alternatives[0].expected_score;
     Ok(report)
+}
+
+/// A choice as the report states it.
+pub(crate) fn action_of(game: &CategoryGame, choice: &Choice) -> CategoryAction {
+    match choice {
+        Choice::Keep(keep) if game.keep_rule == KeepRule::Locked => {
+            CategoryAction::Lock { lock: faces_of(keep), reroll: game.dice - dice_count(keep) }
+        }
+        Choice::Keep(keep) => CategoryAction::Keep { keep: faces_of(keep), reroll: game.dice - dice_count(keep) },
+        Choice::Score { category, points } => {
+            CategoryAction::Score { category: game.categories[*category].name.to_string(), points: *points }
+        }
+    }
 }
 
 fn describe(game: &CategoryGame, choice: &Choice, stand_pat_box: &str) -> String {

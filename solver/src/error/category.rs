@@ -56,6 +56,8 @@ pub enum AdviseError {
     LockedNotInDice { locked: String, dice: String },
     #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once ({needs})", SUBGAME_STATES_MAX)]
     NeedsTable { game: String, command: String, needs: SolveNeeds },
+    #[error("playing to reach a score is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)")]
+    TargetNotInGame(String),
 }
 
 impl AdviseError {
@@ -67,6 +69,7 @@ impl AdviseError {
             AdviseError::Roll { .. } => Some(Field::Roll),
             AdviseError::Unreachable(_) => Some(Field::Sheet),
             AdviseError::NeedsTable { .. } => None,
+            AdviseError::TargetNotInGame(_) => Some(Field::Objective),
             AdviseError::LockedNotInGame { .. }
             | AdviseError::LockedRoll { .. }
             | AdviseError::LockedNotInDice { .. } => Some(Field::Locked),

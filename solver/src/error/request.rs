@@ -16,8 +16,14 @@ pub enum RequestError {
     NoGame,
     #[error("give the house rules one way: a file or the text")]
     TwoRules,
-    #[error("`{}` is neither score nor win", Quoted(.0))]
+    #[error("`{}` is not score, win or target", Quoted(.0))]
     Objective(String),
+    #[error(
+        "the target objective (reaching a final score) is for score-sheet games; push-your-luck games play to win"
+    )]
+    TargetForPushLuck,
+    #[error("the target objective needs the final score to reach: add --target POINTS")]
+    TargetMissing,
     #[error("must be at least 1 (the number of alternatives to list)")]
     Top,
     #[error("{source}")]
@@ -58,7 +64,9 @@ impl RequestError {
         Some(match self {
             RequestError::NoGame => Field::Game,
             RequestError::TwoRules => Field::Rules,
-            RequestError::Objective(_) => Field::Objective,
+            RequestError::Objective(_) | RequestError::TargetForPushLuck | RequestError::TargetMissing => {
+                Field::Objective
+            }
             RequestError::Top => Field::Top,
             RequestError::Dice { field, .. }
             | RequestError::Conflict { field, .. }

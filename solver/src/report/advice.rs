@@ -25,8 +25,13 @@ pub struct CategoryAlternative {
     pub action: CategoryAction,
     /// For people, e.g. `keep 2,2 (re-roll 3)`, `keep all, then score 20 in three-pairs`.
     pub description: String,
-    /// Expected final score (points on the sheet so far included).
+    /// Expected final score (points on the sheet so far included), playing
+    /// for the best expected score from then on.
     pub expected_score: f64,
+    /// Playing to reach a score (`target`): the best chance of a final
+    /// score of at least the target after this choice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
 }
 
 /// The answer to a [`CategoryQuestion`].
@@ -51,6 +56,12 @@ pub struct CategoryAdvice {
     pub expected_score: f64,
     /// Every choice, best first (empty without dice).
     pub alternatives: Vec<CategoryAlternative>,
+    /// Playing to reach a score: the final score to reach, and the best
+    /// chance of reaching it from here (alternatives ranked by theirs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
 }
 
 /// What happens after a set-aside.

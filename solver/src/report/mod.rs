@@ -50,5 +50,6 @@ pub(crate) use strategy::{
     StrategyReport, StrategySection, WinMap, WinSheet, WinSheetRow, WinSheetSection,
 };
 pub(crate) use table::{
-    GameFacts, LevelFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, VariantValue, WinFacts,
+    GameFacts, LevelFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, TargetChance, TargetFacts,
+    VariantValue, WinFacts,
 };

@@ -91,6 +91,37 @@ pub struct TableReport {
     /// to take before it started, beside `solve_seconds`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimated_seconds: Option<f64>,
+    /// Target tables (score-sheet games played to reach a score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<TargetFacts>,
+}
+
+/// The facts of a target table: how much it holds, how it is stored, and
+/// the best chances from the empty sheet.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TargetFacts {
+    /// Chances stored: per state, one per needed score in its band.
+    pub entries: u64,
+    /// The widest band (needed scores of one state).
+    pub widest_band: u32,
+    /// From the empty sheet: the final score the best play guarantees, and
+    /// the most the rules allow.
+    pub guaranteed: u32,
+    pub most: u32,
+    /// How the chances are stored (`f32`).
+    pub stored: String,
+    /// The largest difference between a stored chance and the solve's f64.
+    pub largest_rounding: f64,
+    /// From the empty sheet: the best chance of each final score (every 50
+    /// points while it is at least 1e-9), the solve's f64.
+    pub start: Vec<TargetChance>,
+}
+
+/// The best chance of a final score of at least `score`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct TargetChance {
+    pub score: u32,
+    pub chance: f64,
 }
 
 impl TableReport {
@@ -106,6 +137,7 @@ impl TableReport {
             game_facts: None,
             seats: None,
             estimated_seconds: None,
+            target: None,
         }
     }
 }

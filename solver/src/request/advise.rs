@@ -21,8 +21,10 @@ super::request! {
         /// Every other player's total in turn order, the next player first:
         /// `5000,7200`.
         pub opponents: Option<String>,
-        /// `score` or `win`.
+        /// `score`, `win` or (category games) `target`.
         pub objective: Option<String>,
+        /// Category games: the final score to reach (ranks by the chance).
+        pub target: Option<u32>,
         pub farkles: Option<u32>,
         pub opponent_farkles: Option<u32>,
         pub ones: Option<u32>,
@@ -73,6 +75,9 @@ impl AdviseRequest {
         if super::asks_win(self.objective.as_deref())? {
             return Err(wrong("--objective win"));
         }
+        if self.objective.as_deref() == Some("target") && self.target.is_none() {
+            return Err(RequestError::TargetMissing.into());
+        }
         let given = [
             ("--banked", self.banked.is_some()),
             ("--score", self.score.is_some()),
@@ -93,11 +98,16 @@ impl AdviseRequest {
             dice: self.dice.as_deref().map(|d| super::dice(d, Field::Dice)).transpose()?,
             roll: self.roll,
             locked: self.locked.as_deref().map(|d| super::dice(d, Field::Locked)).transpose()?,
+            target: self.target,
         })
     }
 
     fn push_luck(&self, game: &Game) -> Result<PushLuckQuestion, Error> {
-        let given = [("--sheet", self.sheet.is_some()), ("--locked", self.locked.is_some())];
+        let given = [
+            ("--sheet", self.sheet.is_some()),
+            ("--locked", self.locked.is_some()),
+            ("--target", self.target.is_some()),
+        ];
         if let Some((flag, _)) = given.iter().find(|g| g.1) {
             return Err(wrong_family(flag, game, Family::Category));
         }

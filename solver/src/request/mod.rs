@@ -170,13 +170,18 @@ fn game(
 /// The objective a request's `objective` word names for `family`: `score`
 /// (or nothing) the family's score, `win` the win objective.
 fn objective(word: Option<&str>, family: Family) -> Result<Objective, Error> {
-    Ok(Objective::of(asks_win(word)?, family))
+    match (word, family) {
+        (Some("target"), Family::Category) => Ok(Objective::Target),
+        (Some("target"), Family::PushLuck) => Err(RequestError::TargetForPushLuck.into()),
+        _ => Ok(Objective::of(asks_win(word)?, family)),
+    }
 }
 
-/// Whether the `objective` word asks for the win objective.
+/// Whether the `objective` word asks for the win objective (`target` does
+/// not: it is checked where it applies).
 fn asks_win(word: Option<&str>) -> Result<bool, Error> {
     match word {
-        None | Some("score") => Ok(false),
+        None | Some("score" | "target") => Ok(false),
         Some("win") => Ok(true),
         Some(other) => Err(RequestError::Objective(userio::cut(other, 40).into_owned()).into()),
     }

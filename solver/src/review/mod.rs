@@ -43,7 +43,7 @@ mod tests;
 /// percentage points of P(win), or points.
 pub(crate) fn default_thresholds(objective: Objective) -> Thresholds {
     match objective {
-        Objective::Win => Thresholds { doubtful: 0.2, mistake: 1.0, blunder: 4.0 },
+        Objective::Win | Objective::Target => Thresholds { doubtful: 0.2, mistake: 1.0, blunder: 4.0 },
         Objective::TurnScore => Thresholds { doubtful: 5.0, mistake: 25.0, blunder: 100.0 },
         Objective::FinalScore => Thresholds { doubtful: 0.5, mistake: 2.0, blunder: 6.0 },
     }
@@ -95,7 +95,7 @@ fn rating(objective: Objective, mean: f64) -> &'static str {
         .iter()
         .find(|(_, w, t, f)| {
             mean <= match objective {
-                Objective::Win => *w,
+                Objective::Win | Objective::Target => *w,
                 Objective::TurnScore => *t,
                 Objective::FinalScore => *f,
             }

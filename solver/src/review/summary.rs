@@ -64,6 +64,7 @@ pub fn review_summary(
 fn unit(o: Objective) -> &'static str {
     match o {
         Objective::Win => "P(win)",
+        Objective::Target => "P(reaching the score)",
         Objective::TurnScore => "points of a turn",
         Objective::FinalScore => "points of final score",
     }

@@ -155,6 +155,7 @@ fn a_mistake_costs_what_advise_says_category() {
             dice: Some(counts_of(&dice)),
             roll: Some(u32::try_from(last + 1).unwrap()),
             locked: None,
+            target: None,
         };
         let Advice::Category(a) = advise(&g, &AdviseQuestion::Category(q), dir.path(), &Silent).unwrap() else {
             unreachable!()

@@ -24,6 +24,7 @@ pub(super) fn verdict(objective: Objective, forced: bool, loss: f64, best: &str)
     } else if loss > 0.0 {
         let cost = match objective {
             Objective::Win => format!("{:.2} percentage points of P(win)", 100.0 * loss),
+            Objective::Target => format!("{:.2} percentage points of the chance", 100.0 * loss),
             Objective::TurnScore | Objective::FinalScore => format!("{loss:.2} points"),
         };
         format!("that cost {cost}; best was: {best}")

@@ -78,6 +78,7 @@ pub(crate) fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
             sixdice_version: env!("CARGO_PKG_VERSION").into(),
         },
         table: TableFile { path: solved.dir.clone(), bytes: solved.bytes, shape: sizes, verified: true },
+        target: None,
         max_score: crate::category::games::sixhundred::max_score(game),
         levels: solved.levels.clone(),
         win: None,

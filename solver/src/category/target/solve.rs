@@ -22,6 +22,12 @@ use crate::progress::Progress;
 /// 128 cells, 473 KB, for five dice).
 pub(crate) const CELLS: usize = 128;
 
+/// [`CELLS`], or for measuring other sizes `SIXDICE_CELLS` (temporary).
+fn cells_per_chunk() -> usize {
+    static CELLS_SET: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CELLS_SET.get_or_init(|| std::env::var("SIXDICE_CELLS").ok().and_then(|v| v.parse().ok()).unwrap_or(CELLS))
+}
+
 /// Every state's band, solved: where each starts in one array of values.
 pub(crate) struct TargetSolution {
     pub(crate) bounds: Bounds,
@@ -78,12 +84,13 @@ pub(crate) fn chunks(index: &StateIndex, bounds: &Bounds, mask: u32) -> Vec<Vec<
     let at = index.offset(mask);
     let mut out: Vec<Vec<Run>> = vec![];
     let mut room = 0;
+    let cells = cells_per_chunk();
     for lane in 0..index.lanes(mask) {
         let (mut first, mut left) = (i64::from(bounds.lo[at + lane]) + 1, bounds.width(at + lane) as usize);
         while left > 0 {
             if room == 0 {
                 out.push(vec![]);
-                room = CELLS;
+                room = cells;
             }
             let len = left.min(room);
             out.last_mut().expect("a chunk").push(Run { lane, first, len });
