@@ -159,3 +159,47 @@ fn push_your_luck_commands_list_only_their_games() {
 fn solver_games() -> Vec<String> {
     ["yahtzee-deluxe", "yahtzee", "yatzy", "farkle", "ten-thousand", "yahtzix"].map(String::from).to_vec()
 }
+
+/// The target objective's refusals: one line, exit 2, before any table is
+/// opened or solved.
+#[test]
+fn target_objective_refusals() {
+    let env = Env::new();
+    let cases: [(&[&str], &str); 5] = [
+        (&["advise", "yahtzee", "--objective", "target"], "--target"),
+        (&["advise", "farkle", "--dice", "1,1,5,2,3,4", "--target", "500"], "--target"),
+        (&["advise", "sixhundred", "--target", "300"], "not solved for Six Hundred"),
+        (&["solve", "farkle", "--objective", "target"], "score-sheet games"),
+        (&["solve", "sixhundred", "--objective", "target"], "not solved for Six Hundred"),
+    ];
+    for (args, needle) in cases {
+        env.user_error(args, needle);
+    }
+    assert!(std::fs::read_dir(env.path()).map_or(true, |mut d| d.next().is_none()), "nothing written");
+}
+
+/// The whole path of a target table (extended tier: the solve takes about
+/// 30 s on 2 cores): `solve --objective target`, `info`, and `advise
+/// --target` with and without dice, each chance the table's.
+#[test]
+#[ignore = "extended: a 30-second solve"]
+fn extended_target_table_solve_info_and_advise() {
+    let env = Env::new();
+    let solved = env.json(&["solve", "yahtzee", "-o", "no-bonus", "--objective", "target"]);
+    assert_eq!(solved["objective"], "target");
+    let info = env.json(&["info", "yahtzee", "-o", "no-bonus", "--objective", "target"]);
+    assert_eq!(info["target"], solved["target"]);
+    assert!((info["expected_score"].as_f64().unwrap() - 245.8708).abs() < 1e-4, "{info}");
+    let start = info["target"]["start"].as_array().unwrap();
+    let at_250 = start.iter().find(|c| c["score"] == 250).expect("P(>= 250) listed")["chance"].as_f64().unwrap();
+    let before = env.json(&["advise", "yahtzee", "-o", "no-bonus", "--target", "250"]);
+    let chance = before["chance"].as_f64().unwrap();
+    assert!((chance - at_250).abs() < 1e-7, "{chance} from the table, {at_250} solved");
+    let roll = env.json(&["advise", "yahtzee", "-o", "no-bonus", "--dice", "1,1,3,4,5", "--target", "250"]);
+    let alts = roll["alternatives"].as_array().unwrap();
+    let chances: Vec<f64> = alts.iter().map(|a| a["chance"].as_f64().unwrap()).collect();
+    assert!(chances.windows(2).all(|w| w[0] >= w[1]), "{chances:?}");
+    assert_eq!(roll["chance"].as_f64(), Some(chances[0]));
+    let text = env.ok(&["advise", "yahtzee", "-o", "no-bonus", "--dice", "1,1,3,4,5", "--target", "250"]);
+    assert!(text.contains("P(final >= 250)"), "{text}");
+}

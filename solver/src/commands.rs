@@ -71,6 +71,8 @@ pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport,
 /// [`LONG_SOLVE_SECONDS`]: such a solve is started only on purpose.
 pub(crate) fn long_solve_seconds(game: &Game, objective: Objective, players: usize) -> Option<f64> {
     let seconds = match &game.0 {
+        // A target solve takes minutes at most; Six Hundred's is refused.
+        GameKind::Category(_) if objective == Objective::Target => 0.0,
         GameKind::Category(g) => category::table::whole_solve_seconds(g),
         GameKind::PushLuck(g) if objective == Objective::Win && players > 2 => {
             pushluck::win::players_reference_seconds(g, players)

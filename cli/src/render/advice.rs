@@ -33,8 +33,9 @@ fn category(a: &CategoryAdvice, top: usize) -> String {
     out
 }
 
-/// Playing to reach `target`: each play's best chance (to 12 digits as a
-/// probability, and in percent), beside its expected final score.
+/// Playing to reach `target`: each play's best chance (8 digits: the
+/// table's f32 bands put it within 3e-8 of the solve), beside its expected
+/// final score.
 fn category_target(a: &CategoryAdvice, target: u32, chance: f64, top: usize) -> String {
     let mut out = format!("{}\n", a.situation);
     out.push_str(&format!(
@@ -42,12 +43,12 @@ fn category_target(a: &CategoryAdvice, target: u32, chance: f64, top: usize) -> 
          (playing for {target} from then on)\n"
     ));
     let Some(best) = a.alternatives.first() else {
-        out.push_str(&format!("best chance of at least {target}: {chance:.12} ({:.4}%)\n", 100.0 * chance));
+        out.push_str(&format!("best chance of at least {target}: {chance:.8} ({:.4}%)\n", 100.0 * chance));
         out.push_str(&format!("expected final score when playing for points instead: {:.2}\n", a.expected_score));
         return out;
     };
     out.push_str(&format!(
-        "best: {} -> P(final >= {target}) = {chance:.12} ({:.4}%)\n\n",
+        "best: {} -> P(final >= {target}) = {chance:.8} ({:.4}%)\n\n",
         best.description,
         100.0 * chance
     ));

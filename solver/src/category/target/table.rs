@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::bounds::Bounds;
 use super::solve::{offsets, solve_target, TargetSolution};
 use crate::auto_solve::Making;
-use crate::category::model::{CategoryGame, Sheet};
+use crate::category::model::CategoryGame;
 use crate::category::solve::solve;
 use crate::category::states::StateIndex;
 use crate::category::turn::{Band, BandValues, Bands, TurnDp};
@@ -240,11 +240,6 @@ pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<Ta
     let mut report = TableReport::of(TableFile::of(table.table()), solved);
     report.target = Some(table.facts().clone());
     Ok(report)
-}
-
-/// The empty sheet's state number (0: masks start with the empty one).
-pub(crate) fn start_state(game: &CategoryGame, index: &StateIndex) -> usize {
-    index.state_number(&Sheet::empty(game).state(game)).expect("the empty sheet is a state")
 }
 
 /// Opens the game's target table; when there is none yet, solves it first

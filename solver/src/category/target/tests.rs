@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::bounds::Bounds;
 use super::solve::solve_target;
 use crate::category::games::yahtzee::{Joker, YahtzeeBonus};
-use crate::category::model::{CategoryGame, UpperBonus};
+use crate::category::model::{CategoryGame, Sheet, UpperBonus};
 use crate::category::solve::solve;
 use crate::category::states::State;
 use crate::category::tests::bruteforce::{all_outcomes, reachable_raw, toy_game, Toy};
@@ -185,5 +185,58 @@ fn bands_are_tight_and_chances_fall_with_the_needed_score() {
         // expected-score play, whose tail sum is its expected score.
         let tail_sum = lo as f64 + sum;
         assert!(tail_sum >= ev.values[s] - 1e-9, "state {s}: {tail_sum} < {}", ev.values[s]);
+    }
+}
+
+/// The table the solve writes answers `advise --target` as the solve does:
+/// every stored chance within f32 rounding of the solve's, and the chance
+/// before a turn equal to the average over the first roll of the best
+/// play's chance, as the advice ranks the plays of each roll.
+#[test]
+fn advice_from_the_table_agrees_with_the_solve() {
+    use super::advise::advise_target;
+    use super::table::{solve_and_save, TargetTable};
+    use crate::category::turn::Position;
+    use crate::dice::Multisets;
+    use crate::table::Verify;
+
+    let mut game = crate::registry::testing::category("yahtzee", &["no-bonus"]);
+    game.categories.truncate(8);
+    let dir = tempfile::tempdir().unwrap();
+    let report = solve_and_save(&game, dir.path(), &Silent).unwrap();
+    let dp = TurnDp::new(&game);
+    let sol = solve_target(&dp, &Silent);
+    let (table, _) = TargetTable::open(dir.path(), &game, dp.index().len(), Verify::Full).unwrap();
+    let facts = report.target.expect("target facts");
+    for s in 0..dp.index().len() as usize {
+        let (stored, exact) = (table.band(s), sol.band(s));
+        assert_eq!((stored.lo, stored.hi), (exact.lo, exact.hi));
+        for t in i64::from(exact.lo)..=i64::from(exact.hi) + 1 {
+            assert!((stored.at(t) - exact.at(t)).abs() <= facts.largest_rounding);
+        }
+    }
+    assert!(facts.largest_rounding > 0.0 && facts.largest_rounding < 3.0e-8);
+    for c in &facts.start {
+        assert_eq!(c.chance, sol.band(0).at(i64::from(c.score)));
+    }
+    // A sheet with five boxes filled, 40 points on it.
+    let sheet = Sheet::parse(&game, "ones=3 twos=x threes=9 fours=12 fives=x").unwrap();
+    let ms = Multisets::new(game.dice);
+    for target in [80, 110] {
+        let before = advise_target(&game, dir.path(), &sheet, None, target, &Silent).unwrap();
+        let state = dp.index().state_number(&sheet.state(&game)).unwrap();
+        let exact = sol.band(state).at(i64::from(target - sheet.total(&game)));
+        let chance = before.chance.unwrap();
+        assert!((chance - exact).abs() < 1e-7, "target {target}: {chance} from the table, {exact} solved");
+        let mut average = 0.0;
+        for r in ms.rolls() {
+            let at = Position { roll: 1, dice: *ms.counts(r), locked: [0; 6] };
+            let advice = advise_target(&game, dir.path(), &sheet, Some(&at), target, &Silent).unwrap();
+            let chances: Vec<f64> = advice.alternatives.iter().map(|a| a.chance.unwrap()).collect();
+            assert!(chances.windows(2).all(|w| w[0] >= w[1]), "ranked by chance: {chances:?}");
+            assert_eq!(advice.chance, Some(chances[0]));
+            average += ms.prob(r) * chances[0];
+        }
+        assert!((average - chance).abs() < 1e-12, "target {target}: {average} vs {chance}");
     }
 }
