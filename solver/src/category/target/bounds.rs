@@ -47,6 +47,10 @@ impl Bounds {
     }
 }
 
+/// A final roll's legal (box, points, position of the pair in the per-lane
+/// arrays), and whether the roll may earn a bonus whatever box it goes in.
+type RollChoices = (Vec<(usize, u32, usize)>, bool);
+
 /// `lo` and `hi` of every lane of `mask`, from those of the states after.
 /// Per lane, each (open box, points) is valued once; then each roll takes
 /// the best of its legal choices.
@@ -62,7 +66,7 @@ fn mask_bounds(dp: &TurnDp, mask: u32, lo: &[u32], hi: &[u32]) -> (Vec<u32>, Vec
     }
     // Per roll: its legal (box, points) as positions in those arrays, and
     // whether it may earn a bonus whatever box it goes in.
-    let rolls: Vec<(Vec<(usize, u32, usize)>, bool)> = ms
+    let rolls: Vec<RollChoices> = ms
         .rolls()
         .map(|r| {
             let roll = ms.counts(r);

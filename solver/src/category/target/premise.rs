@@ -27,14 +27,14 @@ fn band_widths() {
         // Per mask, the window every lane shares (the turn DP's cells).
         let mut cells = 0u64;
         let mut level_entries = vec![0u64; index.categories() + 1];
-        for k in 0..index.categories() {
+        for (k, level) in level_entries.iter_mut().enumerate().take(index.categories()) {
             for &mask in index.level(k) {
                 let at = index.offset(mask);
                 let lanes = index.lanes(mask);
                 let lo = (at..at + lanes).map(|s| b.lo[s]).min().unwrap_or(0);
                 let hi = (at..at + lanes).map(|s| b.hi[s]).max().unwrap_or(0);
                 cells += lanes as u64 * u64::from(hi - lo);
-                level_entries[k] += (at..at + lanes).map(|s| u64::from(b.width(s))).sum::<u64>();
+                *level += (at..at + lanes).map(|s| u64::from(b.width(s))).sum::<u64>();
             }
         }
         let two = level_entries.windows(2).map(|w| w[0] + w[1]).max().unwrap_or(0);
