@@ -118,7 +118,13 @@ fn check_against_brute(toy: &Toy) {
         }
         let i = dp.index().state_number(&State { mask, upper: up, extra: usize::from(flag) }).expect("indexed");
         let band = sol.band(i);
-        for needed in i64::from(band.lo) - 2..=i64::from(band.hi) + 2 {
+        // Around both edges and a few points inside (every needed score of
+        // the band is reached by the recursion from the earlier states).
+        let (lo, hi) = (i64::from(band.lo), i64::from(band.hi));
+        let mut needed: Vec<i64> = (lo - 2..=lo + 2).chain(hi - 2..=hi + 2).chain((lo..=hi).step_by(7)).collect();
+        needed.sort_unstable();
+        needed.dedup();
+        for needed in needed {
             let b = brute.chance(mask, up, flag, needed);
             let e = band.at(needed);
             assert!(
@@ -134,7 +140,9 @@ fn check_against_brute(toy: &Toy) {
 #[test]
 fn target_solve_matches_brute_force_three_dice() {
     let mut toy = toy_game(3, 3, None);
+    // Two rolls: the toy with the Yahtzee bonus below has three.
     toy.game.categories.retain(|c| ["twos", "sixes", "chance"].contains(&c.name));
+    toy.game.rolls = 2;
     check_against_brute(&toy);
 }
 
@@ -239,4 +247,66 @@ fn advice_from_the_table_agrees_with_the_solve() {
         }
         assert!((average - chance).abs() < 1e-12, "target {target}: {average} vs {chance}");
     }
+}
+
+/// Every state after the last box: the game is over, the points to come
+/// are 0 (a band with nothing stored).
+struct GameOver;
+
+impl crate::category::turn::Bands for GameOver {
+    fn band(&self, _: u32, _: usize) -> crate::category::turn::Band<'_> {
+        crate::category::turn::Band { lo: 0, hi: 0, values: crate::category::turn::BandValues::F64(&[]) }
+    }
+}
+
+/// The last turn of a real game, one box open (`open`, with `upper` on the
+/// Numbers and the Yahtzee `flag`), against the brute force over every roll
+/// of every roll stage: the chance before the turn and the best play's at
+/// each stage from a few rolls, for each of `needed`.
+fn check_last_turn(name: &str, opts: &[&str], (open, upper, flag): (&str, u32, u8), needed: &[i64]) {
+    use crate::category::turn::{Position, Run, Scratch};
+    let game = crate::registry::testing::category(name, opts);
+    let dp = TurnDp::new(&game);
+    let open_box = game.category_index(open).unwrap();
+    let mask = game.full_mask() & !(1 << open_box);
+    let bonus: Option<YahtzeeBonus> = serde_json::from_value(game.extra.canonical()).ok();
+    let mut brute = Brute { game: &game, bonus: bonus.as_ref(), memo: HashMap::new() };
+    let state = State { mask, upper, extra: usize::from(flag) };
+    let lane = dp.index().state_number(&state).expect("indexed") - dp.index().offset(mask);
+    for &needed in needed {
+        let mut out = [0.0];
+        let run = Run { lane, first: needed, len: 1 };
+        dp.target_turn_start(&GameOver, mask, &[run], &mut Scratch::<f64>::default(), &mut out);
+        let b = brute.chance(mask, upper, flag, needed);
+        assert!((out[0] - b).abs() < 1e-12, "{name} {opts:?} needing {needed}: {} vs brute {b}", out[0]);
+        let mut turn = HashMap::new();
+        for faces in [[6u8, 6, 6, 2, 1], [5, 5, 5, 5, 5], [1, 2, 3, 4, 5]] {
+            let dice = counts_of(&faces);
+            for roll in 1..=3u32 {
+                let at = Position { roll, dice, locked: [0; 6] };
+                let choices = dp.target_choices(&GameOver, mask, lane, needed, &at);
+                let best = choices.iter().map(|c| c.1).fold(0.0, f64::max);
+                let b = brute.best(faces.to_vec(), 3 - roll as usize, (mask, upper, flag), needed, &mut turn);
+                assert!((best - b).abs() < 1e-12, "{name} needing {needed}, roll {roll} of {faces:?}: {best} vs {b}");
+            }
+        }
+    }
+}
+
+/// Classic Yahtzee's last box with the upper bonus 11 points away and an
+/// extra Yahtzee worth 100.
+#[test]
+fn last_turn_matches_brute_force() {
+    check_last_turn("yahtzee", &[], ("sixes", 52, 1), &[0, 13, 48]);
+}
+
+/// [`last_turn_matches_brute_force`] on every game and more needed scores.
+#[test]
+#[ignore = "extended: about a minute of brute force"]
+fn extended_last_turn_matches_brute_force() {
+    let needed = [-1, 0, 1, 5, 12, 13, 25, 30, 36, 48, 75, 100, 130, 200];
+    check_last_turn("yahtzee", &[], ("sixes", 52, 1), &needed);
+    check_last_turn("yahtzee", &["joker=forced"], ("chance", 63, 1), &needed);
+    check_last_turn("yahtzee", &["no-bonus"], ("full-house", 40, 0), &needed);
+    check_last_turn("yatzy", &[], ("fives", 50, 0), &needed);
 }
