@@ -192,7 +192,7 @@ pub enum RulesError {
 pub enum WinError {
     #[error("{game} is a category game: its objective is the expected final score (the win objective is for push-your-luck games)")]
     CategoryGame { game: String },
-    #[error("the win table is missing and solving it takes about {about}: run `{command}` first")]
+    #[error("the table this needs is missing and solving it takes about {about}: run `{command}` first")]
     NeedsSolve { command: String, about: String },
     #[error("a bank/roll boundary is for 1 to 6 dice to roll (got {0})")]
     BoundaryDice(u8),

@@ -35,9 +35,10 @@ pub(crate) fn advise_target(
         return Err(AdviseError::TargetNotInGame(game.title.clone()).into());
     }
     let dp = TurnDp::new(game);
+    // The target table first: when it is refused, nothing else is solved.
+    let table = open_or_solve(dir, &dp, progress)?;
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let table = open_or_solve(dir, &dp, progress)?;
     let bands = TableBands { index: dp.index(), table: &table };
     let (mask, lane) = locate(&dp, sheet)?;
     let needed = i64::from(target) - i64::from(sheet.total(game));
