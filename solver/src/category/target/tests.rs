@@ -302,7 +302,7 @@ fn last_turn_matches_brute_force() {
 
 /// [`last_turn_matches_brute_force`] on every game and more needed scores.
 #[test]
-#[ignore = "extended: about a minute of brute force"]
+#[ignore = "extended: about four minutes of brute force"]
 fn extended_last_turn_matches_brute_force() {
     let needed = [-1, 0, 1, 5, 12, 13, 25, 30, 36, 48, 75, 100, 130, 200];
     check_last_turn("yahtzee", &[], ("sixes", 52, 1), &needed);
