@@ -96,11 +96,14 @@ fn table_present(game: &Game, tables: &Path) -> bool {
     info(game, &q, tables).is_ok()
 }
 
-/// The `advise` fields of a category game.
+/// The `advise` fields of a category game: `target` (play to reach a
+/// score) where the game has a target table, `locked` with locked dice.
 fn category_fields(locked: bool) -> Vec<&'static str> {
     let mut fields = vec!["dice", "roll", "sheet"];
     if locked {
         fields.push("locked");
+    } else {
+        fields.push("target");
     }
     fields
 }
