@@ -220,17 +220,8 @@ impl<F: Real> Successors<F> {
     pub(super) fn score_options(&self, dp: &TurnDp, mask: u32, counts: &Counts) -> Vec<(usize, u32, u32, f64)> {
         let game = dp.game;
         let extra = self.lanes[0].1;
-        let mut choices = Vec::new();
-        game.choices(mask, counts, |c, p| choices.push((c, p, game.extra.score(mask, extra, c, p).points)));
         let roll_bonus = f64::from(game.extra.roll_bonus(mask, extra, counts));
-        if game.zero_only_when_forced {
-            if choices.iter().any(|&(_, _, written)| written > 0) {
-                choices.retain(|&(_, _, written)| written > 0);
-            } else {
-                choices.iter_mut().for_each(|ch| ch.1 = 0);
-            }
-        }
-        choices
+        dp.legal_scores(mask, extra, counts)
             .into_iter()
             .map(|(c, p, written)| (c, p, written, self.vector(dp, c, p)[0].get() + roll_bonus))
             .collect()

@@ -343,9 +343,7 @@ impl<'g> TurnDp<'g> {
     ) -> Vec<(Choice, f64)> {
         let mut s = Scratch::<f64>::default();
         self.prepare(after, mask, &[lane], &mut s);
-        let roll = position.roll as usize;
-        let all_locked = self.game.keep_rule == KeepRule::Locked && position.locked == position.dice;
-        if roll >= self.game.rolls || all_locked {
+        if self.scores_now(position) {
             return s
                 .successors
                 .score_options(self, mask, &position.dice)
@@ -353,7 +351,21 @@ impl<'g> TurnDp<'g> {
                 .map(|(category, _, points, v)| (Choice::Score { category, points }, v))
                 .collect();
         }
-        self.keep_values_with(mask, self.game.rolls - roll, &mut s);
+        self.keep_choices(mask, position, &mut s)
+    }
+
+    /// Whether the dice of `position` go in a box now: after the last roll,
+    /// or with every die locked.
+    fn scores_now(&self, position: &Position) -> bool {
+        let all_locked = self.game.keep_rule == KeepRule::Locked && position.locked == position.dice;
+        position.roll as usize >= self.game.rolls || all_locked
+    }
+
+    /// Every keep of the dice of `position` before a later roll (under the
+    /// locked rule only keeps that keep the dice already locked), valued by
+    /// the rows of the one cell or lane prepared in `s`.
+    fn keep_choices(&self, mask: u32, position: &Position, s: &mut Scratch<f64>) -> Vec<(Choice, f64)> {
+        self.keep_values_with(mask, self.game.rolls - position.roll as usize, s);
         let stride = s.successors.stride;
         let locked = &position.locked;
         self.ms
@@ -362,6 +374,24 @@ impl<'g> TurnDp<'g> {
             .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
             .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride]))
             .collect()
+    }
+
+    /// The legal boxes for final roll `counts` in a state of `mask` with
+    /// extra `extra`, as (box, points the rules score, points written): the
+    /// game's choices, with `zero-only-when-forced` applied (only boxes
+    /// that take points, or every box for 0 when none does).
+    pub(crate) fn legal_scores(&self, mask: u32, extra: usize, counts: &Counts) -> Vec<(usize, u32, u32)> {
+        let game = self.game;
+        let mut choices = Vec::new();
+        game.choices(mask, counts, |c, p| choices.push((c, p, game.extra.score(mask, extra, c, p).points)));
+        if game.zero_only_when_forced {
+            if choices.iter().any(|&(_, _, written)| written > 0) {
+                choices.retain(|&(_, _, written)| written > 0);
+            } else {
+                choices.iter_mut().for_each(|ch| ch.1 = 0);
+            }
+        }
+        choices
     }
 
     /// The optimal play of one whole turn from state `lane` of `mask`, for

@@ -165,7 +165,6 @@ impl<F: Real> Successors<F> {
         let game = dp.game;
         let first = dp.ms.rolls().start;
         let mut rows = vec![];
-        let mut choices: Vec<(usize, u32)> = vec![];
         // The vectors are built at the end of `self.vectors` and taken off
         // again, so that one buffer serves.
         let base = self.vectors.len();
@@ -175,18 +174,8 @@ impl<F: Real> Successors<F> {
             let mut at = 0;
             for run in runs {
                 let extra = dp.index.lane_state(mask, run.lane).1;
-                choices.clear();
-                game.choices(mask, counts, |c, p| choices.push((c, p)));
-                if game.zero_only_when_forced {
-                    let written = |&(c, p): &(usize, u32)| game.extra.score(mask, extra, c, p).points > 0;
-                    if choices.iter().any(written) {
-                        choices.retain(written);
-                    } else {
-                        choices.iter_mut().for_each(|ch| ch.1 = 0);
-                    }
-                }
                 let bonus = game.extra.roll_bonus(mask, extra, counts);
-                for &(c, p) in &choices {
+                for (c, p, _) in dp.legal_scores(mask, extra, counts) {
                     self.extend_choice(dp, after, mask, run, c, p, bonus);
                     for (r, &v) in row[at..at + run.len].iter_mut().zip(&self.vectors[base..]) {
                         if v > *r {
@@ -217,51 +206,24 @@ impl TurnDp<'_> {
         needed: i64,
         position: &super::Position,
     ) -> Vec<(super::Choice, f64)> {
-        use super::{Choice, KeepRule, Scratch};
+        use super::{Choice, Scratch};
         let mut s = Scratch::<f64>::default();
         let run = Run { lane, first: needed, len: 1 };
         s.successors.build_target(self, after, mask, &[run]);
         s.rows.resize(self.ms.len() * s.successors.stride, 0.0);
-        let roll = position.roll as usize;
-        let all_locked = self.game.keep_rule == KeepRule::Locked && position.locked == position.dice;
-        if roll >= self.game.rolls || all_locked {
+        if self.scores_now(position) {
+            let extra = self.index.lane_state(mask, lane).1;
+            let bonus = self.game.extra.roll_bonus(mask, extra, &position.dice);
             return self
-                .scoring_choices(mask, lane, &position.dice)
+                .legal_scores(mask, extra, &position.dice)
                 .into_iter()
-                .map(|(category, points, bonus)| {
+                .map(|(category, points, _)| {
                     let mut succ = Successors::<f64>::default();
                     succ.extend_choice(self, after, mask, &run, category, points, bonus);
                     (Choice::Score { category, points }, succ.vectors[0])
                 })
                 .collect();
         }
-        self.keep_values_with(mask, self.game.rolls - roll, &mut s);
-        let stride = s.successors.stride;
-        let locked = &position.locked;
-        self.ms
-            .subsets(&position.dice)
-            .into_iter()
-            .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
-            .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride]))
-            .collect()
-    }
-
-    /// The legal boxes for final roll `counts` from lane `lane` of `mask`,
-    /// as (box, points the rules score, bonus the roll earns besides), in
-    /// the order [`TurnDp::choices`] lists them.
-    fn scoring_choices(&self, mask: u32, lane: usize, counts: &crate::dice::Counts) -> Vec<(usize, u32, u32)> {
-        let game = self.game;
-        let extra = self.index.lane_state(mask, lane).1;
-        let mut choices = Vec::new();
-        game.choices(mask, counts, |c, p| choices.push((c, p, game.extra.score(mask, extra, c, p).points)));
-        if game.zero_only_when_forced {
-            if choices.iter().any(|&(_, _, written)| written > 0) {
-                choices.retain(|&(_, _, written)| written > 0);
-            } else {
-                choices.iter_mut().for_each(|ch| ch.1 = 0);
-            }
-        }
-        let bonus = game.extra.roll_bonus(mask, extra, counts);
-        choices.into_iter().map(|(c, p, _)| (c, p, bonus)).collect()
+        self.keep_choices(mask, position, &mut s)
     }
 }
