@@ -7,10 +7,10 @@ use std::sync::Arc;
 use super::bounds::Bounds;
 use super::solve::solve_target;
 use crate::category::games::yahtzee::{Joker, YahtzeeBonus};
-use crate::category::model::{CategoryGame, Sheet, UpperBonus};
+use crate::category::model::{CategoryGame, Sheet};
 use crate::category::solve::solve;
 use crate::category::states::State;
-use crate::category::tests::bruteforce::{all_outcomes, reachable_raw, toy_game, Toy};
+use crate::category::tests::bruteforce::{all_outcomes, reachable_raw, scored, toy_game, Toy};
 use crate::category::turn::TurnDp;
 use crate::dice::counts_of;
 use crate::progress::Silent;
@@ -47,29 +47,10 @@ impl Brute<'_> {
         let c = counts_of(dice);
         let mut opts = Vec::new();
         self.game.choices(mask, &c, |cat, pts| opts.push((cat, pts)));
-        let yahtzee = c.iter().any(|&x| x as usize == self.game.dice);
         let mut best = 0f64;
         for (cat, pts) in opts {
-            let mut gained = i64::from(pts);
-            let mut upper2 = upper;
-            if self.game.categories[cat].upper_face.is_some() {
-                upper2 += pts;
-                if let Some(UpperBonus { threshold, points }) = self.game.upper_bonus {
-                    if upper < threshold && upper2 >= threshold {
-                        gained += i64::from(points);
-                    }
-                }
-            }
-            let mut flag2 = flag;
-            if let Some(yb) = self.bonus {
-                if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
-                    gained += i64::from(yb.points);
-                }
-                if cat == yb.category {
-                    flag2 = u8::from(pts > 0);
-                }
-            }
-            best = best.max(self.chance(mask | 1 << cat, upper2, flag2, needed - gained));
+            let (gained, upper2, flag2) = scored(self.game, self.bonus, &c, (mask, upper, flag), cat, pts);
+            best = best.max(self.chance(mask | 1 << cat, upper2, flag2, needed - i64::from(gained)));
         }
         best
     }

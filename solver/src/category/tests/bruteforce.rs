@@ -56,28 +56,9 @@ impl<'g> Brute<'g> {
         let mut opts = Vec::new();
         self.game.choices(mask, &c, |cat, pts| opts.push((cat, pts)));
         let mut best = f64::NEG_INFINITY;
-        let yahtzee = c.iter().any(|&x| x as usize == self.game.dice);
         for (cat, pts) in opts {
-            let mut v = f64::from(pts);
-            let mut upper2 = upper;
-            if self.game.categories[cat].upper_face.is_some() {
-                upper2 += pts;
-                if let Some(UpperBonus { threshold, points }) = self.game.upper_bonus {
-                    if upper < threshold && upper2 >= threshold {
-                        v += f64::from(points);
-                    }
-                }
-            }
-            let mut flag2 = flag;
-            if let Some(yb) = self.bonus {
-                if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
-                    v += f64::from(yb.points);
-                }
-                if cat == yb.category {
-                    flag2 = u8::from(pts > 0);
-                }
-            }
-            v += self.state_value(mask | 1 << cat, upper2, flag2);
+            let (gained, upper2, flag2) = scored(self.game, self.bonus, &c, (mask, upper, flag), cat, pts);
+            let v = f64::from(gained) + self.state_value(mask | 1 << cat, upper2, flag2);
             best = best.max(v);
         }
         best
@@ -114,6 +95,40 @@ impl<'g> Brute<'g> {
         memo.insert((dice, rolls_left), best);
         best
     }
+}
+
+/// Scoring `pts` of roll `c` in box `cat` from raw state (mask, upper,
+/// flag), the rules read as plain data: the points earned (box, upper
+/// bonus, extra Yahtzee) and the upper total and Yahtzee flag after.
+pub(crate) fn scored(
+    game: &CategoryGame,
+    bonus: Option<&YahtzeeBonus>,
+    c: &Counts,
+    (mask, upper, flag): (u32, u32, u8),
+    cat: usize,
+    pts: u32,
+) -> (u32, u32, u8) {
+    let mut gained = pts;
+    let mut upper2 = upper;
+    if game.categories[cat].upper_face.is_some() {
+        upper2 += pts;
+        if let Some(UpperBonus { threshold, points }) = game.upper_bonus {
+            if upper < threshold && upper2 >= threshold {
+                gained += points;
+            }
+        }
+    }
+    let mut flag2 = flag;
+    if let Some(yb) = bonus {
+        let yahtzee = c.iter().any(|&x| x as usize == game.dice);
+        if yahtzee && mask >> yb.category & 1 == 1 && flag == 1 {
+            gained += yb.points;
+        }
+        if cat == yb.category {
+            flag2 = u8::from(pts > 0);
+        }
+    }
+    (gained, upper2, flag2)
 }
 
 pub(crate) fn all_outcomes(k: usize) -> Vec<Vec<u8>> {
