@@ -64,7 +64,7 @@ fn solve_times() {
         let opts: Vec<&str> = parts.collect();
         let game = category(name, &opts);
         let dp = TurnDp::new(&game);
-        let sol = super::solve::solve_target(&dp, &crate::progress::Silent);
+        let sol = super::solve::solve_target(&dp, Bounds::of(&dp), &crate::progress::Silent);
         let start = sol.band(0);
         let shown: Vec<String> =
             [150, 200, 250, 300].iter().map(|&t| format!("P(>={t}) {:.12}", start.at(t))).collect();

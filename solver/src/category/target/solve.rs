@@ -97,14 +97,13 @@ pub(crate) fn chunks(index: &StateIndex, bounds: &Bounds, mask: u32) -> Vec<Vec<
     out
 }
 
-/// Solves the target objective for every state of `dp`'s game, exactly;
-/// `progress` counts masks.
-pub(crate) fn solve_target(dp: &TurnDp, progress: &dyn Progress) -> TargetSolution {
+/// Solves the target objective for every state of `dp`'s game, exactly,
+/// in the bands `bounds` ([`Bounds::of`] the same game); `progress` counts
+/// masks.
+pub(crate) fn solve_target(dp: &TurnDp, bounds: Bounds, progress: &dyn Progress) -> TargetSolution {
     let clock = Instant::now();
     let index = dp.index();
     let ncat = index.categories();
-    progress.stage(&format!("bounds of {}", dp.game().title), 0);
-    let bounds = Bounds::of(dp);
     let offsets = offsets(&bounds);
     let total = usize::try_from(*offsets.last().expect("one offset per state and one more")).expect("fits");
     let mut values = vec![0f64; total];

@@ -174,7 +174,10 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
     let dp = TurnDp::new(game);
     let path = target_path(dir, game);
     table::check_writable(&path)?;
+    progress.stage(&format!("bounds of {}", game.title), 0);
+    let clock = std::time::Instant::now();
     let bounds = Bounds::of(&dp);
+    let bounds_seconds = clock.elapsed().as_secs_f64();
     let entries: u64 = (0..bounds.lo.len()).map(|s| u64::from(bounds.width(s))).sum();
     // Every band in f64 while solving, then the f32 copy written.
     check_solve_size(
@@ -190,9 +193,8 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
         solve_seconds(game, &bounds),
         crate::limits::bytes(4 * (entries + 2 * dp.index().len())),
     ));
-    drop(bounds);
     let ev = solve(&dp, progress).expected;
-    let sol = solve_target(&dp, progress);
+    let sol = solve_target(&dp, bounds, progress);
     let (stored, rounding) = stored(&sol);
     let target = facts(&sol, rounding);
     let solved = Solved {
@@ -201,7 +203,7 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
         expected_score: ev,
         variants: vec![],
         states: dp.index().len(),
-        solve_seconds: sol.seconds,
+        solve_seconds: bounds_seconds + sol.seconds,
         layout: "[lo, hi per state][each state's chances of reaching lo+1..=hi], states in state-index order".into(),
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };

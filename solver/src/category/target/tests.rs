@@ -89,7 +89,7 @@ impl Brute<'_> {
 fn check_against_brute(toy: &Toy) {
     let game = &toy.game;
     let dp = TurnDp::new(game);
-    let sol = solve_target(&dp, &Silent);
+    let sol = solve_target(&dp, Bounds::of(&dp), &Silent);
     let mut brute = Brute { game, bonus: toy.bonus.as_ref(), memo: HashMap::new() };
     let reach = reachable_raw(toy);
     let mut checked = 0;
@@ -152,7 +152,7 @@ fn bands_are_tight_and_chances_fall_with_the_needed_score() {
     // Fewer boxes: the test solves a reduced classic Yahtzee whole.
     game.categories.truncate(9);
     let dp = TurnDp::new(&game);
-    let sol = solve_target(&dp, &Silent);
+    let sol = solve_target(&dp, Bounds::of(&dp), &Silent);
     let ev = solve(&dp, &Silent);
     let bounds = Bounds::of(&dp);
     for s in 0..dp.index().len() as usize {
@@ -194,7 +194,7 @@ fn advice_from_the_table_agrees_with_the_solve() {
     let dir = tempfile::tempdir().unwrap();
     let report = solve_and_save(&game, dir.path(), &Silent).unwrap();
     let dp = TurnDp::new(&game);
-    let sol = solve_target(&dp, &Silent);
+    let sol = solve_target(&dp, Bounds::of(&dp), &Silent);
     let (table, _) = TargetTable::open(dir.path(), &game, dp.index().len(), Verify::Full).unwrap();
     let facts = report.target.expect("target facts");
     for s in 0..dp.index().len() as usize {
