@@ -119,6 +119,11 @@ pub struct SolveArgs {
     /// Win objective: the players at the table (2 or 3).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
+    /// Score-sheet games: the table of the exact final-score distribution
+    /// under the expected-score play (the game's own table first, when
+    /// missing).
+    #[arg(long)]
+    pub distribution: bool,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -134,6 +139,13 @@ pub struct InfoArgs {
     /// Win objective: the players at the table (2 or 3).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
+    /// Score-sheet games: the distribution table (the exact final-score
+    /// distribution from the empty sheet, playing for points).
+    #[arg(long)]
+    pub distribution: bool,
+    /// With --distribution: draw P(final score >= s) into this SVG file.
+    #[arg(long, value_name = "FILE", requires = "distribution")]
+    pub plot: Option<PathBuf>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -207,6 +219,16 @@ pub struct AdviseArgs {
     /// How many alternatives to list, at least 1 (--json lists all).
     #[arg(long, default_value_t = 8)]
     pub top: usize,
+    /// Category games: the exact final-score distribution of every
+    /// alternative, playing for points from then on (solved first when its
+    /// table is missing and quick). Without it, the best play's is shown
+    /// where the table is there.
+    #[arg(long)]
+    pub distribution: bool,
+    /// With --distribution: draw P(final score >= s) of the best plays
+    /// into this SVG file.
+    #[arg(long, value_name = "FILE", requires = "distribution")]
+    pub plot: Option<PathBuf>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -386,11 +408,13 @@ pub enum Command {
     Info {
         game: Game,
         question: InfoQuestion,
+        plot: Option<PathBuf>,
     },
     Advise {
         game: Game,
         question: AdviseQuestion,
         top: usize,
+        plot: Option<PathBuf>,
     },
     Simulate {
         game: Game,
@@ -468,6 +492,17 @@ impl Command {
         Objective::of(win, self.game().map_or(Family::PushLuck, Game::family))
     }
 
+    /// Whether the table the command reads or writes is the final-score
+    /// distribution's.
+    pub fn distribution(&self) -> bool {
+        match self {
+            Command::Solve { question, .. } => question.distribution,
+            Command::Info { question, .. } => question.distribution,
+            Command::Advise { question: AdviseQuestion::Category(q), .. } => q.distribution,
+            _ => false,
+        }
+    }
+
     /// The players of the win table the command reads or writes (2 but for
     /// a table of three).
     pub fn table_players(&self) -> usize {
@@ -485,6 +520,9 @@ impl Command {
     /// reads.
     pub fn solve_command(&self) -> Option<String> {
         let command = self.game()?.reference().solve_command(self.objective());
+        if self.distribution() {
+            return Some(format!("{command} --distribution"));
+        }
         Some(match self.table_players() {
             n if n > 2 && self.objective() == Objective::Win => format!("{command} --players {n}"),
             _ => command,
@@ -612,6 +650,7 @@ impl Args {
                     game: a.sel.head(),
                     objective: a.objective,
                     players: Some(a.players.into()),
+                    distribution: a.distribution,
                     allow_long: true,
                 }
                 .question()
@@ -624,15 +663,23 @@ impl Args {
                     objective: a.objective,
                     verify: a.verify,
                     players: Some(a.players.into()),
+                    distribution: a.distribution,
                 }
                 .question()
                 .map_err(phrase)?;
-                Command::Info { game, question }
+                if let Some(p) = &a.plot {
+                    crate::pictures::check_path(p)?;
+                }
+                Command::Info { game, question, plot: a.plot }
             }
             RawCommand::Advise(a) => {
                 let top = a.top;
+                if let Some(p) = &a.plot {
+                    crate::pictures::check_path(p)?;
+                }
+                let plot = a.plot.clone();
                 let (game, question) = advise(a).question().map_err(phrase)?;
-                Command::Advise { game, question, top }
+                Command::Advise { game, question, top, plot }
             }
             RawCommand::Simulate(a) => {
                 let (game, question) = SimulateRequest {
@@ -694,6 +741,7 @@ fn advise(a: AdviseArgs) -> AdviseRequest {
         inherited: a.inherited,
         held: a.held,
         top: Some(a.top),
+        distribution: a.distribution,
     }
 }
 

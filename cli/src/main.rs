@@ -38,11 +38,18 @@ fn run(args: &Args) -> anyhow::Result<Vec<u8>> {
         Command::Solve { game, question } => {
             emit(json, &solver::solve(game, question, tables, &bar).map_err(fail)?, render::table)
         }
-        Command::Info { game, question } => {
-            emit(json, &solver::info(game, question, tables).map_err(fail)?, render::table)
+        Command::Info { game, question, plot } => {
+            let r = solver::info(game, question, tables).map_err(fail)?;
+            if let Some(path) = plot {
+                pictures::write(path, &r.draw()?)?;
+            }
+            emit(json, &r, render::table)
         }
-        Command::Advise { game, question, top } => {
+        Command::Advise { game, question, top, plot } => {
             let r = solver::advise(game, question, tables, &bar).map_err(fail)?;
+            if let (Some(path), solver::Advice::Category(a)) = (plot, &r) {
+                pictures::write(path, &a.draw()?)?;
+            }
             emit(json, &r, |r| render::advice(r, *top))
         }
         Command::Simulate { game, question } => {

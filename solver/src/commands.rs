@@ -33,7 +33,8 @@ use crate::vocabulary::{Family, Objective};
 pub fn solve(game: &Game, q: &SolveQuestion, tables: &Path, progress: &dyn Progress) -> Result<TableReport, Error> {
     let win = q.objective == Objective::Win;
     check_players(game, win, q.players)?;
-    if let Some(seconds) = long_solve_seconds(game, q.objective, q.players).filter(|_| !q.allow_long) {
+    let long = long_solve_seconds(game, q.objective, q.players).filter(|_| !q.allow_long && !q.distribution);
+    if let Some(seconds) = long {
         return Err(Error::LongSolve { game: game.reference().title, about: crate::auto_solve::about(seconds) });
     }
     match &game.0 {
@@ -41,6 +42,7 @@ pub fn solve(game: &Game, q: &SolveQuestion, tables: &Path, progress: &dyn Progr
         GameKind::Category(g) if q.objective == Objective::Target => {
             category::target::table::solve_and_save(g, tables, progress)
         }
+        GameKind::Category(g) if q.distribution => category::distribution::table::solve_and_save(g, tables, progress),
         GameKind::Category(g) => category::table::solve_and_save(g, tables, progress),
         GameKind::PushLuck(g) if win && q.players > 2 => players_table::solve_and_save(g, q.players, tables, progress),
         GameKind::PushLuck(g) if win => pushluck::win::table::solve_and_save(g, tables, progress),
@@ -59,6 +61,7 @@ pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport,
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
         GameKind::Category(g) if q.objective == Objective::Target => category::target::table::info(tables, g, verify),
+        GameKind::Category(g) if q.distribution => category::distribution::table::info(tables, g, verify),
         GameKind::Category(g) => category::table::info(tables, g, verify),
         GameKind::PushLuck(g) if win && q.players > 2 => players_table::info(tables, g, q.players, verify),
         GameKind::PushLuck(g) if win => pushluck::win::table::info(tables, g, verify),

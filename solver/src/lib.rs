@@ -117,6 +117,7 @@ pub use report::{
         CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
         VariantOdds,
     },
+    distribution::{DistributionFacts, Quantile, ScoreDistribution},
     games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing},
     review::{
         DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,

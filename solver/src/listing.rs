@@ -92,7 +92,12 @@ pub fn describe_in(game: &Game, tables: &Path) -> GameListing {
 /// The table of `game` the listing is about (under the final-score or the
 /// turn-score objective) is in `tables` and opens: `info` answers.
 fn table_present(game: &Game, tables: &Path) -> bool {
-    let q = InfoQuestion { objective: Objective::of(false, game.reference().family), verify: false, players: 2 };
+    let q = InfoQuestion {
+        objective: Objective::of(false, game.reference().family),
+        verify: false,
+        players: 2,
+        distribution: false,
+    };
     info(game, &q, tables).is_ok()
 }
 
@@ -218,7 +223,7 @@ mod tests {
         assert_eq!(listed.solve_command, "sixdice solve sixhundred");
         let refused = crate::solve(
             &six,
-            &crate::SolveQuestion { objective: Objective::FinalScore, players: 2, allow_long: false },
+            &crate::SolveQuestion { objective: Objective::FinalScore, players: 2, distribution: false, allow_long: false },
             Path::new("/nonexistent"),
             &crate::Silent,
         );
@@ -232,7 +237,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let present = |g: &Game| describe_in(g, dir.path()).table_present;
         assert_eq!((present(&six), present(&mini), present(&yahtzee)), (Some(false), Some(false), Some(false)));
-        let q = crate::SolveQuestion { objective: Objective::FinalScore, players: 2, allow_long: false };
+        let q = crate::SolveQuestion { objective: Objective::FinalScore, players: 2, distribution: false, allow_long: false };
         crate::solve(&yahtzee, &q, dir.path(), &crate::Silent).unwrap();
         assert_eq!((present(&six), present(&yahtzee)), (Some(false), Some(true)));
         assert_eq!(describe_in(&yahtzee, dir.path()), GameListing { table_present: Some(true), ..describe(&yahtzee) });

@@ -26,6 +26,9 @@ pub struct SolveQuestion {
     /// Win objective: the players at the table (2 or 3; the win table of
     /// each count is its own).
     pub players: usize,
+    /// Score-sheet games: the final-score distribution's table (under the
+    /// expected score).
+    pub distribution: bool,
     /// Start a whole solve that takes longer than a front end starts
     /// unasked (Six Hundred's, hours of both cores): the caller's choice,
     /// never the asker's (not read from JSON).
@@ -42,6 +45,8 @@ pub struct InfoQuestion {
     pub verify: bool,
     /// As in [`SolveQuestion`].
     pub players: usize,
+    /// As in [`SolveQuestion`].
+    pub distribution: bool,
 }
 
 /// `advise`: a question in the form of the game's family.
@@ -67,6 +72,9 @@ pub struct CategoryQuestion {
     /// The final score to reach: rank by the best chance of reaching it
     /// (`None`: by expected final score).
     pub target: Option<u32>,
+    /// The exact final-score distribution of every alternative (expected
+    /// score only; solved first when its table is missing and quick).
+    pub distribution: bool,
 }
 
 /// What the player has in front of them.

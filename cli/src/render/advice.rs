@@ -1,6 +1,6 @@
 //! `advise`: the situation, the best choice, and the ranked alternatives.
 
-use solver::{Advice, CategoryAdvice, Objective, PiggybackAdvice, PushLuckAdvice};
+use solver::{Advice, CategoryAdvice, Objective, PiggybackAdvice, PushLuckAdvice, ScoreDistribution};
 
 use crate::output::{value, TextTable};
 
@@ -20,17 +20,73 @@ fn category(a: &CategoryAdvice, top: usize) -> String {
     let mut out = format!("{}\n", a.situation);
     let Some(best) = a.alternatives.first() else {
         out.push_str(&format!("expected final score: {:.2}\n", a.expected_score));
+        if let Some(d) = &a.distribution {
+            out.push_str(&distribution_lines(d));
+        }
         return out;
     };
-    out.push_str(&format!("best: {} -> expected final score {:.2}\n\n", best.description, best.expected_score));
-    let mut t = TextTable::new(["#", "action", "expected final", "vs best"]).right(0).right(2).right(3);
+    out.push_str(&format!("best: {} -> expected final score {:.2}\n", best.description, best.expected_score));
+    if let Some(d) = &a.distribution {
+        out.push_str(&distribution_lines(d));
+    }
+    out.push('\n');
+    let every = a.alternatives.iter().all(|r| r.distribution.is_some());
+    let mut heads = vec!["#", "action", "expected final", "vs best"];
+    if every {
+        heads.extend(["sd", "5%", "median", "95%"]);
+    }
+    let mut t = TextTable::new(heads).right(0);
+    for c in 2..if every { 8 } else { 4 } {
+        t = t.right(c);
+    }
     for (i, r) in a.alternatives.iter().take(top).enumerate() {
         let diff = if i == 0 { String::new() } else { format!("{:+.2}", r.expected_score - best.expected_score) };
-        t.row([(i + 1).to_string(), r.description.clone(), format!("{:.2}", r.expected_score), diff]);
+        let mut row = vec![(i + 1).to_string(), r.description.clone(), format!("{:.2}", r.expected_score), diff];
+        if let Some(d) = r.distribution.as_ref().filter(|_| every) {
+            row.extend([format!("{:.2}", d.sd), quantile(d, 0.05), quantile(d, 0.5), quantile(d, 0.95)]);
+        }
+        t.row(row);
     }
     out.push_str(&t.render());
+    if every {
+        out.push_str("sd, 5%, median, 95%: of the final score, exact, playing for points from then on\n");
+    }
     more(&mut out, a.alternatives.len(), top);
     out
+}
+
+/// The final-score distribution in two lines: its summary, and the chance
+/// of each round score between its 1% and 99% quantiles.
+fn distribution_lines(d: &ScoreDistribution) -> String {
+    let mut out = format!(
+        "final score (exact, playing for points): mean {:.4}, sd {:.2}, median {}, 90% between {} and {}, \
+         lowest {}, highest {}\n",
+        d.mean,
+        d.sd,
+        quantile(d, 0.5),
+        quantile(d, 0.05),
+        quantile(d, 0.95),
+        d.lowest,
+        d.highest
+    );
+    let (from, to) = (quantile_score(d, 0.01), quantile_score(d, 0.99));
+    let step = if to - from > 200 { 50 } else { 25 };
+    let marks: Vec<String> = (from.div_ceil(step) * step..=to)
+        .step_by(step as usize)
+        .map(|s| format!("{s}: {:.2}%", 100.0 * d.chance_at_least(s)))
+        .collect();
+    if !marks.is_empty() {
+        out.push_str(&format!("P(final >= s): {}\n", marks.join(", ")));
+    }
+    out
+}
+
+fn quantile_score(d: &ScoreDistribution, share: f64) -> u32 {
+    d.quantiles.iter().find(|q| (q.share - share).abs() < 1e-9).map_or(d.lowest, |q| q.score)
+}
+
+fn quantile(d: &ScoreDistribution, share: f64) -> String {
+    quantile_score(d, share).to_string()
 }
 
 /// Playing to reach `target`: each play's best chance (8 digits: the

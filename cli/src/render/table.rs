@@ -37,6 +37,23 @@ pub fn table(r: &TableReport) -> String {
             t.row([format!("best P(final >= {})", c.score), format!("{:.12}", c.chance)]);
         }
     }
+    if let Some(g) = &r.distribution {
+        t.row([
+            "chances stored".to_string(),
+            format!("{} ({}, each within {:.1e} of the f64 solve)", g.entries, g.stored, g.largest_rounding),
+        ]);
+        t.row(["widest band of scores".to_string(), g.widest_band.to_string()]);
+        let d = &g.start;
+        t.row(["final score from the empty sheet".to_string(), format!("mean {:.12}, sd {:.6}", d.mean, d.sd)]);
+        let q: Vec<String> = d.quantiles.iter().map(|q| format!("{}%: {}", 100.0 * q.share, q.score)).collect();
+        t.row(["quantiles".to_string(), q.join(", ")]);
+        t.row(["lowest and highest possible".to_string(), format!("{} and {}", d.lowest, d.highest)]);
+        let from = d.quantiles.first().map_or(d.lowest, |q| q.score).div_ceil(25) * 25;
+        let to = d.quantiles.last().map_or(d.highest, |q| q.score);
+        for s in (from..=to).step_by(25) {
+            t.row([format!("P(final >= {s})"), format!("{:.12}", d.chance_at_least(s))]);
+        }
+    }
     if let Some(w) = &r.win {
         t.row(["turn solves".to_string(), w.turn_solves.to_string()]);
         t.row(["largest fixed-point residual".to_string(), format!("{:.1e}", w.residual)]);

@@ -17,6 +17,8 @@
 //! - [`advise`]: ranking the choices for one roll from a solved table.
 
 pub(crate) mod advise;
+pub(crate) mod bands;
+pub(crate) mod distribution;
 pub(crate) mod games;
 pub(crate) mod levels;
 pub(crate) mod model;

@@ -58,6 +58,10 @@ pub enum AdviseError {
     NeedsTable { game: String, command: String, needs: SolveNeeds },
     #[error("playing to reach a score is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)")]
     TargetNotInGame(String),
+    #[error(
+        "the final-score distribution is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)"
+    )]
+    DistributionNotInGame(String),
 }
 
 impl AdviseError {
@@ -70,6 +74,7 @@ impl AdviseError {
             AdviseError::Unreachable(_) => Some(Field::Sheet),
             AdviseError::NeedsTable { .. } => None,
             AdviseError::TargetNotInGame(_) => Some(Field::Objective),
+            AdviseError::DistributionNotInGame(_) => Some(Field::Distribution),
             AdviseError::LockedNotInGame { .. }
             | AdviseError::LockedRoll { .. }
             | AdviseError::LockedNotInDice { .. } => Some(Field::Locked),

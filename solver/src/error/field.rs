@@ -64,6 +64,8 @@ pub enum Field {
     Record,
     /// `strategy`: the heat map of P(win).
     Map,
+    /// Score-sheet games: the final-score distribution.
+    Distribution,
 }
 
 impl Field {
@@ -102,6 +104,7 @@ impl Field {
             Field::Seats => "seats",
             Field::Record => "record",
             Field::Map => "map",
+            Field::Distribution => "distribution",
         }
     }
 }

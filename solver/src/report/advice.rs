@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::distribution::ScoreDistribution;
 use crate::record::{Action, Then as RecordThen};
 use crate::vocabulary::{GameRef, Objective};
 
@@ -32,6 +33,10 @@ pub struct CategoryAlternative {
     /// score of at least the target after this choice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance: Option<f64>,
+    /// With `distribution` asked: the exact distribution of the final score
+    /// after this choice, playing for the best expected score from then on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<ScoreDistribution>,
 }
 
 /// The answer to a [`CategoryQuestion`].
@@ -62,6 +67,11 @@ pub struct CategoryAdvice {
     pub target: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance: Option<f64>,
+    /// The exact distribution of the final score under the expected-score
+    /// play: of the best play (before the turn, of the sheet), where the
+    /// game's distribution table is there or was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<ScoreDistribution>,
 }
 
 /// What happens after a set-aside.

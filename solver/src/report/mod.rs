@@ -14,6 +14,7 @@
 
 pub(crate) mod advice;
 pub(crate) mod compare;
+pub(crate) mod distribution;
 pub(crate) mod games;
 pub(crate) mod review;
 pub(crate) mod session;
@@ -32,6 +33,7 @@ pub(crate) use compare::{
     CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
     VariantOdds,
 };
+pub(crate) use distribution::{DistributionFacts, Quantile, ScoreDistribution};
 pub(crate) use games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing};
 pub(crate) use review::{
     DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::distribution::DistributionFacts;
 use crate::table::Table;
 use crate::vocabulary::{GameRef, Objective};
 
@@ -94,6 +95,9 @@ pub struct TableReport {
     /// Target tables (score-sheet games played to reach a score).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub target: Option<TargetFacts>,
+    /// Distribution tables (the final score under the expected-score play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<DistributionFacts>,
 }
 
 /// The facts of a target table: how much it holds, how it is stored, and
@@ -138,6 +142,7 @@ impl TableReport {
             seats: None,
             estimated_seconds: None,
             target: None,
+            distribution: None,
         }
     }
 }

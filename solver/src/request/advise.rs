@@ -33,6 +33,9 @@ super::request! {
         pub held: Option<u8>,
         /// How many alternatives a text rendering lists (the report has all).
         pub top: Option<usize>,
+        /// Category games: the exact final-score distribution of every
+        /// alternative (expected-score play).
+        pub distribution: bool,
     }
 }
 
@@ -78,6 +81,10 @@ impl AdviseRequest {
         if self.objective.as_deref() == Some("target") && self.target.is_none() {
             return Err(RequestError::TargetMissing.into());
         }
+        if self.distribution && self.target.is_some() {
+            // The distribution is the expected-score play's, not the target's.
+            return Err(RequestError::Conflict { other: "target", field: Field::Distribution }.into());
+        }
         let given = [
             ("--banked", self.banked.is_some()),
             ("--score", self.score.is_some()),
@@ -99,6 +106,7 @@ impl AdviseRequest {
             roll: self.roll,
             locked: self.locked.as_deref().map(|d| super::dice(d, Field::Locked)).transpose()?,
             target: self.target,
+            distribution: self.distribution,
         })
     }
 
@@ -107,6 +115,7 @@ impl AdviseRequest {
             ("--sheet", self.sheet.is_some()),
             ("--locked", self.locked.is_some()),
             ("--target", self.target.is_some()),
+            ("--distribution", self.distribution),
         ];
         if let Some((flag, _)) = given.iter().find(|g| g.1) {
             return Err(wrong_family(flag, game, Family::Category));
@@ -155,6 +164,6 @@ impl AdviseRequest {
 
 /// A flag of the other family's questions, named with the game's id (as
 /// typed).
-fn wrong_family(what: &'static str, game: &Game, for_family: Family) -> Error {
+pub(super) fn wrong_family(what: &'static str, game: &Game, for_family: Family) -> Error {
     Error::WrongFamily { what, game: game.reference().id, family: game.family(), for_family }
 }

@@ -22,6 +22,9 @@ request! {
         pub objective: Option<String>,
         /// The players at the table (2 or 3; default 2).
         pub players: Option<usize>,
+        /// Score-sheet games: the table of the final-score distribution
+        /// under the expected-score play (beside the game's own).
+        pub distribution: bool,
         /// Start a solve longer than [`crate::limits::LONG_SOLVE_SECONDS`]
         /// at the reference speed: the caller's choice (never read from
         /// JSON; the command line allows it, a server as it was started).
@@ -37,7 +40,8 @@ impl Request for SolveRequest {
     /// An unknown game or option, a word that is no objective.
     fn question(&self) -> Result<(Game, SolveQuestion), Error> {
         let (game, objective, players) = table_of(&self.game, self.objective.as_deref(), self.players)?;
-        Ok((game, SolveQuestion { objective, players, allow_long: self.allow_long }))
+        check_distribution(&game, objective, self.distribution)?;
+        Ok((game, SolveQuestion { objective, players, distribution: self.distribution, allow_long: self.allow_long }))
     }
 }
 
@@ -48,6 +52,8 @@ request! {
         /// Check every data checksum, however large the table.
         pub verify: bool,
         pub players: Option<usize>,
+        /// As in [`SolveRequest`].
+        pub distribution: bool,
     }
 }
 
@@ -58,8 +64,24 @@ impl Request for InfoRequest {
     /// An unknown game or option, a word that is no objective.
     fn question(&self) -> Result<(Game, InfoQuestion), Error> {
         let (game, objective, players) = table_of(&self.game, self.objective.as_deref(), self.players)?;
-        Ok((game, InfoQuestion { objective, verify: self.verify, players }))
+        check_distribution(&game, objective, self.distribution)?;
+        Ok((game, InfoQuestion { objective, verify: self.verify, players, distribution: self.distribution }))
     }
+}
+
+/// The distribution table is a score-sheet game's, under the expected
+/// score.
+fn check_distribution(game: &Game, objective: Objective, distribution: bool) -> Result<(), Error> {
+    if !distribution {
+        return Ok(());
+    }
+    if game.family() != crate::vocabulary::Family::Category {
+        return Err(super::advise::wrong_family("--distribution", game, crate::vocabulary::Family::Category));
+    }
+    if objective != Objective::FinalScore {
+        return Err(RequestError::Conflict { other: "objective", field: Field::Distribution }.into());
+    }
+    Ok(())
 }
 
 /// The table `solve` makes and `info` reads: the game, its objective

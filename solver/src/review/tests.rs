@@ -156,6 +156,7 @@ fn a_mistake_costs_what_advise_says_category() {
             roll: Some(u32::try_from(last + 1).unwrap()),
             locked: None,
             target: None,
+            distribution: false,
         };
         let Advice::Category(a) = advise(&g, &AdviseQuestion::Category(q), dir.path(), &Silent).unwrap() else {
             unreachable!()

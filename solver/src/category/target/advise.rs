@@ -10,7 +10,7 @@
 
 use std::path::Path;
 
-use super::table::{open_or_solve, TableBands};
+use super::table::{open_or_solve, TargetBands};
 use crate::category::advise::{action_of, locate, rank};
 use crate::category::model::{CategoryGame, Sheet};
 use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
@@ -39,7 +39,7 @@ pub(crate) fn advise_target(
     let table = open_or_solve(dir, &dp, progress)?;
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let bands = TableBands { index: dp.index(), table: &table };
+    let bands = TargetBands { index: dp.index(), table: &table };
     let (mask, lane) = locate(&dp, sheet)?;
     let needed = i64::from(target) - i64::from(sheet.total(game));
     let chances: Vec<(Choice, f64)> = match position {

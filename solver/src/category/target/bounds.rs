@@ -1,4 +1,4 @@
-//! The points still to come that matter at each turn-start state: the
+//! The target objective's bands ([`Bounds`]): the points still to come that matter at each turn-start state: the
 //! guaranteed minimum under the best play (`lo`) and the most the open
 //! boxes can still give (`hi`). For a needed score `t`, the best chance of
 //! reaching it is 1 when `t <= lo` and 0 when `t > hi`; only the band
@@ -12,14 +12,8 @@
 
 use rayon::prelude::*;
 
+use crate::category::bands::Bounds;
 use crate::category::turn::TurnDp;
-
-/// Per state, in state-index order: `lo` and `hi` of the points still to
-/// come (see the module docs).
-pub(crate) struct Bounds {
-    pub(crate) lo: Vec<u32>,
-    pub(crate) hi: Vec<u32>,
-}
 
 impl Bounds {
     /// The bounds of every state of `dp`'s game.
@@ -38,12 +32,6 @@ impl Bounds {
             }
         }
         Bounds { lo, hi }
-    }
-
-    /// The band's width at state number `state`: the number of needed
-    /// scores whose chance is neither 0 nor 1 for certain.
-    pub(crate) fn width(&self, state: usize) -> u32 {
-        self.hi[state] - self.lo[state]
     }
 }
 

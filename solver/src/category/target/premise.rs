@@ -1,7 +1,7 @@
 //! The premise of the target table, measured: how many needed scores each
 //! state really has (run with `--ignored --nocapture`).
 
-use super::bounds::Bounds;
+use crate::category::bands::Bounds;
 use crate::category::turn::TurnDp;
 use crate::registry::testing::category;
 

@@ -1,32 +1,23 @@
-//! The target table file: every turn-start state's band of chances, f32,
-//! memory-mapped like every table.
-//!
-//! Layout of the values (one f32 array): first, per state in state-index
-//! order, its band's `lo` and `hi` (whole numbers below 2^24, so exact in
-//! f32); then every state's band end to end, in the same order. A reader
-//! finds a state's band by the running sum of the widths (one pass over
-//! the states when the table is opened).
-//!
-//! The solve computes in f64 and rounds each stored value once to f32: a
-//! stored chance is within 2^-25 (3.0e-8) of the solve's (the largest
-//! rounding is measured and kept in the metadata).
+//! The target table: every turn-start state's band of best chances, in
+//! the band file of [`crate::category::bands::file`] (f32, memory-mapped),
+//! with the target's facts as metadata; solve and save, open, `info`.
 
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::bounds::Bounds;
-use super::solve::{offsets, solve_target, TargetSolution};
+use super::solve::solve_target;
 use crate::auto_solve::Making;
+use crate::category::bands::file::{stored, BandTable, TableBands, LAYOUT};
+use crate::category::bands::{BandSolution, Bounds};
 use crate::category::model::CategoryGame;
 use crate::category::solve::solve;
-use crate::category::states::StateIndex;
-use crate::category::turn::{Band, BandValues, Bands, TurnDp};
+use crate::category::turn::TurnDp;
 use crate::error::Error;
 use crate::limits::{check_solve_size, WHOLE_SOLVE_BYTES};
 use crate::progress::Progress;
 use crate::report::{Solved, TableFile, TableReport, TargetChance, TargetFacts};
-use crate::table::{self, fingerprint, write_table, Table, TableSpec, Verify};
+use crate::table::{self, fingerprint, write_table, TableSpec, Verify};
 use crate::vocabulary::Objective;
 
 /// Changes whenever the target table's values or layout change.
@@ -68,85 +59,27 @@ pub(crate) fn solve_seconds(game: &CategoryGame, bounds: &Bounds) -> f64 {
     cells / cells_per_second(game)
 }
 
-/// A target table, open: its bands by state number.
-pub(crate) struct TargetTable {
-    table: Table,
-    states: usize,
-    /// Per state, the first of its values (after the bounds); one more at the end.
-    offsets: Vec<u64>,
-    target: TargetFacts,
-}
+/// A target table, open.
+pub(crate) type TargetTable = BandTable<TargetMeta>;
 
 /// A target table's metadata: the solve's facts and the target's own.
 #[derive(Serialize, Deserialize)]
-struct TargetMeta {
+pub(crate) struct TargetMeta {
     #[serde(flatten)]
     solved: Solved,
     target: TargetFacts,
 }
 
-impl TargetTable {
-    /// Opens the game's target table from `dir` and checks it.
-    pub(crate) fn open(dir: &Path, game: &CategoryGame, states: u64, verify: Verify) -> Result<(Self, Solved), Error> {
-        let table = Table::open(&target_path(dir, game), &spec(game, None), verify)?;
-        let TargetMeta { solved, target } = table.meta::<TargetMeta>()?;
-        let n = usize::try_from(states).expect("states fit in memory");
-        let values = table.values();
-        let broken = || table::TableError::Corrupt { path: table.path().to_path_buf(), why: "band bounds".into() };
-        if values.len() < 2 * n {
-            return Err(broken().into());
-        }
-        let mut bounds = Bounds { lo: Vec::with_capacity(n), hi: Vec::with_capacity(n) };
-        for pair in values[..2 * n].chunks_exact(2) {
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // whole numbers, checked below
-            let (lo, hi) = (pair[0] as u32, pair[1] as u32);
-            #[allow(clippy::cast_precision_loss)]
-            if lo as f32 != pair[0] || hi as f32 != pair[1] || hi < lo {
-                return Err(broken().into());
-            }
-            bounds.lo.push(lo);
-            bounds.hi.push(hi);
-        }
-        let offsets = offsets(&bounds);
-        if 2 * n as u64 + offsets[n] != values.len() as u64 {
-            return Err(broken().into());
-        }
-        Ok((TargetTable { table, states: n, offsets, target }, solved))
-    }
-
-    /// The band of state number `state`.
-    pub(crate) fn band(&self, state: usize) -> Band<'_> {
-        let values = self.table.values();
-        let lo_hi = &values[2 * state..2 * state + 2];
-        let base = 2 * self.states;
-        let (a, b) = (base + self.offsets[state] as usize, base + self.offsets[state + 1] as usize);
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // checked whole numbers
-        Band { lo: lo_hi[0] as u32, hi: lo_hi[1] as u32, values: BandValues::F32(&values[a..b]) }
-    }
-
-    pub(crate) fn table(&self) -> &Table {
-        &self.table
-    }
-
-    pub(crate) fn facts(&self) -> &TargetFacts {
-        &self.target
-    }
+/// Opens the game's target table from `dir` and checks it.
+pub(crate) fn open(dir: &Path, game: &CategoryGame, states: u64, verify: Verify) -> Result<TargetTable, Error> {
+    BandTable::open(&target_path(dir, game), &spec(game, None), states, verify)
 }
 
 /// A target table's bands, by mask and lane.
-pub(crate) struct TableBands<'a> {
-    pub(crate) index: &'a StateIndex,
-    pub(crate) table: &'a TargetTable,
-}
-
-impl Bands for TableBands<'_> {
-    fn band(&self, mask: u32, lane: usize) -> Band<'_> {
-        self.table.band(self.index.offset(mask) + lane)
-    }
-}
+pub(crate) type TargetBands<'a> = TableBands<'a, TargetMeta>;
 
 /// The facts of a solve worth keeping with its table.
-fn facts(sol: &TargetSolution, rounding: f64) -> TargetFacts {
+fn facts(sol: &BandSolution, rounding: f64) -> TargetFacts {
     let n = sol.bounds.lo.len();
     let widest = (0..n).map(|s| sol.bounds.width(s)).max().unwrap_or(0);
     let start = sol.band(0);
@@ -204,7 +137,7 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
         variants: vec![],
         states: dp.index().len(),
         solve_seconds: bounds_seconds + sol.seconds,
-        layout: "[lo, hi per state][each state's chances of reaching lo+1..=hi], states in state-index order".into(),
+        layout: LAYOUT.into(),
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
     let shape = vec![stored.len() as u64];
@@ -216,31 +149,13 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
     Ok(report)
 }
 
-/// The values as the table stores them, and the largest rounding.
-fn stored(sol: &TargetSolution) -> (Vec<f32>, f64) {
-    let n = sol.bounds.lo.len();
-    let mut out = Vec::with_capacity(2 * n + sol.values.len());
-    for s in 0..n {
-        #[allow(clippy::cast_precision_loss)] // whole numbers below 2^24
-        out.extend([sol.bounds.lo[s] as f32, sol.bounds.hi[s] as f32]);
-    }
-    let mut largest = 0f64;
-    for &v in &sol.values {
-        #[allow(clippy::cast_possible_truncation)] // the table stores f32 on purpose
-        let x = v as f32;
-        largest = largest.max((f64::from(x) - v).abs());
-        out.push(x);
-    }
-    (out, largest)
-}
-
 /// `info --objective target`: the facts of an existing target table.
 pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<TableReport, Error> {
     refuse_locked(game)?;
     let dp = TurnDp::new(game);
-    let (table, solved) = TargetTable::open(dir, game, dp.index().len(), verify)?;
-    let mut report = TableReport::of(TableFile::of(table.table()), solved);
-    report.target = Some(table.facts().clone());
+    let table = open(dir, game, dp.index().len(), verify)?;
+    let mut report = TableReport::of(TableFile::of(table.table()), table.meta().solved.clone());
+    report.target = Some(table.meta().target.clone());
     Ok(report)
 }
 
@@ -251,7 +166,7 @@ pub(crate) fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) ->
     let game = dp.game();
     let states = dp.index().len();
     let path = target_path(dir, game);
-    let open = || TargetTable::open(dir, game, states, Verify::Auto).map(|(t, _)| t);
+    let open = || open(dir, game, states, Verify::Auto);
     let making = || {
         let seconds = solve_seconds(game, &Bounds::of(dp));
         Making {

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::bounds::Bounds;
 use super::solve::solve_target;
+use crate::category::bands::Bounds;
 use crate::category::games::yahtzee::{Joker, YahtzeeBonus};
 use crate::category::model::{CategoryGame, Sheet};
 use crate::category::solve::solve;
@@ -184,7 +184,7 @@ fn bands_are_tight_and_chances_fall_with_the_needed_score() {
 #[test]
 fn advice_from_the_table_agrees_with_the_solve() {
     use super::advise::advise_target;
-    use super::table::{solve_and_save, TargetTable};
+    use super::table::{open, solve_and_save};
     use crate::category::turn::Position;
     use crate::dice::Multisets;
     use crate::table::Verify;
@@ -195,7 +195,7 @@ fn advice_from_the_table_agrees_with_the_solve() {
     let report = solve_and_save(&game, dir.path(), &Silent).unwrap();
     let dp = TurnDp::new(&game);
     let sol = solve_target(&dp, Bounds::of(&dp), &Silent);
-    let (table, _) = TargetTable::open(dir.path(), &game, dp.index().len(), Verify::Full).unwrap();
+    let table = open(dir.path(), &game, dp.index().len(), Verify::Full).unwrap();
     let facts = report.target.expect("target facts");
     for s in 0..dp.index().len() as usize {
         let (stored, exact) = (table.band(s), sol.band(s));

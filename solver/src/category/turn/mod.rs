@@ -34,10 +34,12 @@
 
 mod last_roll;
 mod locked;
+mod policy;
 mod reroll;
 mod rows;
 mod target;
 
+pub(crate) use policy::{first_best, LanePolicy};
 pub(crate) use rows::Real;
 pub(crate) use target::{Band, BandValues, Bands, Run};
 
@@ -168,6 +170,9 @@ pub(crate) struct TurnDp<'g> {
     state_points: Vec<bool>,
     /// The locked rule's walk (built for that rule only).
     lattice: Option<locked::LockedLattice>,
+    /// Per full roll, its sub-multisets (made when a fixed play is first
+    /// written down, [`TurnDp::policies`]).
+    roll_subsets: std::sync::OnceLock<Vec<Vec<u16>>>,
 }
 
 impl<'g> TurnDp<'g> {
@@ -194,7 +199,18 @@ impl<'g> TurnDp<'g> {
         }
         let lattice = (game.keep_rule == KeepRule::Locked).then(|| locked::LockedLattice::new(&ms));
         let state_points = (0..game.categories.len()).map(|c| game.extra.points_depend_on_state(c)).collect();
-        TurnDp { game, index, ms, scores_of, score_pos, roll_scores, bonus_rolls, state_points, lattice }
+        TurnDp {
+            game,
+            index,
+            ms,
+            scores_of,
+            score_pos,
+            roll_scores,
+            bonus_rolls,
+            state_points,
+            lattice,
+            roll_subsets: std::sync::OnceLock::new(),
+        }
     }
 
     /// Scoring the roll's `points` in open box `cat` from the state (upper
@@ -425,28 +441,15 @@ impl TurnPlan {
     /// ranks them.
     pub(crate) fn best_keep(&self, dp: &TurnDp, dice: &Counts, locked: &Counts, left: usize) -> Counts {
         let values = &self.keep[left - 1];
-        let mut best: Option<(usize, f64)> = None;
-        for k in dp.ms.subsets(dice) {
-            if dp.ms.counts(k).iter().zip(locked).any(|(a, b)| a < b) {
-                continue;
-            }
-            if best.is_none_or(|(_, v)| values[k] > v) {
-                best = Some((k, values[k]));
-            }
-        }
-        *dp.ms.counts(best.expect("keeping everything is always allowed").0)
+        let allowed =
+            dp.ms.subsets(dice).into_iter().filter(|&k| dp.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b));
+        *dp.ms.counts(first_best(allowed, |k| values[k]).expect("keeping everything is always allowed"))
     }
 
     /// The best box for final roll `dice`: (box, points the rules score,
     /// points written), the first of equally good boxes.
     pub(crate) fn best_box(&self, dp: &TurnDp, dice: &Counts) -> (usize, u32, u32) {
-        let mut best: Option<(usize, u32, u32, f64)> = None;
-        for o in self.s.successors.score_options(dp, self.mask, dice) {
-            if best.is_none_or(|b| o.3 > b.3) {
-                best = Some(o);
-            }
-        }
-        let (c, p, w, _) = best.expect("an open box");
-        (c, p, w)
+        let best = first_best(self.s.successors.score_options(dp, self.mask, dice), |o| o.3).expect("an open box");
+        (best.0, best.1, best.2)
     }
 }

@@ -96,6 +96,13 @@ impl<F: Real> Successors<F> {
     /// Builds the vectors of the cells `runs` of `mask` from `after`, the
     /// chances of the states after this turn.
     pub(super) fn build_target<B: Bands + ?Sized>(&mut self, dp: &TurnDp, after: &B, mask: u32, runs: &[Run]) {
+        self.build_target_plain(dp, after, mask, runs);
+        self.bonus_rows = Some(self.solve_bonus_rows(dp, after, mask, runs));
+    }
+
+    /// [`Successors::build_target`] without the bonus rolls' rows (for a
+    /// fixed play, which scores those rolls itself).
+    pub(super) fn build_target_plain<B: Bands + ?Sized>(&mut self, dp: &TurnDp, after: &B, mask: u32, runs: &[Run]) {
         let game = dp.game;
         let cells: usize = runs.iter().map(|r| r.len).sum();
         self.stride = stride(cells);
@@ -121,7 +128,7 @@ impl<F: Real> Successors<F> {
             }
         }
         self.finish(dp, mask);
-        self.bonus_rows = Some(self.solve_bonus_rows(dp, after, mask, runs));
+        self.bonus_rows = None;
     }
 
     /// Appends the chances of `run` after scoring `points` in open box
@@ -129,7 +136,7 @@ impl<F: Real> Successors<F> {
     /// lane (a positive choice the rules score 0 under
     /// `zero-only-when-forced`).
     #[allow(clippy::too_many_arguments)] // one cell run's whole question
-    fn extend_choice<B: Bands + ?Sized>(
+    pub(super) fn extend_choice<B: Bands + ?Sized>(
         &mut self,
         dp: &TurnDp,
         after: &B,

@@ -14,21 +14,29 @@
 //!   by turn;
 //! - a summary of reviews ([`draw_review_summary`]): several reviewed
 //!   games, each player's loss per decision (above) and luck (below) game
-//!   by game.
+//!   by game;
+//! - a final-score distribution ([`distribution`]): P(final ≥ s) per
+//!   play of an advice, or from the empty sheet of a distribution table.
 //!
 //! Each figure has a title naming the game and its options, labelled axes
 //! with units, and a legend or colour scale.
 
+mod distribution;
+
+use distribution::{draw_advice_distribution, draw_table_distribution};
 use plotters::coord::ranged1d::{IntoSegmentedCoord, SegmentValue};
 use plotters::prelude::*;
 
-use crate::report::{BankBoundary, CompareReport, CompareRow, DecisionClass, ReviewReport, ReviewSummary, WinMap};
+use crate::report::{
+    BankBoundary, CategoryAdvice, CompareReport, CompareRow, DecisionClass, ReviewReport, ReviewSummary, TableReport,
+    WinMap,
+};
 use crate::vocabulary::Objective;
 
 /// A figure that could not be drawn.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot draw the picture: {0}")]
-pub struct PictureError(String);
+pub struct PictureError(pub(crate) String);
 
 /// A report that has a picture: its SVG, drawn with plotters.
 pub trait Picture {
@@ -56,6 +64,8 @@ drawn_by! {
     BankBoundary: draw_bank_boundary;
     ReviewReport: draw_review;
     ReviewSummary: draw_review_summary;
+    CategoryAdvice: draw_advice_distribution;
+    TableReport: draw_table_distribution;
 }
 
 fn err<E: std::fmt::Display>(e: E) -> PictureError {
