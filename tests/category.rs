@@ -178,6 +178,64 @@ fn target_objective_refusals() {
     assert!(std::fs::read_dir(env.path()).map_or(true, |mut d| d.next().is_none()), "nothing written");
 }
 
+/// The distribution's refusals: one line each, exit 2, before anything is
+/// solved or written.
+#[test]
+fn distribution_refusals() {
+    let env = Env::new();
+    let cases: [(&[&str], &str); 6] = [
+        (&["advise", "yahtzee", "--distribution", "--target", "250"], "--target"),
+        (&["advise", "farkle", "--dice", "1,1,5,2,3,4", "--distribution"], "--distribution"),
+        (&["advise", "sixhundred", "--distribution"], "not solved for Six Hundred"),
+        (&["solve", "farkle", "--distribution"], "--distribution"),
+        (&["solve", "sixhundred", "--distribution"], "not solved for Six Hundred"),
+        (&["info", "yatzy", "--objective", "target", "--distribution"], "--objective"),
+    ];
+    for (args, needle) in cases {
+        env.user_error(args, needle);
+    }
+    // A picture only of a distribution asked for.
+    env.user_error(&["advise", "yatzy", "--plot", "p.svg"], "--distribution");
+    env.user_error(&["info", "yatzy", "--plot", "p.svg"], "--distribution");
+    assert!(std::fs::read_dir(env.path()).map_or(true, |mut d| d.next().is_none()), "nothing written");
+}
+
+/// The whole path of a distribution table (extended tier: a 20-second
+/// solve): `solve --distribution`, `info`, `advise` with the best play's
+/// distribution and with every alternative's, and the picture.
+#[test]
+#[ignore = "extended: a 20-second solve"]
+fn extended_distribution_table_solve_info_and_advise() {
+    let env = Env::new();
+    let solved = env.json(&["solve", "yahtzee", "-o", "no-bonus", "--distribution"]);
+    let info = env.json(&["info", "yahtzee", "-o", "no-bonus", "--distribution"]);
+    assert_eq!(info["distribution"], solved["distribution"]);
+    let start = &info["distribution"]["start"];
+    let mean = start["mean"].as_f64().unwrap();
+    assert!((mean - 245.870774514).abs() < 1e-8, "{info}");
+    let at_least = start["at_least"].as_array().unwrap();
+    assert_eq!(at_least[0].as_f64(), Some(1.0));
+    // Before the turn: the table's own band, summed to its mean.
+    let before = env.json(&["advise", "yahtzee", "-o", "no-bonus"]);
+    let d = &before["distribution"];
+    assert!((d["mean"].as_f64().unwrap() - before["expected_score"].as_f64().unwrap()).abs() < 2e-5, "{before}");
+    // A roll: the best play's distribution without asking, every play's with.
+    let roll = env.json(&["advise", "yahtzee", "-o", "no-bonus", "--dice", "1,1,3,4,5"]);
+    assert!(roll["alternatives"][0]["distribution"].is_object());
+    assert!(roll["alternatives"][1].get("distribution").is_none());
+    let svg = env.path().join("d.svg");
+    let args = ["advise", "yahtzee", "-o", "no-bonus", "--dice", "1,1,3,4,5", "--distribution", "--plot"];
+    let every = env.json(&[&args[..], &[svg.to_str().unwrap()]].concat());
+    for alt in every["alternatives"].as_array().unwrap() {
+        let d = &alt["distribution"];
+        let gap = (d["mean"].as_f64().unwrap() - alt["expected_score"].as_f64().unwrap()).abs();
+        assert!(gap < 2e-5, "{alt}");
+    }
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let text = env.ok(&["advise", "yahtzee", "-o", "no-bonus", "--dice", "1,1,3,4,5", "--distribution"]);
+    assert!(text.contains("median") && text.contains("P(final >= s)"), "{text}");
+}
+
 /// The whole path of a target table (extended tier: the solve takes about
 /// 30 s on 2 cores): `solve --objective target`, `info`, and `advise
 /// --target` with and without dice, each chance the table's.

@@ -223,7 +223,12 @@ mod tests {
         assert_eq!(listed.solve_command, "sixdice solve sixhundred");
         let refused = crate::solve(
             &six,
-            &crate::SolveQuestion { objective: Objective::FinalScore, players: 2, distribution: false, allow_long: false },
+            &crate::SolveQuestion {
+                objective: Objective::FinalScore,
+                players: 2,
+                distribution: false,
+                allow_long: false,
+            },
             Path::new("/nonexistent"),
             &crate::Silent,
         );
@@ -237,7 +242,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let present = |g: &Game| describe_in(g, dir.path()).table_present;
         assert_eq!((present(&six), present(&mini), present(&yahtzee)), (Some(false), Some(false), Some(false)));
-        let q = crate::SolveQuestion { objective: Objective::FinalScore, players: 2, distribution: false, allow_long: false };
+        let q = crate::SolveQuestion {
+            objective: Objective::FinalScore,
+            players: 2,
+            distribution: false,
+            allow_long: false,
+        };
         crate::solve(&yahtzee, &q, dir.path(), &crate::Silent).unwrap();
         assert_eq!((present(&six), present(&yahtzee)), (Some(false), Some(true)));
         assert_eq!(describe_in(&yahtzee, dir.path()), GameListing { table_present: Some(true), ..describe(&yahtzee) });

@@ -40,8 +40,8 @@ use crate::vocabulary::Objective;
 
 /// One simulated game.
 #[derive(Debug, Clone, Copy)]
-struct Played {
-    score: u32,
+pub(crate) struct Played {
+    pub(crate) score: u32,
     upper_bonus: bool,
     other_bonus: bool,
     /// Boxes that ended at 0.
@@ -181,7 +181,7 @@ fn start_state(dp: &TurnDp) -> (u32, usize) {
 }
 
 /// One game, optimally, with the dice of `seed`.
-fn play<V: Values + ?Sized>(dp: &TurnDp, values: &V, seed: u64) -> Played {
+pub(crate) fn play<V: Values + ?Sized>(dp: &TurnDp, values: &V, seed: u64) -> Played {
     let game = dp.game();
     let mut rng = SmallRng::seed_from_u64(seed);
     let (mut mask, mut lane) = start_state(dp);

@@ -18,3 +18,6 @@ pub(crate) mod table;
 
 #[cfg(test)]
 mod premise;
+
+#[cfg(test)]
+mod tests;
