@@ -102,13 +102,14 @@ fn table_present(game: &Game, tables: &Path) -> bool {
 }
 
 /// The `advise` fields of a category game: `target` (play to reach a
-/// score) where the game has a target table, `locked` with locked dice.
+/// score) and `distribution` (the final score's) where the game has those
+/// tables, `locked` with locked dice.
 fn category_fields(locked: bool) -> Vec<&'static str> {
     let mut fields = vec!["dice", "roll", "sheet"];
     if locked {
         fields.push("locked");
     } else {
-        fields.push("target");
+        fields.extend(["target", "distribution"]);
     }
     fields
 }

@@ -26,7 +26,8 @@ fn distribution_sizes() {
         let n = target.lo.len();
         let target_cells: u64 = (0..n).map(|s| u64::from(target.width(s))).sum();
         let upto_hi: u64 = target.hi.iter().map(|&h| u64::from(h)).sum();
-        let sol = super::solve::solve_distribution(&dp, &Indexed { index: dp.index(), values: &stored }, &Silent);
+        let sol =
+            super::solve::solve_distribution(&dp, &Indexed { index: dp.index(), values: &stored }, &Silent).flatten();
         let start = sol.band(0);
         let mean: f64 = (1..=start.hi).map(|t| start.at(i64::from(t))).sum();
         let widest = (0..n).map(|s| sol.bounds.width(s)).max().unwrap_or(0);

@@ -17,14 +17,17 @@
 //!    with its choices fixed.
 //!
 //! The bands of a level are only known once its play is, so each mask's
-//! solve is kept on its own until the end, then laid end to end in state
-//! order. Everything is computed in f64.
+//! solve is kept on its own ([`DistributionSolution`]); the table's f32
+//! copy is written from there in state order (12 bytes a chance at the
+//! peak: f64 and f32, never two f64 copies). Everything is computed in f64.
 
 use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::category::bands::{chunks, BandSolution, Bounds, CELLS};
+use crate::category::bands::{chunks, CELLS};
+#[cfg(test)]
+use crate::category::bands::{BandSolution, Bounds};
 use crate::category::states::StateIndex;
 use crate::category::turn::{Band, BandValues, Bands, LanePolicy, Scratch, TurnDp, Values, CHUNK};
 use crate::progress::Progress;
@@ -55,7 +58,11 @@ impl Bands for Solved<'_> {
 /// Solves the distribution of every state of `dp`'s game under the
 /// expected-score play of `ev` (the game's expected-score values, as its
 /// table stores them); `progress` counts masks.
-pub(crate) fn solve_distribution<V: Values + ?Sized>(dp: &TurnDp, ev: &V, progress: &dyn Progress) -> BandSolution {
+pub(crate) fn solve_distribution<V: Values + ?Sized>(
+    dp: &TurnDp,
+    ev: &V,
+    progress: &dyn Progress,
+) -> DistributionSolution {
     let clock = Instant::now();
     let index = dp.index();
     let ncat = index.categories();
@@ -83,7 +90,80 @@ pub(crate) fn solve_distribution<V: Values + ?Sized>(dp: &TurnDp, ev: &V, progre
         }
     }
     progress.finish();
-    flatten(index, masks, clock)
+    let mut order: Vec<u32> =
+        (0..u32::try_from(masks.len()).expect("few masks")).filter(|&m| masks[m as usize].is_some()).collect();
+    order.sort_by_key(|&m| index.offset(m));
+    DistributionSolution { masks, order, seconds: clock.elapsed().as_secs_f64() }
+}
+
+/// The distribution of every state, solved: each mask's bands (f64).
+pub(crate) struct DistributionSolution {
+    masks: Vec<Option<MaskBands>>,
+    /// The solved masks in state order.
+    order: Vec<u32>,
+    pub(crate) seconds: f64,
+}
+
+impl DistributionSolution {
+    /// Chances held: one per state and score in its band.
+    pub(crate) fn entries(&self) -> u64 {
+        self.masks.iter().flatten().map(|m| m.values.len() as u64).sum()
+    }
+
+    /// The widest band.
+    pub(crate) fn widest(&self) -> u32 {
+        self.masks.iter().flatten().flat_map(|m| m.lo.iter().zip(&m.hi).map(|(l, h)| h - l)).max().unwrap_or(0)
+    }
+
+    /// The band of the empty sheet (state 0).
+    pub(crate) fn start(&self) -> Band<'_> {
+        let first = self.masks[self.order[0] as usize].as_ref().expect("solved");
+        Band { lo: first.lo[0], hi: first.hi[0], values: BandValues::F64(&first.values[..first.starts[1]]) }
+    }
+
+    /// The table's values (the band file's layout, f32) and the largest
+    /// rounding.
+    pub(crate) fn stored(&self) -> (Vec<f32>, f64) {
+        let ordered = || self.order.iter().map(|&m| self.masks[m as usize].as_ref().expect("solved"));
+        let states: usize = ordered().map(|m| m.lo.len()).sum();
+        let mut out = Vec::with_capacity(2 * states + usize::try_from(self.entries()).expect("fits"));
+        for m in ordered() {
+            for (&lo, &hi) in m.lo.iter().zip(&m.hi) {
+                #[allow(clippy::cast_precision_loss)] // whole numbers below 2^24
+                out.extend([lo as f32, hi as f32]);
+            }
+        }
+        let mut largest = 0f64;
+        for m in ordered() {
+            for &v in &m.values {
+                #[allow(clippy::cast_possible_truncation)] // the table stores f32 on purpose
+                let x = v as f32;
+                largest = largest.max((f64::from(x) - v).abs());
+                out.push(x);
+            }
+        }
+        (out, largest)
+    }
+
+    /// Every band end to end in one f64 array in state order.
+    #[cfg(test)]
+    pub(crate) fn flatten(mut self) -> BandSolution {
+        let n: usize = self.masks.iter().flatten().map(|m| m.lo.len()).sum();
+        let mut bounds = Bounds { lo: Vec::with_capacity(n), hi: Vec::with_capacity(n) };
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut values = Vec::with_capacity(usize::try_from(self.entries()).expect("fits"));
+        offsets.push(0u64);
+        for &m in &self.order {
+            let bands = self.masks[m as usize].take().expect("each mask once");
+            bounds.lo.extend(&bands.lo);
+            bounds.hi.extend(&bands.hi);
+            for w in bands.starts.windows(2) {
+                offsets.push(offsets.last().expect("an offset") + (w[1] - w[0]) as u64);
+            }
+            values.extend_from_slice(&bands.values);
+        }
+        BandSolution { bounds, offsets, values, seconds: self.seconds }
+    }
 }
 
 /// One mask's play, bands and chances (steps 1 to 3 of the module docs).
@@ -110,28 +190,4 @@ fn solve_mask<V: Values + ?Sized>(dp: &TurnDp, ev: &V, after: &Solved, mask: u32
     }
     debug_assert!(CELLS > 0 && pos == values.len());
     MaskBands { lo, hi, starts, values }
-}
-
-/// Every mask's bands laid end to end in state order (each mask's taken
-/// and dropped in turn, so the solve's values are held about once).
-fn flatten(index: &StateIndex, mut masks: Vec<Option<MaskBands>>, clock: Instant) -> BandSolution {
-    let mut order: Vec<u32> =
-        (0..u32::try_from(masks.len()).expect("few masks")).filter(|&m| masks[m as usize].is_some()).collect();
-    order.sort_by_key(|&m| index.offset(m));
-    let total: usize = masks.iter().flatten().map(|m| m.values.len()).sum();
-    let n = usize::try_from(index.len()).expect("states fit in memory");
-    let mut bounds = Bounds { lo: Vec::with_capacity(n), hi: Vec::with_capacity(n) };
-    let mut offsets = Vec::with_capacity(n + 1);
-    let mut values = Vec::with_capacity(total);
-    offsets.push(0u64);
-    for m in order {
-        let bands = masks[m as usize].take().expect("each mask once");
-        bounds.lo.extend(&bands.lo);
-        bounds.hi.extend(&bands.hi);
-        for w in bands.starts.windows(2) {
-            offsets.push(offsets.last().expect("an offset") + (w[1] - w[0]) as u64);
-        }
-        values.extend_from_slice(&bands.values);
-    }
-    BandSolution { bounds, offsets, values, seconds: clock.elapsed().as_secs_f64() }
 }

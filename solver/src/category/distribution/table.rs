@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::solve::solve_distribution;
+use super::solve::{solve_distribution, DistributionSolution};
 use super::summary::summarize;
 use crate::auto_solve::Making;
-use crate::category::bands::file::{stored, BandTable, TableBands, LAYOUT};
-use crate::category::bands::{BandSolution, Bounds};
+use crate::category::bands::file::{BandTable, TableBands, LAYOUT};
+use crate::category::bands::Bounds;
 use crate::category::model::CategoryGame;
 use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
 use crate::category::turn::{Indexed, TurnDp};
@@ -80,14 +80,13 @@ pub(crate) fn open(dir: &Path, game: &CategoryGame, states: u64, verify: Verify)
     BandTable::open(&distribution_path(dir, game), &spec(game, None), states, verify)
 }
 
-fn facts(sol: &BandSolution, rounding: f64) -> DistributionFacts {
-    let n = sol.bounds.lo.len();
+fn facts(sol: &DistributionSolution, rounding: f64) -> DistributionFacts {
     DistributionFacts {
-        entries: sol.values.len() as u64,
-        widest_band: (0..n).map(|s| sol.bounds.width(s)).max().unwrap_or(0),
+        entries: sol.entries(),
+        widest_band: sol.widest(),
         stored: "f32".into(),
         largest_rounding: rounding,
-        start: summarize(0, &sol.band(0)),
+        start: summarize(0, &sol.start()),
     }
 }
 
@@ -119,7 +118,8 @@ pub(crate) fn solve_and_save(game: &CategoryGame, dir: &Path, progress: &dyn Pro
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
     let sol = solve_distribution(&dp, &ev, progress);
-    let (stored, rounding) = stored(&sol);
+    progress.note(&format!("{}'s distribution: {} chances in {:.1} s", game.title, sol.entries(), sol.seconds));
+    let (stored, rounding) = sol.stored();
     let distribution = facts(&sol, rounding);
     let solved = Solved {
         game: game.reference(),

@@ -101,7 +101,7 @@ fn check_against_enumeration(game: &CategoryGame) {
     let dp = TurnDp::new(game);
     let (ev, stored) = table_values(&dp);
     let values = Indexed { index: dp.index(), values: stored.as_slice() };
-    let sol = solve_distribution(&dp, &values, &Silent);
+    let sol = solve_distribution(&dp, &values, &Silent).flatten();
     let mut e =
         Enumeration { dp: &dp, values: Indexed { index: dp.index(), values: stored.as_slice() }, memo: HashMap::new() };
     let index = dp.index();
@@ -214,7 +214,7 @@ fn solved(dp: &TurnDp) -> &'static (Vec<f32>, BandSolution) {
     static SOLVED: std::sync::OnceLock<(Vec<f32>, BandSolution)> = std::sync::OnceLock::new();
     SOLVED.get_or_init(|| {
         let (_, stored) = table_values(dp);
-        let sol = solve_distribution(dp, &Indexed { index: dp.index(), values: stored.as_slice() }, &Silent);
+        let sol = solve_distribution(dp, &Indexed { index: dp.index(), values: stored.as_slice() }, &Silent).flatten();
         (stored, sol)
     })
 }
