@@ -270,21 +270,10 @@ impl TurnDp<'_> {
         position: &Position,
     ) -> Vec<(super::Choice, Vec<f64>)> {
         use super::Choice;
-        let lane = run.lane;
-        let mut s = Scratch::<f64>::default();
         if self.scores_now(position) {
-            let extra = self.index.lane_state(mask, lane).1;
-            let bonus = self.game.extra.roll_bonus(mask, extra, &position.dice);
-            return self
-                .legal_scores(mask, extra, &position.dice)
-                .into_iter()
-                .map(|(category, points, _)| {
-                    let mut succ = Successors::<f64>::default();
-                    succ.extend_choice(self, after, mask, &run, category, points, bonus);
-                    (Choice::Score { category, points }, succ.vectors)
-                })
-                .collect();
+            return self.score_vectors(after, mask, run, &position.dice);
         }
+        let mut s = Scratch::<f64>::default();
         let left = self.game.rolls - position.roll as usize;
         // The rows after `left - 1` steps, then the keep averages once more:
         // every keep's value with `left` rolls to come.

@@ -213,24 +213,38 @@ impl TurnDp<'_> {
         needed: i64,
         position: &super::Position,
     ) -> Vec<(super::Choice, f64)> {
-        use super::{Choice, Scratch};
-        let mut s = Scratch::<f64>::default();
+        use super::Scratch;
         let run = Run { lane, first: needed, len: 1 };
+        if self.scores_now(position) {
+            let scores = self.score_vectors(after, mask, run, &position.dice);
+            return scores.into_iter().map(|(choice, v)| (choice, v[0])).collect();
+        }
+        let mut s = Scratch::<f64>::default();
         s.successors.build_target(self, after, mask, &[run]);
         s.rows.resize(self.ms.len() * s.successors.stride, 0.0);
-        if self.scores_now(position) {
-            let extra = self.index.lane_state(mask, lane).1;
-            let bonus = self.game.extra.roll_bonus(mask, extra, &position.dice);
-            return self
-                .legal_scores(mask, extra, &position.dice)
-                .into_iter()
-                .map(|(category, points, _)| {
-                    let mut succ = Successors::<f64>::default();
-                    succ.extend_choice(self, after, mask, &run, category, points, bonus);
-                    (Choice::Score { category, points }, succ.vectors[0])
-                })
-                .collect();
-        }
         self.keep_choices(mask, position, &mut s)
+    }
+
+    /// Each legal box for final roll `dice` in state `run.lane` of `mask`,
+    /// with the chances of `run`'s needed scores after scoring it (the
+    /// roll's bonus included), from `after`: the scoring choices of both
+    /// [`TurnDp::target_choices`] and [`TurnDp::policy_choices`].
+    pub(super) fn score_vectors<B: Bands + ?Sized>(
+        &self,
+        after: &B,
+        mask: u32,
+        run: Run,
+        dice: &crate::dice::Counts,
+    ) -> Vec<(super::Choice, Vec<f64>)> {
+        let extra = self.index.lane_state(mask, run.lane).1;
+        let bonus = self.game.extra.roll_bonus(mask, extra, dice);
+        self.legal_scores(mask, extra, dice)
+            .into_iter()
+            .map(|(category, points, _)| {
+                let mut succ = Successors::<f64>::default();
+                succ.extend_choice(self, after, mask, &run, category, points, bonus);
+                (super::Choice::Score { category, points }, succ.vectors)
+            })
+            .collect()
     }
 }
