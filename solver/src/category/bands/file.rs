@@ -98,14 +98,25 @@ impl<M: Sync> Bands for TableBands<'_, M> {
 
 /// The values as the table stores them, and the largest rounding.
 pub(crate) fn stored(sol: &BandSolution) -> (Vec<f32>, f64) {
-    let n = sol.bounds.lo.len();
-    let mut out = Vec::with_capacity(2 * n + sol.values.len());
-    for s in 0..n {
+    let ends = sol.bounds.lo.iter().copied().zip(sol.bounds.hi.iter().copied());
+    stored_from(ends, sol.values.iter().copied(), 2 * sol.bounds.lo.len() + sol.values.len())
+}
+
+/// The table's values from every state's band ends and then every band's
+/// chances, both in state order (`capacity`: how many values in all), and
+/// the largest rounding of a chance to f32.
+pub(crate) fn stored_from(
+    ends: impl Iterator<Item = (u32, u32)>,
+    chances: impl Iterator<Item = f64>,
+    capacity: usize,
+) -> (Vec<f32>, f64) {
+    let mut out = Vec::with_capacity(capacity);
+    for (lo, hi) in ends {
         #[allow(clippy::cast_precision_loss)] // whole numbers below 2^24
-        out.extend([sol.bounds.lo[s] as f32, sol.bounds.hi[s] as f32]);
+        out.extend([lo as f32, hi as f32]);
     }
     let mut largest = 0f64;
-    for &v in &sol.values {
+    for v in chances {
         #[allow(clippy::cast_possible_truncation)] // the table stores f32 on purpose
         let x = v as f32;
         largest = largest.max((f64::from(x) - v).abs());

@@ -25,6 +25,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::category::bands::file::stored_from;
 use crate::category::bands::{chunks, CELLS};
 #[cfg(test)]
 use crate::category::bands::{BandSolution, Bounds};
@@ -126,23 +127,9 @@ impl DistributionSolution {
     pub(crate) fn stored(&self) -> (Vec<f32>, f64) {
         let ordered = || self.order.iter().map(|&m| self.masks[m as usize].as_ref().expect("solved"));
         let states: usize = ordered().map(|m| m.lo.len()).sum();
-        let mut out = Vec::with_capacity(2 * states + usize::try_from(self.entries()).expect("fits"));
-        for m in ordered() {
-            for (&lo, &hi) in m.lo.iter().zip(&m.hi) {
-                #[allow(clippy::cast_precision_loss)] // whole numbers below 2^24
-                out.extend([lo as f32, hi as f32]);
-            }
-        }
-        let mut largest = 0f64;
-        for m in ordered() {
-            for &v in &m.values {
-                #[allow(clippy::cast_possible_truncation)] // the table stores f32 on purpose
-                let x = v as f32;
-                largest = largest.max((f64::from(x) - v).abs());
-                out.push(x);
-            }
-        }
-        (out, largest)
+        let ends = ordered().flat_map(|m| m.lo.iter().copied().zip(m.hi.iter().copied()));
+        let chances = ordered().flat_map(|m| m.values.iter().copied());
+        stored_from(ends, chances, 2 * states + usize::try_from(self.entries()).expect("fits"))
     }
 
     /// Every band end to end in one f64 array in state order.
