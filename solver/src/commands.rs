@@ -117,7 +117,7 @@ fn category_win(game: &Game) -> Error {
 pub fn advise(game: &Game, q: &AdviseQuestion, tables: &Path, progress: &dyn Progress) -> Result<Advice, Error> {
     match (&game.0, q) {
         (GameKind::Category(g), AdviseQuestion::Category(q)) => {
-            Ok(Advice::Category(category::advise::advise(g, tables, q, progress)?))
+            Ok(Advice::Category(category::ask::advise(g, tables, q, progress)?))
         }
         (GameKind::PushLuck(g), AdviseQuestion::PushLuck(q)) => pushluck::advise::advise(g, tables, q, progress),
         (_, AdviseQuestion::Category(_)) => {

@@ -71,48 +71,6 @@ pub(crate) fn check(game: &CategoryGame, q: &CategoryQuestion) -> Result<(Sheet,
     Ok((sheet, roll, locked))
 }
 
-/// Answers `q`, with the table from `dir` (or a solve on the spot: see the
-/// module docs).
-pub(crate) fn advise(
-    game: &CategoryGame,
-    dir: &Path,
-    q: &CategoryQuestion,
-    progress: &dyn Progress,
-) -> Result<CategoryAdvice, Error> {
-    let (sheet, roll, locked) = check(game, q)?;
-    let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
-    let position = q.dice.is_some().then_some(&at);
-    if let Some(target) = q.target {
-        return super::target::advise::advise_target(game, dir, &sheet, position, target, progress);
-    }
-    if Storage::of(game) != Storage::Table {
-        if q.distribution {
-            return Err(AdviseError::DistributionNotInGame(game.title.clone()).into());
-        }
-        return advise_sheet(game, dir, &sheet, position, progress);
-    }
-    // A game with a table: the expected-score advice, and the final-score
-    // distribution beside it where its table is there (or, when asked for,
-    // solved first).
-    let dp = TurnDp::new(game);
-    let distribution = if q.distribution {
-        Some(super::distribution::table::open_or_solve(dir, &dp, progress)?)
-    } else {
-        let states = dp.index().len();
-        match super::distribution::table::open(dir, game, states, table::Verify::Auto) {
-            Err(Error::Table(table::TableError::Missing { .. })) => None,
-            other => Some(other?),
-        }
-    };
-    let values = open_or_solve(dir, &dp, progress)?;
-    let ev = Indexed { index: dp.index(), values: values.values() };
-    let mut report = rank(&dp, &ev, &sheet, position)?;
-    if let Some(table) = &distribution {
-        super::distribution::advise::attach(&dp, table, &ev, &sheet, position, q.distribution, &mut report)?;
-    }
-    Ok(report)
-}
-
 /// Ranks every choice at `position` of a turn from `sheet` (`None`: the
 /// sheet's value before the turn's first roll), with the values of the
 /// game's table, its level files, or the sub-game below the sheet (see the

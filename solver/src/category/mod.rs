@@ -15,8 +15,10 @@
 //! - [`table`]: the table file: solve and save, open and check, `info`.
 //! - [`sheet`]: reading a score sheet typed by a user into a state.
 //! - [`advise`]: ranking the choices for one roll from a solved table.
+//! - [`ask`]: which of the answers below a question of `advise` goes to.
 
 pub(crate) mod advise;
+pub(crate) mod ask;
 pub(crate) mod bands;
 pub(crate) mod distribution;
 pub(crate) mod games;
