@@ -200,6 +200,82 @@ fn distribution_refusals() {
     assert!(std::fs::read_dir(env.path()).map_or(true, |mut d| d.next().is_none()), "nothing written");
 }
 
+/// Playing to win and `info --target` refuse what does not fit, by its
+/// flag, before anything is solved.
+#[test]
+fn to_win_refusals() {
+    let env = Env::new();
+    let eight: Vec<&str> = std::iter::repeat_n(["--opponent-sheet", "ones=3"], 8).flatten().collect();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["advise", "yahtzee", "--opponent-sheet", "ones=7"], "--opponent-sheet: sheet 1: ones=7 is impossible"),
+        (
+            vec!["advise", "yahtzee", "--opponent-sheet", "ones=3", "--opponent-sheet", "bogus=1"],
+            "sheet 2: unknown box",
+        ),
+        (vec!["advise", "yahtzee", "--opponent-sheet", "ones=3", "--target", "250"], "cannot be used with --target"),
+        (vec!["advise", "yahtzee", "--opponent-sheet", "ones=3", "--objective", "score"], "--objective"),
+        (vec!["advise", "yahtzee", "--objective", "win"], "--opponent-sheet"),
+        (vec!["advise", "farkle", "--dice", "1,1,5,2,3,4", "--opponent-sheet", "ones=3"], "--opponent-sheet"),
+        (vec!["advise", "sixhundred", "--opponent-sheet", "ones=3"], "not solved for Six Hundred"),
+        ([&["advise", "yatzy"][..], &eight].concat(), "from 1 to 7 sheets"),
+        (vec!["info", "yatzy", "--sheet", "ones=3"], "--sheet: needs --target T or --distribution"),
+        (vec!["info", "farkle", "--target", "250"], "score-sheet games"),
+        (vec!["info", "yatzy", "--target", "250", "--objective", "score"], "--target: cannot be used with --objective"),
+        (vec!["info", "yatzy", "--target", "250", "--sheet", "ones=7"], "ones=7 is impossible"),
+        (vec!["simulate", "yatzy", "--players", "to-win,ev"], "only as to-win,points"),
+        (vec!["simulate", "sixhundred", "--players", "to-win,points"], "not solved for Six Hundred"),
+    ];
+    for (args, needle) in cases {
+        env.user_error(&args, needle);
+    }
+    assert!(std::fs::read_dir(env.path()).map_or(true, |mut d| d.next().is_none()), "nothing written");
+}
+
+/// Playing to win against other sheets end to end (extended tier: the
+/// target and distribution solves take about 30 s): against a full sheet
+/// the chance is `--target` one above its total; against a sheet in play
+/// each play has its chances, ranked; `info --target` from a sheet; the
+/// games head to head.
+#[test]
+#[ignore = "extended: two solves of about 15 s each"]
+fn extended_playing_to_win_against_other_sheets() {
+    let env = Env::new();
+    env.json(&["solve", "yahtzee", "-o", "no-bonus", "--objective", "target"]);
+    env.json(&["solve", "yahtzee", "-o", "no-bonus", "--distribution"]);
+    let sheet = "ones=3 twos=x threes=9 fours=12 fives=x sixes=18 chance=22 full-house=25 small-straight=30";
+    let full = "ones=3 twos=6 threes=9 fours=12 fives=15 sixes=12 three-of-a-kind=28 four-of-a-kind=x chance=24 \
+                full-house=25 small-straight=30 large-straight=40 yahtzee=x";
+    let base = ["advise", "yahtzee", "-o", "no-bonus", "--sheet", sheet, "--dice", "2,3,6,6,6", "--roll", "2"];
+    let against = env.json(&[&base[..], &["--opponent-sheet", full]].concat());
+    assert_eq!(against["objective"], "win");
+    assert_eq!(against["to_win"]["to_beat"], 204);
+    assert_eq!(against["to_win"]["rule"], "exact");
+    let target = env.json(&[&base[..], &["--target", "205"]].concat());
+    for alt in against["alternatives"].as_array().unwrap() {
+        let same = target["alternatives"].as_array().unwrap().iter().find(|a| a["description"] == alt["description"]);
+        let chance = same.expect("the same plays")["chance"].as_f64().unwrap();
+        assert!((alt["win"]["chance"].as_f64().unwrap() - chance).abs() < 1e-12, "{alt}");
+    }
+    let in_play = "ones=2 twos=4 threes=9 fours=8 fives=10 sixes=18 chance=20";
+    let both = env.json(&[&base[..], &["--opponent-sheet", full, "--opponent-sheet", in_play]].concat());
+    assert_eq!(both["to_win"]["rule"], "if-best-known");
+    let chances: Vec<f64> =
+        both["alternatives"].as_array().unwrap().iter().map(|a| a["win"]["chance"].as_f64().unwrap()).collect();
+    assert!(chances.windows(2).all(|w| w[0] >= w[1]) && chances[0] > 0.0, "{chances:?}");
+    let text = env.ok(&[&base[..], &["--opponent-sheet", full, "--opponent-sheet", in_play]].concat());
+    assert!(
+        text.contains("P(win)") && text.contains("assumed:") && text.contains("other sheet 2: 71 so far"),
+        "{text}"
+    );
+    let info = env.json(&["info", "yahtzee", "-o", "no-bonus", "--target", "200", "--sheet", sheet]);
+    let p = &info["position"];
+    assert!(p["best_chance"].as_f64().unwrap() >= p["expected_play_chance"].as_f64().unwrap(), "{info}");
+    let duel = env.json(&["simulate", "yahtzee", "-o", "no-bonus", "--players", "to-win,points", "--games", "200"]);
+    assert_eq!(duel["kind"], "sheet-duel");
+    assert_eq!(duel["all"]["games"], 200);
+    assert!(duel["choices"].as_u64().unwrap() == 200 * 13 * 3, "{duel}");
+}
+
 /// The whole path of a distribution table (extended tier: a 20-second
 /// solve): `solve --distribution`, `info`, `advise` with the best play's
 /// distribution and with every alternative's, and the picture.

@@ -77,7 +77,7 @@ fn bad_players_and_game_counts_are_one_line() {
     bad(&["--players", "ev,ev,ev,ev,ev,ev,ev,ev,ev"], "9 players: a run has 1 to 8");
     env.user_error(
         &["simulate", "--game", "yatzy", "--players", "ev"],
-        "--players: players head to head are for push-your-luck games",
+        "--players: score-sheet games play head to head only as to-win,points",
     );
 }
 

@@ -251,7 +251,7 @@ fn simulate_plays_the_table_reproducibly() {
     );
     env.user_error(
         &["simulate", "--game", "sixhundred", "-o", "card=mini", "--players", "optimal,ev"],
-        "--players: players head to head are for push-your-luck games",
+        "--players: score-sheet games play head to head only as to-win,points",
     );
     env.user_error(&["simulate", "--game", "yahtzee", "--threads", "0"], "0");
 }

@@ -146,6 +146,14 @@ pub struct InfoArgs {
     /// With --distribution: draw P(final score >= s) into this SVG file.
     #[arg(long, value_name = "FILE", requires = "distribution")]
     pub plot: Option<PathBuf>,
+    /// Score-sheet games: the best chance of a final score of at least T
+    /// (the target table), beside what playing for points gets.
+    #[arg(long, value_name = "T")]
+    pub target: Option<u32>,
+    /// With --target or --distribution: the chances from this sheet before
+    /// its turn (default: the empty sheet).
+    #[arg(long, value_name = "SHEET")]
+    pub sheet: Option<String>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -229,6 +237,11 @@ pub struct AdviseArgs {
     /// into this SVG file.
     #[arg(long, value_name = "FILE", requires = "distribution")]
     pub plot: Option<PathBuf>,
+    /// Category games, playing to win: another player's sheet (full, or
+    /// before their next turn); once per player. Each play is then ranked
+    /// by its chance to win.
+    #[arg(long, value_name = "SHEET")]
+    pub opponent_sheet: Vec<String>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -245,7 +258,9 @@ pub struct SimulateArgs {
     /// played: optimal (plays to win), ev (expected-score policy),
     /// threshold=N (banks at N), human (follows the strategy sheet),
     /// win-sheet (follows the sheet to win).
-    /// Default: optimal,ev.
+    /// Default: optimal,ev. Score-sheet games: to-win,points (playing to
+    /// win against the other sheet, against playing for points), each
+    /// player first in half the games.
     #[arg(long, value_name = "P1,P2,...")]
     pub players: Option<String>,
     /// Push-your-luck: players at each table: 2 (every ordered pairing of
@@ -664,6 +679,8 @@ impl Args {
                     verify: a.verify,
                     players: Some(a.players.into()),
                     distribution: a.distribution,
+                    target: a.target,
+                    sheet: a.sheet,
                 }
                 .question()
                 .map_err(phrase)?;
@@ -742,6 +759,7 @@ fn advise(a: AdviseArgs) -> AdviseRequest {
         held: a.held,
         top: Some(a.top),
         distribution: a.distribution,
+        opponent_sheet: a.opponent_sheet,
     }
 }
 

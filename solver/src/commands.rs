@@ -60,6 +60,9 @@ pub fn info(game: &Game, q: &InfoQuestion, tables: &Path) -> Result<TableReport,
     check_players(game, win, q.players)?;
     match &game.0 {
         GameKind::Category(_) if win => Err(category_win(game)),
+        GameKind::Category(g) if q.target.is_some() || q.sheet.is_some() => {
+            category::reach::info(tables, g, verify, q.target, q.sheet.as_deref())
+        }
         GameKind::Category(g) if q.objective == Objective::Target => category::target::table::info(tables, g, verify),
         GameKind::Category(g) if q.distribution => category::distribution::table::info(tables, g, verify),
         GameKind::Category(g) => category::table::info(tables, g, verify),
@@ -145,6 +148,9 @@ pub fn simulate(
 ) -> Result<Simulation, Error> {
     Error::check_games(q.games, crate::limits::GAMES_MAX)?;
     match &game.0 {
+        GameKind::Category(g) if category::win::duel::asks_duel(&q.players) => {
+            Ok(Simulation::SheetDuel(category::win::duel::simulate(g, tables, q, progress)?))
+        }
         GameKind::Category(_) if !q.players.is_empty() => {
             Err(Error::Players(PlayersError::ForCategory { game: game.reference().title }))
         }

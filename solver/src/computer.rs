@@ -79,7 +79,9 @@ pub enum PlayersError {
     Threshold(String),
     #[error("{0} players: a run has 1 to {PLAYERS_MAX}")]
     Count(usize),
-    #[error("players head to head are for push-your-luck games; {game} is a category game")]
+    #[error(
+        "score-sheet games play head to head only as to-win,points (playing to win against playing for points); {game} takes no other players"
+    )]
     ForCategory { game: String },
     #[error("{0} plays games of two only: games of three take optimal, ev and threshold=N")]
     OnlyTwo(String),

@@ -65,6 +65,7 @@ mod commands;
 mod computer;
 mod dice;
 mod error;
+mod interval;
 mod limits;
 mod listing;
 mod options;
@@ -127,12 +128,19 @@ pub use report::{
         BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
         TurnResult, TurnView, UpperView,
     },
-    simulation::{BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport},
+    sheets_win::{OpponentSheet, ToWin, WinChance, WinRule},
+    simulation::{
+        BoxZeros, DuelResults, Pairing, Percentile, PlayersReport, Rate, Seating, SheetDuelReport, Simulation,
+        SimulationReport,
+    },
     strategy::{
         BankBoundary, BankRow, BoundaryCurve, GoalRow, PiggybackRow, ScoreBand, SheetAgreement, SheetRules, Strategy,
         StrategyReport, StrategySection, WinMap, WinSheet, WinSheetRow, WinSheetSection,
     },
-    table::{GameFacts, LevelFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, VariantValue, WinFacts},
+    table::{
+        GameFacts, LevelFacts, PositionFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, VariantValue,
+        WinFacts,
+    },
 };
 pub use vocabulary::{Family, GameRef, Objective, Thresholds};
 

@@ -97,19 +97,21 @@ fn table_present(game: &Game, tables: &Path) -> bool {
         verify: false,
         players: 2,
         distribution: false,
+        target: None,
+        sheet: None,
     };
     info(game, &q, tables).is_ok()
 }
 
 /// The `advise` fields of a category game: `target` (play to reach a
-/// score) and `distribution` (the final score's) where the game has those
-/// tables, `locked` with locked dice.
+/// score), `distribution` (the final score's) and `opponent-sheet` (play
+/// to win) where the game has those tables, `locked` with locked dice.
 fn category_fields(locked: bool) -> Vec<&'static str> {
     let mut fields = vec!["dice", "roll", "sheet"];
     if locked {
         fields.push("locked");
     } else {
-        fields.extend(["target", "distribution"]);
+        fields.extend(["target", "distribution", "opponent-sheet"]);
     }
     fields
 }

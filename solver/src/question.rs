@@ -37,7 +37,7 @@ pub struct SolveQuestion {
 }
 
 /// `info`: which table to read, and how thoroughly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct InfoQuestion {
     /// As in [`SolveQuestion`].
     pub objective: Objective,
@@ -47,6 +47,12 @@ pub struct InfoQuestion {
     pub players: usize,
     /// As in [`SolveQuestion`].
     pub distribution: bool,
+    /// Score-sheet games: the final score to reach (the target table): its
+    /// best chance from `sheet`, beside the expected-score play's.
+    pub target: Option<u32>,
+    /// Score-sheet games, with `target` or `distribution`: the sheet to
+    /// read the chances at (`None`: the empty sheet, and the table's facts).
+    pub sheet: Option<String>,
 }
 
 /// `advise`: a question in the form of the game's family.
@@ -75,6 +81,10 @@ pub struct CategoryQuestion {
     /// The exact final-score distribution of every alternative (expected
     /// score only; solved first when its table is missing and quick).
     pub distribution: bool,
+    /// Playing to win: the other players' sheets (full, or still in play
+    /// before their next turn), in the sheet syntax; empty: not playing to
+    /// win.
+    pub opponents: Vec<String>,
 }
 
 /// What the player has in front of them.

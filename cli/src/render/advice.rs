@@ -14,6 +14,9 @@ pub fn advice(a: &Advice, top: usize) -> String {
 }
 
 fn category(a: &CategoryAdvice, top: usize) -> String {
+    if let Some(to_win) = &a.to_win {
+        return super::sheets_win::category_win(a, to_win, top);
+    }
     if let (Some(target), Some(chance)) = (a.target, a.chance) {
         return category_target(a, target, chance, top);
     }
@@ -227,7 +230,7 @@ fn dice(faces: &[u8]) -> String {
     faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
-fn more(out: &mut String, n: usize, top: usize) {
+pub(super) fn more(out: &mut String, n: usize, top: usize) {
     if n > top {
         out.push_str(&format!("({} more alternatives; --top N lists more)\n", n - top));
     }

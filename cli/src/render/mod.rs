@@ -3,6 +3,7 @@
 mod advice;
 mod compare;
 mod review;
+mod sheets_win;
 mod simulation;
 mod strategy;
 pub(crate) mod table;

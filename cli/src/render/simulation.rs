@@ -1,7 +1,7 @@
 //! `simulate`: the distribution of final scores of optimally played
 //! category games, or push-your-luck players head to head.
 
-use solver::{PlayersReport, Simulation, SimulationReport};
+use solver::{DuelResults, PlayersReport, SheetDuelReport, Simulation, SimulationReport};
 
 use crate::output::TextTable;
 
@@ -9,7 +9,51 @@ pub fn simulation(r: &Simulation) -> String {
     match r {
         Simulation::Category(r) => final_scores(r),
         Simulation::PushLuck(r) => head_to_head(r),
+        Simulation::SheetDuel(r) => sheet_duel(r),
     }
+}
+
+/// Playing to win against playing for points, each seat in turn.
+fn sheet_duel(r: &SheetDuelReport) -> String {
+    let mut out = format!(
+        "{}: to-win (advise --opponent-sheet's rule) against points (the expected-score play), seed {}\n",
+        r.game.title, r.seed
+    );
+    let interval = |c: [f64; 2]| format!("{:.4}%..{:.4}%", 100.0 * c[0], 100.0 * c[1]);
+    let mut t =
+        TextTable::new(["to-win plays", "games", "to-win wins", "95% interval", "ties", "points wins", "95% interval"])
+            .right(1)
+            .right(2)
+            .right(4)
+            .right(5);
+    let row = |t: &mut TextTable, name: &str, d: &DuelResults| {
+        #[allow(clippy::cast_precision_loss)]
+        let ties = 100.0 * d.ties as f64 / d.games.max(1) as f64;
+        t.row([
+            name.to_string(),
+            d.games.to_string(),
+            format!("{:.4}%", 100.0 * d.win_rate),
+            interval(d.ci95),
+            format!("{ties:.3}%"),
+            format!("{:.4}%", 100.0 * d.loss_rate),
+            interval(d.loss_ci95),
+        ]);
+    };
+    row(&mut t, "first", &r.first);
+    row(&mut t, "second", &r.second);
+    row(&mut t, "either", &r.all);
+    out.push_str(&t.render());
+    #[allow(clippy::cast_precision_loss)]
+    let share = 100.0 * r.differing as f64 / r.choices.max(1) as f64;
+    out.push_str(&format!(
+        "to-win's choices: {} ({:.3}%) of {} differ from the expected-score play's\n",
+        r.differing, share, r.choices
+    ));
+    out.push_str(&format!(
+        "{:.1} s ({:.0} games/s), after {:.1} s reading the tables\n",
+        r.seconds, r.games_per_second, r.setup_seconds
+    ));
+    out
 }
 
 fn head_to_head(r: &PlayersReport) -> String {

@@ -54,6 +54,33 @@ pub fn table(r: &TableReport) -> String {
             t.row([format!("P(final >= {s})"), format!("{:.12}", d.chance_at_least(s))]);
         }
     }
+    if let Some(p) = &r.position {
+        let at = if p.sheet.is_empty() { "the empty sheet".to_string() } else { format!("sheet {}", p.sheet) };
+        t.row([format!("from {at}"), format!("{} points so far, before the turn", p.points_so_far)]);
+        if let (Some(goal), Some(c)) = (p.target, p.best_chance) {
+            t.row([format!("best P(final >= {goal})"), format!("{c:.8} (playing for {goal}; the table's f32)")]);
+        }
+        if let Some(e) = p.expected_score {
+            t.row(["playing for points: expected final score".to_string(), format!("{e:.4}")]);
+        }
+        match (p.target, p.expected_play_chance) {
+            (Some(goal), Some(c)) => {
+                t.row([format!("playing for points: P(final >= {goal})"), format!("{c:.8}")]);
+            }
+            (Some(_), None) => {
+                t.row([
+                    "playing for points: P(final >= target)".to_string(),
+                    "no distribution table (solve --distribution makes it)".to_string(),
+                ]);
+            }
+            _ => {}
+        }
+        if let Some(d) = p.distribution.as_ref().filter(|_| p.target.is_none()) {
+            t.row(["final score, playing for points".to_string(), format!("mean {:.6}, sd {:.6}", d.mean, d.sd)]);
+            let q: Vec<String> = d.quantiles.iter().map(|q| format!("{}%: {}", 100.0 * q.share, q.score)).collect();
+            t.row(["quantiles".to_string(), q.join(", ")]);
+        }
+    }
     if let Some(w) = &r.win {
         t.row(["turn solves".to_string(), w.turn_solves.to_string()]);
         t.row(["largest fixed-point residual".to_string(), format!("{:.1e}", w.residual)]);

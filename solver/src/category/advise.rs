@@ -166,6 +166,7 @@ pub(crate) fn rank<V: Values + ?Sized>(
         target: None,
         chance: None,
         distribution: None,
+        to_win: None,
     };
     let Some(position) = position else {
         let mut out = [0.0];
@@ -196,6 +197,7 @@ pub(crate) fn rank<V: Values + ?Sized>(
             expected_score: f64::from(so_far) + v,
             chance: None,
             distribution: None,
+            win: None,
         })
         .collect();
     report.expected_score = report.alternatives[0].expected_score;

@@ -1,5 +1,6 @@
 //! `advise` for a score-sheet game: which question it is, and who answers
-//! it. Playing to reach a score goes to [`super::target::advise`]; the
+//! it. Playing to win against other sheets goes to
+//! [`super::win::advise`]; playing to reach a score to [`super::target::advise`]; the
 //! expected score to [`super::advise`], with the final-score distribution
 //! of [`super::distribution::advise`] beside it where the game has it.
 //! Kept apart from the ranking so that the answers below it can use the
@@ -11,6 +12,7 @@ use super::advise::{advise_sheet, check, rank};
 use super::model::CategoryGame;
 use super::table::{open_or_solve, Storage};
 use super::turn::{Indexed, Position, TurnDp};
+use super::win::advise::{advise_win, WinQuestion};
 use crate::error::{AdviseError, Error};
 use crate::progress::Progress;
 use crate::question::CategoryQuestion;
@@ -28,6 +30,10 @@ pub(crate) fn advise(
     let (sheet, roll, locked) = check(game, q)?;
     let at = Position { roll, dice: q.dice.unwrap_or_default(), locked };
     let position = q.dice.is_some().then_some(&at);
+    if !q.opponents.is_empty() {
+        let question = WinQuestion { sheet: &sheet, position, opponents: &q.opponents, distribution: q.distribution };
+        return advise_win(game, dir, &question, progress);
+    }
     if let Some(target) = q.target {
         return super::target::advise::advise_target(game, dir, &sheet, position, target, progress);
     }

@@ -15,6 +15,9 @@
 //! - [`table`]: the table file: solve and save, open and check, `info`.
 //! - [`sheet`]: reading a score sheet typed by a user into a state.
 //! - [`advise`]: ranking the choices for one roll from a solved table.
+//! - [`target`], [`distribution`], [`win`]: playing to reach a score, the
+//!   final score's distribution, playing to win against other sheets.
+//! - [`reach`]: `info --target` from a sheet: one position's chances.
 //! - [`ask`]: which of the answers below a question of `advise` goes to.
 
 pub(crate) mod advise;
@@ -24,6 +27,7 @@ pub(crate) mod distribution;
 pub(crate) mod games;
 pub(crate) mod levels;
 pub(crate) mod model;
+pub(crate) mod reach;
 pub(crate) mod sheet;
 pub(crate) mod simulate;
 pub(crate) mod solve;
@@ -32,6 +36,7 @@ pub(crate) mod subgame;
 pub(crate) mod table;
 pub(crate) mod target;
 pub(crate) mod turn;
+pub(crate) mod win;
 
 pub(crate) use model::CategoryGame;
 

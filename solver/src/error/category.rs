@@ -62,6 +62,12 @@ pub enum AdviseError {
         "the final-score distribution is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)"
     )]
     DistributionNotInGame(String),
+    #[error("playing to win against other sheets is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)")]
+    WinNotInGame(String),
+    #[error("sheet {which}: {source}")]
+    OpponentSheet { which: usize, source: SheetError },
+    #[error("sheet {which} is not a reachable state of {game}")]
+    OpponentUnreachable { which: usize, game: String },
 }
 
 impl AdviseError {
@@ -75,6 +81,9 @@ impl AdviseError {
             AdviseError::NeedsTable { .. } => None,
             AdviseError::TargetNotInGame(_) => Some(Field::Objective),
             AdviseError::DistributionNotInGame(_) => Some(Field::Distribution),
+            AdviseError::WinNotInGame(_)
+            | AdviseError::OpponentSheet { .. }
+            | AdviseError::OpponentUnreachable { .. } => Some(Field::OpponentSheet),
             AdviseError::LockedNotInGame { .. }
             | AdviseError::LockedRoll { .. }
             | AdviseError::LockedNotInDice { .. } => Some(Field::Locked),

@@ -66,6 +66,10 @@ pub enum Field {
     Map,
     /// Score-sheet games: the final-score distribution.
     Distribution,
+    /// Score-sheet games, playing to win: another player's sheet.
+    OpponentSheet,
+    /// Score-sheet games: the final score to reach.
+    Target,
 }
 
 impl Field {
@@ -105,6 +109,8 @@ impl Field {
             Field::Record => "record",
             Field::Map => "map",
             Field::Distribution => "distribution",
+            Field::OpponentSheet => "opponent-sheet",
+            Field::Target => "target",
         }
     }
 }

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::distribution::ScoreDistribution;
+use super::sheets_win::{ToWin, WinChance};
 use crate::record::{Action, Then as RecordThen};
 use crate::vocabulary::{GameRef, Objective};
 
@@ -37,6 +38,9 @@ pub struct CategoryAlternative {
     /// after this choice, playing for the best expected score from then on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution: Option<ScoreDistribution>,
+    /// Playing to win against other sheets: this choice's chances.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<WinChance>,
 }
 
 /// The answer to a [`CategoryQuestion`].
@@ -72,6 +76,10 @@ pub struct CategoryAdvice {
     /// game's distribution table is there or was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution: Option<ScoreDistribution>,
+    /// Playing to win against other sheets (objective `win`): the sheets,
+    /// and what the alternatives' chances mean (`chance`: the best one's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_win: Option<ToWin>,
 }
 
 /// What happens after a set-aside.

@@ -18,6 +18,7 @@ pub(crate) mod distribution;
 pub(crate) mod games;
 pub(crate) mod review;
 pub(crate) mod session;
+pub(crate) mod sheets_win;
 pub(crate) mod simulation;
 pub(crate) mod strategy;
 pub(crate) mod table;
@@ -43,8 +44,10 @@ pub(crate) use session::{
     BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
     TurnResult, TurnView, UpperView,
 };
+pub(crate) use sheets_win::{OpponentSheet, ToWin, WinChance, WinRule};
 pub(crate) use simulation::{
-    BoxZeros, Pairing, Percentile, PlayersReport, Rate, Seating, Simulation, SimulationReport,
+    BoxZeros, DuelResults, Pairing, Percentile, PlayersReport, Rate, Seating, SheetDuelReport, Simulation,
+    SimulationReport,
 };
 pub(crate) use strategy::band_of;
 pub(crate) use strategy::{
@@ -52,6 +55,6 @@ pub(crate) use strategy::{
     StrategyReport, StrategySection, WinMap, WinSheet, WinSheetRow, WinSheetSection,
 };
 pub(crate) use table::{
-    GameFacts, LevelFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, TargetChance, TargetFacts,
-    VariantValue, WinFacts,
+    GameFacts, LevelFacts, PositionFacts, RulesReport, SeatFacts, Solved, TableFile, TableReport, TargetChance,
+    TargetFacts, VariantValue, WinFacts,
 };

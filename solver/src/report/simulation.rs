@@ -122,11 +122,48 @@ pub struct PlayersReport {
     pub games_per_second: f64,
 }
 
-/// A `simulate` report: a category game's final scores, or a push-your-luck
-/// game's head-to-head results.
+/// A score-sheet game head to head (`--players to-win,points`): the
+/// to-win rule of `advise --opponent-sheet` against the expected-score
+/// play, in two-player games, the to-win player first in half of them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SheetDuelReport {
+    pub game: GameRef,
+    pub seed: u64,
+    /// The to-win player's results over every game, then as the first and
+    /// as the second player.
+    pub all: DuelResults,
+    pub first: DuelResults,
+    pub second: DuelResults,
+    /// The to-win player's choices (every keep and box), and how many of
+    /// them differ from what the expected-score play would have chosen.
+    pub choices: u64,
+    pub differing: u64,
+    pub setup_seconds: f64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+}
+
+/// Games of the to-win player: won, tied (same final score) and lost.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct DuelResults {
+    pub games: u64,
+    pub wins: u64,
+    pub ties: u64,
+    pub win_rate: f64,
+    /// 95% confidence interval of the win rate (Wilson score interval).
+    pub ci95: [f64; 2],
+    /// The expected-score player's win rate, for comparison: its losses.
+    pub losses: u64,
+    pub loss_rate: f64,
+    pub loss_ci95: [f64; 2],
+}
+
+/// A `simulate` report: a category game's final scores, a push-your-luck
+/// game's head-to-head results, or a score-sheet game's.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Simulation {
     Category(SimulationReport),
     PushLuck(PlayersReport),
+    SheetDuel(SheetDuelReport),
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::distribution::DistributionFacts;
+use super::distribution::{DistributionFacts, ScoreDistribution};
 use crate::table::Table;
 use crate::vocabulary::{GameRef, Objective};
 
@@ -98,6 +98,9 @@ pub struct TableReport {
     /// Distribution tables (the final score under the expected-score play).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distribution: Option<DistributionFacts>,
+    /// `info --target T` or `--sheet S`: the chances from that position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<PositionFacts>,
 }
 
 /// The facts of a target table: how much it holds, how it is stored, and
@@ -143,6 +146,7 @@ impl TableReport {
             estimated_seconds: None,
             target: None,
             distribution: None,
+            position: None,
         }
     }
 }
@@ -222,4 +226,30 @@ pub struct GameFacts {
     pub ev_first_vs_optimal: f64,
     /// Expected score of a turn on the board by the expected-score policy.
     pub ev_turn_score: f64,
+}
+
+/// `info --target T` or `info --distribution` from a sheet (`--sheet`):
+/// one position's chances, read from the tables (nothing is solved).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PositionFacts {
+    /// The sheet, as read (empty: the empty sheet).
+    pub sheet: String,
+    /// Points on it, bonuses earned included.
+    pub points_so_far: u32,
+    /// The final score to reach, and its best chance from the sheet before
+    /// the turn (from the target table's f32 bands).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_chance: Option<f64>,
+    /// Playing for points from the sheet: the expected final score, where
+    /// the expected-score table is there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<f64>,
+    /// Playing for points: the chance of reaching the target, and the
+    /// final score's distribution, where the distribution table is there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_play_chance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distribution: Option<ScoreDistribution>,
 }

@@ -36,6 +36,8 @@ super::request! {
         /// Category games: the exact final-score distribution of every
         /// alternative (expected-score play).
         pub distribution: bool,
+        /// Category games, playing to win: every other player's sheet.
+        pub opponent_sheet: Vec<String>,
     }
 }
 
@@ -75,11 +77,31 @@ impl Request for AdviseRequest {
 impl AdviseRequest {
     fn category(&self, game: &Game) -> Result<CategoryQuestion, Error> {
         let wrong = |what| wrong_family(what, game, Family::PushLuck);
-        if super::asks_win(self.objective.as_deref())? {
-            return Err(wrong("--objective win"));
+        let to_win = !self.opponent_sheet.is_empty();
+        if super::asks_win(self.objective.as_deref())? && !to_win {
+            return Err(wrong("--objective win without --opponent-sheet"));
         }
         if self.objective.as_deref() == Some("target") && self.target.is_none() {
             return Err(RequestError::TargetMissing.into());
+        }
+        if to_win {
+            // Against other sheets the objective is winning: not a score to
+            // reach, not the expected score.
+            let other = match self.objective.as_deref() {
+                _ if self.target.is_some() => Some("target"),
+                Some("score" | "target") => Some("objective"),
+                _ => None,
+            };
+            if let Some(other) = other {
+                return Err(RequestError::Conflict { other, field: Field::OpponentSheet }.into());
+            }
+            let most = crate::limits::TABLE_PLAYERS_MAX - 1;
+            if self.opponent_sheet.len() > most {
+                let value = self.opponent_sheet.len() as u64;
+                return Err(
+                    RequestError::Range { value, range: "from 1 to 7 sheets", field: Field::OpponentSheet }.into()
+                );
+            }
         }
         if self.distribution && self.target.is_some() {
             // The distribution is the expected-score play's, not the target's.
@@ -107,6 +129,7 @@ impl AdviseRequest {
             locked: self.locked.as_deref().map(|d| super::dice(d, Field::Locked)).transpose()?,
             target: self.target,
             distribution: self.distribution,
+            opponents: self.opponent_sheet.clone(),
         })
     }
 
@@ -116,6 +139,7 @@ impl AdviseRequest {
             ("--locked", self.locked.is_some()),
             ("--target", self.target.is_some()),
             ("--distribution", self.distribution),
+            ("--opponent-sheet", !self.opponent_sheet.is_empty()),
         ];
         if let Some((flag, _)) = given.iter().find(|g| g.1) {
             return Err(wrong_family(flag, game, Family::Category));

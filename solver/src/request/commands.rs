@@ -54,6 +54,12 @@ request! {
         pub players: Option<usize>,
         /// As in [`SolveRequest`].
         pub distribution: bool,
+        /// Score-sheet games: the final score to reach (implies the target
+        /// table).
+        pub target: Option<u32>,
+        /// Score-sheet games, with `target` or `distribution`: the sheet to
+        /// read the chances at.
+        pub sheet: Option<String>,
     }
 }
 
@@ -63,9 +69,30 @@ impl Request for InfoRequest {
     /// # Errors
     /// An unknown game or option, a word that is no objective.
     fn question(&self) -> Result<(Game, InfoQuestion), Error> {
-        let (game, objective, players) = table_of(&self.game, self.objective.as_deref(), self.players)?;
+        let objective_named = self.objective.as_deref();
+        if self.target.is_some() && objective_named.is_some_and(|o| o != "target") {
+            return Err(RequestError::Conflict { other: "objective", field: Field::Target }.into());
+        }
+        let named = if self.target.is_some() { Some("target") } else { objective_named };
+        let (game, objective, players) = table_of(&self.game, named, self.players)?;
         check_distribution(&game, objective, self.distribution)?;
-        Ok((game, InfoQuestion { objective, verify: self.verify, players, distribution: self.distribution }))
+        if self.target.is_some() && game.family() != crate::vocabulary::Family::Category {
+            return Err(RequestError::TargetForPushLuck.into());
+        }
+        if self.sheet.is_some() && self.target.is_none() && !self.distribution {
+            return Err(RequestError::Needs { needs: "--target T or --distribution", field: Field::Sheet }.into());
+        }
+        Ok((
+            game,
+            InfoQuestion {
+                objective,
+                verify: self.verify,
+                players,
+                distribution: self.distribution,
+                target: self.target,
+                sheet: self.sheet.clone(),
+            },
+        ))
     }
 }
 

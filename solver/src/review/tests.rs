@@ -157,6 +157,7 @@ fn a_mistake_costs_what_advise_says_category() {
             locked: None,
             target: None,
             distribution: false,
+            opponents: vec![],
         };
         let Advice::Category(a) = advise(&g, &AdviseQuestion::Category(q), dir.path(), &Silent).unwrap() else {
             unreachable!()

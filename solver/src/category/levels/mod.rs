@@ -80,6 +80,7 @@ pub(crate) fn report(dp: &TurnDp, solved: &LevelsSolved) -> TableReport {
         table: TableFile { path: solved.dir.clone(), bytes: solved.bytes, shape: sizes, verified: true },
         target: None,
         distribution: None,
+        position: None,
         max_score: crate::category::games::sixhundred::max_score(game),
         levels: solved.levels.clone(),
         win: None,

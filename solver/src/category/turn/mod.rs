@@ -381,6 +381,18 @@ impl<'g> TurnDp<'g> {
     /// locked rule only keeps that keep the dice already locked), valued by
     /// the rows of the one cell or lane prepared in `s`.
     fn keep_choices(&self, mask: u32, position: &Position, s: &mut Scratch<f64>) -> Vec<(Choice, f64)> {
+        self.keep_vectors(mask, position, 1, s).into_iter().map(|(c, v)| (c, v[0])).collect()
+    }
+
+    /// [`TurnDp::keep_choices`] for the first `cells` cells prepared in
+    /// `s`: each keep with its value in every one of them.
+    pub(super) fn keep_vectors(
+        &self,
+        mask: u32,
+        position: &Position,
+        cells: usize,
+        s: &mut Scratch<f64>,
+    ) -> Vec<(Choice, Vec<f64>)> {
         self.keep_values_with(mask, self.game.rolls - position.roll as usize, s);
         let stride = s.successors.stride;
         let locked = &position.locked;
@@ -388,7 +400,7 @@ impl<'g> TurnDp<'g> {
             .subsets(&position.dice)
             .into_iter()
             .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
-            .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride]))
+            .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride..k * stride + cells].to_vec()))
             .collect()
     }
 

@@ -213,16 +213,27 @@ impl TurnDp<'_> {
         needed: i64,
         position: &super::Position,
     ) -> Vec<(super::Choice, f64)> {
-        use super::Scratch;
         let run = Run { lane, first: needed, len: 1 };
+        self.target_run_choices(after, mask, run, position).into_iter().map(|(c, v)| (c, v[0])).collect()
+    }
+
+    /// [`TurnDp::target_choices`] for every needed score of `run` at once
+    /// (each played for on its own): each choice with its best chances.
+    pub(crate) fn target_run_choices<B: Bands + ?Sized>(
+        &self,
+        after: &B,
+        mask: u32,
+        run: Run,
+        position: &super::Position,
+    ) -> Vec<(super::Choice, Vec<f64>)> {
+        use super::Scratch;
         if self.scores_now(position) {
-            let scores = self.score_vectors(after, mask, run, &position.dice);
-            return scores.into_iter().map(|(choice, v)| (choice, v[0])).collect();
+            return self.score_vectors(after, mask, run, &position.dice);
         }
         let mut s = Scratch::<f64>::default();
         s.successors.build_target(self, after, mask, &[run]);
         s.rows.resize(self.ms.len() * s.successors.stride, 0.0);
-        self.keep_choices(mask, position, &mut s)
+        self.keep_vectors(mask, position, run.len, &mut s)
     }
 
     /// Each legal box for final roll `dice` in state `run.lane` of `mask`,

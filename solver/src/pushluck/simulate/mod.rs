@@ -76,23 +76,13 @@ use super::win_sheet::win_sheet;
 use super::PushLuckGame;
 use crate::error::Error;
 use crate::error::PlayersError;
+use crate::interval::wilson;
 use crate::limits::PLAYERS_MAX;
 use crate::limits::SHEET_GAMES;
 use crate::progress::Progress;
 use crate::question::{SimulateQuestion, StrategyQuestion};
 use crate::report::{Pairing, PlayersReport, Seating};
 use crate::vocabulary::Objective;
-
-/// Wilson score interval for `k` successes in `n` trials, 95%.
-fn wilson(k: u64, n: u64) -> [f64; 2] {
-    let (k, n) = (k as f64, n as f64);
-    let z = 1.959_963_984_540_054;
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / d;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
 
 /// The mean of `n` counts whose sum is `sum` and sum of squares `squares`,
 /// and its standard error (from the sample variance).
