@@ -344,9 +344,16 @@ fn player_of(p: &Prompt) -> String {
     }
 }
 
+/// What a score-sheet game's chances to win are, and what they assume.
+pub(crate) const SHEETS_TO_WIN: &str = "each player's chance to win against the other sheets (a tie counted apart), \
+     as advise --opponent-sheet ranks plays: exact once every other sheet is full, before that the chance if the best \
+     other final score were known now, the sheets still in play taken as played for points, independently";
+
 fn intro(s: &PlayState, q: &PlayQuestion, o: &Options) -> String {
     let v = &s.view;
+    let sheets = v.game.family == solver::Family::Category;
     let values = match s.objective {
+        Objective::Win if sheets => SHEETS_TO_WIN,
         Objective::Win => "P(win) of each player, from the win table",
         Objective::TurnScore => "expected points of each turn",
         Objective::FinalScore => "expected final score",

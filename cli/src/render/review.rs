@@ -83,7 +83,10 @@ pub fn review(r: &ReviewReport) -> String {
         (true, [w]) => format!("{} won", names[*w]),
         (true, ws) => format!("{} tied", ws.iter().map(|&w| names[w]).collect::<Vec<_>>().join(" and ")),
     };
+    let sheets = r.game.family == solver::Family::Category;
+    let sheets_to_win = format!("values are {}", crate::play::SHEETS_TO_WIN);
     let what = match r.objective {
+        Objective::Win if sheets => sheets_to_win.as_str(),
         Objective::Win => "values are P(win) from the win table",
         Objective::TurnScore => "values are each turn's expected points",
         Objective::FinalScore => "values are the expected final score",
@@ -192,6 +195,9 @@ fn points_note(u: &Units, players: &[PlayerReview]) -> String {
     }
     let lost: Vec<String> =
         players.iter().filter_map(|p| p.total_points_loss.map(|x| format!("{} {:.0}", p.player, x + 0.0))).collect();
+    if lost.is_empty() {
+        return String::new();
+    }
     format!(
         "Expected points of their turns given up by the same decisions: {}. Not a loss of P(win): playing to win \
          banks early or pushes on where points alone would not, so even the best play for P(win) gives some up.\n",
@@ -205,7 +211,8 @@ fn identity(u: &Units, r: &ReviewReport) -> String {
         "\nLuck and skill ({}: result = start + luck - loss{}; result - luck is the result on average luck):\n",
         if u.win { "P(win), luck in percentage points" } else { "points" },
         match (r.players.len(), u.win) {
-            (2, true) => " + the opponent's losses",
+            // Score-sheet games read every seat's chance at each turn.
+            (2, true) if r.game.family != solver::Family::Category => " + the opponent's losses",
             (_, true) => " + gifts, how the other players' turns moved each one's chances",
             _ => "",
         }

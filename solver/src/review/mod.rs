@@ -282,7 +282,9 @@ fn player_reviews(session: &Play, objective: Objective, decisions: &[ReviewedDec
             let total_loss: f64 = mine.iter().fold(0.0, |a, d| a + d.loss);
             let count = |c: DecisionClass| mine.iter().filter(|d| d.class == Some(c)).count();
             let (mean_loss, rating) = rate(objective, total_loss, unforced);
-            let total_points_loss = (objective == Objective::Win)
+            // Push-your-luck decisions say what they cost in turn points;
+            // a score-sheet game's do not.
+            let total_points_loss = (objective == Objective::Win && mine.iter().any(|d| d.points_loss.is_some()))
                 .then(|| mine.iter().filter_map(|d| d.points_loss).fold(0.0, |a, x| a + x));
             let result = l.settled + if l.open { l.running } else { 0.0 };
             PlayerReview {

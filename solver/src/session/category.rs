@@ -4,7 +4,9 @@
 //!
 //! Values are the expected final score, from the game's table (held in
 //! memory for the whole game) or, for Six Hundred, from its level files or
-//! the sub-game below the sheet, exactly as `advise` finds them. Every
+//! the sub-game below the sheet, exactly as `advise` finds them; in a game
+//! of several players, where the tables for it are at hand, each player's
+//! chance to win against the other sheets ([`super::sheet_values`]). Every
 //! roll is ranked by `advise`'s own ranking: a decision is legal when it is
 //! among the ranked alternatives. Two extras a player expects:
 //! - `score BOX` before the last roll *stands pat*: the dice are kept and
@@ -15,7 +17,8 @@
 
 use std::path::Path;
 
-use super::notes::{Judged, Note};
+use super::notes::{Judged, Mode, Note};
+use super::sheet_values::{chance_before, rank_seat, Valuing};
 use crate::category::advise::{advise_sheet, rank};
 use crate::category::model::{CategoryGame, KeepRule, Sheet};
 use crate::category::table::{open_or_solve, GameValues, Storage};
@@ -52,6 +55,7 @@ pub(super) struct Table<'g> {
     kept: Counts,
     phase: Phase,
     over: bool,
+    valuing: Valuing,
 }
 
 impl<'g> Table<'g> {
@@ -65,6 +69,7 @@ impl<'g> Table<'g> {
         let dp = TurnDp::new(game);
         let values =
             if Storage::of(game) == Storage::Table { Some(open_or_solve(tables, &dp, progress)?) } else { None };
+        let valuing = Valuing::of(game, &dp, players, tables, progress)?;
         let t = Table {
             game,
             dp,
@@ -78,30 +83,73 @@ impl<'g> Table<'g> {
             kept: [0; 6],
             phase: Phase::Roll,
             over: false,
+            valuing,
         };
-        let start = t.rank(&t.sheets[0], None, progress)?.expected_score;
-        for seat in 0..players {
-            notes.push(Note::Start { seat, value: start });
+        if matches!(t.valuing, Valuing::ToWin(_)) {
+            notes.push(Note::Chances { values: t.chances()? });
+        } else {
+            let start = t.rank(0, None, progress)?.expected_score;
+            for seat in 0..players {
+                notes.push(Note::Start { seat, value: start });
+            }
         }
         notes.push(Note::TurnBegins { seat: 0 });
         Ok(t)
     }
 
     pub(super) fn objective(&self) -> Objective {
-        Objective::FinalScore
+        match self.valuing {
+            Valuing::ToWin(_) => Objective::Win,
+            Valuing::Points { .. } => Objective::FinalScore,
+        }
     }
 
-    /// `advise`'s ranking at `position` of a turn from `sheet`.
-    fn rank(
-        &self,
-        sheet: &Sheet,
-        position: Option<&Position>,
-        progress: &dyn Progress,
-    ) -> Result<CategoryAdvice, Error> {
-        match &self.values {
-            Some(v) => rank(&self.dp, &Indexed { index: self.dp.index(), values: v.values() }, sheet, position),
-            None => advise_sheet(self.game, &self.dir, sheet, position, progress),
+    /// How the players' values relate: each player's own either way.
+    pub(super) fn mode(&self) -> Mode {
+        match self.valuing {
+            Valuing::ToWin(_) => Mode::Chances,
+            Valuing::Points { .. } => Mode::Own,
         }
+    }
+
+    /// Why a game of several players is valued by points, where it is.
+    pub(super) fn judging(&self) -> Option<String> {
+        self.valuing.judging()
+    }
+
+    /// `advise`'s ranking at `position` of a turn of `seat` (to win:
+    /// against the other sheets).
+    fn rank(&self, seat: usize, position: Option<&Position>, progress: &dyn Progress) -> Result<CategoryAdvice, Error> {
+        let sheet = &self.sheets[seat];
+        match (&self.values, &self.valuing) {
+            (Some(v), Valuing::ToWin(tables)) => {
+                let ev = Indexed { index: self.dp.index(), values: v.values() };
+                rank_seat(&self.dp, tables, &ev, &self.sheets, seat, position)
+            }
+            (Some(v), _) => rank(&self.dp, &Indexed { index: self.dp.index(), values: v.values() }, sheet, position),
+            (None, _) => advise_sheet(self.game, &self.dir, sheet, position, progress),
+        }
+    }
+
+    /// An alternative's value under the session's objective.
+    fn worth(a: &CategoryAlternative) -> f64 {
+        a.win.map_or(a.expected_score, |w| w.chance)
+    }
+
+    /// The value of a position (its best play's) under the objective.
+    fn advice_worth(a: &CategoryAdvice) -> f64 {
+        if a.to_win.is_some() {
+            a.chance.unwrap_or(0.0)
+        } else {
+            a.expected_score
+        }
+    }
+
+    /// Every seat's chance to win before the turn, read again (to win).
+    fn chances(&self) -> Result<Vec<f64>, Error> {
+        let (Some(v), Valuing::ToWin(tables)) = (&self.values, &self.valuing) else { return Ok(vec![]) };
+        let ev = Indexed { index: self.dp.index(), values: v.values() };
+        (0..self.sheets.len()).map(|seat| chance_before(&self.dp, tables, &ev, &self.sheets, seat)).collect()
     }
 
     fn locked_rule(&self) -> bool {
@@ -166,9 +214,9 @@ impl<'g> Table<'g> {
         for (h, (k, r)) in self.hand.iter_mut().zip(self.kept.iter().zip(rolled)) {
             *h = k + r;
         }
-        let advice = self.rank(&self.sheets[self.mover], Some(&self.position()), &Silent)?;
-        let notes =
-            vec![Note::Roll { seat: self.mover, dice: faces_of(rolled), post: advice.expected_score, farkle: false }];
+        let advice = self.rank(self.mover, Some(&self.position()), &Silent)?;
+        let post = Self::advice_worth(&advice);
+        let notes = vec![Note::Roll { seat: self.mover, dice: faces_of(rolled), post, farkle: false }];
         self.phase = Phase::Decide(Box::new(advice));
         Ok(notes)
     }
@@ -178,7 +226,7 @@ impl<'g> Table<'g> {
     fn standing_pat(&self) -> Result<CategoryAdvice, Error> {
         let at =
             Position { roll: u32::try_from(self.game.rolls).expect("few rolls"), dice: self.hand, locked: self.hand };
-        self.rank(&self.sheets[self.mover], Some(&at), &Silent)
+        self.rank(self.mover, Some(&at), &Silent)
     }
 
     /// What scoring the hand in the box `name` would write in it now, if
@@ -232,8 +280,8 @@ impl<'g> Table<'g> {
         let played_text =
             if stand_pat { format!("{} (standing pat)", chosen.description) } else { chosen.description.clone() };
         let judged = Judged {
-            best: best.expected_score,
-            chosen: chosen.expected_score,
+            best: Self::worth(best),
+            chosen: Self::worth(&chosen),
             choices: advice.alternatives.len(),
             best_text: best.description.clone(),
             played_text,
@@ -341,7 +389,7 @@ impl<'g> Table<'g> {
                 self.phase = Phase::Roll;
                 if dice_count(&self.kept) == self.game.dice {
                     // Every die kept: the next roll rolls none.
-                    let advice = self.rank(&self.sheets[seat], Some(&self.position()), &Silent)?;
+                    let advice = self.rank(seat, Some(&self.position()), &Silent)?;
                     self.phase = Phase::Decide(Box::new(advice));
                 }
             }
@@ -355,7 +403,7 @@ impl<'g> Table<'g> {
                     total,
                     settle: false,
                 });
-                self.next_turn(notes);
+                self.next_turn(notes)?;
             }
         }
         Ok(())
@@ -387,7 +435,7 @@ impl<'g> Table<'g> {
         i64::from(self.sheets[seat].total(self.game) + self.bonus[seat])
     }
 
-    fn next_turn(&mut self, notes: &mut Vec<Note>) {
+    fn next_turn(&mut self, notes: &mut Vec<Note>) -> Result<(), Error> {
         let n = self.sheets.len();
         self.mover = (self.mover + 1) % n;
         self.roll = 1;
@@ -398,13 +446,21 @@ impl<'g> Table<'g> {
             self.over = true;
             let totals: Vec<i64> = (0..n).map(|s| self.total(s)).collect();
             let top = totals.iter().copied().max().unwrap_or(0);
-            let winners = (0..n).filter(|&s| totals[s] == top).collect();
+            let winners: Vec<usize> = (0..n).filter(|&s| totals[s] == top).collect();
             #[allow(clippy::cast_precision_loss)]
-            let results = totals.iter().map(|&t| t as f64).collect();
+            let results = match self.valuing {
+                // A tie with the best other total is not a win.
+                Valuing::ToWin(_) => (0..n).map(|s| f64::from(u8::from(winners == [s]))).collect(),
+                Valuing::Points { .. } => totals.iter().map(|&t| t as f64).collect(),
+            };
             notes.push(Note::GameOver { winners, totals, results: Some(results) });
         } else {
             notes.push(Note::TurnBegins { seat: self.mover });
+            if matches!(self.valuing, Valuing::ToWin(_)) {
+                notes.push(Note::Chances { values: self.chances()? });
+            }
         }
+        Ok(())
     }
 
     pub(super) fn computer(&self, player: Player) -> Result<Decision, Error> {
@@ -453,7 +509,7 @@ impl<'g> Table<'g> {
             .collect();
         TableView {
             game: game.reference(),
-            objective: Objective::FinalScore,
+            objective: self.objective(),
             seats,
             mover: (!self.over).then_some(self.mover),
             turn: (!self.over).then(|| TurnView {

@@ -68,6 +68,7 @@ mod category;
 mod choices;
 pub(crate) mod owned;
 mod pushluck;
+mod sheet_values;
 
 #[cfg(test)]
 mod fuzz_tests;

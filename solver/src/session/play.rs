@@ -116,10 +116,11 @@ impl<'g> Play<'g> {
                 let mode = t.mode();
                 (Table::PushLuck(Box::new(t)), mode)
             }
-            GameKind::Category(g) => (
-                Table::Category(Box::new(category::Table::new(g, seats.len(), tables, progress, &mut notes)?)),
-                Mode::Own,
-            ),
+            GameKind::Category(g) => {
+                let t = category::Table::new(g, seats.len(), tables, progress, &mut notes)?;
+                let mode = t.mode();
+                (Table::Category(Box::new(t)), mode)
+            }
         };
         let n = seats.len();
         let mut s = Play {
@@ -405,7 +406,7 @@ impl<'g> Play<'g> {
     pub(crate) fn judging(&self) -> Option<String> {
         match &self.table {
             Table::PushLuck(t) => t.judging(),
-            Table::Category(_) => None,
+            Table::Category(t) => t.judging(),
         }
     }
 

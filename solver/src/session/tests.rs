@@ -321,3 +321,35 @@ fn records_of_every_game_and_option_round_trip() {
         assert_eq!(r.record().to_string(), text, "{name} {options:?}: the replay writes the same record");
     }
 }
+
+/// A score-sheet game of three, its tables at hand, is valued by each
+/// player's chance to win: optimal seats lose nothing, people at random
+/// do, the ledgers add up, a result is 1 only for a sole winner, and the
+/// hint ranks as `advise --opponent-sheet` does.
+#[test]
+fn score_sheet_games_of_several_are_played_to_win() {
+    use crate::registry::GameKind;
+    use crate::vocabulary::Objective;
+    let mut reduced = crate::registry::testing::category("yahtzee", &["no-bonus"]);
+    reduced.categories.truncate(6);
+    let g = Game(GameKind::Category(std::sync::Arc::new(reduced)));
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 0..6 {
+        let players: &[&str] = if seed % 2 == 0 { &["optimal", "optimal", "optimal"] } else { &["me", "optimal"] };
+        let mut s = start(&g, players, seed, dir.path());
+        assert_eq!(s.objective(), Objective::Win);
+        assert!(s.judging().is_none());
+        play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
+        let winners = s.winners().expect("over").to_vec();
+        for (i, l) in s.ledgers().iter().enumerate() {
+            if players[i] == "optimal" {
+                assert!(l.loss.abs() < 1e-12, "seed {seed}: optimal seat {i} lost {}", l.loss);
+            }
+            assert_eq!(l.settled, if winners == [i] { 1.0 } else { 0.0 }, "seed {seed} seat {i}");
+        }
+        check_identity(&s);
+    }
+    // A game of one plays for points.
+    let s = start(&g, &["optimal"], 1, dir.path());
+    assert_eq!(s.objective(), Objective::FinalScore);
+}

@@ -14,11 +14,11 @@ use std::path::Path;
 use super::field::{best_of, opponents, read};
 use crate::category::advise::{action_of, locate, rank};
 use crate::category::distribution::advise::attach;
-use crate::category::distribution::table::open_or_solve as open_or_solve_distribution;
+use crate::category::distribution::table::{open_or_solve as open_or_solve_distribution, DistributionTable};
 use crate::category::model::{CategoryGame, Sheet};
 use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
-use crate::category::target::table::{open_or_solve as open_or_solve_target, TargetBands};
-use crate::category::turn::{Choice, Indexed, Position, Run, Scratch, TurnDp};
+use crate::category::target::table::{open_or_solve as open_or_solve_target, TargetBands, TargetTable};
+use crate::category::turn::{Choice, Indexed, Position, Run, Scratch, TurnDp, Values};
 use crate::error::{AdviseError, Error};
 use crate::progress::Progress;
 use crate::report::{CategoryAdvice, CategoryAlternative, OpponentSheet, ScoreDistribution, ToWin, WinChance, WinRule};
@@ -34,6 +34,24 @@ pub(crate) struct WinQuestion<'a> {
     pub(crate) distribution: bool,
 }
 
+/// The tables playing to win reads besides the expected-score values: the
+/// target table (best chances) and the distribution table (the other
+/// sheets' final scores, the expected-score play's chances).
+pub(crate) struct WinTables {
+    pub(crate) target: TargetTable,
+    pub(crate) distribution: DistributionTable,
+}
+
+impl WinTables {
+    /// Opens both (each solved first when missing and quick, else refused
+    /// with the command that makes it).
+    pub(crate) fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) -> Result<WinTables, Error> {
+        let target = open_or_solve_target(dir, dp, progress)?;
+        let distribution = open_or_solve_distribution(dir, dp, progress)?;
+        Ok(WinTables { target, distribution })
+    }
+}
+
 /// Ranks every choice of `q` by its chance to win.
 pub(crate) fn advise_win(
     game: &CategoryGame,
@@ -46,25 +64,42 @@ pub(crate) fn advise_win(
     }
     let dp = TurnDp::new(game);
     // Every sheet is read before anything is solved.
-    let (mask, lane) = locate(&dp, q.sheet)?;
+    locate(&dp, q.sheet)?;
     let read = read(&dp, q.opponents)?;
-    let target = open_or_solve_target(dir, &dp, progress)?;
-    let distribution = open_or_solve_distribution(dir, &dp, progress)?;
+    let tables = WinTables::open_or_solve(dir, &dp, progress)?;
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let mut report = rank(&dp, &ev, q.sheet, q.position)?;
-    attach(&dp, &distribution, &ev, q.sheet, q.position, true, &mut report)?;
-    let others = opponents(&dp, Some(&distribution), &read);
+    let others = opponents(&dp, Some(&tables.distribution), &read);
+    rank_to_win(&dp, &tables, &ev, q.sheet, q.position, others, q.distribution)
+}
+
+/// Ranks every choice at `position` of a turn from `sheet` (`None`: before
+/// the turn) by its chance to win against `others`, with the
+/// expected-score values `ev`; with `every`, each alternative keeps its
+/// final-score distribution.
+pub(crate) fn rank_to_win<V: Values + ?Sized>(
+    dp: &TurnDp,
+    tables: &WinTables,
+    ev: &V,
+    sheet: &Sheet,
+    position: Option<&Position>,
+    others: Vec<OpponentSheet>,
+    every: bool,
+) -> Result<CategoryAdvice, Error> {
+    let game = dp.game();
+    let (mask, lane) = locate(dp, sheet)?;
+    let mut report = rank(dp, ev, sheet, position)?;
+    attach(dp, &tables.distribution, ev, sheet, position, true, &mut report)?;
     let best = best_of(&others.iter().map(|o| &o.distribution).collect::<Vec<_>>());
 
     // The best chances of reaching every score from the lowest best other
     // score to one above the highest.
-    let so_far = q.sheet.total(game);
+    let so_far = sheet.total(game);
     let first = i64::from(best.lowest) - i64::from(so_far);
     let len = (best.highest - best.lowest + 2) as usize;
     let run = Run { lane, first, len };
-    let bands = TargetBands { index: dp.index(), table: &target };
-    let chances: Vec<(Choice, Vec<f64>)> = match q.position {
+    let bands = TargetBands { index: dp.index(), table: &tables.target };
+    let chances: Vec<(Choice, Vec<f64>)> = match position {
         Some(p) => dp.target_run_choices(&bands, mask, run, p),
         None => {
             let mut out = vec![0.0; len];
@@ -73,7 +108,7 @@ pub(crate) fn advise_win(
         }
     };
     let win = |best_chances: &[f64], expected: &ScoreDistribution| against(&best, best_chances, expected);
-    if q.position.is_some() {
+    if position.is_some() {
         for alt in &mut report.alternatives {
             let found = chances.iter().find(|(c, _)| alt.action == action_of(game, c));
             if let (Some((_, v)), Some(d)) = (found, &alt.distribution) {
@@ -84,7 +119,7 @@ pub(crate) fn advise_win(
         report.alternatives.sort_by(|a, b| chance_of(b).total_cmp(&chance_of(a)));
         report.chance = report.alternatives.first().map(chance_of);
         report.distribution = report.alternatives.first().and_then(|a| a.distribution.clone());
-        if !q.distribution {
+        if !every {
             report.alternatives.iter_mut().for_each(|a| a.distribution = None);
         }
     } else if let Some(d) = &report.distribution {

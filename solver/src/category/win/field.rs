@@ -18,13 +18,13 @@ pub(crate) fn certain(score: u32) -> ScoreDistribution {
 
 /// One other player's sheet, read: where its state is when it is still
 /// in play.
-pub(crate) struct ReadSheet<'a> {
-    text: &'a str,
+pub(crate) struct ReadSheet {
+    text: String,
     so_far: u32,
     state: Option<(u32, usize)>,
 }
 
-impl ReadSheet<'_> {
+impl ReadSheet {
     pub(crate) fn finished(&self) -> bool {
         self.state.is_none()
     }
@@ -32,7 +32,7 @@ impl ReadSheet<'_> {
 
 /// Reads the other players' sheets (`texts`, in the order given): a wrong
 /// or unreachable one is refused by its place in the list (1-based).
-pub(crate) fn read<'a>(dp: &TurnDp, texts: &'a [String]) -> Result<Vec<ReadSheet<'a>>, Error> {
+pub(crate) fn read(dp: &TurnDp, texts: &[String]) -> Result<Vec<ReadSheet>, Error> {
     let game = dp.game();
     texts
         .iter()
@@ -40,16 +40,17 @@ pub(crate) fn read<'a>(dp: &TurnDp, texts: &'a [String]) -> Result<Vec<ReadSheet
         .map(|(i, text)| {
             let which = i + 1;
             let sheet = Sheet::parse(game, text).map_err(|source| AdviseError::OpponentSheet { which, source })?;
-            let state = if sheet.is_full() {
-                None
-            } else {
-                let at = locate(dp, &sheet)
-                    .map_err(|_| AdviseError::OpponentUnreachable { which, game: game.title.clone() })?;
-                Some(at)
-            };
-            Ok(ReadSheet { text, so_far: sheet.total(game), state })
+            of_sheet(dp, text.trim().to_string(), &sheet)
+                .map_err(|_| AdviseError::OpponentUnreachable { which, game: game.title.clone() }.into())
         })
         .collect()
+}
+
+/// A sheet already read (`text`: how to show it): refused when it is not
+/// a reachable state.
+pub(crate) fn of_sheet(dp: &TurnDp, text: String, sheet: &Sheet) -> Result<ReadSheet, Error> {
+    let state = if sheet.is_full() { None } else { Some(locate(dp, sheet)?) };
+    Ok(ReadSheet { text, so_far: sheet.total(dp.game()), state })
 }
 
 /// Each sheet of `read` with its final score's distribution; `table` is
@@ -64,12 +65,7 @@ pub(crate) fn opponents(dp: &TurnDp, table: Option<&DistributionTable>, read: &[
                     summarize(r.so_far, &table.band(dp.index().offset(mask) + lane))
                 }
             };
-            OpponentSheet {
-                sheet: r.text.trim().to_string(),
-                points_so_far: r.so_far,
-                finished: r.finished(),
-                distribution,
-            }
+            OpponentSheet { sheet: r.text.clone(), points_so_far: r.so_far, finished: r.finished(), distribution }
         })
         .collect()
 }
