@@ -274,6 +274,18 @@ fn extended_playing_to_win_against_other_sheets() {
     assert_eq!(duel["kind"], "sheet-duel");
     assert_eq!(duel["all"]["games"], 200);
     assert!(duel["choices"].as_u64().unwrap() == 200 * 13 * 3, "{duel}");
+    // A game of two at the table is valued by the chances to win, and its
+    // review counts in them.
+    let rec = env.path().join("g.rec");
+    let rec = rec.to_str().unwrap();
+    let played = ["play", "yahtzee", "-o", "no-bonus", "--players", "optimal,optimal", "--seed", "3", "--record", rec];
+    let text = env.ok(&played);
+    assert!(text.contains("chance to win against the other sheets"), "{text}");
+    let review = env.json(&["review", rec]);
+    assert_eq!(review["objective"], "win");
+    for p in review["players"].as_array().unwrap() {
+        assert!(p["result"] == 1.0 || p["result"] == 0.0, "{p}");
+    }
 }
 
 /// The whole path of a distribution table (extended tier: a 20-second

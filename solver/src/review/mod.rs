@@ -284,7 +284,8 @@ fn player_reviews(session: &Play, objective: Objective, decisions: &[ReviewedDec
             let (mean_loss, rating) = rate(objective, total_loss, unforced);
             // Push-your-luck decisions say what they cost in turn points;
             // a score-sheet game's do not.
-            let total_points_loss = (objective == Objective::Win && mine.iter().any(|d| d.points_loss.is_some()))
+            let push_luck = session.game().reference().family == crate::vocabulary::Family::PushLuck;
+            let total_points_loss = (objective == Objective::Win && push_luck)
                 .then(|| mine.iter().filter_map(|d| d.points_loss).fold(0.0, |a, x| a + x));
             let result = l.settled + if l.open { l.running } else { 0.0 };
             PlayerReview {
