@@ -6,8 +6,11 @@ import { api } from './api.js';
 import { renderAdvice } from './advice.js';
 import { $, clear, el, fail, showStatus } from './dom.js';
 import { app, gameFields, isCategory, onGameChange } from './game.js';
+import { clearOthersError, layoutOthers, otherSheets, othersAsked, showOthersError, startOthers } from './others.js';
 
-const advise = { dice: [], locked: [], sheetShown: null };
+// `others`: the other players' sheets of the question last sent (what to
+// call each in the answer, which row a refusal names).
+const advise = { dice: [], locked: [], sheetShown: null, others: null };
 
 // The fields only a house rule gives a meaning (the penalty's farkles in a
 // row, Van't Hof's 1s, piggyback's leftover), with their inputs.
@@ -62,7 +65,7 @@ function renderSheet() {
     el('input', { type: 'text', 'data-box': name, placeholder: 'open', autocomplete: 'off', 'aria-label': `${name}: points written, x if crossed out, blank if open` }))));
 }
 
-function layout() {
+function layout(kind) {
   const cat = isCategory();
   $('advise-luck').hidden = cat;
   $('advise-cat').hidden = !cat;
@@ -78,13 +81,22 @@ function layout() {
   $('advise-more').hidden = !HOUSE_FIELDS.some(([field]) => takes(field));
   renderDice();
   if (cat) renderSheet();
+  layoutOthers(kind);
   clear($('advise-out'));
 }
 
 function request() {
   const req = { ...gameFields(), dice: advise.dice.join(',') };
+  advise.others = null;
   if (isCategory()) {
-    req.roll = Number($('advise-roll').value) || 1;
+    // Other players' sheets make the question one of winning; without
+    // dice it is then the chance before the turn (no roll to name).
+    if (othersAsked()) {
+      advise.others = otherSheets();
+      req['opponent-sheet'] = advise.others.map((o) => o.text);
+    }
+    if (!advise.dice.length) delete req.dice;
+    if (req.dice) req.roll = Number($('advise-roll').value) || 1;
     const sheet = [...document.querySelectorAll('#advise-sheet input[data-box]')]
       .filter((i) => i.value.trim() !== '')
       .map((i) => `${i.dataset.box}=${i.value.trim()}`);
@@ -113,21 +125,25 @@ function request() {
 }
 
 async function run() {
-  if (!advise.dice.length && !(takes('leftover') && Number($('advise-leftover').value) > 0)) {
+  const noDice = takes('leftover') ? Number($('advise-leftover').value) > 0 : isCategory() && othersAsked();
+  if (!advise.dice.length && !noDice) {
     showStatus('Tap the faces you rolled first.', true);
     return;
   }
   const btn = $('advise-go');
   btn.disabled = true;
   clear($('advise-out'), el('p', { class: 'hint' }, 'Asking the solver…'));
+  clearOthersError();
   try {
-    renderAdvice(await api('POST', '/api/advise', request()), $('advise-out'));
+    renderAdvice(await api('POST', '/api/advise', request()), $('advise-out'), 0, (advise.others || []).map((o) => o.name));
     // On a phone the answer is below the fold: bring the best play into
     // view, scrolling no further than that (the roll stays in sight).
     const best = document.querySelector('#advise-out .best');
     if (best) best.scrollIntoView({ block: 'nearest' });
   } catch (e) {
     clear($('advise-out'));
+    // A sheet refused is said beside the rows too, where it is mended.
+    if (e.field === 'opponent-sheet') showOthersError(e, advise.others);
     fail(e);
   } finally {
     btn.disabled = false;
@@ -135,13 +151,14 @@ async function run() {
 }
 
 export function startAdvise() {
+  startOthers();
   onGameChange((kind) => {
     // Another game rolls other dice: the roll entered so far goes.
     if (kind === 'game') {
       advise.dice = [];
       advise.locked = [];
     }
-    layout();
+    layout(kind);
   });
   for (const b of document.querySelectorAll('#screen-advise .face')) {
     b.addEventListener('click', () => {
@@ -151,7 +168,7 @@ export function startAdvise() {
       renderDice();
     });
   }
-  $('advise-players').addEventListener('change', layout);
+  $('advise-players').addEventListener('change', () => layout());
   $('advise-roll').addEventListener('change', renderDice);
   $('advise-go').addEventListener('click', run);
 }

@@ -119,18 +119,32 @@ export async function gameChanged() {
   tell('listing');
 }
 
+// `options` (the API's `option` list) as [name, value] pairs, without
+// those of the chosen game at their default: a choice at its default is
+// no option chosen (a record or a game in play may name it).
+function chosenOptions(options) {
+  const isDefault = ([name, value]) => (app.game.options || []).some((o) => o.name === name && o.kind.kind === 'choice' && o.kind.default === value);
+  return (options || []).map((o) => {
+    const at = o.indexOf('=');
+    return at < 0 ? [o, ''] : [o.slice(0, at), o.slice(at + 1)];
+  }).filter((kv) => !isDefault(kv));
+}
+
+// Whether game `id` under `options` (a game in play's) is the game and
+// options chosen here: its sheets then fit this screen's question.
+export function isChosen(id, options) {
+  if (!app.game || app.game.id !== id) return false;
+  const key = (pairs) => pairs.map(([k, v]) => `${k}=${v}`).sort().join(' ');
+  return key(chosenOptions(options)) === key([...app.options]);
+}
+
 // Chooses game `id` with `options` (the API's `option` list, as a game
 // in play names them; none: the game's defaults) and house rules as text
 // (`rules`, a game in play's; none: the game's own rules), in the form too.
 export function chooseGame(id, options, rules) {
   app.game = app.games.find((g) => g.id === id) || app.games[0];
   app.listing = app.game;
-  // A choice at its default is no option chosen (a record may name it).
-  const isDefault = ([name, value]) => (app.game.options || []).some((o) => o.name === name && o.kind.kind === 'choice' && o.kind.default === value);
-  app.options = new Map((options || []).map((o) => {
-    const at = o.indexOf('=');
-    return at < 0 ? [o, ''] : [o.slice(0, at), o.slice(at + 1)];
-  }).filter((kv) => !isDefault(kv)));
+  app.options = new Map(chosenOptions(options));
   $('game-select').value = app.game.id;
   $('rules-use').checked = Boolean(rules);
   $('rules-text').value = rules || '';

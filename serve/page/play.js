@@ -22,6 +22,11 @@ import { askCorrection, pointsEntry, renderScoreTable } from './scorepad.js';
 // `farkles`: the farkles of dice rolled in the last move, in words.
 const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], logAt: new Map(), step: 0, farkles: [] };
 
+// The game this page shows (its state as last received; the stream keeps
+// it fresh on every screen), or null: the Advise screen takes the other
+// seats' sheets from it.
+export const gameInPlay = () => play.state;
+
 const path = (suffix) => `/api/play/${encodeURIComponent(play.state.id)}${suffix}`;
 
 async function startPlay(ev) {
@@ -295,7 +300,10 @@ async function showHint() {
   try {
     const a = await api('GET', path('/hint'));
     out.className = 'hint-box';
-    renderAdvice(a, out, 5);
+    // Against the other sheets (a score-sheet game to win), those are the
+    // other seats', in seat order.
+    const seat = play.state.prompt.seat;
+    renderAdvice(a, out, 5, play.state.view.seats.filter((_, i) => i !== seat).map((s) => s.player));
     const best = (a.alternatives || [])[0];
     if (best && best.set_aside) {
       out.dataset.dice = best.set_aside.join(',');

@@ -5,9 +5,9 @@
 // server first (a new binary may serve a new page) and taken from the
 // copy only when the server cannot be reached.
 
-const SHELL = 'sixdice-shell-v3';
+const SHELL = 'sixdice-shell-v4';
 const FILES = ['/', '/style.css', '/icon.svg', '/manifest.webmanifest', '/app.js', '/api.js', '/dom.js',
-  '/format.js', '/game.js', '/longsolve.js', '/advice.js', '/advise.js', '/seats.js', '/board.js', '/play.js', '/farkle.js', '/scorepad.js', '/follow.js',
+  '/format.js', '/game.js', '/longsolve.js', '/advice.js', '/advise.js', '/others.js', '/seats.js', '/board.js', '/play.js', '/farkle.js', '/scorepad.js', '/follow.js',
   '/review.js', '/luck.js', '/compare.js'];
 
 self.addEventListener('install', (e) => {

@@ -40,7 +40,7 @@ macro_rules! page_file {
     };
 }
 
-pub(crate) static ASSETS: [Asset; 22] = [
+pub(crate) static ASSETS: [Asset; 23] = [
     Asset { path: "/", bytes: include_bytes!("../page/index.html"), media_type: "text/html; charset=utf-8" },
     page_file!("style.css", "text/css; charset=utf-8"),
     page_file!("icon.svg", "image/svg+xml"),
@@ -52,6 +52,7 @@ pub(crate) static ASSETS: [Asset; 22] = [
     page_file!("longsolve.js", JS),
     page_file!("advice.js", JS),
     page_file!("advise.js", JS),
+    page_file!("others.js", JS),
     page_file!("seats.js", JS),
     page_file!("scorepad.js", JS),
     page_file!("board.js", JS),
