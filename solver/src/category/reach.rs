@@ -44,9 +44,20 @@ pub(crate) fn info(
     let (mask, lane) = locate(&dp, &sheet)?;
     let states = dp.index().len();
     let so_far = sheet.total(game);
-    let mut report = match goal {
-        Some(_) => target::info(dir, game, verify)?,
-        None => distribution::info(dir, game, verify)?,
+    // The table asked about is opened once, checked as `verify` says; the
+    // distribution table beside a target one only if it is there.
+    let (mut report, best, spread) = match goal {
+        Some(_) => {
+            target::refuse_locked(game)?;
+            let table = target::open(dir, game, states, verify)?;
+            let spread = if_there(distribution::open(dir, game, states, Verify::Auto))?;
+            (target::report(&table), Some(table), spread)
+        }
+        None => {
+            distribution::refuse_locked(game)?;
+            let table = distribution::open(dir, game, states, verify)?;
+            (distribution::report(&table), None, Some(table))
+        }
     };
     let mut facts = PositionFacts {
         sheet: text.trim().to_string(),
@@ -57,13 +68,12 @@ pub(crate) fn info(
         expected_play_chance: None,
         distribution: None,
     };
-    if let Some(t) = goal {
+    if let (Some(t), Some(table)) = (goal, &best) {
         // The table holds every turn-start state's band: the sheet's own.
-        let table = target::open(dir, game, states, verify)?;
         let needed = i64::from(t) - i64::from(so_far);
         facts.best_chance = Some(table.band(dp.index().offset(mask) + lane).at(needed));
     }
-    if let Some(table) = if_there(distribution::open(dir, game, states, Verify::Auto))? {
+    if let Some(table) = &spread {
         let d = summarize(so_far, &table.band(dp.index().offset(mask) + lane));
         facts.expected_play_chance = goal.map(|t| d.chance_at_least(t));
         facts.distribution = Some(d);

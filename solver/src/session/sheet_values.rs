@@ -74,7 +74,7 @@ pub(super) fn chance_before<V: Values + ?Sized>(
     if !sheets[seat].is_full() {
         return Ok(rank_seat(dp, tables, ev, sheets, seat, None)?.chance.unwrap_or(0.0));
     }
-    let others = opponents(dp, Some(&tables.distribution), &other_sheets(dp, sheets, seat)?);
+    let others = opponents(dp, &tables.distribution, &other_sheets(dp, sheets, seat)?);
     let best = best_of(&others.iter().map(|o| &o.distribution).collect::<Vec<_>>());
     Ok(1.0 - best.chance_at_least(sheets[seat].total(dp.game())))
 }
@@ -98,6 +98,6 @@ pub(super) fn rank_seat<V: Values + ?Sized>(
     seat: usize,
     position: Option<&Position>,
 ) -> Result<CategoryAdvice, Error> {
-    let others = opponents(dp, Some(&tables.distribution), &other_sheets(dp, sheets, seat)?);
+    let others = opponents(dp, &tables.distribution, &other_sheets(dp, sheets, seat)?);
     rank_to_win(dp, tables, ev, &sheets[seat], position, others, false)
 }

@@ -145,9 +145,14 @@ pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<Ta
     refuse_locked(game)?;
     let dp = TurnDp::new(game);
     let table = open(dir, game, dp.index().len(), verify)?;
+    Ok(report(&table))
+}
+
+/// The facts of an open distribution table, as `info` gives them.
+pub(crate) fn report(table: &DistributionTable) -> TableReport {
     let mut report = TableReport::of(TableFile::of(table.table()), table.meta().solved.clone());
     report.distribution = Some(table.meta().distribution.clone());
-    Ok(report)
+    report
 }
 
 /// Opens the game's distribution table; when there is none yet, solves it

@@ -154,9 +154,14 @@ pub(crate) fn info(dir: &Path, game: &CategoryGame, verify: Verify) -> Result<Ta
     refuse_locked(game)?;
     let dp = TurnDp::new(game);
     let table = open(dir, game, dp.index().len(), verify)?;
+    Ok(report(&table))
+}
+
+/// The facts of an open target table, as `info` gives them.
+pub(crate) fn report(table: &TargetTable) -> TableReport {
     let mut report = TableReport::of(TableFile::of(table.table()), table.meta().solved.clone());
     report.target = Some(table.meta().target.clone());
-    Ok(report)
+    report
 }
 
 /// Opens the game's target table; when there is none yet, solves it first
@@ -184,7 +189,7 @@ pub(crate) fn open_or_solve(dir: &Path, dp: &TurnDp, progress: &dyn Progress) ->
 }
 
 /// Six Hundred (locked dice, 3.3 billion states) has no target table.
-fn refuse_locked(game: &CategoryGame) -> Result<(), Error> {
+pub(crate) fn refuse_locked(game: &CategoryGame) -> Result<(), Error> {
     if crate::category::table::Storage::of(game) == crate::category::table::Storage::Table {
         Ok(())
     } else {

@@ -69,7 +69,7 @@ pub(crate) fn advise_win(
     let tables = WinTables::open_or_solve(dir, &dp, progress)?;
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let others = opponents(&dp, Some(&tables.distribution), &read);
+    let others = opponents(&dp, &tables.distribution, &read);
     rank_to_win(&dp, &tables, &ev, q.sheet, q.position, others, q.distribution)
 }
 

@@ -23,16 +23,14 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
 
+use super::advise::WinTables;
 use super::field::certain;
 use crate::category::distribution::summary::summarize;
-use crate::category::distribution::table::open_or_solve as open_or_solve_distribution;
-use crate::category::distribution::table::DistributionTable;
 use crate::category::model::CategoryGame;
 use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
-use crate::category::target::table::open_or_solve as open_or_solve_target;
-use crate::category::target::table::{TargetBands, TargetTable};
+use crate::category::target::table::TargetBands;
 use crate::category::turn::Indexed;
-use crate::category::turn::{Choice, Position, Run, TurnDp, Values};
+use crate::category::turn::{first_best, Choice, Position, Run, TurnDp, Values};
 use crate::dice::{dice_count, roll_onto, Counts, FACES};
 use crate::error::{AdviseError, Error};
 use crate::interval::wilson;
@@ -82,12 +80,6 @@ impl Seat {
     }
 }
 
-/// The tables the rule reads.
-pub(crate) struct RuleTables<'a> {
-    pub(crate) target: &'a TargetTable,
-    pub(crate) distribution: &'a DistributionTable,
-}
-
 /// How a run of games went, from the rule's seat.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Tally {
@@ -115,7 +107,7 @@ impl Tally {
 }
 
 /// The other seat's final score as the rule takes it.
-fn other_final(dp: &TurnDp, tables: &RuleTables, seat: &Seat) -> ScoreDistribution {
+fn other_final(dp: &TurnDp, tables: &WinTables, seat: &Seat) -> ScoreDistribution {
     if seat.full(dp) {
         certain(seat.points())
     } else {
@@ -163,10 +155,10 @@ pub(super) struct TurnRule<'a> {
 }
 
 impl<'a> TurnRule<'a> {
-    pub(super) fn new(dp: &'a TurnDp, tables: &RuleTables<'a>, seat: &Seat, other: &Seat) -> TurnRule<'a> {
+    pub(super) fn new(dp: &'a TurnDp, tables: &'a WinTables, seat: &Seat, other: &Seat) -> TurnRule<'a> {
         let best = other_final(dp, tables, other);
         let so_far = seat.points();
-        let bands = TargetBands { index: dp.index(), table: tables.target };
+        let bands = TargetBands { index: dp.index(), table: &tables.target };
         let most = i64::from(dp.most_to_come(&bands, seat.mask, seat.lane));
         let first = (i64::from(best.lowest) + 1 - i64::from(so_far)).max(1);
         let last = (i64::from(best.highest) + 1 - i64::from(so_far)).min(most);
@@ -180,7 +172,7 @@ impl<'a> TurnRule<'a> {
     /// and the expected-score play's.
     pub(super) fn choose<V: Values + ?Sized>(&self, dp: &TurnDp, ev: &V, at: &Position) -> (Choice, Choice) {
         let by_ev = dp.choices(ev, self.mask, self.lane, at);
-        let ev_choice = first_of(by_ev.iter().map(|(c, v)| (c, *v)));
+        let ev_choice = by_ev[first_best(0..by_ev.len(), |i| by_ev[i].1).expect("a choice")].0.clone();
         if self.run.len == 0 {
             // Every play wins for certain, or none can.
             return (ev_choice.clone(), ev_choice);
@@ -204,7 +196,7 @@ impl<'a> TurnRule<'a> {
 fn rule_turn<V: Values + ?Sized>(
     dp: &TurnDp,
     ev: &V,
-    tables: &RuleTables,
+    tables: &WinTables,
     seat: &mut Seat,
     other: &Seat,
     rng: &mut SmallRng,
@@ -229,17 +221,6 @@ fn rule_turn<V: Values + ?Sized>(
     seat.score(dp, &dice, category, points);
 }
 
-/// The first of `(choice, value)` whose value no other beats.
-fn first_of<'a>(mut choices: impl Iterator<Item = (&'a Choice, f64)>) -> Choice {
-    let mut best = choices.next().expect("a choice");
-    for (c, v) in choices {
-        if v > best.1 {
-            best = (c, v);
-        }
-    }
-    best.0.clone()
-}
-
 /// One turn of the expected-score seat, as `simulate` plays it.
 fn points_turn<V: Values + ?Sized>(dp: &TurnDp, ev: &V, seat: &mut Seat, rng: &mut SmallRng) {
     let game = dp.game();
@@ -261,7 +242,7 @@ fn rng_of(seed: u64, game: u64, seat: u64) -> SmallRng {
 
 /// Game `i` of the run seeded `seed`: the rule's seat first when `i` is
 /// even.
-fn play_game<V: Values + ?Sized>(dp: &TurnDp, ev: &V, tables: &RuleTables, seed: u64, i: u64) -> Tally {
+fn play_game<V: Values + ?Sized>(dp: &TurnDp, ev: &V, tables: &WinTables, seed: u64, i: u64) -> Tally {
     let mut tally = Tally { games: 1, ..Tally::default() };
     let mut seats = [Seat::start(dp); 2];
     let mut rngs = [rng_of(seed, i, 0), rng_of(seed, i, 1)];
@@ -289,7 +270,7 @@ fn play_game<V: Values + ?Sized>(dp: &TurnDp, ev: &V, tables: &RuleTables, seed:
 pub(crate) fn duel<V: Values + ?Sized>(
     dp: &TurnDp,
     ev: &V,
-    tables: &RuleTables,
+    tables: &WinTables,
     games: u64,
     seed: u64,
     progress: &dyn Progress,
@@ -328,11 +309,9 @@ pub(crate) fn simulate(
     }
     let setup = Instant::now();
     let dp = TurnDp::new(game);
-    let target = open_or_solve_target(dir, &dp, progress)?;
-    let distribution = open_or_solve_distribution(dir, &dp, progress)?;
+    let tables = WinTables::open_or_solve(dir, &dp, progress)?;
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let tables = RuleTables { target: &target, distribution: &distribution };
     let started = Instant::now();
     let tally = duel(&dp, &ev, &tables, q.games, q.seed, progress);
     let seconds = started.elapsed().as_secs_f64();

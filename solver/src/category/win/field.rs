@@ -53,17 +53,14 @@ pub(crate) fn of_sheet(dp: &TurnDp, text: String, sheet: &Sheet) -> Result<ReadS
     Ok(ReadSheet { text, so_far: sheet.total(dp.game()), state })
 }
 
-/// Each sheet of `read` with its final score's distribution; `table` is
-/// needed only when a sheet is still in play.
-pub(crate) fn opponents(dp: &TurnDp, table: Option<&DistributionTable>, read: &[ReadSheet]) -> Vec<OpponentSheet> {
+/// Each sheet of `read` with its final score's distribution (a sheet in
+/// play: its band in `table`).
+pub(crate) fn opponents(dp: &TurnDp, table: &DistributionTable, read: &[ReadSheet]) -> Vec<OpponentSheet> {
     read.iter()
         .map(|r| {
             let distribution = match r.state {
                 None => certain(r.so_far),
-                Some((mask, lane)) => {
-                    let table = table.expect("a distribution table for a sheet in play");
-                    summarize(r.so_far, &table.band(dp.index().offset(mask) + lane))
-                }
+                Some((mask, lane)) => summarize(r.so_far, &table.band(dp.index().offset(mask) + lane)),
             };
             OpponentSheet { sheet: r.text.clone(), points_so_far: r.so_far, finished: r.finished(), distribution }
         })

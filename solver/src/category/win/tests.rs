@@ -203,23 +203,29 @@ fn wrong_sheets_are_refused_by_their_place() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// The tables a duel reads, solved into `dir`.
+fn solved_tables(
+    dp: &crate::category::turn::TurnDp,
+    dir: &std::path::Path,
+) -> (super::advise::WinTables, crate::category::table::GameValues) {
+    let tables = super::advise::WinTables::open_or_solve(dir, dp, &Silent).unwrap();
+    (tables, crate::category::table::open_or_solve(dir, dp, &Silent).unwrap())
+}
+
 /// The duel's to-win player makes the choice `advise --opponent-sheet`
 /// ranks first, against a sheet in play and a full one, on every roll of
 /// sampled dice.
 #[test]
 fn the_duel_chooses_what_advise_ranks_first() {
-    use super::duel::{RuleTables, Seat, TurnRule};
+    use super::duel::{Seat, TurnRule};
     use crate::category::advise::action_of;
     use crate::category::turn::{Indexed, TurnDp};
 
     let game = reduced();
     let dir = tempfile::tempdir().unwrap();
     let dp = TurnDp::new(&game);
-    let target = crate::category::target::table::open_or_solve(dir.path(), &dp, &Silent).unwrap();
-    let distribution = crate::category::distribution::table::open_or_solve(dir.path(), &dp, &Silent).unwrap();
-    let values = crate::category::table::open_or_solve(dir.path(), &dp, &Silent).unwrap();
+    let (tables, values) = solved_tables(&dp, dir.path());
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let tables = RuleTables { target: &target, distribution: &distribution };
     let ms = crate::dice::Multisets::new(game.dice);
     let mut compared = 0;
     for other in ["ones=2 twos=4 threes=9 fours=8 fives=10 sixes=18", FULL_85, FULL_71] {
@@ -242,17 +248,14 @@ fn the_duel_chooses_what_advise_ranks_first() {
 /// A duel's tally is the same on one thread as on several, and adds up.
 #[test]
 fn the_duel_is_the_same_on_any_number_of_threads() {
-    use super::duel::{duel, RuleTables};
+    use super::duel::duel;
     use crate::category::turn::{Indexed, TurnDp};
 
     let game = reduced();
     let dir = tempfile::tempdir().unwrap();
     let dp = TurnDp::new(&game);
-    let target = crate::category::target::table::open_or_solve(dir.path(), &dp, &Silent).unwrap();
-    let distribution = crate::category::distribution::table::open_or_solve(dir.path(), &dp, &Silent).unwrap();
-    let values = crate::category::table::open_or_solve(dir.path(), &dp, &Silent).unwrap();
+    let (tables, values) = solved_tables(&dp, dir.path());
     let ev = Indexed { index: dp.index(), values: values.values() };
-    let tables = RuleTables { target: &target, distribution: &distribution };
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     let alone = one.install(|| duel(&dp, &ev, &tables, 300, 5, &Silent));
     let together = duel(&dp, &ev, &tables, 300, 5, &Silent);
