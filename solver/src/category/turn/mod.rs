@@ -34,6 +34,7 @@
 
 mod last_roll;
 mod locked;
+mod locked_policy;
 mod policy;
 mod reroll;
 mod rows;
@@ -173,6 +174,9 @@ pub(crate) struct TurnDp<'g> {
     /// Per full roll, its sub-multisets (made when a fixed play is first
     /// written down, [`TurnDp::policies`]).
     roll_subsets: std::sync::OnceLock<Vec<Vec<u16>>>,
+    /// The locked rule's pairs of a lock and a roll (made when a fixed play
+    /// is first written down under that rule).
+    locked_pairs: std::sync::OnceLock<locked_policy::LockedPairs>,
 }
 
 impl<'g> TurnDp<'g> {
@@ -210,6 +214,7 @@ impl<'g> TurnDp<'g> {
             state_points,
             lattice,
             roll_subsets: std::sync::OnceLock::new(),
+            locked_pairs: std::sync::OnceLock::new(),
         }
     }
 

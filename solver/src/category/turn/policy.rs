@@ -17,8 +17,9 @@
 //! roll the keep chosen for it (a copy instead of a maximum). So one turn
 //! of the distribution costs the keep averages and some copies per cell.
 //!
-//! The Yahtzee keep rule only (kept dice may be re-rolled): Six Hundred's
-//! locked dice are not handled here.
+//! This is the Yahtzee keep rule (kept dice may be re-rolled); under Six
+//! Hundred's locked dice the choices and the turn are
+//! [`super::locked_policy`]'s.
 
 use super::last_roll::Successors;
 use super::rows::Real;
@@ -52,7 +53,7 @@ pub(crate) fn first_best<T: Copy>(candidates: impl IntoIterator<Item = T>, value
 impl TurnDp<'_> {
     /// The sub-multisets of every full roll (in `Multisets::subsets`
     /// order), by roll.
-    fn roll_subsets(&self) -> &[Vec<u16>] {
+    pub(super) fn roll_subsets(&self) -> &[Vec<u16>] {
         self.roll_subsets.get_or_init(|| {
             self.ms
                 .rolls()
@@ -77,8 +78,35 @@ impl TurnDp<'_> {
         lanes: &[usize],
         s: &mut Scratch<f64>,
     ) -> Vec<LanePolicy> {
-        self.prepare(after, mask, lanes, s);
+        if self.lattice.is_some() {
+            return self.locked_policies(after, mask, lanes, s);
+        }
+        let mut out = self.final_policies(after, mask, lanes, s);
         let stride = s.successors.stride;
+        let subsets = self.roll_subsets();
+        for left in 1..self.game.rolls {
+            self.keep_values_with(mask, left, s);
+            for (j, policy) in out.iter_mut().enumerate() {
+                let keeps = &mut policy.keeps[left - 1];
+                for subs in subsets {
+                    let best = first_best(subs.iter().copied(), |k| s.rows[usize::from(k) * stride + j]);
+                    keeps.push(best.expect("keeping everything is always allowed"));
+                }
+            }
+        }
+        out
+    }
+
+    /// The plays of `lanes` with their final rolls' boxes chosen (the keeps
+    /// still to come), `s` prepared for them.
+    pub(super) fn final_policies<V: Values + ?Sized>(
+        &self,
+        after: &V,
+        mask: u32,
+        lanes: &[usize],
+        s: &mut Scratch<f64>,
+    ) -> Vec<LanePolicy> {
+        self.prepare(after, mask, lanes, s);
         let rolls = self.ms.rolls();
         let mut out: Vec<LanePolicy> = lanes
             .iter()
@@ -110,17 +138,6 @@ impl TurnDp<'_> {
                     .push((u8::try_from(best.0).expect("few boxes"), u16::try_from(best.1).expect("points fit")));
             }
         }
-        let subsets = self.roll_subsets();
-        for left in 1..self.game.rolls {
-            self.keep_values_with(mask, left, s);
-            for (j, policy) in out.iter_mut().enumerate() {
-                let keeps = &mut policy.keeps[left - 1];
-                for subs in subsets {
-                    let best = first_best(subs.iter().copied(), |k| s.rows[usize::from(k) * stride + j]);
-                    keeps.push(best.expect("keeping everything is always allowed"));
-                }
-            }
-        }
         out
     }
 
@@ -135,6 +152,39 @@ impl TurnDp<'_> {
         lane: usize,
         policy: &LanePolicy,
     ) -> (u32, u32) {
+        if self.lattice.is_some() {
+            return self.locked_policy_support(after, mask, lane, policy);
+        }
+        let (mut lo, mut hi) = self.final_support(after, mask, lane, policy);
+        for keeps in &policy.keeps {
+            // A keep reaches every completion with a positive chance.
+            for k in (0..self.ms.dice()).rev() {
+                for kk in self.ms.of_size(k) {
+                    let add = self.ms.add(kk);
+                    lo[kk] = add.iter().map(|&a| lo[usize::from(a)]).min().expect("six faces");
+                    hi[kk] = add.iter().map(|&a| hi[usize::from(a)]).max().expect("six faces");
+                }
+            }
+            let first = self.ms.rolls().start;
+            for (ri, &k) in keeps.iter().enumerate() {
+                lo[first + ri] = lo[usize::from(k)];
+                hi[first + ri] = hi[usize::from(k)];
+            }
+        }
+        let rolls = self.ms.rolls();
+        (lo[rolls.clone()].iter().copied().min().expect("rolls"), hi[rolls].iter().copied().max().expect("rolls"))
+    }
+
+    /// Per multiset, the least and the most points still to come once a
+    /// full roll is scored as `policy` scores it (the full rolls' entries;
+    /// the others 0).
+    pub(super) fn final_support<B: Bands + ?Sized>(
+        &self,
+        after: &B,
+        mask: u32,
+        lane: usize,
+        policy: &LanePolicy,
+    ) -> (Vec<u32>, Vec<u32>) {
         let game = self.game;
         let (eff, extra) = self.index.lane_state(mask, lane);
         let first = self.ms.rolls().start;
@@ -149,22 +199,7 @@ impl TurnDp<'_> {
             lo[first + ri] = gained + band.lo;
             hi[first + ri] = gained + band.hi;
         }
-        for keeps in &policy.keeps {
-            // A keep reaches every completion with a positive chance.
-            for k in (0..self.ms.dice()).rev() {
-                for kk in self.ms.of_size(k) {
-                    let add = self.ms.add(kk);
-                    lo[kk] = add.iter().map(|&a| lo[usize::from(a)]).min().expect("six faces");
-                    hi[kk] = add.iter().map(|&a| hi[usize::from(a)]).max().expect("six faces");
-                }
-            }
-            for (ri, &k) in keeps.iter().enumerate() {
-                lo[first + ri] = lo[usize::from(k)];
-                hi[first + ri] = hi[usize::from(k)];
-            }
-        }
-        let rolls = self.ms.rolls();
-        (lo[rolls.clone()].iter().copied().min().expect("rolls"), hi[rolls].iter().copied().max().expect("rolls"))
+        (lo, hi)
     }
 
     /// The chances of the cells `runs` of `mask` (a lane and the points
@@ -181,6 +216,9 @@ impl TurnDp<'_> {
         s: &mut Scratch<f64>,
         out: &mut [f64],
     ) {
+        if self.lattice.is_some() {
+            return self.locked_policy_turn_start(after, mask, runs, policies, s, out);
+        }
         self.policy_rows(after, mask, runs, policies, self.game.rolls - 1, s);
         let stride = s.successors.stride;
         out.fill(0.0);
@@ -205,6 +243,25 @@ impl TurnDp<'_> {
         runs: &[Run],
         policies: &[&LanePolicy],
         left: usize,
+        s: &mut Scratch<f64>,
+    ) {
+        self.final_rows(after, mask, runs, policies, s);
+        let stride = s.successors.stride;
+        for l in 1..=left {
+            super::reroll::keep_values(&self.ms, &mut s.rows, stride);
+            self.copy_chosen_keeps(runs, policies, l, &mut s.rows, stride);
+        }
+    }
+
+    /// Builds the successors of the cells `runs` and fills each full
+    /// roll's row with the vector of the box `policies` score it in (the
+    /// other rows 0).
+    pub(super) fn final_rows<B: Bands + ?Sized>(
+        &self,
+        after: &B,
+        mask: u32,
+        runs: &[Run],
+        policies: &[&LanePolicy],
         s: &mut Scratch<f64>,
     ) {
         s.successors.build_target_plain(self, after, mask, runs);
@@ -233,10 +290,6 @@ impl TurnDp<'_> {
                 }
                 at += run.len;
             }
-        }
-        for l in 1..=left {
-            super::reroll::keep_values(&self.ms, &mut s.rows, stride);
-            self.copy_chosen_keeps(runs, policies, l, &mut s.rows, stride);
         }
     }
 
@@ -272,6 +325,9 @@ impl TurnDp<'_> {
         use super::Choice;
         if self.scores_now(position) {
             return self.score_vectors(after, mask, run, &position.dice);
+        }
+        if self.lattice.is_some() {
+            return self.locked_policy_choices(after, mask, run, policy, position);
         }
         let mut s = Scratch::<f64>::default();
         let left = self.game.rolls - position.roll as usize;
