@@ -306,3 +306,59 @@ fn a_position_that_needs_the_whole_table_is_refused_plainly() {
     assert!(e.starts_with("error: this position of Six Hundred needs its whole table"), "{e}");
     assert!(e.contains("the table takes 5.3 GiB of disk, and the solve needs 5.2 GiB more while it runs"), "{e}");
 }
+
+/// Playing to reach a score from a late sheet, solved below it on the spot:
+/// no play does better than the best chance, and that chance is at least
+/// the points play's own chance of the score (read off its exact
+/// distribution), because the target play may choose differently.
+#[test]
+fn target_and_distribution_from_a_late_sheet() {
+    let env = Env::new();
+    let base = ["advise", "--game", "sixhundred", "--sheet", LATE, "--dice", "1,2,3,4,5,6", "--roll", "2"];
+    let with = |extra: &[&str]| env.json(&[&base[..], extra].concat());
+    let dist = with(&["--distribution", "--top", "100"]);
+    assert_eq!(dist["objective"], "final-score");
+    let d = &dist["distribution"];
+    let at_least = |d: &serde_json::Value, s: u64| {
+        let lowest = d["lowest"].as_u64().unwrap();
+        let i = s.saturating_sub(lowest) as usize;
+        d["at_least"].as_array().unwrap().get(i).map_or(0.0, |v| v.as_f64().unwrap())
+    };
+    assert_eq!(d["lowest"], dist["points_so_far"], "boxes may all score 0");
+    assert!((d["mean"].as_f64().unwrap() - dist["expected_score"].as_f64().unwrap()).abs() < 1e-9);
+    for alt in dist["alternatives"].as_array().unwrap() {
+        assert!((alt["distribution"]["mean"].as_f64().unwrap() - alt["expected_score"].as_f64().unwrap()).abs() < 1e-9);
+    }
+    for target in [300u64, 360, 370, 400] {
+        let t = with(&["--target", &target.to_string(), "--top", "100"]);
+        assert_eq!(t["objective"], "target");
+        let best = t["chance"].as_f64().unwrap();
+        let alts = t["alternatives"].as_array().unwrap();
+        assert_eq!(alts.len(), dist["alternatives"].as_array().unwrap().len(), "the same plays");
+        assert!((alts[0]["chance"].as_f64().unwrap() - best).abs() < 1e-12);
+        for a in alts {
+            let c = a["chance"].as_f64().unwrap();
+            assert!((0.0..=best + 1e-12).contains(&c), "{target}: {a}");
+        }
+        let points = at_least(d, target);
+        assert!(best >= points - 1e-9, "{target}: {best} below the points play's {points}");
+    }
+    // Every score up to what is on the sheet is certain; past the top, none is.
+    assert!((with(&["--target", "288"])["chance"].as_f64().unwrap() - 1.0).abs() < 1e-12);
+    let top = d["highest"].as_u64().unwrap();
+    assert_eq!(with(&["--target", &(top + 1).to_string()])["chance"].as_f64().unwrap(), 0.0);
+}
+
+/// From a sheet with too much game left below it, a target or distribution
+/// is refused in one line naming --sheet, and nothing is written.
+#[test]
+fn target_and_distribution_from_an_early_sheet_are_refused() {
+    let env = Env::new();
+    let extras: [&[&str]; 2] = [&["--target", "300"], &["--distribution"]];
+    for extra in extras {
+        let args = [&["advise", "--game", "sixhundred", "--sheet", "ones=3"][..], extra].concat();
+        let e = env.user_error(&args, "states below them");
+        assert!(e.starts_with("error: --sheet: Six Hundred:"), "{e}");
+    }
+    assert!(std::fs::read_dir(env.path()).map_or(true, |mut d| d.next().is_none()), "nothing written");
+}

@@ -104,12 +104,13 @@ fn table_present(game: &Game, tables: &Path) -> bool {
 }
 
 /// The `advise` fields of a category game: `target` (play to reach a
-/// score), `distribution` (the final score's) and `opponent-sheet` (play
-/// to win) where the game has those tables, `locked` with locked dice.
+/// score) and `distribution` (the final score's) always — from tables, or
+/// with locked dice solved below a late sheet — `opponent-sheet` (play to
+/// win) where the game has its tables, `locked` with locked dice.
 fn category_fields(locked: bool) -> Vec<&'static str> {
     let mut fields = vec!["dice", "roll", "sheet"];
     if locked {
-        fields.push("locked");
+        fields.extend(["locked", "target", "distribution"]);
     } else {
         fields.extend(["target", "distribution", "opponent-sheet"]);
     }
@@ -199,6 +200,7 @@ mod tests {
         assert!(listed("yahtzix", &["exact-goal"]).advise_fields.contains(&"held"));
         let six = listed("sixhundred", &[]);
         assert!(six.locked_dice && six.long_solve && six.advise_fields.contains(&"locked"));
+        assert!(six.advise_fields.contains(&"target") && !six.advise_fields.contains(&"opponent-sheet"));
         let yatzy = listed("yatzy", &[]);
         assert!(!yatzy.locked_dice && !yatzy.long_solve && yatzy.rolls == Some(3));
         assert_eq!(yatzy.computer_players.len(), 1);

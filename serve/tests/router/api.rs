@@ -165,6 +165,26 @@ async fn six_hundreds_whole_solve_needs_the_servers_leave() {
     assert!(!s.tables.path().join("sixhundred.levels").exists());
 }
 
+/// Six Hundred plays to reach a score from a late sheet, solved on the
+/// spot as the library solves it; an early sheet is refused beside the
+/// sheet field.
+#[tokio::test]
+async fn six_hundreds_target_from_a_late_sheet() {
+    let s = Server::new();
+    let late = "ones=3 twos=6 threes=9 fours=12 fives=15 rung1=10 rung2=20 rung4=30 four-kind=24 five-kind=25 \
+                odd=20 even=24 singles=30 pairs=30 triplets=30";
+    for extra in [json!({"target": 370}), json!({"distribution": true})] {
+        let mut body = json!({"game": "sixhundred", "sheet": late, "dice": "1,2,3,4,5,6", "roll": 2});
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let r = s.post("/api/advise", &body).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+        let (game, q) = request::<solver::AdviseRequest>(&body).question().expect("a question");
+        assert_eq!(r.json(), report(&solver::advise(&game, &q, s.tables.path(), &Silent).expect("advice")));
+    }
+    let field = s.post("/api/advise", &json!({"game": "sixhundred", "sheet": "ones=3", "target": 300})).await;
+    assert_eq!(field.error(StatusCode::UNPROCESSABLE_ENTITY), json!("sheet"));
+}
+
 #[tokio::test]
 async fn a_long_request_is_a_job_to_poll() {
     // A zero wait: every request is answered with a job.

@@ -10,10 +10,11 @@ use std::path::Path;
 
 use super::advise::{advise_sheet, check, rank};
 use super::model::CategoryGame;
+use super::subgame::advise::{advise_below, Below};
 use super::table::{open_or_solve, Storage};
 use super::turn::{Indexed, Position, TurnDp};
 use super::win::advise::{advise_win, WinQuestion};
-use crate::error::{AdviseError, Error};
+use crate::error::Error;
 use crate::progress::Progress;
 use crate::question::CategoryQuestion;
 use crate::report::CategoryAdvice;
@@ -34,14 +35,18 @@ pub(crate) fn advise(
         let question = WinQuestion { sheet: &sheet, position, opponents: &q.opponents, distribution: q.distribution };
         return advise_win(game, dir, &question, progress);
     }
+    if Storage::of(game) != Storage::Table {
+        // No target or distribution table (Six Hundred): those come from
+        // the sub-game below the sheet.
+        let asked = match (q.target, q.distribution) {
+            (Some(target), _) => Below::Target(target),
+            (None, true) => Below::Distribution(true),
+            (None, false) => return advise_sheet(game, dir, &sheet, position, progress),
+        };
+        return advise_below(game, &sheet, position, asked, progress);
+    }
     if let Some(target) = q.target {
         return super::target::advise::advise_target(game, dir, &sheet, position, target, progress);
-    }
-    if Storage::of(game) != Storage::Table {
-        if q.distribution {
-            return Err(AdviseError::DistributionNotInGame(game.title.clone()).into());
-        }
-        return advise_sheet(game, dir, &sheet, position, progress);
     }
     // A game with a table: the expected-score advice, and the final-score
     // distribution beside it where its table is there (or, when asked for,
@@ -60,7 +65,8 @@ pub(crate) fn advise(
     let ev = Indexed { index: dp.index(), values: values.values() };
     let mut report = rank(&dp, &ev, &sheet, position)?;
     if let Some(table) = &distribution {
-        super::distribution::advise::attach(&dp, table, &ev, &sheet, position, q.distribution, &mut report)?;
+        let bands = super::distribution::table::DistributionBands { index: dp.index(), table };
+        super::distribution::advise::attach(&dp, &bands, &ev, &sheet, position, q.distribution, &mut report)?;
     }
     Ok(report)
 }

@@ -2,7 +2,7 @@
 //! from being answered.
 
 use super::field::Field;
-use crate::limits::{bytes, SUBGAME_STATES_MAX};
+use crate::limits::{bytes, BANDS_BELOW_STATES_MAX, SUBGAME_STATES_MAX};
 use userio::Quoted;
 
 /// Why a sheet was rejected.
@@ -56,12 +56,12 @@ pub enum AdviseError {
     LockedNotInDice { locked: String, dice: String },
     #[error("this position of {game} needs its whole table (more than {} states below this sheet to solve on the spot): run `{command}` once ({needs})", SUBGAME_STATES_MAX)]
     NeedsTable { game: String, command: String, needs: SolveNeeds },
-    #[error("playing to reach a score is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)")]
+    #[error("{0} has no table of the chance to reach a score (Yatzy, classic Yahtzee and Yahtzee Deluxe have one); `advise --sheet S --target T` solves it below a sheet near the end of the game")]
     TargetNotInGame(String),
-    #[error(
-        "the final-score distribution is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)"
-    )]
+    #[error("{0} has no table of the final-score distribution (Yatzy, classic Yahtzee and Yahtzee Deluxe have one); `advise --sheet S --distribution` solves it below a sheet near the end of the game")]
     DistributionNotInGame(String),
+    #[error("{game}: {what} is solved on the spot from sheets with at most {} states below them, and this one has more: ask again from a sheet nearer the end of the game", BANDS_BELOW_STATES_MAX)]
+    BelowTooLarge { game: String, what: &'static str },
     #[error("playing to win against other sheets is not solved for {0} yet (Yatzy, classic Yahtzee and Yahtzee Deluxe have it)")]
     WinNotInGame(String),
     #[error("sheet {which}: {source}")]
@@ -77,7 +77,7 @@ impl AdviseError {
         match self {
             AdviseError::DiceCount { .. } => Some(Field::Dice),
             AdviseError::Roll { .. } => Some(Field::Roll),
-            AdviseError::Unreachable(_) => Some(Field::Sheet),
+            AdviseError::Unreachable(_) | AdviseError::BelowTooLarge { .. } => Some(Field::Sheet),
             AdviseError::NeedsTable { .. } => None,
             AdviseError::TargetNotInGame(_) => Some(Field::Objective),
             AdviseError::DistributionNotInGame(_) => Some(Field::Distribution),

@@ -14,7 +14,7 @@ use super::table::{open_or_solve, TargetBands};
 use crate::category::advise::{action_of, locate, rank};
 use crate::category::model::{CategoryGame, Sheet};
 use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
-use crate::category::turn::{Choice, Indexed, Position, Run, Scratch, TurnDp};
+use crate::category::turn::{Bands, Choice, Indexed, Position, Run, Scratch, TurnDp};
 use crate::error::{AdviseError, Error};
 use crate::progress::Progress;
 use crate::report::CategoryAdvice;
@@ -40,18 +40,33 @@ pub(crate) fn advise_target(
     let values = open_or_solve_values(dir, &dp, progress)?;
     let ev = Indexed { index: dp.index(), values: values.values() };
     let bands = TargetBands { index: dp.index(), table: &table };
-    let (mask, lane) = locate(&dp, sheet)?;
+    let report = rank(&dp, &ev, sheet, position)?;
+    rank_by_target(&dp, &bands, sheet, position, target, report)
+}
+
+/// Ranks the expected-score advice `report` (at `position` from `sheet`)
+/// by the best chance of a final score of at least `target`, from the
+/// target chances `bands` of the states after this turn.
+pub(crate) fn rank_by_target<B: Bands + ?Sized>(
+    dp: &TurnDp,
+    bands: &B,
+    sheet: &Sheet,
+    position: Option<&Position>,
+    target: u32,
+    mut report: CategoryAdvice,
+) -> Result<CategoryAdvice, Error> {
+    let game = dp.game();
+    let (mask, lane) = locate(dp, sheet)?;
     let needed = i64::from(target) - i64::from(sheet.total(game));
     let chances: Vec<(Choice, f64)> = match position {
-        Some(p) => dp.target_choices(&bands, mask, lane, needed, p),
+        Some(p) => dp.target_choices(bands, mask, lane, needed, p),
         None => {
             let mut out = [0.0];
             let run = Run { lane, first: needed, len: 1 };
-            dp.target_turn_start(&bands, mask, &[run], &mut Scratch::<f64>::default(), &mut out);
+            dp.target_turn_start(bands, mask, &[run], &mut Scratch::<f64>::default(), &mut out);
             vec![(Choice::Keep([0; 6]), out[0])]
         }
     };
-    let mut report = rank(&dp, &ev, sheet, position)?;
     report.objective = Objective::Target;
     report.target = Some(target);
     report.chance = Some(chances.iter().map(|c| c.1).fold(0.0, f64::max));

@@ -23,8 +23,16 @@ impl Bounds {
         let (mut lo, mut hi) = (vec![0u32; n], vec![0u32; n]);
         for level in (0..index.categories()).rev() {
             let masks = index.level(level);
-            let done: Vec<(Vec<u32>, Vec<u32>)> =
-                masks.par_iter().map(|&mask| mask_bounds(dp, mask, &lo, &hi)).collect();
+            let done: Vec<(Vec<u32>, Vec<u32>)> = masks
+                .par_iter()
+                .map(|&mask| {
+                    let lanes: Vec<usize> = (0..index.lanes(mask)).collect();
+                    lane_bounds(dp, mask, &lanes, |m, l| {
+                        let at = index.offset(m) + l;
+                        (lo[at], hi[at])
+                    })
+                })
+                .collect();
             for (&mask, (l, h)) in masks.iter().zip(done) {
                 let at = index.offset(mask);
                 lo[at..at + l.len()].copy_from_slice(&l);
@@ -39,10 +47,15 @@ impl Bounds {
 /// arrays), and whether the roll may earn a bonus whatever box it goes in.
 type RollChoices = (Vec<(usize, u32, usize)>, bool);
 
-/// `lo` and `hi` of every lane of `mask`, from those of the states after.
-/// Per lane, each (open box, points) is valued once; then each roll takes
-/// the best of its legal choices.
-fn mask_bounds(dp: &TurnDp, mask: u32, lo: &[u32], hi: &[u32]) -> (Vec<u32>, Vec<u32>) {
+/// `lo` and `hi` of `lanes` of `mask`, from those of the states after
+/// (`after(mask, lane)`). Per lane, each (open box, points) is valued once;
+/// then each roll takes the best of its legal choices.
+pub(crate) fn lane_bounds(
+    dp: &TurnDp,
+    mask: u32,
+    lanes: &[usize],
+    after: impl Fn(u32, usize) -> (u32, u32),
+) -> (Vec<u32>, Vec<u32>) {
     let game = dp.game();
     let index = dp.index();
     let ms = crate::dice::Multisets::shared(game.dice);
@@ -63,19 +76,18 @@ fn mask_bounds(dp: &TurnDp, mask: u32, lo: &[u32], hi: &[u32]) -> (Vec<u32>, Vec
             (choices, game.extra.roll_bonus_possible(roll))
         })
         .collect();
-    let lanes = index.lanes(mask);
-    let (mut out_lo, mut out_hi) = (vec![u32::MAX; lanes], vec![0u32; lanes]);
+    let (mut out_lo, mut out_hi) = (vec![u32::MAX; lanes.len()], vec![0u32; lanes.len()]);
     let mut valued = vec![(0u32, 0u32, false); start[ncat]];
     let mut zeros: Vec<usize> = vec![];
-    for lane in 0..lanes {
+    for (at, &lane) in lanes.iter().enumerate() {
         let (eff, extra) = index.lane_state(mask, lane);
         for c in (0..ncat).filter(|&c| mask >> c & 1 == 0) {
-            let next = index.offset(mask | 1 << c);
             for (i, &p) in dp.scores_of(c).iter().enumerate() {
                 let step = dp.after_scoring(mask, eff, extra, c, p);
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // whole points
                 let gained = step.gained as u32;
-                valued[start[c] + i] = (gained + lo[next + step.lane], gained + hi[next + step.lane], step.written > 0);
+                let (lo, hi) = after(mask | 1 << c, step.lane);
+                valued[start[c] + i] = (gained + lo, gained + hi, step.written > 0);
             }
         }
         for (ri, (choices, bonus_possible)) in rolls.iter().enumerate() {
@@ -101,8 +113,8 @@ fn mask_bounds(dp: &TurnDp, mask: u32, lo: &[u32], hi: &[u32]) -> (Vec<u32>, Vec
                     }
                 }
             }
-            out_lo[lane] = out_lo[lane].min(best_lo + bonus);
-            out_hi[lane] = out_hi[lane].max(best_hi + bonus);
+            out_lo[at] = out_lo[at].min(best_lo + bonus);
+            out_hi[at] = out_hi[at].max(best_hi + bonus);
         }
     }
     (out_lo, out_hi)

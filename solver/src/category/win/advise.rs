@@ -14,7 +14,9 @@ use std::path::Path;
 use super::field::{best_of, opponents, read};
 use crate::category::advise::{action_of, locate, rank};
 use crate::category::distribution::advise::attach;
-use crate::category::distribution::table::{open_or_solve as open_or_solve_distribution, DistributionTable};
+use crate::category::distribution::table::{
+    open_or_solve as open_or_solve_distribution, DistributionBands, DistributionTable,
+};
 use crate::category::model::{CategoryGame, Sheet};
 use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
 use crate::category::target::table::{open_or_solve as open_or_solve_target, TargetBands, TargetTable};
@@ -89,7 +91,8 @@ pub(crate) fn rank_to_win<V: Values + ?Sized>(
     let game = dp.game();
     let (mask, lane) = locate(dp, sheet)?;
     let mut report = rank(dp, ev, sheet, position)?;
-    attach(dp, &tables.distribution, ev, sheet, position, true, &mut report)?;
+    let bands = DistributionBands { index: dp.index(), table: &tables.distribution };
+    attach(dp, &bands, ev, sheet, position, true, &mut report)?;
     let best = best_of(&others.iter().map(|o| &o.distribution).collect::<Vec<_>>());
 
     // The best chances of reaching every score from the lowest best other

@@ -12,12 +12,16 @@
 
 use rayon::prelude::*;
 
+pub(crate) mod advise;
+pub(crate) mod bands;
+
 use super::turn::{MaskValues, Scratch, TurnDp, Values, CHUNK};
 use crate::progress::Progress;
 
 /// The states reachable from one turn-start state, per mask.
 pub(crate) struct Reach {
     start_mask: u32,
+    start_lane: usize,
     /// Per mask (all `2^boxes`): its reachable lanes, ascending (empty for
     /// masks not below the start).
     lanes: Vec<Vec<usize>>,
@@ -87,11 +91,11 @@ impl Reach {
             }
             lanes[m as usize] = here;
         }
-        Some(Reach { start_mask: mask, lanes, states })
+        Some(Reach { start_mask: mask, start_lane: lane, lanes, states })
     }
 
-    #[cfg(test)]
     /// Number of reachable states (the start included).
+    #[cfg(test)]
     pub(crate) fn states(&self) -> u64 {
         self.states
     }
@@ -150,44 +154,4 @@ pub(crate) fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubG
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::registry::testing::category;
-
-    /// The reach found by asking the rules once per extra state is the
-    /// reach of every lane, box and score asked one by one.
-    #[test]
-    fn reach_is_every_state_some_sequence_of_scores_leads_to() {
-        for card in ["card=mini", "card=short"] {
-            let game = category("sixhundred", &[card]);
-            let dp = TurnDp::new(&game);
-            let index = dp.index();
-            let ncat = game.categories.len();
-            let reach = Reach::new(&dp, 0, 0, u64::MAX).expect("no limit");
-            // Forward, one transition at a time.
-            let mut seen: Vec<Vec<bool>> = (0..1u32 << ncat).map(|m| vec![false; index.lanes(m)]).collect();
-            seen[0][0] = true;
-            let mut masks: Vec<u32> = (0..1u32 << ncat).collect();
-            masks.sort_by_key(|m| m.count_ones());
-            for &m in &masks {
-                let here: Vec<usize> = (0..index.lanes(m)).filter(|&l| seen[m as usize][l]).collect();
-                for l in here {
-                    let (eff, extra) = index.lane_state(m, l);
-                    for cat in (0..ncat).filter(|&c| m >> c & 1 == 0) {
-                        for &p in dp.scores_of(cat) {
-                            seen[(m | 1 << cat) as usize][dp.after_scoring(m, eff, extra, cat, p).lane] = true;
-                        }
-                    }
-                }
-            }
-            let mut states = 0;
-            for &m in &masks {
-                let lanes: Vec<usize> = (0..index.lanes(m)).filter(|&l| seen[m as usize][l]).collect();
-                states += lanes.len() as u64;
-                assert_eq!(reach.lanes[m as usize], lanes, "{card}: mask {m:b}");
-            }
-            assert_eq!(reach.states(), states);
-            assert!(states > 1000, "{card}: {states} states");
-        }
-    }
-}
+mod tests;
