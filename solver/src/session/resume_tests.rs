@@ -119,7 +119,7 @@ fn typed_dice_in_a_seeded_game_resume_to_the_same_game() {
     let cases: [(&str, &[&str], &[&str]); 3] = [
         ("farkle", &["goal=1000"], &["ann", "optimal"]),
         ("yahtzix", &["goal=120"], &["ann", "ev"]),
-        ("yatzy", &[], &["ann", "optimal"]),
+        ("sixhundred", &["card=mini"], &["ann", "optimal"]),
     ];
     let (mut resumed, mut real) = (0, 0);
     for (name, options, players) in cases {

@@ -123,6 +123,9 @@ fn optimal_players_lose_nothing(g: &Game, seeds: u64, dir: &std::path::Path) {
 #[test]
 fn random_players_keep_the_luck_identity_in_every_family() {
     let dir = tempfile::tempdir().unwrap();
+    // Yatzy (its table solved first, about ten seconds) is in the
+    // extended tier's luck identity; Yahtzee and Six Hundred stand for the
+    // score-sheet games here.
     let cases: [(&str, &[&str], &[&str], u64); 11] = [
         ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
         ("farkle", &["goal=800", "piggyback=return"], &["ann", "optimal"], 10),
@@ -132,9 +135,9 @@ fn random_players_keep_the_luck_identity_in_every_family() {
         ("ten-thousand", &["goal=1000"], &["ann", "human", "ev"], 5),
         ("yahtzix", &["goal=400", "go-for-it"], &["ann"], 5),
         ("yahtzix", &["goal=120", "exact-goal"], &["ann", "optimal"], 5),
-        ("yatzy", &[], &["ann", "optimal"], 3),
         ("yahtzee", &["joker=forced"], &["ann"], 3),
         ("sixhundred", &["card=mini"], &["ann", "bob"], 3),
+        ("sixhundred", &["card=mini"], &["ann", "optimal"], 3),
     ];
     for (name, options, players, games) in cases {
         let g = game(name, options);
