@@ -123,9 +123,9 @@ fn optimal_players_lose_nothing(g: &Game, seeds: u64, dir: &std::path::Path) {
 #[test]
 fn random_players_keep_the_luck_identity_in_every_family() {
     let dir = tempfile::tempdir().unwrap();
-    // Yatzy (its table solved first, about ten seconds) is in the
-    // extended tier's luck identity; Yahtzee and Six Hundred stand for the
-    // score-sheet games here.
+    // Yatzy (over a second a game of two) is in the extended tier's luck
+    // identity; Yahtzee and Six Hundred stand for the score-sheet games
+    // here.
     let cases: [(&str, &[&str], &[&str], u64); 11] = [
         ("farkle", &["goal=1500"], &["ann", "optimal"], 10),
         ("farkle", &["goal=800", "piggyback=return"], &["ann", "optimal"], 10),
