@@ -169,6 +169,14 @@ impl Multisets {
         }
         Some(self.lookup[encode(c, self.n + 1)] as usize)
     }
+    /// The sub-multisets of `c` that keep every die of `kept` (Six
+    /// Hundred's locks: what is locked stays locked), in [`Self::subsets`]
+    /// order.
+    pub(crate) fn subsets_keeping(&self, c: &Counts, kept: &Counts) -> impl Iterator<Item = usize> + '_ {
+        let kept = *kept;
+        self.subsets(c).into_iter().filter(move |&k| self.counts(k).iter().zip(&kept).all(|(a, b)| a >= b))
+    }
+
     /// Every sub-multiset of `c` (including empty and `c` itself), as dense indices.
     pub(crate) fn subsets(&self, c: &Counts) -> Vec<usize> {
         let mut out = Vec::new();

@@ -4,12 +4,13 @@
 //!
 //! The bands come from the distribution table, or for Six Hundred from
 //! the sub-game below the sheet ([`crate::category::subgame::bands`]).
-//! Before the turn the state's band is read from them. In the middle of a turn the turn is run for the player's one state with
-//! its choices fixed to the expected-score play ([`TurnDp::policies`], the
-//! same choices `advise` ranks first), over every score from 1 to the most
-//! the sheet can still give, the table's bands as successors; each
-//! alternative's chances are then cut to their own band (the leading
-//! chances that are exactly 1, the trailing ones that are exactly 0).
+//! Before the turn the state's band is read from them. In the middle of a
+//! turn the turn is run for the player's one state with its choices fixed
+//! to the expected-score play ([`TurnDp::policies`], the same choices
+//! `advise` ranks first), over every score from 1 to the most the sheet
+//! can still give, the bands as successors; each alternative's chances
+//! are then cut to their own band (the leading chances that are exactly
+//! 1, the trailing ones that are exactly 0).
 
 use super::summary::{summarize, trimmed};
 use crate::category::advise::{action_of, locate};

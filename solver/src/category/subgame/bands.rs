@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::Reach;
 use crate::category::bands::chunks;
 use crate::category::target::bounds::lane_bounds;
-use crate::category::turn::{Band, BandValues, Bands, LanePolicy, Run, Scratch, TurnDp, Values, CHUNK};
+use crate::category::turn::{Band, BandValues, Bands, LanePolicy, Run, Scratch, TurnDp, Values};
 use crate::progress::Progress;
 
 /// One mask's bands below a sheet.
@@ -36,7 +36,6 @@ struct MaskBands {
 /// The bands of every state below a sheet.
 pub(crate) struct BandsBelow {
     masks: Vec<Option<MaskBands>>,
-    start: (u32, usize),
 }
 
 impl Bands for BandsBelow {
@@ -111,7 +110,7 @@ where
     let index = dp.index();
     let ncat = dp.game().categories.len();
     let full = dp.game().full_mask();
-    let mut below = BandsBelow { masks: (0..1usize << ncat).map(|_| None).collect(), start: (reach.start_mask, 0) };
+    let mut below = BandsBelow { masks: (0..1usize << ncat).map(|_| None).collect() };
     let full_lanes = index.lanes(full);
     below.masks[full as usize] = Some(MaskBands {
         lo: vec![0; full_lanes],
@@ -122,12 +121,7 @@ where
     progress.stage(what, reach.states);
     progress.advance(reach.lanes[full as usize].len() as u64);
     for level in (reach.start_mask.count_ones() as usize..ncat).rev() {
-        let work: Vec<(u32, &[usize])> = index
-            .level(level)
-            .iter()
-            .filter(|&&m| !reach.lanes[m as usize].is_empty())
-            .flat_map(|&m| reach.lanes[m as usize].chunks(CHUNK).map(move |c| (m, c)))
-            .collect();
+        let work = reach.pieces(dp, level);
         let solved: Vec<Piece> = work
             .par_iter()
             .map_init(Scratch::<f64>::default, |s, &(mask, lanes)| {
@@ -165,6 +159,5 @@ where
         }
     }
     progress.finish();
-    below.start.1 = reach.start_lane;
     below
 }

@@ -21,7 +21,6 @@ use crate::progress::Progress;
 /// The states reachable from one turn-start state, per mask.
 pub(crate) struct Reach {
     start_mask: u32,
-    start_lane: usize,
     /// Per mask (all `2^boxes`): its reachable lanes, ascending (empty for
     /// masks not below the start).
     lanes: Vec<Vec<usize>>,
@@ -91,7 +90,19 @@ impl Reach {
             }
             lanes[m as usize] = here;
         }
-        Some(Reach { start_mask: mask, start_lane: lane, lanes, states })
+        Some(Reach { start_mask: mask, lanes, states })
+    }
+
+    /// The reachable lanes of the masks of `level` (boxes filled), in
+    /// pieces of at most [`CHUNK`] lanes of one mask: the units the solves
+    /// below a sheet run in parallel, in mask order.
+    fn pieces(&self, dp: &TurnDp, level: usize) -> Vec<(u32, &[usize])> {
+        dp.index()
+            .level(level)
+            .iter()
+            .filter(|&&m| !self.lanes[m as usize].is_empty())
+            .flat_map(|&m| self.lanes[m as usize].chunks(CHUNK).map(move |c| (m, c)))
+            .collect()
     }
 
     /// Number of reachable states (the start included).
@@ -126,12 +137,7 @@ pub(crate) fn solve(dp: &TurnDp, reach: &Reach, progress: &dyn Progress) -> SubG
         .collect();
     progress.stage(&format!("solving {} below this sheet", dp.game().title), reach.states);
     for level in (reach.start_mask.count_ones() as usize..ncat).rev() {
-        let work: Vec<(u32, &[usize])> = index
-            .level(level)
-            .iter()
-            .filter(|&&m| !reach.lanes[m as usize].is_empty())
-            .flat_map(|&m| reach.lanes[m as usize].chunks(CHUNK).map(move |c| (m, c)))
-            .collect();
+        let work = reach.pieces(dp, level);
         let after = SubGame { values };
         let results: Vec<Vec<f64>> = work
             .par_iter()

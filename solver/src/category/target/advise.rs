@@ -13,9 +13,9 @@ use std::path::Path;
 use super::table::{open_or_solve, TargetBands};
 use crate::category::advise::{action_of, locate, rank};
 use crate::category::model::{CategoryGame, Sheet};
-use crate::category::table::{open_or_solve as open_or_solve_values, Storage};
+use crate::category::table::open_or_solve as open_or_solve_values;
 use crate::category::turn::{Bands, Choice, Indexed, Position, Run, Scratch, TurnDp};
-use crate::error::{AdviseError, Error};
+use crate::error::Error;
 use crate::progress::Progress;
 use crate::report::CategoryAdvice;
 use crate::vocabulary::Objective;
@@ -31,9 +31,7 @@ pub(crate) fn advise_target(
     target: u32,
     progress: &dyn Progress,
 ) -> Result<CategoryAdvice, Error> {
-    if Storage::of(game) != Storage::Table {
-        return Err(AdviseError::TargetNotInGame(game.title.clone()).into());
-    }
+    super::table::refuse_locked(game)?;
     let dp = TurnDp::new(game);
     // The target table first: when it is refused, nothing else is solved.
     let table = open_or_solve(dir, &dp, progress)?;

@@ -59,12 +59,7 @@ impl LockedPairs {
                     let full: crate::dice::Counts = std::array::from_fn(|f| lc[f] + tc[f]);
                     let d = ms.index(&full).expect("a full roll");
                     pairs.push((ms.prob(t), u16::try_from(d).expect("few multisets")));
-                    locks.extend(
-                        ms.subsets(&full)
-                            .into_iter()
-                            .filter(|&k| ms.counts(k).iter().zip(&lc).all(|(a, b)| a >= b))
-                            .map(|k| u16::try_from(k).expect("few multisets")),
-                    );
+                    locks.extend(ms.subsets_keeping(&full, &lc).map(|k| u16::try_from(k).expect("few multisets")));
                     lock_start.push(locks.len());
                 }
             }
@@ -205,14 +200,7 @@ impl TurnDp<'_> {
         let mut s = Scratch::<f64>::default();
         let left = self.game.rolls - position.roll as usize;
         self.locked_rows(after, mask, &[run], &[policy], left, &mut s);
-        let stride = s.successors.stride;
-        let locked = &position.locked;
-        self.ms
-            .subsets(&position.dice)
-            .into_iter()
-            .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
-            .map(|k| (super::Choice::Keep(*self.ms.counts(k)), s.rows[k * stride..k * stride + run.len].to_vec()))
-            .collect()
+        self.keep_rows(position, &s.rows, s.successors.stride, run.len)
     }
 
     /// Fills the rows with `E_left` (module docs) for the cells `runs`

@@ -399,13 +399,21 @@ impl<'g> TurnDp<'g> {
         s: &mut Scratch<f64>,
     ) -> Vec<(Choice, Vec<f64>)> {
         self.keep_values_with(mask, self.game.rolls - position.roll as usize, s);
-        let stride = s.successors.stride;
-        let locked = &position.locked;
+        self.keep_rows(position, &s.rows, s.successors.stride, cells)
+    }
+
+    /// Every keep of the dice of `position` that keeps the dice locked,
+    /// with the first `cells` values of its row in `rows`.
+    pub(super) fn keep_rows(
+        &self,
+        position: &Position,
+        rows: &[f64],
+        stride: usize,
+        cells: usize,
+    ) -> Vec<(Choice, Vec<f64>)> {
         self.ms
-            .subsets(&position.dice)
-            .into_iter()
-            .filter(|&k| self.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b))
-            .map(|k| (Choice::Keep(*self.ms.counts(k)), s.rows[k * stride..k * stride + cells].to_vec()))
+            .subsets_keeping(&position.dice, &position.locked)
+            .map(|k| (Choice::Keep(*self.ms.counts(k)), rows[k * stride..k * stride + cells].to_vec()))
             .collect()
     }
 
@@ -458,8 +466,7 @@ impl TurnPlan {
     /// ranks them.
     pub(crate) fn best_keep(&self, dp: &TurnDp, dice: &Counts, locked: &Counts, left: usize) -> Counts {
         let values = &self.keep[left - 1];
-        let allowed =
-            dp.ms.subsets(dice).into_iter().filter(|&k| dp.ms.counts(k).iter().zip(locked).all(|(a, b)| a >= b));
+        let allowed = dp.ms.subsets_keeping(dice, locked);
         *dp.ms.counts(first_best(allowed, |k| values[k]).expect("keeping everything is always allowed"))
     }
 
