@@ -196,7 +196,7 @@ pub enum WinError {
     NeedsSolve { command: String, about: String },
     #[error("a bank/roll boundary is for 1 to 6 dice to roll (got {0})")]
     BoundaryDice(u8),
-    #[error("{0} players: the exact win solve is for 2 or 3 players")]
+    #[error("{0} players: the win objective is for 2 to 8 players (the exact solve of every state for 2 to 6)")]
     PlayersCount(usize),
     #[error("{game}: a player count is for the win objective (add --objective win); a turn's expected score has no opponents")]
     PlayersForScore { game: String },
@@ -209,7 +209,7 @@ pub enum WinError {
         /// totals (`; ...`), or empty.
         size: String,
     },
-    #[error("{game} with {players} players: the exact win solve is built for 2 or 3 players; at goal {goal} it would have {states} turn-start states, {size}")]
+    #[error("{game} with {players} players: the exact win solve of every state is built for 2 to 6 players; at goal {goal} it would have {states} turn-start states, {size}")]
     PlayersNotBuilt {
         game: String,
         players: usize,

@@ -237,7 +237,7 @@ fn advise_players(
     };
     let others: Vec<i64> = std::iter::once(next).chain(q.later_opponents.iter().copied()).collect();
     let players = others.len() + 1;
-    if !win::players::PLAYERS.contains(&players) {
+    if !win::players::TABLE_PLAYERS.contains(&players) {
         return Err(win::players::count_refused(Some(game), players));
     }
     let dice = match q.start {

@@ -145,8 +145,27 @@ fn players_work(model: &Model, players: usize) -> f64 {
     let kind = if model.rules.turn.vant_hof > 0 { PLAYERS_VANT_HOF } else { 1.0 };
     let reads = reads_per_level(model) as f64 * kind;
     let chase = if players > 2 { PLAYERS_CHASE_LEVELS } else { 0.0 };
-    (states * PLAYERS_LEVELS_PER_STATE + chase) * reads
+    (states * PLAYERS_LEVELS_PER_STATE + chase) * reads + chain_reads(levels, players)
 }
+
+/// The last round's turns of three chasers or more ([`super::players`]'s
+/// chain), in reads at [`REFERENCE_NANOS_PER_READ`] on 2 threads: their
+/// keys grow as the chasers' gaps, `(2 levels)^(players - 2)`, and each
+/// costs more with every chaser it recurses over. Fitted to Farkle on the
+/// 2-core machine, where the chain took all but a few seconds: four
+/// players to 500, 19.0 s (10 levels); to 1,000, 93.5 s; five to 500,
+/// 703 s: `0.04 s (players - 3) (2 levels)^(players - 2)`.
+fn chain_reads(levels: f64, players: usize) -> f64 {
+    if players < 4 {
+        return 0.0;
+    }
+    let keys = (2.0 * levels).powi(i32::try_from(players).unwrap_or(i32::MAX) - 2);
+    let seconds = PLAYERS_CHAIN_SECONDS * (players - 3) as f64 * keys;
+    seconds * 2.0 / (REFERENCE_NANOS_PER_READ * 1e-9)
+}
+
+/// Seconds a chain key costs, fitted (see [`chain_reads`]).
+const PLAYERS_CHAIN_SECONDS: f64 = 0.04;
 
 /// The middle chaser's turns for needs up to 200 levels past the goal's
 /// distance are solved at any goal, and at small goals they are nearly the

@@ -83,9 +83,9 @@ struct Turn<'g> {
     /// Under `piggyback=return`, once the leftover is taken: the seat that
     /// left it and the points a farkle gives back.
     returns: Option<(usize, i64)>,
-    /// Three players: the points at stake `sol` was solved up to.
+    /// Three or more players: the points at stake `sol` was solved up to.
     solved_stake: i64,
-    /// Three players: `advise`'s sentence on whose total is whose.
+    /// Three or more players: `advise`'s sentence on whose total is whose.
     line: Option<String>,
     /// Dice have been rolled this turn (a turn is entered by its points
     /// only before).

@@ -4,20 +4,21 @@
 //!   each turn is the turn `advise` solves for the two totals, a last turn
 //!   the chase past the leader's total. A missing table that takes longer
 //!   than the auto-solve budget is an error, as it is for `advise`.
-//! - Three players whose table of three exists or solves within the
-//!   auto-solve budget ([`Valuing::Three`]): each player's own P(win). An
-//!   ordinary turn is the turn `advise --opponents B,C` ranks (the table of
-//!   three's turn, solved again up to the points at stake once a turn runs
-//!   past the goal, as advise solves it); the middle chaser's last turn is
-//!   the chase of [`crate::pushluck::win::players`], the last chaser's the
-//!   last turn past the highest total. At each turn start every player's
-//!   chance is the table's (or the chase's) for the totals then.
+//! - Three to six players whose table of every state exists or solves
+//!   within the auto-solve budget ([`Valuing::Table`]): each player's own
+//!   P(win). An ordinary turn is the turn `advise --opponents B,C,...`
+//!   ranks (the table's turn, solved again up to the points at stake once
+//!   a turn runs past the goal, as advise solves it); a chaser's last turn
+//!   with others still to come is the chase of
+//!   [`crate::pushluck::win::players`], the last chaser's the last turn
+//!   past the highest total. At each turn start every player's chance is
+//!   the table's (or the chase's) for the totals then.
 //! - Otherwise ([`Valuing::Points`]): one player, or a table of three and
-//!   more that is not there to read within the budget (four and more
-//!   players, rules the solver of three does not take, a goal whose table
-//!   takes long): the expected points of each turn, and the session says
-//!   so once, and why ([`Valuing::judging`]). A last turn is still valued
-//!   by the chance of passing the highest total, which needs no table.
+//!   more that is not there to read within the budget (seven and more
+//!   players, rules the solver does not take, a goal whose table takes
+//!   long): the expected points of each turn, and the session says so
+//!   once, and why ([`Valuing::judging`]). A last turn is still valued by
+//!   the chance of passing the highest total, which needs no table.
 //!
 //! Each roll is ranked by `advise`'s own ranking (`rank`): what it lists
 //! is exactly what the session allows.
@@ -42,8 +43,8 @@ use crate::vocabulary::Objective;
 pub(super) enum Valuing<'g> {
     /// Two players: the win table.
     Pair(WinValues<'g>),
-    /// Three players: the table of three.
-    Three(PlayersValues<'g>),
+    /// Three to six players: the table of every state.
+    Table(PlayersValues<'g>),
     /// Expected points of each turn; a last turn, the chance of passing.
     Points {
         /// Why not P(win) (several players only): a sentence.
@@ -63,7 +64,7 @@ pub(super) struct TurnValues<'g> {
     /// Under `piggyback=return` with the win objective, the offered
     /// leftover's own turn.
     pub(super) on_leftover: Option<Arc<Solution<'g>>>,
-    /// Three players: `advise`'s sentence on whose total is whose.
+    /// Three or more players: `advise`'s sentence on whose total is whose.
     pub(super) line: Option<String>,
 }
 
@@ -89,13 +90,13 @@ impl<'g> Valuing<'g> {
         if players == 2 {
             return Ok(Valuing::Pair(load_win(game, tables, progress)?));
         }
-        let found = if players == 3 {
+        let found = if win::players::PLAYERS.contains(&players) {
             load_or_solve(game, players, tables, progress)
         } else {
             Err(win::players::count_refused(Some(game), players))
         };
         match found {
-            Ok(values) => Ok(Valuing::Three(values)),
+            Ok(values) => Ok(Valuing::Table(values)),
             // Out of reach here (not taken, too large, too long): judged by
             // expected points, saying why.
             Err(e @ (Error::Win(_) | Error::TooLarge(_))) => {
@@ -108,14 +109,14 @@ impl<'g> Valuing<'g> {
     pub(super) fn mode(&self) -> Mode {
         match self {
             Valuing::Pair(_) => Mode::ZeroSum,
-            Valuing::Three(_) => Mode::Chances,
+            Valuing::Table(_) => Mode::Chances,
             Valuing::Points { .. } => Mode::Own,
         }
     }
 
     pub(super) fn objective(&self) -> Objective {
         match self {
-            Valuing::Pair(_) | Valuing::Three(_) => Objective::Win,
+            Valuing::Pair(_) | Valuing::Table(_) => Objective::Win,
             Valuing::Points { .. } => Objective::TurnScore,
         }
     }
@@ -167,7 +168,7 @@ impl<'g> Table<'g> {
         let params = me.turn_params(&game.rules);
         let plain = |sol| TurnValues { sol, ev: None, on_leftover: None, line: None };
         match (&self.valuing, need) {
-            (Valuing::Three(values), _) => {
+            (Valuing::Table(values), _) => {
                 let turn = asked_turn_in(values, me.total, &self.others(), 0)?;
                 let ev = if need.is_none() { Some(self.ev_turn(params)?) } else { None };
                 Ok(TurnValues { sol: Arc::new(turn.sol), ev, on_leftover: None, line: Some(turn.line) })
@@ -191,12 +192,12 @@ impl<'g> Table<'g> {
         }
     }
 
-    /// Three players, an ordinary turn: the turn solved again up to the
+    /// Three or more players, an ordinary turn: the turn solved again up to the
     /// points at stake when the stake runs past what it was solved for
     /// (advise solves the asked turn up to the points at stake; below the
     /// goal's distance that is the turn solved at the turn's start).
     pub(super) fn resolve_for(&mut self, stake: i64) -> Result<(), Error> {
-        let Valuing::Three(values) = &self.valuing else { return Ok(()) };
+        let Valuing::Table(values) = &self.valuing else { return Ok(()) };
         let turn = self.turn.as_ref().expect("in play");
         if turn.need.is_some() {
             return Ok(());
@@ -214,10 +215,10 @@ impl<'g> Table<'g> {
         Ok(())
     }
 
-    /// Three players: every seat's chance at the start of the mover's turn
+    /// Three or more players: every seat's chance at the start of the mover's turn
     /// (in seat order), the mover's turn starting at `start`.
     pub(super) fn chances(&self, start: f64) -> Option<Vec<f64>> {
-        let Valuing::Three(values) = &self.valuing else { return None };
+        let Valuing::Table(values) = &self.valuing else { return None };
         let n = self.players.len();
         let me: Side = self.players[self.mover];
         let from_mover = chances_at(values, me.total, &self.others(), start);

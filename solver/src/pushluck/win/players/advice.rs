@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 use super::chase::{Chase, Odds};
 use super::table::{last_turns, load, solve_and_save, solve_estimate};
-use super::PLAYERS;
+use super::{PLAYERS, TABLE_PLAYERS};
 use crate::auto_solve::Making;
 use crate::error::{Error, SituationError};
 use crate::limits::TURN_POINTS_MAX;
@@ -56,38 +56,74 @@ pub(crate) fn asked_turn<'g>(
     progress: &dyn Progress,
 ) -> Result<AskedTurn<'g>, Error> {
     let players = others.len() + 1;
-    if !PLAYERS.contains(&players) {
+    if !TABLE_PLAYERS.contains(&players) {
         return Err(super::count_refused(Some(game), players));
     }
-    super::check(game, players)?;
     let model = game.win_model();
     let place = Place::of(model, others);
     let line = place.line(model, mine, others);
     let on = on_board(model, mine);
     match place {
-        // The last turns need no table of three.
-        Place::Last => {
-            let high = others[0].max(others[1]);
-            Ok(AskedTurn { sol: checked_last_turn(model, on, high - mine)?, on_board: on, line })
-        }
-        Place::Middle => {
+        // The last round needs no table of every state.
+        Place::Chaser { to_come } => {
+            let best = highest(others);
+            if to_come == 0 {
+                return Ok(AskedTurn { sol: checked_last_turn(model, on, best - mine)?, on_board: on, line });
+            }
+            chain_allowed(game, players, to_come)?;
             let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
             let last = Arc::new(last_turns(game, players, tables));
             let chase = Chase::new(model, players, Sides::new(model, 0), last, q_min);
-            Ok(AskedTurn { sol: chase.middle_turn(others[1], mine, others[0]), on_board: on, line })
+            Ok(AskedTurn { sol: chaser_turn(&chase, best, mine, &others[..to_come]), on_board: on, line })
         }
         Place::Mover => {
+            if !PLAYERS.contains(&players) {
+                return Err(super::count_refused(Some(game), players));
+            }
+            super::check(game, players)?;
             let values = load_or_solve(game, players, tables, progress)?;
             Ok(AskedTurn { sol: mover_turn(&values, mine, others, stake), on_board: on, line })
         }
     }
 }
 
-/// [`asked_turn`] with the table of three already read (`values`): the
-/// same turn, the same sentence (a game session asks at every turn).
+/// Refuses the turn of a chaser with `to_come` chasers after them when the
+/// last round cannot be solved for them: with instant wins and no exact
+/// goal, past two chasers ([`super::chain`]).
+fn chain_allowed(game: &PushLuckGame, players: usize, to_come: usize) -> Result<(), Error> {
+    let r = &game.win_model().rules;
+    if to_come >= 2 && r.has_instant_win() && !r.game.exact_goal {
+        let what = "instant wins without an exact goal for four players or more";
+        return Err(
+            crate::error::WinError::PlayersRules { game: game.title(), players, what, size: String::new() }.into()
+        );
+    }
+    Ok(())
+}
+
+/// The highest total of the others: the one to pass in the last round.
+fn highest(others: &[i64]) -> i64 {
+    others.iter().copied().max().expect("one other player at least")
+}
+
+/// The turn of a chaser at `mine` who must end above `best`, with the
+/// chasers at `to_come` (one or more, in turn order) still to come.
+fn chaser_turn<'g>(chase: &Chase<'g>, best: i64, mine: i64, to_come: &[i64]) -> Solution<'g> {
+    if let [c] = to_come {
+        chase.middle_turn(best, mine, *c)
+    } else {
+        let mut chasers = vec![mine];
+        chasers.extend_from_slice(to_come);
+        chase.chain_turn(best, &chasers)
+    }
+}
+
+/// [`asked_turn`] with the table of every state already read (`values`):
+/// the same turn, the same sentence (a game session asks at every turn).
 ///
 /// # Errors
-/// A last turn whose need is too large to solve here.
+/// A last turn whose need is too large to solve here; a last round the
+/// rules do not allow solving.
 pub(crate) fn asked_turn_in<'g>(
     values: &super::PlayersValues<'g>,
     mine: i64,
@@ -99,8 +135,8 @@ pub(crate) fn asked_turn_in<'g>(
     let line = place.line(model, mine, others);
     let on = on_board(model, mine);
     let sol = match place {
-        Place::Last => checked_last_turn(model, on, others[0].max(others[1]) - mine)?,
-        Place::Middle => values.middle_turn(others[1], mine, others[0]),
+        Place::Chaser { to_come: 0 } => checked_last_turn(model, on, highest(others) - mine)?,
+        Place::Chaser { to_come } => chaser_turn(&values.chase, highest(others), mine, &others[..to_come]),
         Place::Mover => mover_turn(values, mine, others, stake),
     };
     Ok(AskedTurn { sol, on_board: on, line })
@@ -108,73 +144,86 @@ pub(crate) fn asked_turn_in<'g>(
 
 /// Every player's chance at the start of the turn of the player at `mine`
 /// (the others at `others`, in turn order), counted from the mover: the
-/// table's below the goal; in the last turns the chase's (the middle
-/// chaser's turn: what the leader's bank to the goal is worth to each),
-/// or (the last chaser's turn) `pass` to the mover, its complement to the
-/// highest total, 0 to the third player. `pass` is the last chaser's
-/// chance of passing, their turn's own start value.
+/// table's below the goal; in the last round the chase's from the mover on
+/// (what the highest total is worth to each, the mover the first of the
+/// chasers to come), `pass` (the last chaser's chance of passing, their
+/// turn's own start value) when the mover is the last chaser. The holder
+/// of the highest total (among equal totals the one who reached it first:
+/// the leader, then in turn order) has what the chasers leave; the players
+/// who already had their last turn and do not hold it, nothing.
 pub(crate) fn chances_at(values: &super::PlayersValues, mine: i64, others: &[i64], pass: f64) -> Odds {
     let model = values.model;
-    let (b, c) = (others[0], others[1]);
     match Place::of(model, others) {
-        Place::Last => {
-            // Among equal totals the one who reached it first leads: the
-            // next player, who reached the goal first.
-            if c > b {
-                [pass, 0.0, 1.0 - pass]
-            } else {
-                [pass, 1.0 - pass, 0.0]
+        Place::Chaser { to_come } => {
+            let best = highest(others);
+            // The holder: from the leader on, the first at the highest total.
+            let holder = (to_come..others.len()).find(|&j| others[j] == best).expect("the highest total is held");
+            let mut odds = [0.0; super::MOST];
+            if to_come == 0 {
+                odds[0] = pass;
+                odds[1 + holder] = 1.0 - pass;
+                return odds;
             }
-        }
-        Place::Middle => {
-            let [leader, middle, last] = values.chase.after_goal(c, &[mine, b]);
-            [middle, last, leader]
+            let mut chasers = vec![mine];
+            chasers.extend_from_slice(&others[..to_come]);
+            let round = values.chase.after_goal(best, &chasers);
+            odds[..=to_come].copy_from_slice(&round[1..=to_come + 1]);
+            odds[1 + holder] = round[0];
+            odds
         }
         Place::Mover => {
             let level = |t: i64| usize::try_from(t / model.grid).expect("on the grid, 0 or more");
-            values.odds(&[level(mine), level(b), level(c)])
+            let totals: Vec<usize> = std::iter::once(mine).chain(others.iter().copied()).map(level).collect();
+            values.odds(&totals)
         }
     }
 }
 
-/// Where the asker of a game of three stands (see the module docs).
+/// Where the asker stands (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Place {
-    /// Every total below the goal: the turn of the table of three.
+    /// Every total below the goal: the turn of the table of every state.
     Mover,
-    /// The player before the asker reached the goal.
-    Middle,
-    /// The next player reached the goal.
-    Last,
+    /// In the last round, with this many chasers (the next players in turn
+    /// order, up to the leader) still to come after the asker.
+    Chaser { to_come: usize },
 }
 
 impl Place {
     fn of(model: &crate::pushluck::model::Model, others: &[i64]) -> Place {
         let goal = model.rules.game.goal;
-        if others[0] >= goal {
-            Place::Last
-        } else if others[1] >= goal {
-            Place::Middle
-        } else {
-            Place::Mover
+        // The leader is the first at or past the goal in turn order from
+        // the next player: the players after them had their last turns,
+        // the ones before are still to come (none of them can be past the
+        // goal, or they would have been the leader).
+        match others.iter().position(|&t| t >= goal) {
+            Some(to_come) => Place::Chaser { to_come },
+            None => Place::Mover,
         }
     }
 
     /// Advice's sentence on whose total is whose and who still has a last
     /// turn.
     fn line(self, model: &crate::pushluck::model::Model, mine: i64, others: &[i64]) -> String {
-        let (b, c) = (others[0], others[1]);
-        let names = format!("your total {mine}, the next player's {b}, then {c}");
+        let names = names(mine, others);
         match self {
-            Place::Last => format!(
+            Place::Chaser { to_come: 0 } => format!(
                 "; {names}: the next player reached the goal, and this is the last turn of the game: only a total \
                  above {} wins",
-                b.max(c)
+                highest(others)
             ),
-            Place::Middle => format!(
-                "; {names}: the player before you reached the goal; this is your last turn, and you win by ending \
-                 above {c} and then not being passed by the next player in their last turn"
-            ),
+            Place::Chaser { to_come } => {
+                let after = if to_come == 1 {
+                    "the next player in their last turn".to_string()
+                } else {
+                    format!("any of the next {to_come} players in their last turns")
+                };
+                format!(
+                    "; {names}: a player before you reached the goal; this is your last turn, and you win by ending \
+                     above {} and then not being passed by {after}",
+                    highest(others)
+                )
+            }
             Place::Mover => {
                 let rules = &model.rules.game;
                 let ending = if rules.exact_goal {
@@ -190,6 +239,15 @@ impl Place {
     }
 }
 
+/// `your total 300, the next player's 450, then 650` (and `, then ...`).
+fn names(mine: i64, others: &[i64]) -> String {
+    let mut s = format!("your total {mine}, the next player's {}", others[0]);
+    for t in &others[1..] {
+        s.push_str(&format!(", then {t}"));
+    }
+    s
+}
+
 /// Whether a player at `total` is on the board (a total at or past the
 /// goal is).
 fn on_board(model: &crate::pushluck::model::Model, total: i64) -> bool {
@@ -197,12 +255,12 @@ fn on_board(model: &crate::pushluck::model::Model, total: i64) -> bool {
         || Sides::new(model, 0).side(usize::try_from(total / model.grid).expect("checked")).on_board
 }
 
-/// The mover's turn of the table of three at these totals, solved up to at
-/// least the points at stake.
+/// The mover's turn of the table of every state at these totals, solved up
+/// to at least the points at stake.
 fn mover_turn<'g>(values: &super::PlayersValues<'g>, mine: i64, others: &[i64], stake: i64) -> Solution<'g> {
     let g = values.model.grid;
     let level = |t: i64| usize::try_from(t / g).expect("checked: on the grid, 0 or more");
-    let totals = [level(mine), level(others[0]), level(others[1])];
+    let totals: Vec<usize> = std::iter::once(mine).chain(others.iter().copied()).map(level).collect();
     let farkle = values.odds(&super::after_turn(&totals, 0))[values.players - 1];
     values.solve_turn(&totals, farkle, level(stake.max(0)), &mut vec![]).0
 }

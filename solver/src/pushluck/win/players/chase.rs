@@ -35,9 +35,20 @@ use crate::pushluck::model::{Model, Params};
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
 
+/// The most players whose chances one [`Odds`] holds: the exact solve
+/// takes up to the rules texts' six, the last round up to eight.
+pub(crate) const MOST: usize = 8;
+
 /// Win probabilities of every player, counted from the mover: `[mover,
-/// next, the one after]` (the last 0 in a game of two).
-pub(crate) type Odds = [f64; 3];
+/// next, the one after, ...]` (0 past the players).
+pub(crate) type Odds = [f64; MOST];
+
+/// Odds with `first` to the first place and nothing to the others.
+pub(crate) fn all_to_first(first: f64) -> Odds {
+    let mut o = [0.0; MOST];
+    o[0] = first;
+    o
+}
 
 /// Keys of the middle chaser's turn kept: needs up to this many grid
 /// levels past the goal's distance (more are solved when asked, not kept).
@@ -59,18 +70,19 @@ const NEEDS_KEPT_PAST_GOAL: usize = 200;
 /// 26.7 s, one 33.1 s); to 1,500, 65.0 s (61.8 s, 69.2 s).
 const AHEAD_REACHES: usize = 2;
 
-/// The last turns after a bank at or past the goal, for 2 or 3 players.
+/// The last turns after a bank at or past the goal, for any number of
+/// players (three chasers or more: [`super::chain`]).
 pub(super) struct Chase<'m> {
-    model: &'m Model,
+    pub(super) model: &'m Model,
     last: Arc<LastTurn>,
     /// The players' sides: totals below the goal, on the board or not.
     sides: Sides,
     /// Totals per player below the goal, in grid levels.
     levels: usize,
-    reach: usize,
-    start: usize,
+    pub(super) reach: usize,
+    pub(super) start: usize,
     /// The smallest farkle probability of any context (positive).
-    q_min: f64,
+    pub(super) q_min: f64,
     /// Needs (grid levels) whose middle chaser's turn is kept: `0..needs`.
     needs: usize,
     /// The middle chaser's `[W_b, F_b]` per key (see [`Self::key`]).
@@ -78,6 +90,9 @@ pub(super) struct Chase<'m> {
     /// With instant wins and no exact goal: the need (grid levels) from
     /// which a chaser's chances no longer move ([`Self::settled`]).
     settles: Option<usize>,
+    /// The first chaser's turns of three chasers or more, kept as solved
+    /// ([`super::chain`]).
+    pub(super) chains: super::chain::Chains,
 }
 
 impl<'m> Chase<'m> {
@@ -89,9 +104,10 @@ impl<'m> Chase<'m> {
             (rules.has_instant_win() && !rules.game.exact_goal && rules.game.last_turn).then(|| last.fresh.len() + 1);
         // Every need up to where the chances settle is kept.
         let needs = (levels + NEEDS_KEPT_PAST_GOAL).max(settles.unwrap_or(0)) + 1;
-        let kept = if players == 3 { needs * (2 * levels - 1) * 4 } else { 0 };
+        let kept = if players >= 3 { needs * (2 * levels - 1) * 4 } else { 0 };
         let middle = (0..kept).map(|_| OnceLock::new()).collect();
-        Chase { model, last, sides, levels, needs, reach, start, q_min, middle, settles }
+        let chains = super::chain::Chains::default();
+        Chase { model, last, sides, levels, needs, reach, start, q_min, middle, settles, chains }
     }
 
     fn grid(&self) -> i64 {
@@ -117,20 +133,23 @@ impl<'m> Chase<'m> {
     /// player, the others at `others` (in turn order).
     pub(super) fn after_goal(&self, x: i64, others: &[i64]) -> Odds {
         if !self.model.rules.game.last_turn {
-            return [1.0, 0.0, 0.0];
+            return all_to_first(1.0);
         }
+        let mut odds = [0.0; MOST];
         match *others {
+            [] => odds[0] = 1.0,
             [b] => {
                 let p = self.pass(b, x);
-                [1.0 - p, p, 0.0]
+                odds[..2].copy_from_slice(&[1.0 - p, p]);
             }
             [b, c] => {
                 let [win_b, fail_b] = self.middle(x - b, c - b, self.on_board(b), self.on_board(c));
                 let leader = fail_b * (1.0 - self.pass(c, x));
-                [leader, win_b, 1.0 - leader - win_b]
+                odds[..3].copy_from_slice(&[leader, win_b, 1.0 - leader - win_b]);
             }
-            _ => unreachable!("2 or 3 players"),
+            _ => odds = self.chain(x, others),
         }
+        odds
     }
 
     /// A lower bound of what a bank to `x` is worth to the mover that only

@@ -41,6 +41,7 @@
 //! [`PLAYERS_SOLVE_SECONDS`] is refused with the largest goal that fits.
 
 pub(crate) mod advice;
+mod chain;
 mod chase;
 mod cycle;
 mod plays;
@@ -55,7 +56,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use chase::Chase;
-pub(crate) use chase::Odds;
+pub(crate) use chase::{Odds, MOST};
 
 use super::last_turn::LastTurn;
 use super::table::about;
@@ -75,12 +76,13 @@ use crate::pushluck::PushLuckGame;
 /// batch of two or three turns costs nearly what one of eight does.
 const CLASSES_A_TASK: usize = 32;
 
-/// Player counts the solver takes.
-pub(crate) const PLAYERS: std::ops::RangeInclusive<usize> = 2..=3;
+/// Player counts the exact solve takes (where the budget allows): up to
+/// the largest table the rules texts are written for (three to six).
+pub(crate) const PLAYERS: std::ops::RangeInclusive<usize> = 2..=6;
 
-/// The largest table the rules texts are written for (three to six): the
-/// counts past [`PLAYERS`] up to it are refused with what they would take.
-const TABLE_PLAYERS: usize = 6;
+/// Player counts the last round is solved for exactly, and rollouts
+/// estimate ([`MOST`]).
+pub(crate) const TABLE_PLAYERS: std::ops::RangeInclusive<usize> = 2..=MOST;
 
 /// The chances of every turn-start state of a game of `players`.
 pub(crate) struct PlayersValues<'m> {
@@ -115,10 +117,11 @@ pub(crate) struct PlayersValues<'m> {
     rolls_on: std::sync::OnceLock<String>,
 }
 
-/// Where the chances live: solved here, or in a mapped table of three
-/// (`[f64; 3]` a state, as [`Odds`]: advice reads the few it needs).
+/// Where the chances live: solved here, or in a mapped table; either way
+/// one `f64` per player a state, in the order of [`Odds`] (advice reads
+/// the few it needs).
 pub(crate) enum Store {
-    Solved(Vec<Odds>),
+    Solved(Vec<f64>),
     Mapped(Arc<crate::table::Table>),
 }
 
@@ -220,13 +223,14 @@ impl<'m> PlayersValues<'m> {
 
     /// Every player's chance at state `i`.
     pub(crate) fn odds_at(&self, i: usize) -> Odds {
-        match &self.odds {
-            Store::Solved(v) => v[i],
-            Store::Mapped(t) => {
-                let d = &t.elements::<f64>().expect("checked f64 on loading")[3 * i..3 * i + 3];
-                [d[0], d[1], d[2]]
-            }
-        }
+        let n = self.players;
+        let d = match &self.odds {
+            Store::Solved(v) => &v[n * i..n * i + n],
+            Store::Mapped(t) => &t.elements::<f64>().expect("checked f64 on loading")[n * i..n * i + n],
+        };
+        let mut odds = [0.0; MOST];
+        odds[..n].copy_from_slice(d);
+        odds
     }
 
     /// The number of turn-start states.
@@ -284,7 +288,7 @@ impl<'m> PlayersValues<'m> {
 }
 
 /// Why `game` cannot be solved for `players` yet, if it cannot.
-fn refusal(model: &Model) -> Option<&'static str> {
+fn refusal(model: &Model, players: usize) -> Option<&'static str> {
     let r = &model.rules;
     if r.turn.three_farkle_penalty > 0 {
         Some("the three-farkle penalty")
@@ -297,6 +301,10 @@ fn refusal(model: &Model) -> Option<&'static str> {
         Some("instant wins without an exact goal where a player chooses how many dice to roll")
     } else if model.tables.iter().any(|t| t.farkle <= 0.0) {
         Some("rolls that cannot farkle")
+    } else if players > 3 && r.has_instant_win() && !r.game.exact_goal && r.game.last_turn {
+        // The last round's chasers would chase on past every total
+        // ([`chain`]).
+        Some("instant wins without an exact goal for four players or more")
     } else {
         None
     }
@@ -340,12 +348,12 @@ fn against_budget(states: u64, needed: u64) -> String {
 /// objective of a push-your-luck `game` and a count the rules are written
 /// for (up to six), with what its solve would take.
 pub(crate) fn count_refused(game: Option<&PushLuckGame>, players: usize) -> Error {
-    let Some(game) = game.filter(|_| (*PLAYERS.end() + 1..=TABLE_PLAYERS).contains(&players)) else {
+    let Some(game) = game.filter(|_| (*PLAYERS.end() + 1..=*TABLE_PLAYERS.end()).contains(&players)) else {
         return WinError::PlayersCount(players).into();
     };
     let model = game.win_model();
     let levels = Sides::new(model, 0).len() as u64;
-    let states = levels.saturating_pow(u32::try_from(players).expect("at most six"));
+    let states = levels.saturating_pow(u32::try_from(players).expect("at most eight"));
     // As the solve of three keeps them: every player's chance and the
     // turns, 8 bytes each, a state.
     let size = against_budget(states, states.saturating_mul(8 * (players as u64 + 1)));
@@ -366,17 +374,17 @@ pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error>
     let model = game.win_model();
     let levels = Sides::new(model, 0).len();
     let states = (levels as u64).saturating_pow(u32::try_from(players).expect("a few players"));
-    if let Some(what) = refusal(model) {
+    if let Some(what) = refusal(model, players) {
         let size = larger_state(model, players, states);
         return Err(WinError::PlayersRules { game: game.title(), players, what, size }.into());
     }
     let g = model.grid;
     let goal = model.rules.game.goal;
-    // Per state: every player's chance and the expected turns, 32 bytes.
+    // Per state: every player's chance and the expected turns, 8 bytes each.
     check_solve_size(
         || format!("{} to win, {players} players (goal {goal} in steps of {g}: {states} states)", game.title()),
         states,
-        states.saturating_mul(32),
+        states.saturating_mul(8 * (players as u64 + 1)),
         WIN_SOLVE_STATES * 32,
     )?;
     check_solve_time(game, players)?;
@@ -454,7 +462,8 @@ pub(crate) fn solve_on<'m>(
     progress.stage("the last turns after the goal", 1);
     let last = Arc::new(LastTurn::solve(model));
     progress.advance(1);
-    let mut values = PlayersValues::new(model, players, start_from, Store::Solved(vec![[f64::NAN; 3]; states]), last);
+    let mut values =
+        PlayersValues::new(model, players, start_from, Store::Solved(vec![f64::NAN; states * players]), last);
     values.turns = vec![f64::NAN; states];
     let classes = classes_by_sum(players, levels);
     progress.stage("every turn's start: each player's total", states as u64);
@@ -489,7 +498,7 @@ pub(crate) fn solve_on<'m>(
             for ((s, o), t) in class.iter().zip(solved.odds).zip(solved.turns) {
                 let i = values.index(s);
                 let Store::Solved(odds) = &mut values.odds else { unreachable!("a solve's own store") };
-                odds[i] = o;
+                odds[players * i..players * (i + 1)].copy_from_slice(&o[..players]);
                 values.turns[i] = t;
             }
             done += class.len();

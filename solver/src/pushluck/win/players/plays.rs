@@ -16,18 +16,19 @@
 //! `(I - Q R^m)^-1 = sum_{j<k} (Q R^m)^j / (1 - Q^k)`), then back around
 //! ([`PlayersValues::around`]).
 
-use super::chase::Odds;
+use super::chase::{Odds, MOST};
 use super::PlayersValues;
 
-/// Each player's expectation over the turn's non-farkle ends, the chance
-/// of a farkle, and the expected turns after this one over the non-farkle
-/// ends: `[A_0, A_1, A_2, p, E]` (the turns ride along: the game facts).
-pub(super) type Ends = [f64; 5];
+/// Each player's expectation over the turn's non-farkle ends (the mover's
+/// first, [`MOST`] places, 0 past the players), the chance of a farkle,
+/// and the expected turns after this one over the non-farkle ends: `[A_0,
+/// A_1, ..., p, E]` (the turns ride along: the game facts).
+pub(super) type Ends = [f64; MOST + 2];
 
 /// Where [`Ends`] holds the farkle probability ...
-pub(super) const FARKLE: usize = 3;
+pub(super) const FARKLE: usize = MOST;
 /// ... and the expected turns after a non-farkle end.
-pub(super) const TURNS: usize = 4;
+pub(super) const TURNS: usize = MOST + 1;
 
 /// Two policies' intervals meet when their ends are this close.
 pub(super) const BOUNDARY_TOL: f64 = 1e-12;
@@ -138,16 +139,16 @@ impl PlayersValues<'_> {
         let m = turns.len();
         // `R^j u`: the chances renumbered `j` movers on.
         let rot = |u: &Odds, j: usize| -> Odds {
-            let mut r = [0.0; 3];
+            let mut r = [0.0; MOST];
             for (k, r) in r.iter_mut().enumerate().take(n) {
                 *r = u[(k + n * m - j % n) % n];
             }
             r
         };
-        let a = |i: usize| -> Odds { [turns[i][0], turns[i][1], turns[i][2]] };
+        let a = |i: usize| -> Odds { std::array::from_fn(|k| turns[i][k]) };
         let p = |i: usize| turns[i][FARKLE];
         // S and Q.
-        let mut s = [0.0; 3];
+        let mut s = [0.0; MOST];
         let mut q = 1.0;
         for j in 0..m {
             let r = rot(&a(j), j);
@@ -158,7 +159,7 @@ impl PlayersValues<'_> {
         }
         // `(I - Q R^m)^-1 S`.
         let order = n / gcd(m, n);
-        let mut v0 = [0.0; 3];
+        let mut v0 = [0.0; MOST];
         let mut qj = 1.0;
         for j in 0..order {
             let r = rot(&s, (j * m) % n);
@@ -171,13 +172,13 @@ impl PlayersValues<'_> {
             *v /= 1.0 - qj;
         }
         // Back around: `V_i = A_i + p_i R V_{i+1}`.
-        let mut odds = vec![[0.0; 3]; m];
+        let mut odds = vec![[0.0; MOST]; m];
         odds[0] = v0;
         let mut next = v0;
         for i in (1..m).rev() {
             let r = rot(&next, 1);
             let ai = a(i);
-            let mut v = [0.0; 3];
+            let mut v = [0.0; MOST];
             for k in 0..n {
                 v[k] = ai[k] + p(i) * r[k];
             }

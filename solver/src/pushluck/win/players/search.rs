@@ -77,7 +77,7 @@ impl<'m> PlayersValues<'m> {
                 return (None, dps);
             }
             let mut span = vec![(f64::INFINITY, f64::NEG_INFINITY); m];
-            let mut profile: Vec<Ends> = vec![[0.0; 5]; m];
+            let mut profile: Vec<Ends> = vec![[0.0; super::chase::MOST + 2]; m];
             for n in 0..profiles {
                 for ((e, k), s) in profile.iter_mut().zip(&known).zip(digits(n, known.iter().map(|k| k.steps.len()))) {
                     *e = k.steps[s].ends;

@@ -27,7 +27,7 @@ use crate::table::{self, fingerprint, write_table, Table, TableError, TableSpec,
 use crate::vocabulary::Objective;
 
 /// Version of this table's layout and meaning, part of its fingerprint.
-const PLAYERS_TABLE_VERSION: u32 = 1;
+const PLAYERS_TABLE_VERSION: u32 = 2;
 
 /// The metadata of a table of several players.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -124,7 +124,13 @@ fn meta_of(game: &PushLuckGame, values: &PlayersValues, seconds: f64) -> Players
         layout: format!(
             "{dims}[player]: P(that player wins) at the turn start where the mover has the first total and the others \
              follow in turn order (total = index * {g}), players counted from the mover, f64",
-            dims = (0..n).map(|k| format!("[total {}]", k + 1)).collect::<String>()
+            dims = if n <= 3 {
+                (0..n).map(|k| format!("[total {}]", k + 1)).collect::<String>()
+            } else {
+                let l = values.levels;
+                let digits: Vec<String> = (0..n).map(|k| format!("total {} * {l}^{}", k + 1, n - 1 - k)).collect();
+                format!("[state = {}]", digits.join(" + "))
+            }
         ),
         sixdice_version: env!("CARGO_PKG_VERSION").into(),
     };
@@ -168,7 +174,9 @@ fn fair_head_starts(values: &PlayersValues) -> (Vec<i64>, Vec<f64>) {
 fn write(path: &Path, game: &PushLuckGame, values: &PlayersValues, meta: &PlayersMeta) -> Result<TableReport, Error> {
     let n = values.players;
     let l = values.levels as u64;
-    let mut shape = vec![l; n];
+    // A table holds four dimensions at most: from four players on, the
+    // states in one (the layout says how they are indexed).
+    let mut shape = if n <= 3 { vec![l; n] } else { vec![values.states() as u64] };
     shape.push(n as u64);
     let data: Vec<f64> = (0..values.states()).flat_map(|i| values.odds_at(i)[..n].to_vec()).collect();
     let spec = TableSpec { shape: Some(shape.clone()), ..spec(game, n) };
@@ -249,10 +257,7 @@ pub(crate) fn load<'g>(game: &'g PushLuckGame, players: usize, dir: &Path) -> Re
     let model = game.win_model();
     let bad = |why: &str| TableError::Corrupt { path: path.clone(), why: why.into() };
     let data = table.elements::<f64>().ok_or_else(|| bad("the values are not f64"))?;
-    if players != 3
-        || data.len() != states * 3
-        || meta.levels as usize != crate::pushluck::win::Sides::new(model, 0).len()
-    {
+    if data.len() != states * players || meta.levels as usize != crate::pushluck::win::Sides::new(model, 0).len() {
         return Err(bad("shape does not match the rules").into());
     }
     if meta.mixed.iter().any(|&(i, m)| i as usize >= states || !(0.0..=1.0).contains(&m.share)) {

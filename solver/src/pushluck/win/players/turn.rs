@@ -47,6 +47,7 @@
 
 use std::sync::Arc;
 
+use super::chase::MOST;
 use super::plays::{Ends, Turn, FARKLE, TURNS};
 use super::{row_payoff, Beyond, PlayersValues};
 use crate::pushluck::ends::Worth;
@@ -81,7 +82,11 @@ pub(super) type TurnAsked<'a> = (&'a [usize], f64, &'a mut Vec<Option<Ends>>);
 
 /// An end worth the farkle value: every total unchanged (a stop that
 /// scores nothing, a bust past an exact goal).
-const FARKLE_END: Ends = [0.0, 0.0, 0.0, 1.0, 0.0];
+const FARKLE_END: Ends = {
+    let mut e = [0.0; MOST + 2];
+    e[FARKLE] = 1.0;
+    e
+};
 
 /// The most a roll can be worth in each context, once every level above
 /// banks, and how fast that grows with the farkle value: `(most, q)` a
@@ -149,7 +154,7 @@ impl<'m> PlayersValues<'m> {
                     // (`after_turn`'s index, without its vector.)
                     let next = self.index(&totals[1..]) * self.levels + totals[0] + l;
                     let u = self.odds_at(next);
-                    let mut e = [0.0; 5];
+                    let mut e = [0.0; MOST + 2];
                     for (k, e) in e.iter_mut().enumerate().take(n) {
                         *e = u[(k + n - 1) % n];
                     }
@@ -160,18 +165,26 @@ impl<'m> PlayersValues<'m> {
                 } else if self.model.rules.game.exact_goal {
                     // On the goal the mover wins at once (nobody can pass
                     // it); past it the bank busts and counts as a farkle.
-                    Some(if x == self.model.rules.game.goal { [1.0, 0.0, 0.0, 0.0, 0.0] } else { FARKLE_END })
+                    Some(if x == self.model.rules.game.goal {
+                        let mut won = [0.0; MOST + 2];
+                        won[0] = 1.0;
+                        won
+                    } else {
+                        FARKLE_END
+                    })
                 } else {
                     // (On the stack: this runs for every level past the goal.)
-                    let mut others = [0; 2];
+                    let mut others = [0; MOST];
                     for (o, &t) in others.iter_mut().zip(&totals[1..]) {
                         *o = level_total(t, g);
                     }
                     let others = &others[..n - 1];
-                    let [a, b, c] = self.chase.after_goal(x, others);
+                    let odds = self.chase.after_goal(x, others);
+                    let mut e = [0.0; MOST + 2];
+                    e[..MOST].copy_from_slice(&odds);
                     // Each other player's last turn, when the rules give it.
-                    let last_turns = if self.model.rules.game.last_turn { others.len() as f64 } else { 0.0 };
-                    Some([a, b, c, 0.0, last_turns])
+                    e[TURNS] = if self.model.rules.game.last_turn { others.len() as f64 } else { 0.0 };
+                    Some(e)
                 }
             }
         }
@@ -196,6 +209,12 @@ impl<'m> PlayersValues<'m> {
     /// million, a solved cell's lanes busy 91% of the time (74% in the
     /// order asked), and the solve took 0.82 of the CPU time.
     pub(super) fn turns_in_lanes(&self, turns: &mut [TurnAsked<'_>]) -> Vec<Turn> {
+        if self.players > 3 {
+            // At a table of four or more the lanes carry too few sums, and
+            // the pass over every player's chance needs the choices a turn
+            // solved alone records.
+            return turns.iter_mut().map(|(totals, farkle, ends)| self.turn(totals, *farkle, ends)).collect();
+        }
         let mut prepared: Vec<Option<(Solution<'m>, f64)>> =
             turns.iter_mut().map(|(totals, farkle, ends)| Some(self.prepare_turn(totals, *farkle, 0, ends))).collect();
         let mut order: Vec<usize> = (0..turns.len()).collect();
@@ -264,8 +283,42 @@ impl<'m> PlayersValues<'m> {
     /// ([`Self::turns_in_lanes`]), the same to the bit: the pass had grown
     /// to a quarter of the solve once the DP ran in lanes.
     fn played(&self, sol: &Solution<'m>, slack: f64, farkle: f64, ends: &[Option<Ends>]) -> Turn {
+        if self.players > 3 {
+            return self.played_by_many(sol, slack, farkle, ends);
+        }
         let bank = |l: usize, _left: usize| carried_end(ends, l);
         self.played_as(sol, slack, farkle, sol.expect_rolls(&worth_of(&bank), 0, &[])[self.start])
+    }
+
+    /// [`Self::played`] at a table of four or more: one pass sums every
+    /// player's chance after the mover's but the last's (the rest of 1)
+    /// and the turns.
+    fn played_by_many(&self, sol: &Solution<'m>, slack: f64, farkle: f64, ends: &[Option<Ends>]) -> Turn {
+        fn nothing(_: usize) -> [f64; MOST] {
+            [0.0; MOST]
+        }
+        let n = self.players;
+        // `[next, ..., the one before the last, turns]`.
+        let bank = |l: usize, _left: usize| -> [f64; MOST] {
+            let mut sums = [0.0; MOST];
+            if let Some(e) = ends.get(l).copied().flatten() {
+                sums[..n - 2].copy_from_slice(&e[1..n - 1]);
+                sums[n - 2] = e[TURNS];
+            }
+            sums
+        };
+        let worth = Worth { bank: &bank, by_left: false, tail: &nothing, instant: [0.0; MOST], farkle: [0.0; MOST] };
+        let sums = sol.expect_rolls(&worth, 0, &[])[self.start];
+        let p = sol.roll_slopes[self.start];
+        let mover = sol.roll_values[self.start] - farkle * p;
+        let mut e = [0.0; MOST + 2];
+        e[0] = mover;
+        e[1..n - 1].copy_from_slice(&sums[..n - 2]);
+        e[n - 1] = 1.0 - p - e[..n - 1].iter().sum::<f64>();
+        e[FARKLE] = p;
+        e[TURNS] = sums[n - 2];
+        let (lo, hi) = sol.policy_range;
+        Turn { farkle, range: (lo, hi.min(slack)), ends: e }
     }
 
     /// [`Self::played`] with the turn's expectation of the next player's
@@ -276,7 +329,10 @@ impl<'m> PlayersValues<'m> {
         let mover = sol.roll_values[self.start] - farkle * p;
         let last = if self.players == 3 { 1.0 - mover - next - p } else { 0.0 };
         let (lo, hi) = sol.policy_range;
-        Turn { farkle, range: (lo, hi.min(slack)), ends: [mover, next, last, p, turns] }
+        let mut ends = [0.0; MOST + 2];
+        ends[..3].copy_from_slice(&[mover, next, last]);
+        (ends[FARKLE], ends[TURNS]) = (p, turns);
+        Turn { farkle, range: (lo, hi.min(slack)), ends }
     }
 
     /// The mover's turn at `totals` with farkle value `farkle`, solved with
