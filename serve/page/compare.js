@@ -22,14 +22,16 @@ export function renderVariants() {
 // pending one of the plan (`{ pending, first }`: not known yet, and
 // whether it is the one being worked on now).
 function compareTable(title, players, rows) {
-  const three = players === 3;
-  const cols = three
-    ? ['Variant', "First player's chance to win", "Second player's chance", "Third player's chance", 'Turns per player']
+  const many = players >= 3;
+  const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth'];
+  const seatCols = Array.from({ length: players }, (_, i) => (i === 0 ? "First player's chance to win" : `${ordinals[i] || `Seat ${i + 1}`} player's chance`));
+  const cols = many
+    ? ['Variant', ...seatCols, 'Turns per player']
     : ['Variant', "First player's chance to win", 'Change (percentage points)', 'Fair head start for the second player (then the first wins)', 'Turns per player', 'Playing to win over playing for points (percentage points)'];
   const body = rows.map((row) => {
     if (row.pending) return pendingRow(row.pending, row.first, cols.length);
     if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
-    if (three) {
+    if (many) {
       const s = row.seats;
       return el('tr', {}, el('th', { scope: 'row' }, row.variant), s.seats.map((x) => el('td', { class: 'num' }, pct(x))), el('td', { class: 'num' }, s.turns_per_player.toFixed(1)));
     }

@@ -218,7 +218,7 @@ pub enum WinError {
         /// What they would take against the budget.
         size: String,
     },
-    #[error("{game} with {players} players: at goal {goal} the exact win solve would take about {about} on a 2-core machine, over the budget of {budget}; a goal of {fits} or less fits")]
+    #[error("{game} with {players} players: at goal {goal} the exact win solve would take about {about} on a 2-core machine, over the budget of {budget}; {}", if *.fits >= 500 { format!("a goal of {} or less fits", .fits) } else { "no goal of 500 or more fits".to_string() })]
     PlayersTooLong {
         game: String,
         players: usize,
