@@ -89,7 +89,7 @@ fn advice_with_two_opponents_reads_the_table_of_three() {
     let refuse = |tail: &[&str], needle: &str| {
         env.user_error(&ask(tail).iter().map(String::as_str).collect::<Vec<_>>(), needle);
     };
-    refuse(&["--opponents", "100,200,300"], "4 players");
+    refuse(&["--opponents", "100,200,300,100,200,300,100,200"], "2 to 8 players");
     refuse(&["--opponents", "100,x"], "not a list of totals");
     refuse(&["--opponents", "100,-50"], "below 0");
     refuse(&["--opponents", "100,125"], "125");

@@ -213,14 +213,15 @@ impl Place {
                 highest(others)
             ),
             Place::Chaser { to_come } => {
+                let who = if to_come + 1 == others.len() { "the player before you" } else { "a player before you" };
                 let after = if to_come == 1 {
                     "the next player in their last turn".to_string()
                 } else {
                     format!("any of the next {to_come} players in their last turns")
                 };
                 format!(
-                    "; {names}: a player before you reached the goal; this is your last turn, and you win by ending \
-                     above {} and then not being passed by {after}",
+                    "; {names}: {who} reached the goal; this is your last turn, and you win by ending above {} and \
+                     then not being passed by {after}",
                     highest(others)
                 )
             }
@@ -458,6 +459,32 @@ mod tests {
         let pass = values.chase.last().pass(true, 750 - 200, grid);
         let p = by_advice(&game, dir.path(), 200, &[700, 750], 0.0, &|_| None);
         assert!((p - pass).abs() < 1e-12, "last chaser: advice {p}, P_pass {pass}");
+    }
+
+    /// The last round at a table of six with no table of every state: the
+    /// first of three chasers still to come (two players after the leader
+    /// have had their last turns) is advised by the chain, and over every
+    /// first roll the best choices add up to the chain's chance for them;
+    /// the chances of everyone at the start of that turn sum to 1, and the
+    /// players who had their last turn below the highest total have none.
+    #[test]
+    fn a_chaser_with_three_to_come_is_advised_by_the_chain() {
+        let g = push_luck("farkle", &["goal=600"], None);
+        let game = Game(GameKind::PushLuck(std::sync::Arc::new((*g).clone())));
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let model = g.win_model();
+        // Me at 300; then 450, 200, 100 to come; the leader at 650; then
+        // one at 500 who failed to pass.
+        let (me, others) = (300, [450, 200, 100, 650, 500]);
+        let q_min = model.tables.iter().map(|t| t.farkle).fold(1.0, f64::min);
+        let last = Arc::new(crate::pushluck::win::LastTurn::solve(model));
+        let chase = Chase::new(model, 6, Sides::new(model, 0), last, q_min);
+        let round = chase.after_goal(650, &[me, 450, 200, 100]);
+        let p = by_advice(&game, dir.path(), me, &others, 0.0, &|_| None);
+        assert!((p - round[1]).abs() < 1e-12, "first chaser: advice {p}, chain {}", round[1]);
+        let sum: f64 = round[..5].iter().sum();
+        assert!((sum - 1.0).abs() < 1e-12, "the round's chances sum to {sum}");
+        assert!(round.iter().all(|&c| (0.0..=1.0).contains(&c)), "{round:?}");
     }
 
     /// The same under an exact goal: a bank to the goal wins at once, one
