@@ -394,42 +394,37 @@ fn three_players_mix_at_the_start_of_a_300_point_game() {
     check(&values, &Plain::new(rules, 3), &low);
 }
 
-/// Four players to 300: the plain sweep (its own recursion over every
-/// chaser of the last round) agrees at the start and at the states where
-/// every player is one level from the goal, where the last round decides; the seats sum to 1 and
-/// each wins less often than the one before.
-#[test]
-fn four_players_are_an_equilibrium_by_a_plain_sweep_where_checked() {
-    let rules = small(300, 0);
+/// Solves `rules` for `players` and checks by the plain sweep the states
+/// where the last round decides and the start: every player one level
+/// from the goal, and all at 0. Returns each seat's chance from the start.
+fn check_start_and_last_level(rules: RuleSet, players: usize) -> Vec<f64> {
     let g = game(rules.clone());
-    let values = solve(&g, 4, &crate::progress::Silent).expect("solves");
-    let seats = values.seats();
-    assert!(seats.windows(2).all(|w| w[0] > w[1]), "{seats:?}");
+    let values = solve(&g, players, &crate::progress::Silent).expect("solves");
     let levels = values.levels;
     let some: Vec<usize> = (0..values.states())
         .filter(|&i| {
-            let t = decode(i, 4, levels);
+            let t = decode(i, players, levels);
             t.iter().sum::<usize>() == 0 || t.iter().all(|&l| l + 1 >= levels)
         })
         .collect();
-    check(&values, &Plain::new(rules, 4), &some);
+    check(&values, &Plain::new(rules, players), &some);
+    values.seats()
 }
 
-/// Five players to 200: the plain sweep agrees at the lowest states and
-/// at those where every player is one turn's bank from the goal.
+/// Four players to 300: the plain sweep (its own recursion over every
+/// chaser of the last round) agrees at the start and at the states where
+/// every player is one level from the goal, where the last round decides;
+/// each seat wins less often than the one before.
+#[test]
+fn four_players_are_an_equilibrium_by_a_plain_sweep_where_checked() {
+    let seats = check_start_and_last_level(small(300, 0), 4);
+    assert!(seats.windows(2).all(|w| w[0] > w[1]), "{seats:?}");
+}
+
+/// Five players to 200: the same states.
 #[test]
 fn five_players_are_an_equilibrium_by_a_plain_sweep_where_checked() {
-    let rules = small(200, 0);
-    let g = game(rules.clone());
-    let values = solve(&g, 5, &crate::progress::Silent).expect("solves");
-    let levels = values.levels;
-    let some: Vec<usize> = (0..values.states())
-        .filter(|&i| {
-            let t = decode(i, 5, levels);
-            t.iter().sum::<usize>() == 0 || t.iter().all(|&l| l + 1 >= levels)
-        })
-        .collect();
-    check(&values, &Plain::new(rules, 5), &some);
+    check_start_and_last_level(small(200, 0), 5);
 }
 
 // Extended tier (`cargo test --release -- --ignored extended`), with the
