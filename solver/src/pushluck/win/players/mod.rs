@@ -44,6 +44,8 @@ pub(crate) mod advice;
 mod chain;
 mod chase;
 mod cycle;
+#[cfg(test)]
+mod plain;
 mod plays;
 mod search;
 pub(crate) mod table;
@@ -288,7 +290,7 @@ impl<'m> PlayersValues<'m> {
 }
 
 /// Why `game` cannot be solved for `players` yet, if it cannot.
-fn refusal(model: &Model, players: usize) -> Option<&'static str> {
+pub(crate) fn refusal(model: &Model, players: usize) -> Option<&'static str> {
     let r = &model.rules;
     if r.turn.three_farkle_penalty > 0 {
         Some("the three-farkle penalty")
