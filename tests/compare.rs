@@ -175,11 +175,29 @@ fn compare_three_players_of_dice_10000_takes_instant_wins() {
 #[test]
 fn bad_compare_questions_are_refused() {
     let env = Env::new();
-    // Four players to 10,000 do not fit: every row says so, and why.
-    let four = env.ok(&["compare", "farkle", "--players", "4"]);
+    // Four players to 10,000 do not fit: the row says so, and why, and is
+    // estimated by rollouts instead (a count and seed give the same numbers).
+    let args = ["compare", "farkle", "--players", "4", "--no-defaults", "--rollouts", "300", "--seed", "2"];
+    let four = env.ok(&args);
     assert!(four.contains("base rules: ") && four.contains("1600000000 states"), "{four}");
+    assert!(four.contains("estimated instead by 300 rollouts") && four.contains("Rollout policy"), "{four}");
+    let json = env.json(&args);
+    let estimate = &row(&json, "base rules")["estimate"];
+    let seats = estimate["seats"].as_array().unwrap_or_else(|| panic!("{json}"));
+    assert_eq!(seats.len(), 4);
+    let sum: f64 = seats.iter().map(|s| s["estimate"].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "every rollout has a winner: {estimate}");
+    assert!(seats
+        .iter()
+        .all(|s| s["low"].as_f64() <= s["estimate"].as_f64() && s["estimate"].as_f64() <= s["high"].as_f64()));
+    assert_eq!(estimate["rollouts"], 300);
+    assert_eq!(env.json(&args)["rows"][0]["estimate"]["seats"], estimate["seats"], "seeded");
+    // Seven players: no exact solve is built for them; estimated.
+    let seven = env.json(&["compare", "farkle", "--players", "7", "--no-defaults", "--rollouts", "100"]);
+    assert_eq!(row(&seven, "base rules")["estimate"]["seats"].as_array().map(Vec::len), Some(7), "{seven}");
     env.user_error(&["compare", "farkle", "--players", "1"], "2 to 8 players");
-    env.user_error(&["compare", "farkle", "--players", "7"], "it would have 12800000000000000 turn-start states");
+    env.user_error(&["compare", "farkle", "--players", "9"], "2 to 8 players");
+    env.user_error(&["compare", "farkle", "--players", "4", "--rollouts", "0"], "out of range");
     // Van't Hof's 1s at goal 10,000 would take hours: refused before any work.
     env.user_error(
         &["solve", "farkle", "--objective", "win", "--players", "3", "-o", "vant-hof-6"],

@@ -180,10 +180,13 @@ pub fn compare(
     progress: &dyn Progress,
     tell: &mut dyn FnMut(&CompareEvent),
 ) -> Result<CompareReport, Error> {
-    check_players(game, true, q.players)?;
+    // Up to eight: rows whose exact table does not fit are estimated.
+    if !pushluck::win::players::TABLE_PLAYERS.contains(&q.players) {
+        return Err(pushluck::win::players::count_refused(None, q.players));
+    }
     let variants = registry::compare_variants(game, q)?;
     let games: Vec<(String, &pushluck::PushLuckGame)> = variants.iter().map(|(l, g)| (l.clone(), &**g)).collect();
-    pushluck::compare::compare(&games, q.players, tables, progress, tell)
+    pushluck::compare::compare(&games, q.players, &q.rollouts, tables, progress, tell)
 }
 
 /// `strategy`: the strategy sheet of a push-your-luck game for its score

@@ -96,7 +96,7 @@ pub use registry::Game;
 // and the questions they turn into.
 pub use question::{
     AdviseQuestion, CategoryQuestion, CompareQuestion, InfoQuestion, PlayQuestion, PushLuckQuestion, ReviewQuestion,
-    SimulateQuestion, SolveQuestion, Start, StrategyQuestion,
+    RolloutAsk, SimulateQuestion, SolveQuestion, Start, StrategyQuestion,
 };
 pub use request::{
     advise::AdviseRequest,
@@ -124,6 +124,7 @@ pub use report::{
         DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
         ReviewedRoll, TurnValues,
     },
+    rollout::{AlternativeEstimate, Interval, RolloutSummary, SeatEstimate},
     session::{
         BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
         TurnResult, TurnView, UpperView,

@@ -48,6 +48,10 @@ pub(crate) const WIN_OFFER_BYTES: u64 = 5 << 29;
 /// The most games one `simulate` run plays (per pairing of players): a
 /// bound on the memory of the results.
 pub(crate) const GAMES_MAX: u64 = 100_000_000;
+/// Most rollouts an estimate may be asked to play per alternative.
+pub(crate) const ROLLOUTS_MAX: u64 = 10_000_000;
+/// An estimate by rollouts without a count plays for this long.
+pub(crate) const ROLLOUT_SECONDS: f64 = 2.0;
 /// Games each for fitting the win sheet and for measuring it, by default.
 pub const SHEET_GAMES: u64 = 20_000;
 /// The most games each the win sheet is fitted to and measured on.

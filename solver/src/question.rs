@@ -132,6 +132,25 @@ pub struct PushLuckQuestion {
     /// two-player game (implied by an opponent's total); else the expected
     /// score of this turn.
     pub objective: Objective,
+    /// Win objective, a game of more than two: how to estimate by
+    /// rollouts where no exact table fits (or always, when forced).
+    pub rollouts: RolloutAsk,
+}
+
+/// How an estimate by rollouts is asked for: the position played out many
+/// times under a stated policy for every seat (see `docs/how-it-works.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(default)]
+pub struct RolloutAsk {
+    /// Roll out even where an exact table answers (to check one against
+    /// the other).
+    pub force: bool,
+    /// Exactly this many rollouts per alternative (the same count and seed
+    /// give the same numbers); `None`: as many as a two-second budget
+    /// allows.
+    pub count: Option<u64>,
+    /// The dice's seed.
+    pub seed: u64,
 }
 
 impl PushLuckQuestion {
@@ -160,6 +179,7 @@ impl PushLuckQuestion {
             inherited: None,
             held: 0,
             objective: Objective::TurnScore,
+            rollouts: crate::question::RolloutAsk::default(),
         }
     }
 }
@@ -183,7 +203,7 @@ pub struct SimulateQuestion {
 /// What to compare.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct CompareQuestion {
-    /// The players at the table, each playing to win (2 or 3).
+    /// The players at the table, each playing to win (2 to 8).
     pub players: usize,
     /// Extra variants, each a set of options on top of the base, e.g.
     /// `on-the-board=750,piggyback`.
@@ -194,12 +214,21 @@ pub struct CompareQuestion {
     /// Leave out the game's default variants (only the base and the
     /// variants asked for).
     pub no_defaults: bool,
+    /// Rows whose exact table of this many players does not fit: how to
+    /// estimate each seat's chance by rollouts (`force` is not used here).
+    pub rollouts: RolloutAsk,
 }
 
 impl Default for CompareQuestion {
     /// Two players, the game's default variants.
     fn default() -> Self {
-        CompareQuestion { players: 2, variants: vec![], rules_files: vec![], no_defaults: false }
+        CompareQuestion {
+            players: 2,
+            variants: vec![],
+            rules_files: vec![],
+            no_defaults: false,
+            rollouts: RolloutAsk::default(),
+        }
     }
 }
 

@@ -209,7 +209,7 @@ impl Args {
                     crate::pictures::check_path(p)?;
                 }
                 let plot = a.plot.clone();
-                let (game, question) = advise(a).question().map_err(phrase)?;
+                let (game, question) = advise(*a).question().map_err(phrase)?;
                 Command::Advise { game, question, top, plot }
             }
             RawCommand::Simulate(a) => {
@@ -274,6 +274,9 @@ fn advise(a: AdviseArgs) -> AdviseRequest {
         top: Some(a.top),
         distribution: a.distribution,
         opponent_sheet: a.opponent_sheet,
+        estimate: a.estimate,
+        rollouts: a.rollouts,
+        seed: a.seed,
     }
 }
 
@@ -413,6 +416,8 @@ fn compare(a: CompareArgs) -> anyhow::Result<Command> {
         rules: a.rules_files,
         no_defaults: a.no_defaults,
         players: Some(a.players.into()),
+        rollouts: a.rollouts,
+        seed: a.seed,
     }
     .question()
     .map_err(phrase)?;

@@ -35,7 +35,7 @@ pub enum RawCommand {
     /// Show facts about an existing table (solves nothing).
     Info(InfoArgs),
     /// What to do with this roll: best action and ranked alternatives.
-    Advise(AdviseArgs),
+    Advise(Box<AdviseArgs>),
     /// Play many games optimally (seeded) and show the final scores.
     Simulate(SimulateArgs),
     /// How the optional rules change who wins: one row per rule variant
@@ -178,9 +178,9 @@ pub struct AdviseArgs {
     /// objective; at or past the goal: this is your last turn).
     #[arg(long, allow_negative_numbers = true, conflicts_with = "opponents")]
     pub opponent: Option<i64>,
-    /// Push-your-luck, a game of three: every other player's total in turn
-    /// order, the next player first, comma-separated (e.g. 5000,7200;
-    /// selects the win objective).
+    /// Push-your-luck, a game of three to eight: every other player's
+    /// total in turn order, the next player first, comma-separated (e.g.
+    /// 5000,7200; selects the win objective).
     #[arg(long, value_name = "TOTALS")]
     pub opponents: Option<String>,
     /// What to maximise: score (this turn's expected points) or win (the
@@ -234,6 +234,19 @@ pub struct AdviseArgs {
     /// by its chance to win.
     #[arg(long, value_name = "SHEET")]
     pub opponent_sheet: Vec<String>,
+    /// Push-your-luck, three players or more: estimate by rollouts even
+    /// where an exact table answers (to check one against the other).
+    /// Without it, rollouts answer where no exact table fits.
+    #[arg(long)]
+    pub estimate: bool,
+    /// With an estimate: play out exactly N rollouts per alternative
+    /// (default: as many as two seconds allow; the answer says how many).
+    #[arg(long, value_name = "N")]
+    pub rollouts: Option<u64>,
+    /// With an estimate: the dice's seed (default 0); the same seed and
+    /// --rollouts give the same numbers.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 #[derive(ClapArgs, Debug)]
@@ -303,9 +316,18 @@ pub struct CompareArgs {
     /// Leave out the game's default variants (each seed option alone).
     #[arg(long)]
     pub no_defaults: bool,
-    /// The players at the table, each playing to win (2 or 3).
+    /// The players at the table, each playing to win (2 to 8; a variant
+    /// whose exact table of that many does not fit is estimated by
+    /// rollouts).
     #[arg(long, default_value_t = 2)]
     pub players: u8,
+    /// Rows estimated by rollouts: play exactly N per row (default: as
+    /// many as two seconds allow).
+    #[arg(long, value_name = "N")]
+    pub rollouts: Option<u64>,
+    /// Rows estimated by rollouts: the dice's seed (default 0).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Also draw P(first player wins) per variant as a bar chart (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,

@@ -1,6 +1,6 @@
 //! `advise`: the situation, the best choice, and the ranked alternatives.
 
-use solver::{Advice, CategoryAdvice, Objective, PiggybackAdvice, PushLuckAdvice, ScoreDistribution};
+use solver::{Advice, CategoryAdvice, Objective, PiggybackAdvice, PushLuckAdvice, RolloutSummary, ScoreDistribution};
 
 use crate::output::{value, TextTable};
 
@@ -158,7 +158,14 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
         best.then_text(),
         best.at_stake
     ));
-    if win {
+    if let (Some(r), Some(e)) = (&a.rollouts, &best.estimate) {
+        out.push_str(&format!(
+            "Probability of winning: {} (95% interval {}), estimated\n",
+            percent(e.chance.estimate),
+            span(e.chance.low, e.chance.high)
+        ));
+        out.push_str(&rollout_lines(r));
+    } else if win {
         out.push_str(&format!("Probability of winning: {}\n", shown(best.expected_score)));
     } else {
         out.push_str(&format!("Expected turn score: {}\n", value(best.expected_score)));
@@ -181,6 +188,9 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
     if a.long_run.is_some() {
         head.push("long run");
     }
+    if a.rollouts.is_some() {
+        head.extend(["95% interval", "below best (95%)"]);
+    }
     let columns = head.len();
     let mut t = TextTable::new(head).right(0).right(3).right(5).right(6);
     if columns > 7 {
@@ -194,10 +204,16 @@ fn roll(a: &PushLuckAdvice, top: usize) -> String {
             x.points.to_string(),
             x.then_text(),
             x.at_stake.to_string(),
-            shown(x.expected_score),
+            if x.estimate.is_some() { percent(x.expected_score) } else { shown(x.expected_score) },
         ];
         if a.long_run.is_some() {
             row.push(x.long_run_score.map_or(String::new(), value));
+        }
+        if let Some(e) = &x.estimate {
+            row.push(span(e.chance.low, e.chance.high));
+            row.push(e.below_best.map_or(String::new(), |d| {
+                format!("{:+.2} ({:+.2} to {:+.2}) pp", -100.0 * d.estimate, -100.0 * d.high, -100.0 * d.low)
+            }));
         }
         t.row(row);
     }
@@ -234,4 +250,24 @@ pub(super) fn more(out: &mut String, n: usize, top: usize) {
     if n > top {
         out.push_str(&format!("({} more alternatives; --top N lists more)\n", n - top));
     }
+}
+
+/// An estimated chance as a percentage: two decimals, as far as rollouts
+/// tell them apart.
+fn percent(p: f64) -> String {
+    format!("{:.2}%", 100.0 * p)
+}
+
+/// A 95% interval of a chance: `30.81-31.62%`.
+fn span(low: f64, high: f64) -> String {
+    format!("{:.2}-{:.2}%", 100.0 * low, 100.0 * high)
+}
+
+/// How an estimate by rollouts was made, for people.
+pub(crate) fn rollout_lines(r: &RolloutSummary) -> String {
+    format!(
+        "Estimated by {} rollouts in {:.1} s (seed {}; --rollouts {} --seed {} gives the same numbers): {}.\nRollout \
+         policy: {}.\n",
+        r.rollouts, r.seconds, r.seed, r.rollouts, r.seed, r.reason, r.policy
+    )
 }

@@ -136,7 +136,8 @@ impl Columns {
         } else {
             "both players playing to win".to_string()
         };
-        format!("{}: rule variants, {what} (exact)\n{}", self.title, self.cells(&self.headers))
+        let how = if self.players > 2 { "exact where its table fits, else estimated by rollouts" } else { "exact" };
+        format!("{}: rule variants, {what} ({how})\n{}", self.title, self.cells(&self.headers))
     }
 
     /// One row's line.
@@ -166,6 +167,14 @@ impl Columns {
 fn cells(row: &CompareRow, players: usize) -> Vec<String> {
     let solve = |s: f64| if s > 0.0 { format!("{s:.1} s") } else { "table".into() };
     if players > 2 {
+        if let (None, Some(e)) = (&row.seats, &row.estimate) {
+            // Estimated: each seat's chance with its 95% interval's half-width.
+            let mut cells = vec![row.variant.clone()];
+            cells.extend(e.seats.iter().map(|p| format!("{:.3}±{:.3}", p.estimate, (p.high - p.low) / 2.0)));
+            cells.extend(["-", "-", "-", "-"].map(String::from));
+            cells.push(format!("{} rollouts", e.summary.rollouts));
+            return cells;
+        }
         let Some(o) = &row.seats else { return vec![row.variant.clone(), "not solved".into()] };
         let mut cells = vec![row.variant.clone()];
         cells.extend(o.seats.iter().map(|p| format!("{p:.4}")));
@@ -197,6 +206,22 @@ fn tail(r: &CompareReport) -> String {
     let mut out = String::new();
     for row in r.rows.iter().filter(|row| row.odds.is_none() && row.seats.is_none()) {
         out.push_str(&format!("  {}: {}\n", row.variant, row.not_solved.as_deref().unwrap_or("not solved")));
+        if let Some(e) = &row.estimate {
+            let s = &e.summary;
+            out.push_str(&format!(
+                "    estimated instead by {} rollouts in {:.1} s (seed {}; --rollouts {} --seed {} gives the same \
+                 numbers); the seats' 95% intervals: {}\n",
+                s.rollouts,
+                s.seconds,
+                s.seed,
+                s.rollouts,
+                s.seed,
+                e.seats.iter().map(|p| format!("{:.3}-{:.3}", p.low, p.high)).collect::<Vec<_>>().join(", ")
+            ));
+        }
+    }
+    if let Some(e) = r.rows.iter().find_map(|row| row.estimate.as_ref()) {
+        out.push_str(&format!("  Rollout policy: {}; no fair head starts are estimated.\n", e.summary.policy));
     }
     out.push('\n');
     let highlights = if r.players > 2 { seat_highlights(&r.rows) } else { highlights(&r.rows) };
@@ -327,7 +352,8 @@ fn seat_highlights(rows: &[CompareRow]) -> Vec<String> {
     if !named.is_empty() {
         out.push(format!("The first seat's odds move most under {}.", named.join(" and ")));
     }
-    let missing: Vec<&str> = rows.iter().filter(|r| r.seats.is_none()).map(|r| r.variant.as_str()).collect();
+    let missing: Vec<&str> =
+        rows.iter().filter(|r| r.seats.is_none() && r.estimate.is_none()).map(|r| r.variant.as_str()).collect();
     if !missing.is_empty() {
         out.push(format!("Not solved for this many players: {} (see the row).", missing.join(", ")));
     }

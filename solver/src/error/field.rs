@@ -70,6 +70,10 @@ pub enum Field {
     OpponentSheet,
     /// Score-sheet games: the final score to reach.
     Target,
+    /// Push-your-luck estimates: the number of rollouts.
+    Rollouts,
+    /// Push-your-luck estimates: roll out even where a table answers.
+    Estimate,
 }
 
 impl Field {
@@ -111,6 +115,8 @@ impl Field {
             Field::Distribution => "distribution",
             Field::OpponentSheet => "opponent-sheet",
             Field::Target => "target",
+            Field::Rollouts => "rollouts",
+            Field::Estimate => "estimate",
         }
     }
 }

@@ -228,6 +228,10 @@ pub enum WinError {
         /// The largest goal (a multiple of 500) whose solve fits.
         fits: i64,
     },
+    #[error("{game} with {players} players: the estimate by rollouts does not take {what} yet")]
+    RolloutRules { game: String, players: usize, what: &'static str },
+    #[error("in the last round the answer is exact (the chase of the players still to come), with no table to estimate instead: ask without --estimate")]
+    EstimateInLastRound,
     #[error("{game} with {players} players: at {state} the mover would roll on past every total for an instant win, a turn the exact win solve of several players does not take yet (two players do)")]
     RollsOnPastGoal { game: String, players: usize, state: String },
     #[error("{game}: the win solve does not take {what} yet")]

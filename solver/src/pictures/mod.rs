@@ -759,6 +759,7 @@ mod tests {
             }),
             seats: None,
             not_solved: None,
+            estimate: None,
         };
         let base = 0.5289;
         let r = CompareReport {

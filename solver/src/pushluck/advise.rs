@@ -11,6 +11,7 @@
 //! ranking is the same code for both: it reads a [`Solution`].
 
 use super::long_run;
+use super::rollout;
 use super::scoring::Variant;
 use super::situation::{check, check_totals, Situation};
 use super::solution::{Next, Solution};
@@ -263,6 +264,13 @@ fn advise_players(
     // before its turn is solved up to the points at stake.
     let q = PushLuckQuestion { score: Some(mine), ..q.clone() };
     let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
+    if let Some(reason) = win::players::advice::estimate_reason(game, &others, q.rollouts.force)? {
+        let (place, on_board) = win::players::advice::place_of(game, mine, &others);
+        s.params.on_board = on_board;
+        let line = situation_line(game, &s, Some(&dice)) + &place;
+        let asked = rollout::advise::Asked { mine, others: &others, situation: &s, dice: &dice, line, reason };
+        return Ok(Advice::PushLuck(rollout::advise_by_rollouts(game, tables, &asked, &q.rollouts, progress)?));
+    }
     let turn = win::players::advice::asked_turn(game, tables, mine, &others, q.banked, progress)?;
     s.params.on_board = turn.on_board;
     let line = situation_line(game, &s, Some(&dice)) + &turn.line;
@@ -293,6 +301,7 @@ fn answer_win(
     })
 }
 
+/// Ranks the alternatives of the roll `dice` by the solved turn `sol`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn rank(
     game: &PushLuckGame,
@@ -303,6 +312,32 @@ pub(crate) fn rank(
     situation: String,
     note: Option<String>,
 ) -> Result<PushLuckAdvice, Error> {
+    let alts = choices(game, sol, s, dice)?.into_iter().map(|(a, _)| a).collect();
+    Ok(ranked(game, s, dice, objective, situation, note, alts, sol.farkle_score()))
+}
+
+/// Where an alternative leaves the turn: what a valuation other than the
+/// solve's own (rollouts) plays on from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum After {
+    /// The turn ends by itself with these turn points (an instant win, or
+    /// no dice or rolls left).
+    Ends { instant: bool, points: i64 },
+    /// Bank these turn points.
+    Bank(i64),
+    /// Roll on from decision context `ctx` of `sol`'s model with these
+    /// turn points; `chosen`: with a choice of dice, how many are rolled.
+    Roll { points: i64, ctx: usize, chosen: Option<u8> },
+}
+
+/// Every alternative of the roll `dice`, valued by `sol`, with where it
+/// leaves the turn (unsorted).
+pub(crate) fn choices(
+    game: &PushLuckGame,
+    sol: &Solution,
+    s: &Situation,
+    dice: &Counts,
+) -> Result<Vec<(PushLuckAlternative, After)>, Error> {
     let rules = &game.rules;
     // The turn's own model: near an exact goal with a choice of dice, its
     // scorer also reads six scoring dice by their parts.
@@ -328,28 +363,52 @@ pub(crate) fn rank(
                 ends_because,
                 expected_score: value,
                 long_run_score: None,
+                estimate: None,
             };
             match sol.after(&s.state, &sa.keep, v)? {
                 Next::Ends(value) => {
                     let why = if v.instant_win { "instant win" } else { "no dice or rolls left" };
-                    alts.push(alt(s.state.points + v.points, Then::Ends, None, Some(why), value));
+                    let points = s.state.points + v.points;
+                    alts.push((
+                        alt(points, Then::Ends, None, Some(why), value),
+                        After::Ends { instant: v.instant_win, points },
+                    ));
                 }
                 Next::Decide { points, dice, ctx, bank, roll } => {
                     if let Some(b) = bank {
-                        alts.push(alt(points, Then::Bank, None, None, b));
+                        alts.push((alt(points, Then::Bank, None, None, b), After::Bank(points)));
                     }
                     let by_dice = sol.roll_values_by_dice(points, ctx);
                     if by_dice.is_empty() {
-                        alts.push(alt(points, Then::Roll, Some(dice), None, roll));
+                        let after = After::Roll { points, ctx, chosen: None };
+                        alts.push((alt(points, Then::Roll, Some(dice), None, roll), after));
                     }
                     // With a choice of dice, each number of them to roll.
                     for (rolled, value) in by_dice {
-                        alts.push(alt(points, Then::Roll, Some(rolled), None, value));
+                        let after = After::Roll { points, ctx, chosen: Some(rolled) };
+                        alts.push((alt(points, Then::Roll, Some(rolled), None, value), after));
                     }
                 }
             }
         }
     }
+    Ok(alts)
+}
+
+/// The advice of the valued alternatives `alts`: best first (among equals
+/// fewer dice set aside); `farkle_value` is the turn's value when nothing
+/// scores.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn ranked(
+    game: &PushLuckGame,
+    s: &Situation,
+    dice: &Counts,
+    objective: Objective,
+    situation: String,
+    note: Option<String>,
+    mut alts: Vec<PushLuckAlternative>,
+    farkle_value: f64,
+) -> PushLuckAdvice {
     // Best first; among equals, fewer dice set aside.
     alts.sort_by(|x, y| {
         y.expected_score
@@ -358,7 +417,7 @@ pub(crate) fn rank(
             .then(x.set_aside.len().cmp(&y.set_aside.len()))
     });
     let farkle = alts.is_empty();
-    Ok(PushLuckAdvice {
+    PushLuckAdvice {
         game: game.reference(),
         objective,
         situation,
@@ -367,11 +426,12 @@ pub(crate) fn rank(
         roll: s.roll,
         on_board: s.params.on_board,
         farkle,
-        expected_score: alts.first().map_or(sol.farkle_score(), |a| a.expected_score),
+        expected_score: alts.first().map_or(farkle_value, |a| a.expected_score),
         note,
         alternatives: alts,
         long_run: None,
-    })
+        rollouts: None,
+    }
 }
 
 /// Adds the long-run values to expected-score advice under the

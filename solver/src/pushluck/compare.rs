@@ -24,11 +24,13 @@
 use std::path::Path;
 use std::time::Instant;
 
+use super::rollout;
 use super::win::players::table as players_table;
 use super::win::table::{about, present, summary, win_solve_estimate, WinSummary};
 use super::PushLuckGame;
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
+use crate::question::RolloutAsk;
 use crate::report::{
     CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
     VariantOdds,
@@ -52,6 +54,7 @@ use crate::report::{
 pub(crate) fn compare(
     variants: &[(String, &PushLuckGame)],
     players: usize,
+    ask: &RolloutAsk,
     tables: &Path,
     progress: &dyn Progress,
     each: &mut dyn FnMut(&CompareEvent),
@@ -85,7 +88,7 @@ pub(crate) fn compare(
                 if after > 0.0 { format!(", then about {} for the rest", about(after)) } else { String::new() }
             ));
         }
-        let mut row = one_row(label, game, players, tables, progress)?;
+        let mut row = one_row(label, game, players, ask, tables, progress)?;
         row.variants.clone_from(&named[planned.index]);
         if let Some(e) = planned.estimated_seconds {
             let took = row.odds.map(|o| o.solve_seconds).or(row.seats.as_ref().map(|s| s.solve_seconds));
@@ -155,6 +158,7 @@ fn one_row(
     label: &str,
     game: &PushLuckGame,
     players: usize,
+    ask: &RolloutAsk,
     tables: &Path,
     progress: &dyn Progress,
 ) -> Result<CompareRow, Error> {
@@ -165,6 +169,7 @@ fn one_row(
         odds: None,
         seats: None,
         not_solved: None,
+        estimate: None,
     };
     let solved = if players == 2 {
         summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
@@ -173,6 +178,14 @@ fn one_row(
     };
     match solved {
         Ok(()) => {}
+        // Too large for an exact table of several: estimated instead.
+        Err(
+            e @ (Error::TooLarge(_) | Error::Win(WinError::PlayersTooLong { .. } | WinError::PlayersNotBuilt { .. })),
+        ) if players > 2 => {
+            row.not_solved = Some(e.to_string());
+            let reason = "no exact table of this many players fits".to_string();
+            row.estimate = Some(rollout::seats_by_rollouts(game, tables, &vec![0; players], ask, reason, progress)?);
+        }
         Err(
             e @ (Error::TooLarge(_)
             | Error::Win(
@@ -317,7 +330,9 @@ mod tests {
             ("min-bank=350".into(), &bank_350),
         ];
         let mut events = vec![];
-        let report = compare(&variants, 2, dir.path(), &Silent, &mut |e| events.push(e.clone())).expect("compares");
+        let report =
+            compare(&variants, 2, &RolloutAsk::default(), dir.path(), &Silent, &mut |e| events.push(e.clone()))
+                .expect("compares");
         let CompareEvent::Plan(plan) = &events[0] else { panic!("the plan first: {:?}", events[0]) };
         let order: Vec<usize> = plan.order.iter().map(|p| p.index).collect();
         // The base first, then what needs no solve in the order asked (the

@@ -28,6 +28,7 @@
 //! - [`play`]: a turn played by a solved policy with random dice;
 //! - [`win`]: the two-player win objective (its own solve and table);
 //! - [`simulate`]: players head to head;
+//! - [`rollout`]: P(win) at tables too large to solve, estimated by playing positions out;
 //! - [`compare`]: how the rule options change who wins.
 
 pub(crate) mod advise;
@@ -40,6 +41,7 @@ pub(crate) mod long_run;
 pub(crate) mod model;
 #[cfg(test)]
 mod play;
+pub(crate) mod rollout;
 pub(crate) mod rules;
 pub(crate) mod scoring;
 pub(crate) mod simulate;

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::distribution::ScoreDistribution;
+use super::rollout::{AlternativeEstimate, RolloutSummary};
 use super::sheets_win::{ToWin, WinChance};
 use crate::record::{Action, Then as RecordThen};
 use crate::vocabulary::{GameRef, Objective};
@@ -119,6 +120,10 @@ pub struct PushLuckAlternative {
     /// relative to none; see [`super::long_run`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub long_run_score: Option<f64>,
+    /// Estimated by rollouts: `expected_score` is the estimate, this its
+    /// interval and its distance below the best.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<AlternativeEstimate>,
 }
 
 impl PushLuckAlternative {
@@ -176,6 +181,9 @@ pub struct PushLuckAdvice {
     /// facts (each alternative then has its `long_run_score`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub long_run: Option<LongRunSummary>,
+    /// Estimated by rollouts (no exact table fits, or asked): how.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rollouts: Option<RolloutSummary>,
 }
 
 /// The answer to a piggyback question.

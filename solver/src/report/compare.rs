@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::rollout::SeatEstimate;
+
 use crate::vocabulary::GameRef;
 
 /// One variant's exact numbers.
@@ -95,6 +97,10 @@ pub struct CompareRow {
     /// or its rules are not solved for this many players yet).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub not_solved: Option<String>,
+    /// Where the exact table does not fit: each seat's chance from the
+    /// start estimated by rollouts, with its interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<SeatEstimate>,
 }
 
 /// The comparison of a game's rule variants.

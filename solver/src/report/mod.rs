@@ -17,6 +17,7 @@ pub(crate) mod compare;
 pub(crate) mod distribution;
 pub(crate) mod games;
 pub(crate) mod review;
+pub(crate) mod rollout;
 pub(crate) mod session;
 pub(crate) mod sheets_win;
 pub(crate) mod simulation;
@@ -40,6 +41,7 @@ pub(crate) use review::{
     DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
     ReviewedRoll, TurnValues,
 };
+pub(crate) use rollout::{AlternativeEstimate, Interval, RolloutSummary, SeatEstimate};
 pub(crate) use session::{
     BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
     TurnResult, TurnView, UpperView,

@@ -3,7 +3,8 @@
 
 use super::Request;
 use crate::error::{Error, Field, RequestError};
-use crate::question::{AdviseQuestion, CategoryQuestion, PushLuckQuestion, Start};
+use crate::limits::ROLLOUTS_MAX;
+use crate::question::{AdviseQuestion, CategoryQuestion, PushLuckQuestion, RolloutAsk, Start};
 use crate::registry::Game;
 use crate::vocabulary::{Family, Objective};
 
@@ -38,6 +39,13 @@ super::request! {
         pub distribution: bool,
         /// Category games, playing to win: every other player's sheet.
         pub opponent_sheet: Vec<String>,
+        /// Push-your-luck, a game of more than two: estimate by rollouts
+        /// even where an exact table answers.
+        pub estimate: bool,
+        /// Rollouts per alternative (else as many as two seconds allow).
+        pub rollouts: Option<u64>,
+        /// The rollouts' dice seed (default 0).
+        pub seed: Option<u64>,
     }
 }
 
@@ -118,6 +126,9 @@ impl AdviseRequest {
             ("--opponent-farkles", self.opponent_farkles.is_some()),
             ("--inherited", self.inherited.is_some()),
             ("--held", self.held.is_some()),
+            ("--estimate", self.estimate),
+            ("--rollouts", self.rollouts.is_some()),
+            ("--seed", self.seed.is_some()),
         ];
         if let Some((flag, _)) = given.iter().find(|g| g.1) {
             return Err(wrong(flag));
@@ -169,6 +180,7 @@ impl AdviseRequest {
             }
         };
         let win = super::asks_win(self.objective.as_deref())? || opponent.is_some() || self.opponent_farkles.is_some();
+        let rollouts = self.rollout_ask(later_opponents.is_empty())?;
         Ok(PushLuckQuestion {
             start,
             banked: self.banked.unwrap_or(0),
@@ -182,8 +194,38 @@ impl AdviseRequest {
             inherited: self.inherited,
             held: self.held.unwrap_or(0),
             objective: Objective::of(win, Family::PushLuck),
+            rollouts,
         })
     }
+
+    /// The estimate's flags, bounded; refused in a game of two (`two`),
+    /// whose win table is always exact.
+    fn rollout_ask(&self, two: bool) -> Result<RolloutAsk, Error> {
+        let given = [
+            (self.estimate, Field::Estimate),
+            (self.rollouts.is_some(), Field::Rollouts),
+            (self.seed.is_some(), Field::Seed),
+        ];
+        if let Some(&(_, field)) = given.iter().find(|g| g.0).filter(|_| two) {
+            return Err(RequestError::Needs {
+                needs: "--opponents with two totals or more (a game of three or more)",
+                field,
+            }
+            .into());
+        }
+        Ok(RolloutAsk { force: self.estimate, ..rollout_count(self.rollouts, self.seed)? })
+    }
+}
+
+/// The count and seed of rollouts asked, the count bounded.
+///
+/// # Errors
+/// A count outside 1 to [`ROLLOUTS_MAX`].
+pub(super) fn rollout_count(count: Option<u64>, seed: Option<u64>) -> Result<RolloutAsk, Error> {
+    if let Some(n) = count.filter(|n| !(1..=ROLLOUTS_MAX).contains(n)) {
+        return Err(RequestError::Range { value: n, range: "1 to 10,000,000", field: Field::Rollouts }.into());
+    }
+    Ok(RolloutAsk { force: false, count, seed: seed.unwrap_or(0) })
 }
 
 /// A flag of the other family's questions, named with the game's id (as

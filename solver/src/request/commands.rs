@@ -171,8 +171,13 @@ request! {
         pub rules: Vec<PathBuf>,
         /// Leave out the game's default variants.
         pub no_defaults: bool,
-        /// The players at the table (2 or 3; default 2).
+        /// The players at the table (2 to 8; default 2).
         pub players: Option<usize>,
+        /// Rows estimated by rollouts: exactly this many per row (else as
+        /// many as two seconds allow).
+        pub rollouts: Option<u64>,
+        /// The rollouts' dice seed (default 0).
+        pub seed: Option<u64>,
     }
 }
 
@@ -199,6 +204,7 @@ impl Request for CompareRequest {
             variants,
             rules_files: self.rules.clone(),
             no_defaults: self.no_defaults,
+            rollouts: super::advise::rollout_count(self.rollouts, self.seed)?,
         };
         Ok((game, question))
     }

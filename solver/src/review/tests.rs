@@ -43,6 +43,7 @@ fn first_roll(view: &crate::report::TableView, mover: usize, dice: &[u8]) -> Pus
         inherited: None,
         held: 0,
         objective: Objective::Win,
+        rollouts: crate::question::RolloutAsk::default(),
     }
 }
 

@@ -22,14 +22,14 @@ use crate::report::{StrategySection, WinSheet};
 
 /// A game still running after this many turns is stopped and counted as
 /// unfinished (no built-in rule set comes near it).
-pub(super) const TURNS_MAX: u32 = 100_000;
+pub(crate) const TURNS_MAX: u32 = 100_000;
 
 pub(crate) use crate::computer::Player;
 
 /// Draws rolls of a model's contexts: per context and group of dice (see
 /// [`Model::for_turn`]) the farkle probability then the cumulative
 /// probabilities of its outcome classes.
-pub(super) struct Dice<'m> {
+pub(crate) struct Dice<'m> {
     pub(super) model: &'m Model,
     /// Per context, per roll: the chance of that roll or an earlier one of
     /// its group (a farkle first).
@@ -40,7 +40,7 @@ pub(super) struct Dice<'m> {
 }
 
 impl<'m> Dice<'m> {
-    pub(super) fn new(model: &'m Model) -> Dice<'m> {
+    pub(crate) fn new(model: &'m Model) -> Dice<'m> {
         let cumulative = model
             .tables
             .iter()
@@ -196,7 +196,7 @@ pub(crate) struct Decision {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Ended {
+pub(crate) enum Ended {
     Farkle,
     /// Turn points, and dice left not set aside (0: none to take over).
     Bank(i64, u8),
@@ -207,11 +207,11 @@ pub(super) enum Ended {
 pub(super) const KEPT_TURNS: usize = 4096;
 
 /// Turns solved on first use, shared by the threads of a run.
-pub(super) type Cache<'g, K> = Mutex<HashMap<K, Arc<Solution<'g>>>>;
+pub(crate) type Cache<'g, K> = Mutex<HashMap<K, Arc<Solution<'g>>>>;
 
 /// Returns the cached solution of `key`, solving it with `solve` when
 /// missing (kept while the cache has room).
-pub(super) fn cached<'g, K: std::hash::Hash + Eq>(
+pub(crate) fn cached<'g, K: std::hash::Hash + Eq>(
     cache: &Cache<'g, K>,
     key: K,
     solve: impl FnOnce() -> Solution<'g>,
@@ -618,7 +618,7 @@ pub(crate) fn sheet_takes(section: &StrategySection, k: u8, t: i64) -> bool {
 }
 
 /// Plays a turn by a solved policy, from `from` (see [`Dice::walk`]).
-pub(super) fn play(dice: &Dice, sol: &Solution, from: Option<(usize, usize)>, rng: &mut SmallRng) -> Ended {
+pub(crate) fn play(dice: &Dice, sol: &Solution, from: Option<(usize, usize)>, rng: &mut SmallRng) -> Ended {
     let g = sol.model.grid;
     dice.on(sol.model).walk_grouped(
         rng,
@@ -630,7 +630,7 @@ pub(super) fn play(dice: &Dice, sol: &Solution, from: Option<(usize, usize)>, rn
 }
 
 /// The seed of game `i` of pairing `p`.
-pub(super) fn game_seed(seed: u64, p: u64, i: u64) -> u64 {
+pub(crate) fn game_seed(seed: u64, p: u64, i: u64) -> u64 {
     let mix = |x: u64| x.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     seed ^ mix(i) ^ mix(p).rotate_left(32)
 }

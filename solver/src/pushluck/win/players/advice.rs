@@ -24,7 +24,7 @@ use super::chase::{Chase, Odds};
 use super::table::{last_turns, load, solve_and_save, solve_estimate};
 use super::{PLAYERS, TABLE_PLAYERS};
 use crate::auto_solve::Making;
-use crate::error::{Error, SituationError};
+use crate::error::{Error, SituationError, WinError};
 use crate::limits::TURN_POINTS_MAX;
 use crate::progress::Progress;
 use crate::pushluck::solution::Solution;
@@ -84,6 +84,51 @@ pub(crate) fn asked_turn<'g>(
             let values = load_or_solve(game, players, tables, progress)?;
             Ok(AskedTurn { sol: mover_turn(&values, mine, others, stake), on_board: on, line })
         }
+    }
+}
+
+/// The sentence on whose total is whose, and whether the asker at `mine`
+/// is on the board (for an answer by rollouts).
+pub(crate) fn place_of(game: &PushLuckGame, mine: i64, others: &[i64]) -> (String, bool) {
+    let model = game.win_model();
+    (Place::of(model, others).line(model, mine, others), on_board(model, mine))
+}
+
+/// Why the asker's turn at these totals (the others at `others`) is to be
+/// estimated by rollouts: `Some(reason)` where the mover's exact table of
+/// this many players is over the budget or not built (or `force`), `None`
+/// where the answer is exact.
+///
+/// # Errors
+/// Rules the rollouts do not take (those the exact solve does not); an
+/// estimate forced in the last round, whose answer is exact without a
+/// table.
+pub(crate) fn estimate_reason(game: &PushLuckGame, others: &[i64], force: bool) -> Result<Option<String>, Error> {
+    let players = others.len() + 1;
+    let model = game.win_model();
+    if let Place::Chaser { .. } = Place::of(model, others) {
+        return if force { Err(WinError::EstimateInLastRound.into()) } else { Ok(None) };
+    }
+    if let Some(what) = super::refusal(model, players) {
+        return Err(WinError::RolloutRules { game: game.title(), players, what }.into());
+    }
+    if force {
+        return Ok(Some("estimated as asked (--estimate)".into()));
+    }
+    let goal = model.rules.game.goal;
+    match super::check(game, players) {
+        Ok(_) => Ok(None),
+        Err(Error::TooLarge(t)) => {
+            Ok(Some(format!("no exact table of {players} players fits at goal {goal} ({} turn-start states)", t.states)))
+        }
+        Err(Error::Win(WinError::PlayersNotBuilt { states, .. })) => Ok(Some(format!(
+            "the exact solve is built for 2 to 6 players (at goal {goal} {players} would have {states} turn-start states)"
+        ))),
+        Err(Error::Win(WinError::PlayersTooLong { about, .. })) => Ok(Some(format!(
+            "no exact table of {players} players fits at goal {goal} (its solve would take about {about} on a 2-core \
+             machine)"
+        ))),
+        Err(e) => Err(e),
     }
 }
 

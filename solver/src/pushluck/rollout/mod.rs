@@ -1,0 +1,137 @@
+//! P(win) at tables the exact solve does not fit, by rollouts: the
+//! position played out many times under a stated policy for every seat,
+//! the way backgammon programs analyse positions.
+//!
+//! ## The policy ([`policy`])
+//! Below the goal every seat plays the exact two-player win policy against
+//! its strongest opponent (the pair table's turn at its total and the
+//! highest other total); in the last round each chaser plays the exact
+//! turn that best ends above the best total so far. With two players that
+//! is the equilibrium itself, so rollouts estimate the pair table's
+//! values (which the tests use to check the intervals' coverage); with
+//! more it is an approximation, measured against the exact tables where
+//! they exist.
+//!
+//! ## Common dice
+//! Rollout `i` draws its dice from a generator seeded by the seed and `i`,
+//! the same for every alternative: the alternatives are compared on the
+//! same dice, and a difference between two is estimated from the paired
+//! outcomes ([`tally`]), with a far narrower interval than either chance.
+//! The counts are integers, so the same seed and count give the same
+//! numbers whatever the threads.
+//!
+//! ## Budget
+//! Without a count the rollouts run in batches until two seconds have
+//! passed (the count reached is reported, so that `--rollouts N --seed S`
+//! reproduces the answer); with a count, exactly that many.
+
+pub(crate) mod advise;
+pub(crate) mod policy;
+mod seats;
+pub(crate) mod tally;
+#[cfg(test)]
+mod tests;
+
+pub(crate) use advise::advise_by_rollouts;
+pub(crate) use seats::seats_by_rollouts;
+
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use rayon::prelude::*;
+
+use crate::limits::{ROLLOUTS_MAX, ROLLOUT_SECONDS};
+use crate::progress::Progress;
+use crate::pushluck::simulate::arena::{game_seed, TURNS_MAX};
+use crate::pushluck::solution::Solution;
+use crate::question::RolloutAsk;
+use crate::report::RolloutSummary;
+use policy::{Opening, SeatPolicy};
+use tally::Tally;
+
+/// The policy as the reports state it.
+pub(crate) const POLICY: &str =
+    "below the goal every seat plays the exact two-player win policy against its strongest \
+                                 opponent (the highest other total); in the last round each chaser plays the turn \
+                                 that best ends above the best total so far";
+
+/// Rollouts per batch under the time budget (the budget is checked
+/// between batches).
+const BATCH: u64 = 512;
+
+/// A position to play out: the totals in turn order from the mover, the
+/// mover's alternatives (how their turn begins), and the turn the
+/// alternatives that roll on continue with.
+pub(crate) struct Position<'a, 'g> {
+    pub(crate) totals: &'a [i64],
+    pub(crate) openings: &'a [Opening],
+    pub(crate) turn: &'a Solution<'g>,
+}
+
+/// Plays `position` out as `ask` says; returns the counts and the seconds
+/// taken.
+pub(crate) fn roll_out<'g>(
+    policy: &SeatPolicy<'g>,
+    position: &Position<'_, 'g>,
+    ask: &RolloutAsk,
+    progress: &dyn Progress,
+) -> (Tally, f64) {
+    let started = Instant::now();
+    let (m, n) = (position.openings.len(), position.totals.len());
+    let batch = |from: u64, to: u64| -> Tally {
+        (from..to)
+            .into_par_iter()
+            .fold(
+                || (Tally::new(m, n), vec![None; m]),
+                |(mut t, mut winners), i| {
+                    for (w, &opening) in winners.iter_mut().zip(position.openings) {
+                        // The same dice for every alternative.
+                        let mut rng = SmallRng::seed_from_u64(game_seed(ask.seed, 0, i));
+                        *w = policy.play_out(position.totals, opening, position.turn, &mut rng, TURNS_MAX);
+                    }
+                    t.add(&winners);
+                    (t, winners)
+                },
+            )
+            .map(|(t, _)| t)
+            .reduce(|| Tally::new(m, n), |a, b| a.merge(&b))
+    };
+    let mut tally = Tally::new(m, n);
+    match ask.count {
+        Some(count) => {
+            progress.stage("rolling out", count);
+            let mut done = 0;
+            while done < count {
+                let to = (done + BATCH).min(count);
+                tally = tally.merge(&batch(done, to));
+                progress.advance(to - done);
+                done = to;
+            }
+        }
+        None => {
+            // Progress in milliseconds of the budget.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let budget_ms = (ROLLOUT_SECONDS * 1000.0) as u64;
+            progress.stage("rolling out for two seconds", budget_ms);
+            let mut shown = 0;
+            while tally.rollouts < ROLLOUTS_MAX {
+                let from = tally.rollouts;
+                tally = tally.merge(&batch(from, from + BATCH));
+                let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX).min(budget_ms);
+                progress.advance(ms - shown);
+                shown = ms;
+                if ms >= budget_ms {
+                    break;
+                }
+            }
+        }
+    }
+    progress.finish();
+    (tally, started.elapsed().as_secs_f64())
+}
+
+/// The report's account of a run.
+pub(crate) fn summary(tally: &Tally, ask: &RolloutAsk, reason: String, seconds: f64) -> RolloutSummary {
+    RolloutSummary { rollouts: tally.rollouts, seed: ask.seed, policy: POLICY, reason, separated: None, seconds }
+}

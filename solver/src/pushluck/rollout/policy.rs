@@ -1,0 +1,195 @@
+//! The rollout policy: how every seat plays when a position is played out.
+//!
+//! Below the goal each seat plays the exact two-player win policy against
+//! its strongest opponent (the highest other total): the pair table's turn
+//! at (its total, that total). In the last round each chaser plays the turn
+//! that maximises its chance of ending above the best total so far (the
+//! exact last turn of a game of two: it does not look at the chasers after
+//! it). With two players this is the exact equilibrium, so rollouts there
+//! estimate the pair table's own values; with more it is a stated
+//! approximation whose distance from exact is measured in the tests and
+//! in `docs/how-it-works.md`.
+
+use std::sync::{Arc, OnceLock};
+
+use rand::rngs::SmallRng;
+
+use crate::pushluck::rules::Stop;
+use crate::pushluck::simulate::arena::{cached, play, Cache, Dice, Ended};
+use crate::pushluck::solution::Solution;
+use crate::pushluck::win::{last_turn, WinValues};
+use crate::pushluck::PushLuckGame;
+
+/// The most players a rollout seats (the turn order's totals are kept in
+/// an array of this size).
+pub(crate) const SEATS_MOST: usize = 8;
+
+/// What a seat's turn began with when the position was asked about: the
+/// first turn's end is an alternative's, later turns the policy's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// A fresh turn by the policy.
+    Fresh,
+    /// The turn ends now with this many points banked.
+    Bank(i64),
+    /// An instant win.
+    Instant,
+    /// The turn rolls on from this decision state of the policy's turn
+    /// (`level`, context of that turn's model).
+    Roll { level: usize, ctx: usize },
+}
+
+/// The seats' policy, built once per estimate and shared by its threads.
+pub(crate) struct SeatPolicy<'g> {
+    game: &'g PushLuckGame,
+    values: &'g WinValues<'g>,
+    dice: Dice<'g>,
+    /// The pair turns per (mover's side, strongest opponent's side),
+    /// solved on first use and kept: a rollout run visits a few thousand
+    /// pairs over and over (a cap of 4,096 solved most of them again and
+    /// again: 87% of the time).
+    turns: Vec<OnceLock<Arc<Solution<'g>>>>,
+    /// Last turns per (on the board, points needed).
+    lasts: Cache<'g, (bool, i64)>,
+}
+
+impl<'g> SeatPolicy<'g> {
+    pub(crate) fn new(game: &'g PushLuckGame, values: &'g WinValues<'g>) -> SeatPolicy<'g> {
+        SeatPolicy {
+            game,
+            values,
+            dice: Dice::new(values.model),
+            turns: (0..values.sides.len().pow(2)).map(|_| OnceLock::new()).collect(),
+            lasts: Cache::default(),
+        }
+    }
+
+    fn side(&self, total: i64) -> usize {
+        self.values.sides.of_question(total, 0).expect("a total below the goal, on the grid")
+    }
+
+    fn on_board(&self, total: i64) -> bool {
+        self.values.sides.side(self.side(total)).on_board
+    }
+
+    /// The sides of the mover at `mine` and the strongest of `others`.
+    fn pair(&self, mine: i64, others: &[i64]) -> (usize, usize) {
+        let strongest = others.iter().copied().max().expect("one other player at least");
+        (self.side(mine), self.side(strongest))
+    }
+
+    /// The asker's turn, whole (every roll's value too: the alternatives
+    /// are read from it).
+    pub(crate) fn asked_turn(&self, mine: i64, others: &[i64]) -> Solution<'g> {
+        let (a, b) = self.pair(mine, others);
+        self.values.turn(a, b)
+    }
+
+    /// The turn the mover at `mine` plays against the strongest of
+    /// `others` (all below the goal): its decisions only, kept.
+    pub(crate) fn turn(&self, mine: i64, others: &[i64]) -> Arc<Solution<'g>> {
+        let (a, b) = self.pair(mine, others);
+        let n = self.values.sides.len();
+        let kept = self.turns[a * n + b].get_or_init(|| {
+            let mut s = self.values.turn(a, b);
+            // Play reads the decision values only.
+            for v in [&mut s.roll_values, &mut s.slopes, &mut s.roll_slopes] {
+                *v = Vec::new();
+            }
+            s.choices = Vec::new();
+            Arc::new(s)
+        });
+        Arc::clone(kept)
+    }
+
+    /// The points of `ended` that count for a player at `total`.
+    fn banked(&self, total: i64, ended: Ended) -> Option<i64> {
+        match ended {
+            Ended::Bank(t, _) if self.game.rules.turn.stop(self.on_board(total), t) == Stop::Counts => Some(t),
+            _ => None,
+        }
+    }
+
+    /// A chaser's last turn at `total` against the best total `high`:
+    /// `Some(new total)` when it ends above it, `None` otherwise; `Err` for
+    /// an instant win (the game is theirs).
+    fn last_turn(&self, total: i64, high: i64, rng: &mut SmallRng) -> Result<Option<i64>, ()> {
+        let on = self.on_board(total);
+        let need = high - total;
+        let sol = cached(&self.lasts, (on, need), || last_turn(self.values.model, on, need));
+        match play(&self.dice, &sol, None, rng) {
+            Ended::Instant => Err(()),
+            ended => Ok(self.banked(total, ended).map(|t| total + t).filter(|&y| y > high)),
+        }
+    }
+
+    /// Plays the game on from a position: `totals` in turn order from the
+    /// mover (`n` of them), whose turn begins with `opening`. Returns the
+    /// winning seat (0: the mover) and the turns played, or `None` when
+    /// the game runs past `turns_most` turns.
+    pub(crate) fn play_out(
+        &self,
+        start: &[i64],
+        opening: Opening,
+        opening_turn: &Solution<'g>,
+        rng: &mut SmallRng,
+        turns_most: u32,
+    ) -> Option<usize> {
+        let rules = &self.game.rules;
+        let goal = rules.game.goal;
+        let n = start.len();
+        let mut total = [0i64; SEATS_MOST];
+        total[..n].copy_from_slice(start);
+        let mut mover = 0;
+        let mut others = [0i64; SEATS_MOST];
+        for turn in 0..turns_most {
+            let ended = match (turn, opening) {
+                (0, Opening::Bank(t)) => Ended::Bank(t, 0),
+                (0, Opening::Instant) => Ended::Instant,
+                (0, Opening::Roll { level, ctx }) => play(&self.dice, opening_turn, Some((level, ctx)), rng),
+                _ => {
+                    for k in 1..n {
+                        others[k - 1] = total[(mover + k) % n];
+                    }
+                    let sol = self.turn(total[mover], &others[..n - 1]);
+                    play(&self.dice, &sol, None, rng)
+                }
+            };
+            if ended == Ended::Instant {
+                return Some(mover);
+            }
+            if let Some(t) = self.banked(total[mover], ended) {
+                let x = total[mover] + t;
+                if rules.game.exact_goal && x > goal {
+                    // A bust counts as a farkle: every total stays.
+                } else if x >= goal {
+                    if !rules.game.last_turn || rules.game.exact_goal {
+                        return Some(mover);
+                    }
+                    return Some(self.last_round(&total[..n], mover, x, rng));
+                } else {
+                    total[mover] = x;
+                }
+            }
+            mover = (mover + 1) % n;
+        }
+        None
+    }
+
+    /// The last round after `mover` reached `x`: every other player in turn
+    /// order gets one turn to end above the best total. Returns the seat
+    /// that holds it at the end.
+    fn last_round(&self, total: &[i64], mover: usize, x: i64, rng: &mut SmallRng) -> usize {
+        let n = total.len();
+        let (mut high, mut holder) = (x, mover);
+        for k in 1..n {
+            let p = (mover + k) % n;
+            match self.last_turn(total[p], high, rng) {
+                Err(()) => return p,
+                Ok(Some(y)) => (high, holder) = (y, p),
+                Ok(None) => {}
+            }
+        }
+        holder
+    }
+}

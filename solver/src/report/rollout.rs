@@ -1,0 +1,52 @@
+//! Estimates by rollouts: a position played out many times under a stated
+//! policy for every seat, and what that gives with its 95% interval.
+
+use serde::Serialize;
+
+/// How an estimate was made.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RolloutSummary {
+    /// Games played out per alternative (each alternative on the same dice).
+    pub rollouts: u64,
+    /// The dice's seed: the same seed and count give the same numbers.
+    pub seed: u64,
+    /// The policy every seat played from the position on, in words.
+    pub policy: &'static str,
+    /// Why the answer is an estimate (no exact table of this many players
+    /// fits, or rollouts were asked for).
+    pub reason: String,
+    /// Advice: whether the best alternative is above the second by more
+    /// than the 95% interval of their difference (absent with one
+    /// alternative or none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub separated: Option<bool>,
+    /// Wall time of the rollouts.
+    pub seconds: f64,
+}
+
+/// An estimated chance and its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Interval {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// An alternative's estimate: its chance's interval, and how far below the
+/// best alternative it is (on the same dice), with that difference's
+/// interval (absent for the best).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AlternativeEstimate {
+    pub chance: Interval,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub below_best: Option<Interval>,
+}
+
+/// Every seat's chance from a position, estimated by rollouts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatEstimate {
+    /// Each seat's P(win), in turn order from the seat to move.
+    pub seats: Vec<Interval>,
+    #[serde(flatten)]
+    pub summary: RolloutSummary,
+}
