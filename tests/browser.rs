@@ -485,6 +485,30 @@ mod extended {
         let pictures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/pictures/serve-phone.png");
         std::fs::copy(&phone, &pictures).expect("copy the phone screenshot to docs/pictures");
 
+        // Five players: no exact table fits at 10,000, so the page shows
+        // the estimate by rollouts: every play's chance with its interval
+        // and its distance below the best, and the count and policy.
+        c.find(Locator::Css("#advise-players option[value='5']")).await.expect("option").click().await.expect("pick");
+        for (k, total) in [(2, "2500"), (3, "4000"), (4, "1000")] {
+            set_number(c, &format!("advise-opp{k}"), total).await;
+        }
+        ask(c).await;
+        until(c, "the estimate", "return document.querySelector('#advise-out .estimate') !== null").await;
+        let note = css(c, "#advise-out .estimate").await.text().await.expect("text");
+        assert!(note.contains("Estimated by") && note.contains("strongest opponent"), "{note}");
+        let situation = css(c, "#advise-out .situation").await.text().await.expect("text");
+        assert!(situation.contains("then 2500, then 4000, then 1000"), "{situation}");
+        let head = c.find_all(Locator::Css("#advise-out table.alternatives th")).await.expect("heads");
+        let mut heads = vec![];
+        for h in head {
+            heads.push(h.text().await.expect("text"));
+        }
+        assert!(heads.iter().any(|h| h == "95% interval") && heads.iter().any(|h| h == "Below the best"), "{heads:?}");
+        for v in shown_values(c).await {
+            assert!((0.0..=1.0).contains(&v), "{v}");
+        }
+        photograph_at(c, "advise-five", Some("#advise-out")).await;
+
         // Six Hundred's short sheet: the score sheet to fill and locks.
         c.goto(&format!("{}/#game", server.url)).await.expect("page");
         c.execute(

@@ -99,6 +99,71 @@ fn advice_with_two_opponents_reads_the_table_of_three() {
     refuse(&["--opponents", "100,200", "--objective", "score"], "only with --objective win");
 }
 
+/// Where no exact table fits (four players to 10,000, six, eight), advice
+/// is estimated by rollouts: every alternative with its 95% interval and
+/// its distance below the best, the count and seed said (and giving the
+/// same numbers again), the policy stated. `--estimate` forces rollouts
+/// beside an exact table (three to 600), whose best play it then agrees
+/// with where separated; bad counts are refused in one line.
+#[test]
+fn advice_at_tables_too_large_to_solve_is_estimated_by_rollouts() {
+    let env = Env::new();
+    let ask = |tail: &[&str]| -> Vec<String> {
+        ["advise", "farkle", "--dice", "1,1,2,3,4,5"].iter().chain(tail).map(|s| s.to_string()).collect()
+    };
+    let run = |tail: &[&str]| env.json(&ask(tail).iter().map(String::as_str).collect::<Vec<_>>());
+    let four = ["--score", "5000", "--opponents", "6000,7000,4000", "--rollouts", "400", "--seed", "3"];
+    let j = run(&four);
+    let r = &j["rollouts"];
+    assert_eq!(r["rollouts"], 400);
+    assert_eq!(r["seed"], 3);
+    assert!(r["reason"].as_str().unwrap().contains("no exact table of 4 players fits"), "{r}");
+    assert!(r["policy"].as_str().unwrap().contains("strongest opponent"), "{r}");
+    let alts = j["alternatives"].as_array().unwrap();
+    assert!(alts.len() >= 2);
+    for (i, a) in alts.iter().enumerate() {
+        let e = &a["estimate"];
+        let (p, lo, hi) = (
+            e["chance"]["estimate"].as_f64().unwrap(),
+            e["chance"]["low"].as_f64().unwrap(),
+            e["chance"]["high"].as_f64().unwrap(),
+        );
+        assert!(lo <= p && p <= hi && (0.0..=1.0).contains(&lo) && hi <= 1.0, "{a}");
+        assert_eq!(a["expected_score"].as_f64(), Some(p));
+        // The best has no distance below itself; the others are at or below it.
+        assert_eq!(e.get("below_best").is_none(), i == 0, "{a}");
+        if i > 0 {
+            assert!(e["below_best"]["estimate"].as_f64().unwrap() >= 0.0, "{a}");
+        }
+    }
+    assert_eq!(run(&four)["alternatives"], j["alternatives"], "the same seed and count, the same numbers");
+    let text = env.ok(&ask(&four).iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        text.contains("estimated by 400 rollouts") && text.contains("95% interval") && text.contains("Rollout policy"),
+        "{text}"
+    );
+    // Eight players (no exact solve of every state is built for them).
+    let eight = run(&["--score", "5000", "--opponents", "100,200,300,100,200,300,9000", "--rollouts", "100"]);
+    assert_eq!(eight["rollouts"]["rollouts"], 100);
+    // Forced beside an exact table of three (to 600, solved first).
+    let small = ["-o", "goal=600", "--score", "150"];
+    let exact = run(&[&small[..], &["--opponents", "300,450"]].concat());
+    let estimated = run(&[&small[..], &["--opponents", "300,450", "--estimate", "--rollouts", "3000"]].concat());
+    assert!(exact.get("rollouts").is_none());
+    assert_eq!(estimated["rollouts"]["reason"], "estimated as asked (--estimate)");
+    if estimated["rollouts"]["separated"] == true {
+        assert_eq!(estimated["alternatives"][0]["set_aside"], exact["alternatives"][0]["set_aside"]);
+    }
+    let refuse = |tail: &[&str], needle: &str| {
+        env.user_error(&ask(tail).iter().map(String::as_str).collect::<Vec<_>>(), needle);
+    };
+    refuse(&["--score", "5000", "--opponents", "6000,7000", "--rollouts", "0"], "out of range");
+    refuse(&["--score", "5000", "--opponents", "6000,7000", "--rollouts", "10000001"], "out of range");
+    refuse(&["--score", "5000", "--opponent", "6000", "--estimate"], "a game of three or more");
+    refuse(&["--score", "5000", "--opponents", "10000,7000", "--estimate"], "in the last round the answer is exact");
+    refuse(&["-o", "piggyback", "--score", "5000", "--opponents", "6000,7000,4000"], "piggyback");
+}
+
 #[test]
 fn the_last_turn_is_played_to_pass_the_leader() {
     let env = Env::new();

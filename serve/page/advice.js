@@ -85,19 +85,41 @@ export function renderAdvice(a, holder, limit, names) {
   const alts = a.alternatives || [];
   const shown = limit ? alts.slice(0, limit) : alts;
   const best = alts[0];
+  // Estimated by rollouts: each chance with its 95% interval, and how
+  // far below the best each play is on the same dice.
+  const r = a.rollouts;
+  const span = (i) => `${(i.low * 100).toFixed(1)}–${(i.high * 100).toFixed(1)}%`;
+  const below = (alt) => {
+    const d = alt.estimate && alt.estimate.below_best;
+    return d ? `−${(d.estimate * 100).toFixed(2)} (${(d.low * 100).toFixed(2)} to ${(d.high * 100).toFixed(2)}) pp` : '';
+  };
   const head = a.farkle || !best
     ? el('div', { class: 'best' }, el('p', { class: 'what' }, 'A farkle: nothing in this roll scores'))
     : el('div', { class: 'best', 'data-best': playWords(best), 'data-value': best.expected_score },
       el('p', { class: 'what' }, `Best: ${playWords(best)}`),
-      el('p', { class: 'value' }, `${fmtValue(a.objective, best.expected_score)} (${objectiveName(a.objective)})`));
+      el('p', { class: 'value' }, r && best.estimate
+        ? `${fmtValue(a.objective, best.expected_score)} (${objectiveName(a.objective)}, estimated: 95% interval ${span(best.estimate.chance)})`
+        : `${fmtValue(a.objective, best.expected_score)} (${objectiveName(a.objective)})`));
+  const estimate = r
+    ? el('p', { class: 'hint estimate', 'data-rollouts': r.rollouts, 'data-separated': String(r.separated) },
+      `Estimated by ${r.rollouts.toLocaleString('en')} rollouts (seed ${r.seed}): ${r.reason}. `
+      + (r.separated === false ? 'The best two plays are not separated: either may be the better. ' : '')
+      + `Every seat's play: ${r.policy}.`)
+    : null;
+  const cols = [el('th', { scope: 'col', class: 'num' }, '#'), el('th', { scope: 'col' }, 'Play'),
+    el('th', { scope: 'col', class: 'num' }, objectiveName(a.objective))];
+  if (r) cols.push(el('th', { scope: 'col', class: 'num' }, '95% interval'), el('th', { scope: 'col', class: 'num' }, 'Below the best'));
+  const cells = (alt, i) => {
+    const row = [el('td', { class: 'num' }, String(i + 1)), el('td', {}, playWords(alt)),
+      el('td', { class: 'num' }, fmtValue(a.objective, alt.expected_score))];
+    if (r && alt.estimate) row.push(el('td', { class: 'num' }, span(alt.estimate.chance)), el('td', { class: 'num' }, below(alt)));
+    return row;
+  };
   const table = alts.length
     ? el('div', { class: 'table-wrap' }, el('table', { class: 'alternatives' },
       el('caption', {}, el('span', {}, limit && alts.length > limit ? `The ${limit} best of ${alts.length} plays` : `All ${alts.length} plays, best first`)),
-      el('thead', {}, el('tr', {}, el('th', { scope: 'col', class: 'num' }, '#'), el('th', { scope: 'col' }, 'Play'),
-        el('th', { scope: 'col', class: 'num' }, objectiveName(a.objective)))),
-      el('tbody', {}, shown.map((alt, i) => el('tr', { class: i === 0 ? 'is-best' : null, 'data-value': alt.expected_score },
-        el('td', { class: 'num' }, String(i + 1)), el('td', {}, playWords(alt)),
-        el('td', { class: 'num' }, fmtValue(a.objective, alt.expected_score)))))))
+      el('thead', {}, el('tr', {}, cols)),
+      el('tbody', {}, shown.map((alt, i) => el('tr', { class: i === 0 ? 'is-best' : null, 'data-value': alt.expected_score }, cells(alt, i))))))
     : null;
-  clear(holder, el('p', { class: 'situation' }, a.situation), head, table);
+  clear(holder, el('p', { class: 'situation' }, a.situation), head, estimate, table);
 }

@@ -73,9 +73,9 @@ function layout(kind) {
   // The roll of the turn: the sheet's (category) or the turn's (Yahtzix).
   if (rolls) $('advise-roll').max = $('advise-plroll').max = rolls;
   const players = Number($('advise-players').value);
-  $('advise-opp1-l').hidden = players < 2;
-  $('advise-opp2-l').hidden = players < 3;
-  $('advise-opp1-l').firstChild.textContent = players === 3 ? "Next player's total " : "Opponent's total ";
+  // One total a player after you, in turn order.
+  for (let k = 1; k <= 7; k++) $(`advise-opp${k}-l`).hidden = players < k + 1;
+  $('advise-opp1-l').firstChild.textContent = players >= 3 ? "Next player's total " : "Opponent's total ";
   // The counters a house rule gives a meaning, with that rule only.
   for (const [field, id] of [...HOUSE_FIELDS, ...TURN_FIELDS]) $(id).closest('label').hidden = !takes(field);
   $('advise-more').hidden = !HOUSE_FIELDS.some(([field]) => takes(field));
@@ -113,7 +113,11 @@ function request() {
   if (players === 1) req.objective = 'score';
   else {
     if (players === 2) req.opponent = Number($('advise-opp1').value) || 0;
-    else req.opponents = `${Number($('advise-opp1').value) || 0},${Number($('advise-opp2').value) || 0}`;
+    else {
+      const totals = [];
+      for (let k = 1; k < players; k++) totals.push(Number($(`advise-opp${k}`).value) || 0);
+      req.opponents = totals.join(',');
+    }
   }
   for (const [field, id] of [...HOUSE_FIELDS, ...TURN_FIELDS]) {
     const v = Number($(id).value) || 0;

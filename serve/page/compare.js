@@ -23,13 +23,22 @@ export function renderVariants() {
 // whether it is the one being worked on now).
 function compareTable(title, players, rows) {
   const many = players >= 3;
-  const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth'];
+  const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
   const seatCols = Array.from({ length: players }, (_, i) => (i === 0 ? "First player's chance to win" : `${ordinals[i] || `Seat ${i + 1}`} player's chance`));
   const cols = many
     ? ['Variant', ...seatCols, 'Turns per player']
     : ['Variant', "First player's chance to win", 'Change (percentage points)', 'Fair head start for the second player (then the first wins)', 'Turns per player', 'Playing to win over playing for points (percentage points)'];
   const body = rows.map((row) => {
     if (row.pending) return pendingRow(row.pending, row.first, cols.length);
+    // Too large to solve, estimated by rollouts: each seat's chance with
+    // its 95% interval.
+    if (row.estimate) {
+      const e = row.estimate;
+      return el('tr', { class: 'estimated', 'data-rollouts': e.rollouts }, el('th', { scope: 'row' }, row.variant, el('br'),
+        el('small', {}, `estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}): no exact table fits`)),
+      e.seats.map((x) => el('td', { class: 'num' }, pct(x.estimate), el('br'), el('small', {}, `${(x.low * 100).toFixed(1)}–${(x.high * 100).toFixed(1)}%`))),
+      el('td', { class: 'num' }, ''));
+    }
     if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
     if (many) {
       const s = row.seats;

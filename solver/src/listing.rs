@@ -133,6 +133,10 @@ fn push_luck_fields(g: &PushLuckGame) -> Vec<&'static str> {
         (game.exact_goal && game.choose_dice_within > 0, "held"),
     ];
     fields.extend(ruled.iter().filter(|(given, _)| *given).map(|(_, field)| *field));
+    // Estimates by rollouts take the rules the exact solve of several does.
+    if crate::pushluck::win::players::refusal(g.win_model(), 4).is_none() {
+        fields.extend(["estimate", "rollouts", "seed"]);
+    }
     fields
 }
 

@@ -134,6 +134,7 @@ pub struct PushLuckQuestion {
     pub objective: Objective,
     /// Win objective, a game of more than two: how to estimate by
     /// rollouts where no exact table fits (or always, when forced).
+    #[serde(default)]
     pub rollouts: RolloutAsk,
 }
 
@@ -216,6 +217,7 @@ pub struct CompareQuestion {
     pub no_defaults: bool,
     /// Rows whose exact table of this many players does not fit: how to
     /// estimate each seat's chance by rollouts (`force` is not used here).
+    #[serde(default)]
     pub rollouts: RolloutAsk,
 }
 
