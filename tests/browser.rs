@@ -498,12 +498,13 @@ mod extended {
         assert!(note.contains("Estimated by") && note.contains("strongest opponent"), "{note}");
         let situation = css(c, "#advise-out .situation").await.text().await.expect("text");
         assert!(situation.contains("then 2500, then 4000, then 1000"), "{situation}");
-        let head = c.find_all(Locator::Css("#advise-out table.alternatives th")).await.expect("heads");
-        let mut heads = vec![];
-        for h in head {
-            heads.push(h.text().await.expect("text"));
-        }
-        assert!(heads.iter().any(|h| h == "95% interval") && heads.iter().any(|h| h == "Below the best"), "{heads:?}");
+        // Each play's interval under its chance, its distance below the
+        // best under the play (every play but the best).
+        let count =
+            |selector: &'static str| async move { c.find_all(Locator::Css(selector)).await.expect("cells").len() };
+        let plays = count("#advise-out table.alternatives tbody tr").await;
+        assert_eq!(count("#advise-out table.alternatives small.interval").await, plays);
+        assert_eq!(count("#advise-out table.alternatives small.below-best").await, plays - 1);
         for v in shown_values(c).await {
             assert!((0.0..=1.0).contains(&v), "{v}");
         }

@@ -89,9 +89,12 @@ export function renderAdvice(a, holder, limit, names) {
   // far below the best each play is on the same dice.
   const r = a.rollouts;
   const span = (i) => `${(i.low * 100).toFixed(1)}–${(i.high * 100).toFixed(1)}%`;
+  // Percentage points below the best, with the difference's interval
+  // (on the same dice), e.g. "1.37 points below the best (−1.24 to 3.98)".
+  const pp = (x) => (x * 100).toFixed(2).replace('-', '−');
   const below = (alt) => {
     const d = alt.estimate && alt.estimate.below_best;
-    return d ? `−${(d.estimate * 100).toFixed(2)} (${(d.low * 100).toFixed(2)} to ${(d.high * 100).toFixed(2)}) pp` : '';
+    return d ? `${pp(d.estimate)} points below the best (95%: ${pp(d.low)} to ${pp(d.high)})` : '';
   };
   const head = a.farkle || !best
     ? el('div', { class: 'best' }, el('p', { class: 'what' }, 'A farkle: nothing in this roll scores'))
@@ -106,14 +109,15 @@ export function renderAdvice(a, holder, limit, names) {
       + (r.separated === false ? 'The best two plays are not separated: either may be the better. ' : '')
       + `Every seat's play: ${r.policy}.`)
     : null;
+  // Three columns at any width: an estimate's interval goes under its
+  // chance, its distance below the best under the play.
   const cols = [el('th', { scope: 'col', class: 'num' }, '#'), el('th', { scope: 'col' }, 'Play'),
-    el('th', { scope: 'col', class: 'num' }, objectiveName(a.objective))];
-  if (r) cols.push(el('th', { scope: 'col', class: 'num' }, '95% interval'), el('th', { scope: 'col', class: 'num' }, 'Below the best'));
+    el('th', { scope: 'col', class: 'num' }, r ? `${objectiveName(a.objective)} (95% interval)` : objectiveName(a.objective))];
   const cells = (alt, i) => {
-    const row = [el('td', { class: 'num' }, String(i + 1)), el('td', {}, playWords(alt)),
-      el('td', { class: 'num' }, fmtValue(a.objective, alt.expected_score))];
-    if (r && alt.estimate) row.push(el('td', { class: 'num' }, span(alt.estimate.chance)), el('td', { class: 'num' }, below(alt)));
-    return row;
+    const e = r && alt.estimate;
+    return [el('td', { class: 'num' }, String(i + 1)),
+      el('td', {}, playWords(alt), ...(e && e.below_best ? [el('br'), el('small', { class: 'below-best' }, below(alt))] : [])),
+      el('td', { class: 'num' }, fmtValue(a.objective, alt.expected_score), ...(e ? [el('br'), el('small', { class: 'interval' }, span(e.chance))] : []))];
   };
   const table = alts.length
     ? el('div', { class: 'table-wrap' }, el('table', { class: 'alternatives' },
