@@ -44,7 +44,8 @@ pub(crate) fn advise_by_rollouts(
     progress: &dyn Progress,
 ) -> Result<PushLuckAdvice, Error> {
     let values = load_win(game, tables, progress)?;
-    let policy = SeatPolicy::new(game, &values);
+    let three = super::table_of_three(game, tables)?;
+    let policy = SeatPolicy::new(game, &values, three.as_ref());
     let turn = policy.asked_turn(asked.mine, asked.others);
     let alts = choices(game, &turn, asked.situation, asked.dice)?;
     let grid = turn.model.grid;
@@ -103,7 +104,7 @@ pub(crate) fn advise_by_rollouts(
     let line = format!("{}; estimated by {} rollouts (seed {})", asked.line, tally.rollouts, ask.seed);
     let farkle_value = tally.chance(0).0;
     let mut advice = ranked(game, asked.situation, asked.dice, Objective::Win, line, note, valued, farkle_value);
-    let mut s = summary(&tally, ask, asked.reason.clone(), seconds);
+    let mut s = summary(&policy, &tally, ask, asked.reason.clone(), seconds);
     s.separated = separated;
     advice.rollouts = Some(s);
     Ok(advice)

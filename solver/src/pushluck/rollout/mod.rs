@@ -35,18 +35,24 @@ mod tests;
 pub(crate) use advise::advise_by_rollouts;
 pub(crate) use seats::seats_by_rollouts;
 
+use std::path::Path;
 use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use rayon::prelude::*;
 
+use crate::error::Error;
 use crate::limits::{ROLLOUTS_MAX, ROLLOUT_SECONDS};
 use crate::progress::Progress;
 use crate::pushluck::simulate::arena::{game_seed, TURNS_MAX};
 use crate::pushluck::solution::Solution;
+use crate::pushluck::win::players::table as players_table;
+use crate::pushluck::win::players::PlayersValues;
+use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
 use crate::report::RolloutSummary;
+use crate::table::TableError;
 use policy::{Opening, SeatPolicy};
 use tally::Tally;
 
@@ -55,6 +61,11 @@ pub(crate) const POLICY: &str =
     "below the goal every seat plays the exact two-player win policy against its strongest \
                                  opponent (the highest other total); in the last round each chaser plays the turn \
                                  that best ends above the best total so far";
+
+/// The policy where the game's table of three is there.
+pub(crate) const POLICY_THREE: &str = "below the goal every seat plays the exact equilibrium of the table of three \
+                                       against its two strongest opponents (the highest other totals); in the last \
+                                       round each chaser plays the turn that best ends above the best total so far";
 
 /// Rollouts per batch under the time budget (the budget is checked
 /// between batches).
@@ -132,6 +143,27 @@ pub(crate) fn roll_out<'g>(
 }
 
 /// The report's account of a run.
-pub(crate) fn summary(tally: &Tally, ask: &RolloutAsk, reason: String, seconds: f64) -> RolloutSummary {
-    RolloutSummary { rollouts: tally.rollouts, seed: ask.seed, policy: POLICY, reason, separated: None, seconds }
+pub(crate) fn summary(
+    policy: &SeatPolicy,
+    tally: &Tally,
+    ask: &RolloutAsk,
+    reason: String,
+    seconds: f64,
+) -> RolloutSummary {
+    let policy = if policy.plays_three() { POLICY_THREE } else { POLICY };
+    RolloutSummary { rollouts: tally.rollouts, seed: ask.seed, policy, reason, separated: None, seconds }
+}
+
+/// The game's table of three where it is there (each seat then plays it
+/// against its two strongest opponents), else `None`.
+///
+/// # Errors
+/// A table that is there but damaged or stale.
+pub(crate) fn table_of_three<'g>(game: &'g PushLuckGame, tables: &Path) -> Result<Option<PlayersValues<'g>>, Error> {
+    match players_table::load(game, 3, tables) {
+        Ok(v) => Ok(Some(v)),
+        // Missing, or not to be had for these rules: the pair table plays.
+        Err(Error::Table(TableError::Missing { .. }) | Error::Win(_) | Error::TooLarge(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }

@@ -10,13 +10,16 @@
 //! approximation whose distance from exact is measured in the tests and
 //! in `docs/how-it-works.md`.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rand::rngs::SmallRng;
+use rand::Rng;
 
 use crate::pushluck::rules::Stop;
 use crate::pushluck::simulate::arena::{cached, play, Cache, Dice, Ended};
 use crate::pushluck::solution::Solution;
+use crate::pushluck::win::players::PlayersValues;
 use crate::pushluck::win::{last_turn, WinValues};
 use crate::pushluck::PushLuckGame;
 
@@ -51,16 +54,109 @@ pub(crate) struct SeatPolicy<'g> {
     turns: Vec<OnceLock<Arc<Solution<'g>>>>,
     /// Last turns per (on the board, points needed).
     lasts: Cache<'g, (bool, i64)>,
+    /// The table of three, where there is one: below the goal each seat
+    /// then plays it against its two strongest opponents.
+    three: Option<Three<'g>>,
 }
 
+/// The table of three as the policy reads it.
+struct Three<'g> {
+    values: &'g PlayersValues<'g>,
+    /// Where its mover mixes two policies: the first one's share, by state.
+    mixed: HashMap<usize, f64>,
+    /// Its turns per (state, which of two mixed policies), kept up to
+    /// [`THREE_KEPT`].
+    turns: Mutex<HashMap<(usize, bool), Arc<Solution<'g>>>>,
+}
+
+/// Turns of the table of three kept at once (a few tens of kilobytes each).
+const THREE_KEPT: usize = 16_384;
+
 impl<'g> SeatPolicy<'g> {
-    pub(crate) fn new(game: &'g PushLuckGame, values: &'g WinValues<'g>) -> SeatPolicy<'g> {
+    pub(crate) fn new(
+        game: &'g PushLuckGame,
+        values: &'g WinValues<'g>,
+        three: Option<&'g PlayersValues<'g>>,
+    ) -> SeatPolicy<'g> {
         SeatPolicy {
             game,
             values,
             dice: Dice::new(values.model),
             turns: (0..values.sides.len().pow(2)).map(|_| OnceLock::new()).collect(),
             lasts: Cache::default(),
+            three: three.map(|v| Three {
+                values: v,
+                mixed: v.mixed.iter().map(|&(i, m)| (i, m.share)).collect(),
+                turns: Mutex::default(),
+            }),
+        }
+    }
+
+    /// Whether the seats play the table of three.
+    pub(crate) fn plays_three(&self) -> bool {
+        self.three.is_some()
+    }
+
+    /// The state of the table of three of the mover at `mine` and the two
+    /// strongest of `others` (the highest totals, the earlier in turn
+    /// order first among equals), kept in turn order; `None` without the
+    /// table, or with one other player.
+    fn three_state(&self, mine: i64, others: &[i64]) -> Option<(&Three<'g>, [usize; 3])> {
+        let three = self.three.as_ref()?;
+        if others.len() < 2 {
+            return None;
+        }
+        let (mut a, mut b) = (0, 1);
+        if others[b] > others[a] {
+            (a, b) = (b, a);
+        }
+        for k in 2..others.len() {
+            if others[k] > others[a] {
+                (a, b) = (k, a);
+            } else if others[k] > others[b] {
+                b = k;
+            }
+        }
+        let (p, q) = (a.min(b), a.max(b));
+        let g = self.values.model.grid;
+        let level = |t: i64| usize::try_from(t / g).expect("a total below the goal, on the grid");
+        Some((three, [level(mine), level(others[p]), level(others[q])]))
+    }
+
+    /// [`Self::three_state`]'s levels.
+    #[cfg(test)]
+    pub(super) fn three_levels(&self, mine: i64, others: &[i64]) -> Option<[usize; 3]> {
+        self.three_state(mine, others).map(|(_, l)| l)
+    }
+
+    /// The turn of the table of three at `levels`, policy `pick` where
+    /// its mover mixes: its decisions only, kept while there is room.
+    fn three_turn(three: &Three<'g>, levels: [usize; 3], pick: bool) -> Arc<Solution<'g>> {
+        let key = (three.values.index(&levels), pick);
+        if let Some(s) = three.turns.lock().expect("not poisoned").get(&key) {
+            return Arc::clone(s);
+        }
+        let mut s = three.values.turn_played(&levels, |_| pick);
+        strip(&mut s);
+        let s = Arc::new(s);
+        let mut kept = three.turns.lock().expect("not poisoned");
+        if kept.len() < THREE_KEPT {
+            kept.insert(key, Arc::clone(&s));
+        }
+        s
+    }
+
+    /// The turn the mover at `mine` plays (against `others`, all below
+    /// the goal): the table of three's where there is one (a mixing mover
+    /// draws its policy from `rng`), else the pair table's.
+    fn turn_drawn(&self, mine: i64, others: &[i64], rng: &mut SmallRng) -> Arc<Solution<'g>> {
+        match self.three_state(mine, others) {
+            Some((three, levels)) => {
+                let i = three.values.index(&levels);
+                let pick = three.mixed.get(&i).is_some_and(|&share| rng.gen::<f64>() < share);
+                Self::three_turn(three, levels, pick)
+            }
+            None => self.turn(mine, others),
         }
     }
 
@@ -79,8 +175,14 @@ impl<'g> SeatPolicy<'g> {
     }
 
     /// The asker's turn, whole (every roll's value too: the alternatives
-    /// are read from it).
+    /// are read from it): the pair table's, or the table of three's (where
+    /// its mover mixes, the policy of the larger share).
     pub(crate) fn asked_turn(&self, mine: i64, others: &[i64]) -> Solution<'g> {
+        if let Some((three, levels)) = self.three_state(mine, others) {
+            let i = three.values.index(&levels);
+            let pick = three.mixed.get(&i).is_some_and(|&share| share >= 0.5);
+            return three.values.turn_played(&levels, |_| pick);
+        }
         let (a, b) = self.pair(mine, others);
         self.values.turn(a, b)
     }
@@ -92,11 +194,7 @@ impl<'g> SeatPolicy<'g> {
         let n = self.values.sides.len();
         let kept = self.turns[a * n + b].get_or_init(|| {
             let mut s = self.values.turn(a, b);
-            // Play reads the decision values only.
-            for v in [&mut s.roll_values, &mut s.slopes, &mut s.roll_slopes] {
-                *v = Vec::new();
-            }
-            s.choices = Vec::new();
+            strip(&mut s);
             Arc::new(s)
         });
         Arc::clone(kept)
@@ -151,7 +249,7 @@ impl<'g> SeatPolicy<'g> {
                     for k in 1..n {
                         others[k - 1] = total[(mover + k) % n];
                     }
-                    let sol = self.turn(total[mover], &others[..n - 1]);
+                    let sol = self.turn_drawn(total[mover], &others[..n - 1], rng);
                     play(&self.dice, &sol, None, rng)
                 }
             };
@@ -192,4 +290,12 @@ impl<'g> SeatPolicy<'g> {
         }
         holder
     }
+}
+
+/// Keeps what play reads of a solved turn: its decision values.
+fn strip(s: &mut Solution) {
+    for v in [&mut s.roll_values, &mut s.slopes, &mut s.roll_slopes] {
+        *v = Vec::new();
+    }
+    s.choices = Vec::new();
 }

@@ -35,7 +35,8 @@ pub(crate) fn seats_by_rollouts(
         return Err(WinError::RolloutRules { game: game.title(), players, what }.into());
     }
     let values = load_win(game, tables, progress)?;
-    let policy = SeatPolicy::new(game, &values);
+    let three = super::table_of_three(game, tables)?;
+    let policy = SeatPolicy::new(game, &values, three.as_ref());
     let turn = policy.turn(totals[0], &totals[1..]);
     let position = Position { totals, openings: &[Opening::Fresh], turn: &turn };
     let (tally, seconds) = roll_out(&policy, &position, ask, progress);
@@ -45,5 +46,5 @@ pub(crate) fn seats_by_rollouts(
             Interval { estimate, low, high }
         })
         .collect();
-    Ok(SeatEstimate { seats, summary: summary(&tally, ask, reason, seconds) })
+    Ok(SeatEstimate { seats, summary: summary(&policy, &tally, ask, reason, seconds) })
 }

@@ -27,7 +27,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::Table;
-use crate::error::Error;
+use crate::error::{Error, WinError};
 use crate::progress::Progress;
 use crate::pushluck::model::Params;
 use crate::pushluck::solution::Solution;
@@ -97,6 +97,13 @@ impl<'g> Valuing<'g> {
         };
         match found {
             Ok(values) => Ok(Valuing::Table(values)),
+            // A table to solve first: said without the time it would take
+            // on this machine now, so that a game and its reopening say
+            // the same.
+            Err(Error::Win(WinError::NeedsSolve { command, .. })) => Ok(Valuing::Points {
+                why: Some(format!("its table is not solved yet: `{command}` solves it")),
+                win_model: false,
+            }),
             // Out of reach here (not taken, too large, too long): judged by
             // expected points, saying why.
             Err(e @ (Error::Win(_) | Error::TooLarge(_))) => {
