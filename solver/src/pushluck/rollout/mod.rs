@@ -154,14 +154,19 @@ pub(crate) fn summary(
     RolloutSummary { rollouts: tally.rollouts, seed: ask.seed, policy, reason, separated: None, seconds }
 }
 
-/// The game's table of three where it is there (each seat then plays it
-/// against its two strongest opponents), else `None`.
+/// The game's table of three where it is there and small enough that
+/// every turn of it can be kept (each seat then plays it against its two
+/// strongest opponents), else `None`: a larger one would have each game
+/// solve turns of states never met before (Farkle to 10,000, 8 million
+/// states: 4,000 rollouts took 89 s and 2.3 GB, against 0.2 s by the pair
+/// table).
 ///
 /// # Errors
 /// A table that is there but damaged or stale.
 pub(crate) fn table_of_three<'g>(game: &'g PushLuckGame, tables: &Path) -> Result<Option<PlayersValues<'g>>, Error> {
     match players_table::load(game, 3, tables) {
-        Ok(v) => Ok(Some(v)),
+        Ok(v) if v.states() <= policy::THREE_KEPT => Ok(Some(v)),
+        Ok(_) => Ok(None),
         // Missing, or not to be had for these rules: the pair table plays.
         Err(Error::Table(TableError::Missing { .. }) | Error::Win(_) | Error::TooLarge(_)) => Ok(None),
         Err(e) => Err(e),

@@ -69,8 +69,10 @@ struct Three<'g> {
     turns: Mutex<HashMap<(usize, bool), Arc<Solution<'g>>>>,
 }
 
-/// Turns of the table of three kept at once (a few tens of kilobytes each).
-const THREE_KEPT: usize = 16_384;
+/// Turns of the table of three kept at once (a few tens of kilobytes each),
+/// and the most states a table of three may have for the rollouts to play
+/// it (see [`super::table_of_three`]).
+pub(crate) const THREE_KEPT: usize = 16_384;
 
 impl<'g> SeatPolicy<'g> {
     pub(crate) fn new(
