@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::policy::{Opening, SeatPolicy};
+use super::tally::interval;
 use super::{roll_out, summary, Position};
 use crate::dice::Counts;
 use crate::error::{Error, WinError};
@@ -14,7 +15,7 @@ use crate::pushluck::situation::Situation;
 use crate::pushluck::win::table::load as load_win;
 use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
-use crate::report::{AlternativeEstimate, Interval, PushLuckAdvice};
+use crate::report::{AlternativeEstimate, PushLuckAdvice};
 use crate::vocabulary::Objective;
 
 /// What an answer by rollouts is about: the asker's total, the others' in
@@ -51,18 +52,12 @@ pub(crate) fn advise_by_rollouts(
     let grid = turn.model.grid;
     let mut openings: Vec<Opening> = Vec::with_capacity(alts.len().max(1));
     for (_, after) in &alts {
-        openings.push(match *after {
-            After::Ends { instant: true, .. } => Opening::Instant,
-            After::Ends { points, .. } | After::Bank(points) => Opening::Bank(points),
-            After::Roll { points, ctx, chosen: None } => {
-                Opening::Roll { level: usize::try_from(points / grid).expect("points on the grid"), ctx }
-            }
-            After::Roll { chosen: Some(_), .. } => {
-                let players = asked.others.len() + 1;
-                let what = "a choice of how many dice to roll";
-                return Err(WinError::RolloutRules { game: game.title(), players, what }.into());
-            }
-        });
+        let Some(opening) = opening_of(*after, grid) else {
+            let players = asked.others.len() + 1;
+            let what = "a choice of how many dice to roll";
+            return Err(WinError::RolloutRules { game: game.title(), players, what }.into());
+        };
+        openings.push(opening);
     }
     // Nothing scores: the turn ends with the totals as they were.
     let farkle = alts.is_empty();
@@ -81,7 +76,6 @@ pub(crate) fn advise_by_rollouts(
             ex.total_cmp(&ey).then(alts[y].0.set_aside.len().cmp(&alts[x].0.set_aside.len()))
         })
         .unwrap_or(0);
-    let interval = |(estimate, [low, high]): (f64, [f64; 2])| Interval { estimate, low, high };
     let mut valued = Vec::with_capacity(alts.len());
     let mut second: Option<usize> = None;
     for (j, (mut alt, _)) in alts.into_iter().enumerate() {
@@ -108,4 +102,18 @@ pub(crate) fn advise_by_rollouts(
     s.separated = separated;
     advice.rollouts = Some(s);
     Ok(advice)
+}
+
+/// How an alternative's turn goes on in a rollout, on a turn of the grid
+/// `grid`; `None` for a choice of how many dice to roll, which the
+/// rollouts do not play.
+pub(super) fn opening_of(after: After, grid: i64) -> Option<Opening> {
+    Some(match after {
+        After::Ends { instant: true, .. } => Opening::Instant,
+        After::Ends { points, .. } | After::Bank(points) => Opening::Bank(points),
+        After::Roll { points, ctx, chosen: None } => {
+            Opening::Roll { level: usize::try_from(points / grid).expect("points on the grid"), ctx }
+        }
+        After::Roll { chosen: Some(_), .. } => return None,
+    })
 }

@@ -11,13 +11,13 @@
 //! in `docs/how-it-works.md`.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use rand::rngs::SmallRng;
 use rand::Rng;
 
 use crate::pushluck::rules::Stop;
-use crate::pushluck::simulate::arena::{cached, play, Cache, Dice, Ended};
+use crate::pushluck::simulate::arena::{cached, keep_decisions, play, Cache, Dice, Ended, PairTurns};
 use crate::pushluck::solution::Solution;
 use crate::pushluck::win::players::PlayersValues;
 use crate::pushluck::win::{last_turn, WinValues};
@@ -48,10 +48,9 @@ pub(crate) struct SeatPolicy<'g> {
     values: &'g WinValues<'g>,
     dice: Dice<'g>,
     /// The pair turns per (mover's side, strongest opponent's side),
-    /// solved on first use and kept: a rollout run visits a few thousand
-    /// pairs over and over (a cap of 4,096 solved most of them again and
-    /// again: 87% of the time).
-    turns: Vec<OnceLock<Arc<Solution<'g>>>>,
+    /// kept whole for the run (a cap of 4,096 kept turns solved most of
+    /// them again and again: 87% of the time).
+    turns: PairTurns<'g>,
     /// Last turns per (on the board, points needed).
     lasts: Cache<'g, (bool, i64)>,
     /// The table of three, where there is one: below the goal each seat
@@ -84,7 +83,7 @@ impl<'g> SeatPolicy<'g> {
             game,
             values,
             dice: Dice::new(values.model),
-            turns: (0..values.sides.len().pow(2)).map(|_| OnceLock::new()).collect(),
+            turns: PairTurns::new(values.sides.len()),
             lasts: Cache::default(),
             three: three.map(|v| Three {
                 values: v,
@@ -139,7 +138,7 @@ impl<'g> SeatPolicy<'g> {
             return Arc::clone(s);
         }
         let mut s = three.values.turn_played(&levels, |_| pick);
-        strip(&mut s);
+        keep_decisions(&mut s);
         let s = Arc::new(s);
         let mut kept = three.turns.lock().expect("not poisoned");
         if kept.len() < THREE_KEPT {
@@ -148,17 +147,17 @@ impl<'g> SeatPolicy<'g> {
         s
     }
 
-    /// The turn the mover at `mine` plays (against `others`, all below
+    /// Plays the turn of the mover at `mine` (against `others`, all below
     /// the goal): the table of three's where there is one (a mixing mover
     /// draws its policy from `rng`), else the pair table's.
-    fn turn_drawn(&self, mine: i64, others: &[i64], rng: &mut SmallRng) -> Arc<Solution<'g>> {
+    fn play_turn(&self, mine: i64, others: &[i64], rng: &mut SmallRng) -> Ended {
         match self.three_state(mine, others) {
             Some((three, levels)) => {
                 let i = three.values.index(&levels);
                 let pick = three.mixed.get(&i).is_some_and(|&share| rng.gen::<f64>() < share);
-                Self::three_turn(three, levels, pick)
+                play(&self.dice, &Self::three_turn(three, levels, pick), None, rng)
             }
-            None => self.turn(mine, others),
+            None => play(&self.dice, self.turn(mine, others), None, rng),
         }
     }
 
@@ -191,15 +190,9 @@ impl<'g> SeatPolicy<'g> {
 
     /// The turn the mover at `mine` plays against the strongest of
     /// `others` (all below the goal): its decisions only, kept.
-    pub(crate) fn turn(&self, mine: i64, others: &[i64]) -> Arc<Solution<'g>> {
+    pub(crate) fn turn(&self, mine: i64, others: &[i64]) -> &Solution<'g> {
         let (a, b) = self.pair(mine, others);
-        let n = self.values.sides.len();
-        let kept = self.turns[a * n + b].get_or_init(|| {
-            let mut s = self.values.turn(a, b);
-            strip(&mut s);
-            Arc::new(s)
-        });
-        Arc::clone(kept)
+        self.turns.get(self.values, a, b)
     }
 
     /// The points of `ended` that count for a player at `total`.
@@ -225,8 +218,8 @@ impl<'g> SeatPolicy<'g> {
 
     /// Plays the game on from a position: `totals` in turn order from the
     /// mover (`n` of them), whose turn begins with `opening`. Returns the
-    /// winning seat (0: the mover) and the turns played, or `None` when
-    /// the game runs past `turns_most` turns.
+    /// winning seat (0: the mover), or `None` when the game runs past
+    /// `turns_most` turns.
     pub(crate) fn play_out(
         &self,
         start: &[i64],
@@ -251,8 +244,7 @@ impl<'g> SeatPolicy<'g> {
                     for k in 1..n {
                         others[k - 1] = total[(mover + k) % n];
                     }
-                    let sol = self.turn_drawn(total[mover], &others[..n - 1], rng);
-                    play(&self.dice, &sol, None, rng)
+                    self.play_turn(total[mover], &others[..n - 1], rng)
                 }
             };
             if ended == Ended::Instant {
@@ -292,12 +284,4 @@ impl<'g> SeatPolicy<'g> {
         }
         holder
     }
-}
-
-/// Keeps what play reads of a solved turn: its decision values.
-fn strip(s: &mut Solution) {
-    for v in [&mut s.roll_values, &mut s.slopes, &mut s.roll_slopes] {
-        *v = Vec::new();
-    }
-    s.choices = Vec::new();
 }

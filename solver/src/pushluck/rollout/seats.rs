@@ -4,13 +4,14 @@
 use std::path::Path;
 
 use super::policy::{Opening, SeatPolicy, SEATS_MOST};
+use super::tally::interval;
 use super::{roll_out, summary, Position};
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
 use crate::pushluck::win::table::load as load_win;
 use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
-use crate::report::{Interval, SeatEstimate};
+use crate::report::SeatEstimate;
 
 /// Each seat's chance when the player at `totals[0]` is about to start a
 /// turn (the others in turn order after them, every total below the
@@ -38,13 +39,8 @@ pub(crate) fn seats_by_rollouts(
     let three = super::table_of_three(game, tables)?;
     let policy = SeatPolicy::new(game, &values, three.as_ref());
     let turn = policy.turn(totals[0], &totals[1..]);
-    let position = Position { totals, openings: &[Opening::Fresh], turn: &turn };
+    let position = Position { totals, openings: &[Opening::Fresh], turn };
     let (tally, seconds) = roll_out(&policy, &position, ask, progress);
-    let seats = (0..players)
-        .map(|s| {
-            let (estimate, [low, high]) = tally.seat(0, s);
-            Interval { estimate, low, high }
-        })
-        .collect();
+    let seats = (0..players).map(|s| interval(tally.seat(0, s))).collect();
     Ok(SeatEstimate { seats, summary: summary(&policy, &tally, ask, reason, seconds) })
 }

@@ -7,6 +7,7 @@
 //! two variances wherever the alternatives' games run alike.
 
 use crate::interval::wilson;
+use crate::report::Interval;
 
 /// 1.96: the two-sided 95% point of the normal distribution.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -28,6 +29,11 @@ pub(crate) struct Tally {
 
 /// An estimate and its 95% interval.
 pub(crate) type Estimate = (f64, [f64; 2]);
+
+/// An estimate as the reports give it.
+pub(crate) fn interval((estimate, [low, high]): Estimate) -> Interval {
+    Interval { estimate, low, high }
+}
 
 impl Tally {
     pub(crate) fn new(m: usize, n: usize) -> Tally {

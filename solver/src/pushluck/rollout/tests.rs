@@ -6,11 +6,12 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::advise::opening_of;
 use super::policy::{Opening, SeatPolicy};
 use super::{roll_out, Position};
 use crate::dice::roll_onto;
 use crate::progress::Silent;
-use crate::pushluck::advise::{choices, After};
+use crate::pushluck::advise::choices;
 use crate::pushluck::games::farkle;
 use crate::pushluck::situation::check;
 use crate::pushluck::win::{self, players};
@@ -54,7 +55,7 @@ fn at_two_players_the_intervals_hold_the_pair_tables_values_about_95_percent_of_
     for p in 0..positions {
         let totals = [total(&mut rng, 1000, grid), total(&mut rng, 1000, grid)];
         let turn = policy.turn(totals[0], &totals[1..]);
-        let position = Position { totals: &totals, openings: &[Opening::Fresh], turn: &turn };
+        let position = Position { totals: &totals, openings: &[Opening::Fresh], turn };
         let (tally, _) = roll_out(&policy, &position, &count(400, p), &Silent);
         assert_eq!(tally.rollouts, 400);
         let side = |t| values.sides.of_question(t, 0).expect("a side");
@@ -101,16 +102,8 @@ fn at_two_players_alternatives_and_their_differences_are_covered() {
         if alts.len() < 2 {
             continue;
         }
-        let openings: Vec<Opening> = alts
-            .iter()
-            .map(|(_, after)| match *after {
-                After::Ends { instant: true, .. } => Opening::Instant,
-                After::Ends { points, .. } | After::Bank(points) => Opening::Bank(points),
-                After::Roll { points, ctx, .. } => {
-                    Opening::Roll { level: usize::try_from(points / grid).unwrap(), ctx }
-                }
-            })
-            .collect();
+        let openings: Vec<Opening> =
+            alts.iter().map(|(_, after)| opening_of(*after, grid).expect("Farkle rolls every die")).collect();
         let position = Position { totals: &totals, openings: &openings, turn: &turn };
         let (tally, _) = roll_out(&policy, &position, &count(400, 1000 + p), &Silent);
         let exact: Vec<f64> = alts.iter().map(|(a, _)| a.expected_score).collect();
@@ -150,7 +143,7 @@ fn a_seed_and_count_reproduce_the_numbers() {
     let totals = [300, 500, 0, 850];
     let turn = policy.turn(totals[0], &totals[1..]);
     let openings = [Opening::Fresh, Opening::Bank(350)];
-    let position = Position { totals: &totals, openings: &openings, turn: &turn };
+    let position = Position { totals: &totals, openings: &openings, turn };
     let run = |seed| roll_out(&policy, &position, &count(1500, seed), &Silent).0;
     let (a, b, c) = (run(3), run(3), run(4));
     assert_eq!(a, b);
@@ -180,7 +173,7 @@ fn policy_against_exact(goal: i64, players: usize, states: usize, rollouts: u64,
         let levels: Vec<usize> = totals.iter().map(|&t| usize::try_from(t / grid).unwrap()).collect();
         let truth = exact.odds_at(exact.index(&levels))[0];
         let turn = policy.turn(totals[0], &totals[1..]);
-        let position = Position { totals: &totals, openings: &[Opening::Fresh], turn: &turn };
+        let position = Position { totals: &totals, openings: &[Opening::Fresh], turn };
         let (tally, _) = roll_out(&policy, &position, &count(rollouts, p as u64), &Silent);
         let (estimate, interval) = tally.chance(0);
         worst = worst.max((estimate - truth).abs());
@@ -232,7 +225,7 @@ fn with_the_table_of_three_each_seat_plays_it_against_its_two_strongest() {
     assert_eq!(levels(0, &[100]), None, "one opponent: the pair table");
     let totals = [0, 0, 0];
     let turn = policy.turn(0, &totals[1..]);
-    let position = Position { totals: &totals, openings: &[Opening::Fresh], turn: &turn };
+    let position = Position { totals: &totals, openings: &[Opening::Fresh], turn };
     let (tally, _) = roll_out(&policy, &position, &count(20_000, 1), &Silent);
     let seats = three.seats();
     for (s, exact) in seats.iter().enumerate() {

@@ -227,6 +227,38 @@ pub(crate) fn cached<'g, K: std::hash::Hash + Eq>(
     s
 }
 
+/// The win table's turn per pair of sides, solved on first use and kept
+/// for the run: play reads its decision values only, so the rest is
+/// dropped. (The arena's optimal player and the rollouts' seats: a run
+/// meets a few thousand pairs over and over.)
+pub(crate) struct PairTurns<'g> {
+    turns: Vec<OnceLock<Solution<'g>>>,
+    sides: usize,
+}
+
+impl<'g> PairTurns<'g> {
+    pub(crate) fn new(sides: usize) -> PairTurns<'g> {
+        PairTurns { turns: (0..sides * sides).map(|_| OnceLock::new()).collect(), sides }
+    }
+
+    /// The turn of the mover at side `a` against side `b`.
+    pub(crate) fn get(&self, values: &WinValues<'g>, a: usize, b: usize) -> &Solution<'g> {
+        self.turns[a * self.sides + b].get_or_init(|| {
+            let mut s = values.turn(a, b);
+            keep_decisions(&mut s);
+            s
+        })
+    }
+}
+
+/// Keeps what play reads of a solved turn: its decision values.
+pub(crate) fn keep_decisions(s: &mut Solution) {
+    for v in [&mut s.roll_values, &mut s.slopes, &mut s.roll_slopes] {
+        *v = Vec::new();
+    }
+    s.choices = Vec::new();
+}
+
 /// Everything the players of one run need, built once.
 pub(super) struct Arena<'g> {
     game: &'g PushLuckGame,
@@ -235,7 +267,7 @@ pub(super) struct Arena<'g> {
     /// game facts; the optimal player's are those of the win table).
     pub(super) win: Option<WinValues<'g>>,
     /// The optimal player's turn per pair of sides, solved on first use.
-    turns: Vec<OnceLock<Solution<'g>>>,
+    turns: PairTurns<'g>,
     /// Last turns of the optimal player per (on the board, points needed).
     last: Cache<'g, (bool, i64)>,
     /// Under `piggyback=return`, the optimal player's turns begun on a
@@ -259,11 +291,7 @@ impl<'g> Arena<'g> {
     /// The optimal player's turn at sides `(a, b)`, solved on first use.
     pub(super) fn optimal_turn(&self, a: usize, b: usize) -> &Solution<'g> {
         let values = self.win.as_ref().expect("loaded for an optimal player");
-        self.turns[a * self.sides.len() + b].get_or_init(|| {
-            let mut s = values.turn(a, b);
-            s.roll_values = Vec::new(); // play reads decision values only
-            s
-        })
+        self.turns.get(values, a, b)
     }
 
     /// The optimal player's turn at sides `(a, b)` begun on a leftover
@@ -546,7 +574,7 @@ impl<'g> Arena<'g> {
         let mut arena = Arena {
             game,
             sides,
-            turns: if win.is_some() { (0..m * m).map(|_| OnceLock::new()).collect() } else { vec![] },
+            turns: PairTurns::new(if win.is_some() { m } else { 0 }),
             win,
             last: Mutex::new(HashMap::new()),
             returned: Mutex::new(HashMap::new()),
