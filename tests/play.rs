@@ -222,3 +222,46 @@ fn a_game_of_three_shows_each_players_chances() {
     assert!(seats[0].contains("P(win)") && !seats[0].contains("at this turn's start"), "{line}");
     assert!(seats[1..].iter().all(|s| s.contains("P(win)") && s.ends_with("at this turn's start")), "{line}");
 }
+
+/// A table of four that no exact table fits (Farkle to 1,500, its table of
+/// four not solved): the values are expected points, and after each turn
+/// every player's P(win) is estimated by rollouts with its interval; `?`
+/// ranks the plays by it and the coach judges by it too. With `--json` the
+/// estimates are lines of their own.
+#[test]
+fn a_table_of_four_is_estimated_by_rollouts_turn_by_turn() {
+    let env = Env::new();
+    let args = ["farkle", "-o", "goal=1500", "--players", "ann,optimal,bob,ev", "--seed", "3", "--rollouts", "300"];
+    let mut coached = args.to_vec();
+    coached.push("--coach");
+    // ann (seed 3 rolls 1 1 3 3 3 5): the hint, then a bank of 500 where
+    // rolling on with 550 is far better; then the others' turns.
+    let input = "?\nkeep 11333 bank\nquit\n";
+    let out = play(&env, &coached, input);
+    assert_eq!(out.status.code(), Some(3), "stopped: {}", String::from_utf8_lossy(&out.stderr));
+    let t = String::from_utf8(out.stdout).unwrap();
+    assert!(t.contains("every player's P(win) is estimated by rollouts"), "{t}");
+    assert!(t.contains("estimated by 300 rollouts (seed 0)") && t.contains("95% interval"), "{t}");
+    let coach = t.lines().find(|l| l.starts_with("  coach, by P(win): ")).unwrap_or_else(|| panic!("{t}"));
+    assert!(coach.contains("by 300 rollouts that cost") && coach.contains("best was: set aside 1,1,3,3,3,5"), "{t}");
+    let chances: Vec<&str> = t.lines().filter(|l| l.starts_with("chances now, by 300 rollouts (seed 0): ")).collect();
+    assert!(chances.len() >= 2, "an estimate after each turn, ann's and optimal's: {t}");
+    for line in &chances {
+        let seats: Vec<&str> = line.split(": ").nth(1).unwrap().split(" | ").collect();
+        assert_eq!(seats.len(), 4, "{line}");
+        assert!(seats.iter().all(|s| s.ends_with("%)") && s.contains("% (")), "{line}");
+    }
+    // JSON: an estimate line after each turn, the same numbers as the text
+    // (same count and seed).
+    let mut json = args.to_vec();
+    json.push("--json");
+    let out = play(&env, &json, "keep 11333 bank\nquit\n");
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    let estimates: Vec<&serde_json::Value> = lines.iter().filter(|v| v["event"] == "estimate").collect();
+    assert!(!estimates.is_empty(), "{lines:?}");
+    let e = &estimates[0]["estimate"];
+    assert_eq!((e["rollouts"].as_u64(), e["seats"].as_array().map(Vec::len)), (Some(300), Some(4)), "{e}");
+    let sum: f64 = e["seats"].as_array().unwrap().iter().map(|s| s["estimate"].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "one winner a rollout: {sum}");
+}

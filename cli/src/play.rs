@@ -16,7 +16,8 @@ use std::sync::Arc;
 use rustyline::error::ReadlineError;
 use rustyline::DefaultEditor;
 use solver::{
-    parse_dice, Counts, Event, Game, Objective, PlayQuestion, PlayState, Progress, Prompt, Record, Session, TableView,
+    parse_dice, ChoiceEstimate, Counts, Event, Game, Objective, PlayQuestion, PlayState, Progress, Prompt, Record,
+    RolloutAsk, Session, TableView,
 };
 use userio::cut;
 
@@ -71,6 +72,7 @@ pub fn run(
         None => Session::new(game, q, tables, progress)?,
     };
     let mut out = Out { json: o.json };
+    let ask = Ask { rollouts: q.rollouts, progress, failed: std::cell::Cell::new(false) };
     let mut editor = DefaultEditor::new()?;
     out.text(&intro(&session.state(), q, o));
     if let (Some(record), Some(path)) = (o.resume, o.record) {
@@ -82,6 +84,7 @@ pub fn run(
         let events = session.advance()?;
         if !events.is_empty() {
             out.events(&session.state().view, &events, o.coach);
+            estimate_after(&mut session, &events, &ask, &mut out)?;
             if let Some(path) = o.record {
                 crate::records::save(path, &session)?;
             }
@@ -94,17 +97,19 @@ pub fn run(
             Prompt::Roll { player, dice, .. } if state.view.seats[seat].computer => {
                 let n = state.computer_dice.unwrap_or(*dice);
                 // (No points here: sixdice's seat has no points entry.)
-                match read_dice(&session, &mut editor, &mut out, player, n..=n)? {
-                    Some(Typed::Dice(d)) => session.roll(Some(d))?,
+                match read_dice(&session, &mut editor, &mut out, &ask, player, n..=n)? {
+                    Some(Typed::Dice(d)) => (session.roll(Some(d))?, None),
                     _ => break false,
                 }
             }
-            prompt => match person(&mut session, prompt, &mut editor, &mut out, o)? {
-                Some(events) => events,
+            prompt => match person(&mut session, prompt, &mut editor, &mut out, o, &ask)? {
+                Some(moved) => moved,
                 None => break false,
             },
         };
-        out.events(&session.state().view, &events, o.coach);
+        let (events, judged) = events;
+        out.events_judged(&session.state().view, &events, o.coach, judged.as_ref());
+        estimate_after(&mut session, &events, &ask, &mut out)?;
         if let Some(path) = o.record {
             crate::records::save(path, &session)?;
         }
@@ -129,6 +134,47 @@ pub fn run(
     }
 }
 
+/// How estimates by rollouts are asked for, where the session has them.
+struct Ask<'a> {
+    rollouts: RolloutAsk,
+    progress: &'a dyn Progress,
+    /// An estimate failed (its tables out of reach here): said once, and
+    /// the game goes on without them.
+    failed: std::cell::Cell<bool>,
+}
+
+/// A move's events, and the coach's judgement of it by rollouts.
+type Moved = (Vec<Event>, Option<ChoiceEstimate>);
+
+/// After a turn ends, where the chances are estimated by rollouts (no
+/// exact table): every seat's P(win) with its interval, before the next
+/// turn (not in the last round, whose turns are valued exactly).
+fn estimate_after(session: &mut Session, events: &[Event], ask: &Ask, out: &mut Out) -> anyhow::Result<()> {
+    let state = session.state();
+    let turn_over = events.iter().any(|e| matches!(e, Event::TurnOver { .. }));
+    if !turn_over || state.estimated.is_none() || state.over || state.view.last_turns.is_some() || ask.failed.get() {
+        return Ok(());
+    }
+    let e = match session.estimate_seats(&ask.rollouts, ask.progress) {
+        Ok(e) => e,
+        Err(e) => {
+            ask.failed.set(true);
+            out.refused("estimate", "", &format!("no estimate of the chances in this game: {e}"));
+            return Ok(());
+        }
+    };
+    let seats: Vec<String> = e
+        .seats
+        .iter()
+        .zip(&state.view.seats)
+        .map(|(c, s)| format!("{} {}", s.player, render::interval_pct(c)))
+        .collect();
+    let text =
+        format!("chances now, by {} rollouts (seed {}): {}", e.summary.rollouts, e.summary.seed, seats.join(" | "));
+    out.answer("estimate", "estimate", &e, &text);
+    Ok(())
+}
+
 /// What a line typed at a prompt asks besides the move itself.
 enum Word {
     /// The line is the move (a decision, dice, a count).
@@ -142,7 +188,7 @@ enum Word {
 /// Answers the words every prompt takes: `help`, `board`, `?`/`hint`
 /// (advice once the dice are rolled: `at_roll` says they are not yet),
 /// `quit`/`exit`.
-fn words(session: &Session, out: &mut Out, line: &str, at_roll: bool) -> anyhow::Result<Word> {
+fn words(session: &Session, out: &mut Out, ask: &Ask, line: &str, at_roll: bool) -> anyhow::Result<Word> {
     Ok(match line {
         "quit" | "exit" => Word::Quit,
         "help" => {
@@ -159,7 +205,17 @@ fn words(session: &Session, out: &mut Out, line: &str, at_roll: bool) -> anyhow:
             Word::Answered
         }
         "?" | "hint" => {
-            let advice = session.hint()?;
+            // Where no exact table gives chances, the plays are ranked by
+            // P(win) by rollouts (a last turn's values are exact chances).
+            let by_rollouts = if session.state().estimated.is_some() {
+                session.hint_by_rollouts(&ask.rollouts, ask.progress).ok()
+            } else {
+                None
+            };
+            let advice = match by_rollouts {
+                Some(a) => a,
+                None => session.hint()?,
+            };
             out.answer("advice", "advice", &advice, &render::advice(&advice, 8));
             Word::Answered
         }
@@ -175,22 +231,23 @@ fn person(
     editor: &mut DefaultEditor,
     out: &mut Out,
     o: &Options,
-) -> anyhow::Result<Option<Vec<Event>>> {
+    ask: &Ask,
+) -> anyhow::Result<Option<Moved>> {
     if let Prompt::Roll { player, dice, fewer, .. } = prompt {
         let least = if *fewer { 1 } else { *dice };
         if !o.dice_from_me {
             if !*fewer {
-                return Ok(Some(session.roll(None)?));
+                return Ok(Some((session.roll(None)?, None)));
             }
-            let Some(n) = read_count(session, editor, out, player, *dice)? else { return Ok(None) };
-            return Ok(Some(session.roll_some(n)?));
+            let Some(n) = read_count(session, editor, out, ask, player, *dice)? else { return Ok(None) };
+            return Ok(Some((session.roll_some(n)?, None)));
         }
         loop {
-            match read_dice(session, editor, out, player, least..=*dice)? {
+            match read_dice(session, editor, out, ask, player, least..=*dice)? {
                 None => return Ok(None),
-                Some(Typed::Dice(d)) => return Ok(Some(session.roll(Some(d))?)),
+                Some(Typed::Dice(d)) => return Ok(Some((session.roll(Some(d))?, None))),
                 Some(Typed::Points(p)) => match session.score(p) {
-                    Ok(events) => return Ok(Some(events)),
+                    Ok(events) => return Ok(Some((events, None))),
                     Err(e) => out.refused("points", &format!("points {p}"), &e.to_string()),
                 },
             }
@@ -203,7 +260,7 @@ fn person(
         if line.is_empty() {
             continue;
         }
-        match words(session, out, line, false)? {
+        match words(session, out, ask, line, false)? {
             Word::Quit => return Ok(None),
             Word::Answered => continue,
             Word::Move => {}
@@ -214,8 +271,17 @@ fn person(
             out.refused("decision", line, &format!("{why} (? for the choices, help for the words)"));
             continue;
         }
+        // The coach judges by rollouts where no exact table gives chances:
+        // before the decision is made, on the roll in play (a decision the
+        // rollouts do not judge, a take or a fresh start, is judged by
+        // points only).
+        let judged = if o.coach && session.state().estimated.is_some() {
+            session.judge_by_rollouts(line, &ask.rollouts, ask.progress).ok()
+        } else {
+            None
+        };
         match session.decide(line) {
-            Ok(events) => return Ok(Some(events)),
+            Ok(events) => return Ok(Some((events, judged))),
             Err(e) => out.refused("decision", line, &format!("{e} (? for the choices, help for the words)")),
         }
     }
@@ -246,6 +312,7 @@ fn read_dice(
     session: &Session,
     editor: &mut DefaultEditor,
     out: &mut Out,
+    ask: &Ask,
     player: &str,
     counts: std::ops::RangeInclusive<usize>,
 ) -> anyhow::Result<Option<Typed>> {
@@ -259,7 +326,7 @@ fn read_dice(
             return Ok(None);
         };
         let line = line.trim();
-        match words(session, out, line, true)? {
+        match words(session, out, ask, line, true)? {
             Word::Quit => return Ok(None),
             Word::Answered => continue,
             Word::Move => {}
@@ -299,6 +366,7 @@ fn read_count(
     session: &Session,
     editor: &mut DefaultEditor,
     out: &mut Out,
+    ask: &Ask,
     player: &str,
     n: usize,
 ) -> anyhow::Result<Option<usize>> {
@@ -308,7 +376,7 @@ fn read_count(
             return Ok(None);
         };
         let line = line.trim();
-        match words(session, out, line, true)? {
+        match words(session, out, ask, line, true)? {
             Word::Quit => return Ok(None),
             Word::Answered => continue,
             Word::Move => {}
@@ -372,6 +440,13 @@ fn intro(s: &PlayState, q: &PlayQuestion, o: &Options) -> String {
     );
     if o.coach {
         t.push_str(" Coach on: a decision that was not the best is answered with its cost.");
+    }
+    if s.estimated.is_some() {
+        t.push_str(
+            " No exact table gives this table's chances: after each turn every player's P(win) is estimated by \
+             rollouts, with its 95% interval; ? ranks the plays by it, and the coach judges by it too, calling a \
+             play worse only where the rollouts tell it from the best.",
+        );
     }
     t
 }
@@ -527,18 +602,28 @@ impl Out {
     /// What happened, in the session's words; with `coach`, a person's
     /// decision that was not the best is answered with its verdict.
     fn events(&mut self, view: &TableView, events: &[Event], coach: bool) {
+        self.events_judged(view, events, coach, None);
+    }
+
+    /// [`Self::events`], the person's decision also judged by rollouts
+    /// (`judged`), said right after it where it was not the best.
+    fn events_judged(&mut self, view: &TableView, events: &[Event], coach: bool, judged: Option<&ChoiceEstimate>) {
         for e in events {
+            let decided = matches!(e, Event::Decided { .. });
             if self.json {
                 let _ = writeln!(std::io::stdout(), "{}", serde_json::to_string(e).unwrap_or_default());
-                continue;
-            }
-            let mut t = e.text().to_string();
-            if let Event::Decided { seat, loss, verdict, .. } = e {
-                if coach && !view.seats[*seat].computer && *loss > 0.0 {
-                    t.push_str(&format!("\n  coach: {verdict}"));
+            } else {
+                let mut t = e.text().to_string();
+                if let Event::Decided { seat, loss, verdict, .. } = e {
+                    if coach && !view.seats[*seat].computer && *loss > 0.0 {
+                        t.push_str(&format!("\n  coach: {verdict}"));
+                    }
                 }
+                self.text(&t);
             }
-            self.text(&t);
+            if let Some(j) = judged.filter(|j| decided && j.played != j.best) {
+                self.answer("coach", "estimate", j, &format!("  coach, by P(win): {}", j.verdict));
+            }
         }
     }
 }

@@ -124,7 +124,7 @@ pub use report::{
         DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
         ReviewedRoll, TurnValues,
     },
-    rollout::{AlternativeEstimate, Interval, RolloutSummary, SeatEstimate},
+    rollout::{AlternativeEstimate, ChoiceEstimate, Interval, RolloutSummary, SeatEstimate, TableEstimate},
     session::{
         BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
         TurnResult, TurnView, UpperView,

@@ -154,6 +154,17 @@ pub struct RolloutAsk {
     pub seed: u64,
 }
 
+impl RolloutAsk {
+    /// Exactly `count` rollouts (or a two-second budget) on the dice of
+    /// `seed` (default 0), the count bounded before anything is played.
+    ///
+    /// # Errors
+    /// A count outside 1 to 10,000,000.
+    pub fn counted(count: Option<u64>, seed: Option<u64>) -> Result<RolloutAsk, crate::error::Error> {
+        crate::request::rollout_count(count, seed)
+    }
+}
+
 impl PushLuckQuestion {
     /// Whether the question is about winning the game: asked so, or an
     /// opponent's total or farkles given.
@@ -262,6 +273,10 @@ pub struct PlayQuestion {
     /// The seed of the dice the session rolls; `None`: every roll is given
     /// (dice rolled at a real table).
     pub seed: Option<u64>,
+    /// Where the chances are estimated by rollouts (three to eight players
+    /// without an exact table): how a front end asks for them.
+    #[serde(default)]
+    pub rollouts: RolloutAsk,
 }
 
 /// `review`: the error classes' thresholds, and where the record's rules

@@ -309,10 +309,15 @@ fn play(a: PlayArgs) -> anyhow::Result<Command> {
     if a.resume.is_some() {
         return resume(a);
     }
-    let (game, question) =
-        PlayRequest { game: a.sel.head(), players: a.players, seed: a.seed, dice_from_me: a.dice_from_me }
-            .question()
-            .map_err(phrase)?;
+    let (game, question) = PlayRequest {
+        game: a.sel.head(),
+        players: a.players,
+        seed: a.seed,
+        dice_from_me: a.dice_from_me,
+        rollouts: a.rollouts,
+    }
+    .question()
+    .map_err(phrase)?;
     if let Some(path) = &a.record {
         let cannot = |why: &dyn std::fmt::Display| anyhow::anyhow!("cannot write the record {}: {why}", path.display());
         match crate::records::slot(path, &game.reference()) {
@@ -371,7 +376,8 @@ fn resume(a: PlayArgs) -> anyhow::Result<Command> {
         bail!("--dice-from-me: the record's dice are rolled from its seed, and go on so");
     }
     userio::check_output(&path).map_err(|e| anyhow::anyhow!("cannot write the record {shown}: {e}"))?;
-    let question = PlayQuestion { players: record.players.clone(), seed: record.seed };
+    let rollouts = solver::RolloutAsk::counted(a.rollouts, None)?;
+    let question = PlayQuestion { players: record.players.clone(), seed: record.seed, rollouts };
     Ok(Command::Play {
         game,
         question,

@@ -367,6 +367,11 @@ pub struct PlayArgs {
     /// Answer each decision at once with its cost when it was not the best.
     #[arg(long)]
     pub coach: bool,
+    /// Tables whose chances are estimated by rollouts (three to eight
+    /// players, no exact table): play out exactly N per estimate (default:
+    /// as many as two seconds allow).
+    #[arg(long, value_name = "N")]
+    pub rollouts: Option<u64>,
 }
 
 #[derive(ClapArgs, Debug)]

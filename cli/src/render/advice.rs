@@ -263,6 +263,11 @@ fn span(low: f64, high: f64) -> String {
     format!("{:.2}-{:.2}%", 100.0 * low, 100.0 * high)
 }
 
+/// An estimated chance with its 95% interval: `27.31% (26.12-28.50%)`.
+pub fn interval_pct(i: &solver::Interval) -> String {
+    format!("{} ({})", percent(i.estimate), span(i.low, i.high))
+}
+
 /// How an estimate by rollouts was made, for people.
 pub(crate) fn rollout_lines(r: &RolloutSummary) -> String {
     format!(

@@ -9,7 +9,7 @@ mod strategy;
 pub(crate) mod table;
 mod win_strategy;
 
-pub use advice::advice;
+pub use advice::{advice, interval_pct};
 pub use compare::CompareStream;
 pub use review::{review, review_summary};
 pub use simulation::simulation;

@@ -50,6 +50,11 @@ pub enum SessionError {
     /// sixdice's seats went on moving without a person's turn: a bug.
     #[error("sixdice's seats made {moves} moves without a person's turn")]
     Runaway { moves: usize },
+    /// An estimate by rollouts asked of a game or a moment that has none:
+    /// its values are exact chances, or the game is one of points, or it
+    /// is in its last round (valued exactly by the chance of passing).
+    #[error("no estimate by rollouts here: {why}")]
+    NotEstimated { why: String },
 }
 
 /// Why a session refuses a roll or a decision: typed, so that a front end

@@ -41,7 +41,7 @@ pub(crate) use review::{
     DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
     ReviewedRoll, TurnValues,
 };
-pub(crate) use rollout::{AlternativeEstimate, Interval, RolloutSummary, SeatEstimate};
+pub(crate) use rollout::{AlternativeEstimate, ChoiceEstimate, Interval, RolloutSummary, SeatEstimate, TableEstimate};
 pub(crate) use session::{
     BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
     TurnResult, TurnView, UpperView,

@@ -50,3 +50,37 @@ pub struct SeatEstimate {
     #[serde(flatten)]
     pub summary: RolloutSummary,
 }
+
+/// Every seat's chance at the start of the turn in play of a game whose
+/// values are expected points (no exact table fits), estimated by
+/// rollouts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableEstimate {
+    /// The turn the estimate starts (numbered from 1, in the order
+    /// played) and its mover's seat.
+    pub turn: usize,
+    pub mover: usize,
+    /// Each seat's P(win), in seat order.
+    pub seats: Vec<Interval>,
+    #[serde(flatten)]
+    pub summary: RolloutSummary,
+}
+
+/// A decision judged by rollouts: every alternative of the roll played
+/// out on the same dice, and how far below the best the one played is.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ChoiceEstimate {
+    pub played: String,
+    pub best: String,
+    /// The best's estimated P(win) less the played one's, with the 95%
+    /// interval of that difference (0 when the played one is the best).
+    pub loss: Interval,
+    /// The interval of `loss` lies above 0: the rollouts tell the two
+    /// apart (a play not separated from the best is never classed as a
+    /// mistake).
+    pub separated: bool,
+    /// The judgement in words, for a coach.
+    pub verdict: String,
+    #[serde(flatten)]
+    pub summary: RolloutSummary,
+}

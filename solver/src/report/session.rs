@@ -46,6 +46,11 @@ pub struct PlayState {
     /// Where a game of several is judged by expected points rather than
     /// the chance of winning: the sentence that says so, and why.
     pub judging: Option<String>,
+    /// Where each seat's P(win) is to be had by rollouts only (three to
+    /// eight players, no exact table): why. [`crate::Session::estimate_seats`],
+    /// [`crate::Session::hint_by_rollouts`] and
+    /// [`crate::Session::judge_by_rollouts`] answer then.
+    pub estimated: Option<String>,
     pub over: bool,
     /// The seed of the dice the session rolls (`None`: every roll is
     /// typed, as rolled at a real table).
@@ -98,6 +103,11 @@ pub struct TurnResult {
     /// Each seat's P(win) after the turn, where the values are chances
     /// (two and three players); `None` where they are expected points.
     pub chances: Option<Vec<f64>>,
+    /// Where no exact table gives chances: each seat's P(win) after the
+    /// turn estimated by rollouts, once a front end asked for it
+    /// ([`crate::Session::estimate_seats`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimates: Option<Vec<crate::report::Interval>>,
 }
 
 /// Something that happened at the table, with its sentence (`text`):

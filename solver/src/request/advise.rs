@@ -3,7 +3,6 @@
 
 use super::Request;
 use crate::error::{Error, Field, RequestError};
-use crate::limits::ROLLOUTS_MAX;
 use crate::question::{AdviseQuestion, CategoryQuestion, PushLuckQuestion, RolloutAsk, Start};
 use crate::registry::Game;
 use crate::vocabulary::{Family, Objective};
@@ -213,19 +212,8 @@ impl AdviseRequest {
             }
             .into());
         }
-        Ok(RolloutAsk { force: self.estimate, ..rollout_count(self.rollouts, self.seed)? })
+        Ok(RolloutAsk { force: self.estimate, ..super::rollout_count(self.rollouts, self.seed)? })
     }
-}
-
-/// The count and seed of rollouts asked, the count bounded.
-///
-/// # Errors
-/// A count outside 1 to [`ROLLOUTS_MAX`].
-pub(super) fn rollout_count(count: Option<u64>, seed: Option<u64>) -> Result<RolloutAsk, Error> {
-    if let Some(n) = count.filter(|n| !(1..=ROLLOUTS_MAX).contains(n)) {
-        return Err(RequestError::Range { value: n, range: "1 to 10,000,000", field: Field::Rollouts }.into());
-    }
-    Ok(RolloutAsk { force: false, count, seed: seed.unwrap_or(0) })
 }
 
 /// A flag of the other family's questions, named with the game's id (as

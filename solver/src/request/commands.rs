@@ -204,7 +204,7 @@ impl Request for CompareRequest {
             variants,
             rules_files: self.rules.clone(),
             no_defaults: self.no_defaults,
-            rollouts: super::advise::rollout_count(self.rollouts, self.seed)?,
+            rollouts: super::rollout_count(self.rollouts, self.seed)?,
         };
         Ok((game, question))
     }
@@ -265,6 +265,9 @@ request! {
         pub seed: Option<u64>,
         /// The dice are rolled at the table and typed: nothing to seed.
         pub dice_from_me: bool,
+        /// Where chances are estimated by rollouts: exactly this many per
+        /// estimate (default: a two-second budget).
+        pub rollouts: Option<u64>,
     }
 }
 
@@ -294,7 +297,7 @@ impl Request for PlayRequest {
             return Err(RequestError::NoPlayers.into());
         }
         let players = text.split(',').map(|p| p.trim().to_string()).collect();
-        Ok((game, PlayQuestion { players, seed }))
+        Ok((game, PlayQuestion { players, seed, rollouts: super::rollout_count(self.rollouts, None)? }))
     }
 }
 

@@ -17,7 +17,11 @@ use crate::session::Play;
 use crate::vocabulary::Objective;
 
 fn played(g: &Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Record {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
+    let q = PlayQuestion {
+        players: players.iter().map(ToString::to_string).collect(),
+        seed: Some(seed),
+        rollouts: Default::default(),
+    };
     let mut s = Play::new(g, &q, dir, &Silent).unwrap();
     play_out(&mut s, &mut SmallRng::seed_from_u64(seed));
     s.record().clone()
@@ -262,7 +266,11 @@ fn identity_over(games: u64, extended: bool) {
             _ => games,
         };
         for seed in 0..games {
-            let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
+            let q = PlayQuestion {
+                players: players.iter().map(ToString::to_string).collect(),
+                seed: Some(seed),
+                rollouts: Default::default(),
+            };
             let mut s = Play::new(&g, &q, dir.path(), &Silent).unwrap();
             play_out(&mut s, &mut SmallRng::seed_from_u64(seed ^ 0x5eed));
             check_identity(&s);

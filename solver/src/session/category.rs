@@ -286,6 +286,7 @@ impl<'g> Table<'g> {
             best_text: best.description.clone(),
             played_text,
             points_loss: None,
+            rollout_at: None,
         };
         let mut notes = vec![Note::Decision { seat, judged }];
         notes.push(Note::Step(Step::Roll {

@@ -173,7 +173,11 @@ mod tests {
     use crate::report::Advice;
 
     fn start<'g>(g: &'g crate::registry::Game, players: &[&str], dir: &std::path::Path) -> Play<'g> {
-        let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(1) };
+        let q = PlayQuestion {
+            players: players.iter().map(ToString::to_string).collect(),
+            seed: Some(1),
+            rollouts: Default::default(),
+        };
         Play::new(g, &q, dir, &Silent).expect("a session")
     }
 

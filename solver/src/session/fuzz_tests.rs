@@ -69,7 +69,11 @@ fn hostile_words_and_dice_are_refused_in_one_line_and_change_nothing() {
         ("yahtzee", &[][..], &["ann", "optimal"][..]),
     ] {
         let g = game(name, options);
-        let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(3) };
+        let q = PlayQuestion {
+            players: players.iter().map(ToString::to_string).collect(),
+            seed: Some(3),
+            rollouts: Default::default(),
+        };
         let mut s = Play::new(&g, &q, dir.path(), &Silent).unwrap();
         for _ in 0..100_000 {
             let prompt = s.prompt();
@@ -127,7 +131,7 @@ fn hostile_words_and_dice_are_refused_in_one_line_and_change_nothing() {
 fn mutated_records_review_or_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let g = game("farkle", &["goal=1000"]);
-    let q = PlayQuestion { players: vec!["ann".into(), "bob".into()], seed: Some(9) };
+    let q = PlayQuestion { players: vec!["ann".into(), "bob".into()], seed: Some(9), rollouts: Default::default() };
     let mut s = Play::new(&g, &q, dir.path(), &Silent).unwrap();
     super::tests::play_out(&mut s, &mut SmallRng::seed_from_u64(9));
     let text = s.record().to_string();

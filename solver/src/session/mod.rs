@@ -66,10 +66,13 @@
 
 mod category;
 mod choices;
+mod estimates;
 pub(crate) mod owned;
-mod pushluck;
+pub(crate) mod pushluck;
 mod sheet_values;
 
+#[cfg(test)]
+mod estimate_tests;
 #[cfg(test)]
 mod fuzz_tests;
 #[cfg(test)]

@@ -125,4 +125,7 @@ pub(crate) struct Judged {
     /// Under the win objective: the same decision's loss in expected
     /// points of the turn.
     pub(crate) points_loss: Option<f64>,
+    /// Where the chances are estimated by rollouts: the decision's
+    /// position as they ask it (`review` judges it so).
+    pub(crate) rollout_at: Option<Box<super::pushluck::estimate::RolloutAt>>,
 }

@@ -8,16 +8,18 @@
 //! over to the borrowing [`Play`], whose docs say what it does.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::play::Play;
 use crate::dice::Counts;
-use crate::error::{Error, Refusal};
+use crate::error::{Error, Refusal, SessionError};
 use crate::progress::Progress;
-use crate::question::PlayQuestion;
+use crate::pushluck::rollout::Rollouts;
+use crate::pushluck::PushLuckGame;
+use crate::question::{PlayQuestion, RolloutAsk};
 use crate::record::{Decision, Record, Step};
 use crate::registry::Game;
-use crate::report::{Advice, Choice, Event, PlayState};
+use crate::report::{Advice, Choice, ChoiceEstimate, Event, PlayState, TableEstimate};
 
 self_cell::self_cell!(
     struct Owned {
@@ -27,10 +29,21 @@ self_cell::self_cell!(
     }
 );
 
+self_cell::self_cell!(
+    /// The rollouts' tables of a game whose chances are estimated, with
+    /// the turns solved so far (kept apart from the game in play: their
+    /// caches are not covariant).
+    struct KeptRollouts {
+        owner: Arc<PushLuckGame>,
+        #[not_covariant]
+        dependent: Rollouts,
+    }
+);
+
 /// A whole game played through its rules, a roll and a decision at a
 /// time, with the solver's value of every position (see the module docs
 /// of `session` in the code: values, luck and loss).
-pub struct Session(Owned);
+pub struct Session(Owned, Arc<OnceLock<KeptRollouts>>);
 
 impl Session {
     /// Starts a game of `game` between `q.players` (people's names, or the
@@ -42,7 +55,7 @@ impl Session {
     /// A player list the game cannot seat, a table that is missing and too
     /// long to solve here, a damaged table.
     pub fn new(game: Arc<Game>, q: &PlayQuestion, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
-        Owned::try_new(game, |g| Play::new(g, q, tables, progress)).map(Session)
+        Owned::try_new(game, |g| Play::new(g, q, tables, progress)).map(Session::of)
     }
 
     /// Continues the game of `record` (a game stopped before its end) with
@@ -53,7 +66,7 @@ impl Session {
     /// Another game; a line the rules refuse; dice that do not follow the
     /// record's seed; a game that is over.
     pub fn resume(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
-        Owned::try_new(game, |g| Play::resume(g, record, tables, progress)).map(Session)
+        Owned::try_new(game, |g| Play::resume(g, record, tables, progress)).map(Session::of)
     }
 
     /// The game of `record` again as a session, as [`Session::resume`]
@@ -63,7 +76,7 @@ impl Session {
     /// # Errors
     /// As [`Session::resume`], but a game that is over.
     pub fn reopen(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
-        Owned::try_new(game, |g| Play::reopen(g, record, tables, progress, true)).map(Session)
+        Owned::try_new(game, |g| Play::reopen(g, record, tables, progress, true)).map(Session::of)
     }
 
     /// The game as it stood before the last decision a person made (a
@@ -79,7 +92,22 @@ impl Session {
         if let Some(dice) = &point.dice {
             s.0.with_dependent_mut(|_, p| p.roll_again(dice))?;
         }
-        Ok(s)
+        Ok(s.keeping_estimates(self))
+    }
+
+    fn of(owned: Owned) -> Session {
+        Session(owned, Arc::default())
+    }
+
+    /// The rollouts' tables, loaded on the first estimate and kept.
+    fn rollouts(&self, progress: &dyn Progress) -> Result<&KeptRollouts, Error> {
+        if let Some(r) = self.1.get() {
+            return Ok(r);
+        }
+        let why = || SessionError::NotEstimated { why: "its values are not estimated by rollouts".into() };
+        let (game, tables) = self.play().rollouts_source().ok_or_else(why)?;
+        let kept = KeptRollouts::try_new(game, |g| Rollouts::load(g, &tables, progress))?;
+        Ok(self.1.get_or_init(|| kept))
     }
 
     fn play(&self) -> &Play<'_> {
@@ -183,7 +211,13 @@ impl Session {
                 None => format!(" {note}"),
             });
         }
-        Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress)
+        // Turns from the corrected one on are new: their estimates go.
+        let kept = Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress)?;
+        let mut earlier = self.state().turns;
+        earlier.truncate(turn - 1);
+        let mut kept = kept.keeping_log(&earlier);
+        kept.1 = Arc::clone(&self.1);
+        Ok(kept)
     }
 
     /// `advise`'s answer for the position in play.
@@ -206,5 +240,59 @@ impl Session {
     /// The game so far as a record.
     pub fn record(&self) -> &Record {
         self.play().record()
+    }
+
+    /// Every seat's P(win) at the start of the turn in play, estimated by
+    /// rollouts (a game of three to eight players that no exact table
+    /// fits: [`PlayState::estimated`] says so), each with its 95%
+    /// interval; kept in the score table as the chances after the turn
+    /// before. `ask` sets the count and seed (a two-second budget without a
+    /// count).
+    ///
+    /// # Errors
+    /// No estimate here (exact values, one player, the last round, a game
+    /// over); a pair table missing and slow to solve.
+    pub fn estimate_seats(&mut self, ask: &RolloutAsk, progress: &dyn Progress) -> Result<TableEstimate, Error> {
+        self.rollouts(progress)?;
+        let Session(owned, kept) = self;
+        let kept = kept.get().expect("loaded above");
+        kept.with_dependent(|_, r| owned.with_dependent_mut(|_, p| p.estimate_seats(r, ask, progress)))
+    }
+
+    /// The roll in play, every play ranked by its P(win) estimated by
+    /// rollouts (each with its interval and its distance below the best).
+    ///
+    /// # Errors
+    /// No roll to decide on; no estimate here.
+    pub fn hint_by_rollouts(&self, ask: &RolloutAsk, progress: &dyn Progress) -> Result<Advice, Error> {
+        self.rollouts(progress)?.with_dependent(|_, r| self.play().hint_by_rollouts(r, ask, progress))
+    }
+
+    /// The decision `words` on the roll in play judged by rollouts against
+    /// the best on the same dice, without making it: a coach's verdict
+    /// that calls a play worse only where the rollouts tell it apart.
+    ///
+    /// # Errors
+    /// Words that are not a set-aside of the roll; as
+    /// [`Session::hint_by_rollouts`].
+    pub fn judge_by_rollouts(
+        &self,
+        words: &str,
+        ask: &RolloutAsk,
+        progress: &dyn Progress,
+    ) -> Result<ChoiceEstimate, Error> {
+        self.rollouts(progress)?.with_dependent(|_, r| self.play().judge_by_rollouts(r, words, ask, progress))
+    }
+
+    /// This session with the estimates `earlier` kept for the same turns,
+    /// and its rollouts' solved turns.
+    fn keeping_estimates(mut self, earlier: &Session) -> Session {
+        self.1 = Arc::clone(&earlier.1);
+        self.keeping_log(&earlier.state().turns)
+    }
+
+    fn keeping_log(mut self, log: &[crate::report::TurnResult]) -> Session {
+        self.0.with_dependent_mut(|_, p| p.keep_estimates(log));
+        self
     }
 }

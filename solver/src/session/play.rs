@@ -356,6 +356,7 @@ impl<'g> Play<'g> {
             view: self.view(),
             objective: self.objective(),
             judging: self.judging(),
+            estimated: self.estimable().map(str::to_string),
             seed: self.record.seed,
             dice_from_me: self.rng.is_none(),
             can_undo: self.can_undo(),
@@ -527,6 +528,7 @@ impl<'g> Play<'g> {
                         total,
                         entered,
                         chances: None,
+                        estimates: None,
                     });
                     self.turns_over += 1;
                     if settle {

@@ -40,7 +40,11 @@ fn step(s: &mut Play, rng: &mut SmallRng) -> bool {
 }
 
 fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Play<'g> {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
+    let q = PlayQuestion {
+        players: players.iter().map(ToString::to_string).collect(),
+        seed: Some(seed),
+        rollouts: Default::default(),
+    };
     Play::new(g, &q, dir, &Silent).expect("a session")
 }
 
@@ -261,7 +265,11 @@ fn empty_player_names_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let g = game("farkle", &["goal=1000"]);
     for players in [&["", "optimal"][..], &["ann", " ", "optimal"]] {
-        let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(1) };
+        let q = PlayQuestion {
+            players: players.iter().map(ToString::to_string).collect(),
+            seed: Some(1),
+            rollouts: Default::default(),
+        };
         let err = Play::new(&g, &q, dir.path(), &Silent).err().expect("refused");
         assert!(err.to_string().contains("has no name"), "{err}");
     }

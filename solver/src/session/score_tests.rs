@@ -16,7 +16,11 @@ use crate::report::{PlayState, Prompt, TurnEnd};
 use crate::vocabulary::Objective;
 
 fn session(name: &str, options: &[&str], players: &[&str], dir: &Path) -> Session {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: None };
+    let q = PlayQuestion {
+        players: players.iter().map(ToString::to_string).collect(),
+        seed: None,
+        rollouts: Default::default(),
+    };
     Session::new(Arc::new(game(name, options)), &q, dir, &Silent).expect("a session")
 }
 

@@ -81,7 +81,11 @@ pub(crate) fn play_out(s: &mut Play, rng: &mut SmallRng) {
 }
 
 fn start<'g>(g: &'g Game, players: &[&str], seed: u64, dir: &std::path::Path) -> Play<'g> {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
+    let q = PlayQuestion {
+        players: players.iter().map(ToString::to_string).collect(),
+        seed: Some(seed),
+        rollouts: Default::default(),
+    };
     Play::new(g, &q, dir, &Silent).expect("a session")
 }
 

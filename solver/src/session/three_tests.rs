@@ -38,7 +38,11 @@ fn tables() -> &'static Path {
 }
 
 fn start<'g>(g: &'g crate::registry::Game, players: &[&str], seed: u64, dir: &Path) -> Play<'g> {
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed: Some(seed) };
+    let q = PlayQuestion {
+        players: players.iter().map(ToString::to_string).collect(),
+        seed: Some(seed),
+        rollouts: Default::default(),
+    };
     Play::new(g, &q, dir, &Silent).expect("a session")
 }
 

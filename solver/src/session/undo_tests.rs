@@ -50,7 +50,8 @@ fn to_decision(s: &mut Session, dice_rng: Option<&mut SmallRng>) -> bool {
 fn check_undo(name: &str, options: &[&str], players: &[&str], seed: Option<u64>) -> usize {
     let dir = tempfile::tempdir().unwrap();
     let g = Arc::new(game(name, options));
-    let q = PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed };
+    let q =
+        PlayQuestion { players: players.iter().map(ToString::to_string).collect(), seed, rollouts: Default::default() };
     let mut s = Session::new(Arc::clone(&g), &q, dir.path(), &Silent).expect("a session");
     assert!(!s.state().can_undo);
     assert!(matches!(s.undo(dir.path(), &Silent), Err(Error::Session(SessionError::NothingToUndo))));

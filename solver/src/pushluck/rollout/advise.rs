@@ -6,13 +6,12 @@ use std::path::Path;
 
 use super::policy::{Opening, SeatPolicy};
 use super::tally::interval;
-use super::{roll_out, summary, Position};
+use super::{roll_out, summary, Position, Rollouts};
 use crate::dice::Counts;
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
 use crate::pushluck::advise::{choices, ranked, After};
 use crate::pushluck::situation::Situation;
-use crate::pushluck::win::table::load as load_win;
 use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
 use crate::report::{AlternativeEstimate, PushLuckAdvice};
@@ -44,9 +43,20 @@ pub(crate) fn advise_by_rollouts(
     ask: &RolloutAsk,
     progress: &dyn Progress,
 ) -> Result<PushLuckAdvice, Error> {
-    let values = load_win(game, tables, progress)?;
-    let three = super::table_of_three(game, tables)?;
-    let policy = SeatPolicy::new(game, &values, three.as_ref());
+    advise_with(game, &Rollouts::load(game, tables, progress)?.policy(), asked, ask, progress)
+}
+
+/// Ranks the alternatives of `asked` by rollouts under `policy`.
+///
+/// # Errors
+/// A choice of dice to roll (which the rollouts do not play).
+pub(crate) fn advise_with(
+    game: &PushLuckGame,
+    policy: &SeatPolicy,
+    asked: &Asked,
+    ask: &RolloutAsk,
+    progress: &dyn Progress,
+) -> Result<PushLuckAdvice, Error> {
     let turn = policy.asked_turn(asked.mine, asked.others);
     let alts = choices(game, &turn, asked.situation, asked.dice)?;
     let grid = turn.model.grid;
@@ -67,7 +77,7 @@ pub(crate) fn advise_by_rollouts(
     let mut totals = vec![asked.mine];
     totals.extend_from_slice(asked.others);
     let position = Position { totals: &totals, openings: &openings, turn: &turn };
-    let (tally, seconds) = roll_out(&policy, &position, ask, progress);
+    let (tally, seconds) = roll_out(policy, &position, ask, progress);
     // The best by its estimate; among equals, fewer dice set aside (as
     // the ranking orders them).
     let best = (0..alts.len())
@@ -98,7 +108,7 @@ pub(crate) fn advise_by_rollouts(
     let line = format!("{}; estimated by {} rollouts (seed {})", asked.line, tally.rollouts, ask.seed);
     let farkle_value = tally.chance(0).0;
     let mut advice = ranked(game, asked.situation, asked.dice, Objective::Win, line, note, valued, farkle_value);
-    let mut s = summary(&policy, &tally, ask, asked.reason.clone(), seconds);
+    let mut s = summary(policy, &tally, ask, asked.reason.clone(), seconds);
     s.separated = separated;
     advice.rollouts = Some(s);
     Ok(advice)

@@ -42,30 +42,44 @@ pub(crate) enum Opening {
     Roll { level: usize, ctx: usize },
 }
 
-/// The seats' policy, built once per estimate and shared by its threads.
-pub(crate) struct SeatPolicy<'g> {
+/// The seats' policy, built for an estimate and shared by its threads; its
+/// solved turns are kept in a [`PolicyCache`], which may outlive it (a game
+/// in play estimates turn after turn on the same cache).
+pub(crate) struct SeatPolicy<'v, 'g> {
     game: &'g PushLuckGame,
-    values: &'g WinValues<'g>,
+    values: &'v WinValues<'g>,
     dice: Dice<'g>,
+    cache: &'v PolicyCache<'g>,
+    /// The table of three, where there is one: below the goal each seat
+    /// then plays it against its two strongest opponents.
+    three: Option<Three<'v, 'g>>,
+}
+
+/// The turns a policy solved, kept for the next estimate.
+pub(crate) struct PolicyCache<'g> {
     /// The pair turns per (mover's side, strongest opponent's side),
-    /// kept whole for the run (a cap of 4,096 kept turns solved most of
-    /// them again and again: 87% of the time).
+    /// kept whole (a cap of 4,096 kept turns solved most of them again
+    /// and again: 87% of the time).
     turns: PairTurns<'g>,
     /// Last turns per (on the board, points needed).
     lasts: Cache<'g, (bool, i64)>,
-    /// The table of three, where there is one: below the goal each seat
-    /// then plays it against its two strongest opponents.
-    three: Option<Three<'g>>,
+    /// Turns of the table of three per (state, which of two mixed
+    /// policies), kept up to [`THREE_KEPT`].
+    three: Mutex<HashMap<(usize, bool), Arc<Solution<'g>>>>,
+}
+
+impl<'g> PolicyCache<'g> {
+    /// An empty cache for the policy of the pair table `values`.
+    pub(crate) fn new(values: &WinValues<'g>) -> PolicyCache<'g> {
+        PolicyCache { turns: PairTurns::new(values.sides.len()), lasts: Cache::default(), three: Mutex::default() }
+    }
 }
 
 /// The table of three as the policy reads it.
-struct Three<'g> {
-    values: &'g PlayersValues<'g>,
+struct Three<'v, 'g> {
+    values: &'v PlayersValues<'g>,
     /// Where its mover mixes two policies: the first one's share, by state.
     mixed: HashMap<usize, f64>,
-    /// Its turns per (state, which of two mixed policies), kept up to
-    /// [`THREE_KEPT`].
-    turns: Mutex<HashMap<(usize, bool), Arc<Solution<'g>>>>,
 }
 
 /// Turns of the table of three kept at once (a few tens of kilobytes each),
@@ -73,23 +87,21 @@ struct Three<'g> {
 /// it (see [`super::table_of_three`]).
 pub(crate) const THREE_KEPT: usize = 16_384;
 
-impl<'g> SeatPolicy<'g> {
+impl<'v, 'g> SeatPolicy<'v, 'g> {
+    /// The policy of the pair table `values` (and the table of three,
+    /// where given), keeping its turns in `cache` (made for `values`).
     pub(crate) fn new(
         game: &'g PushLuckGame,
-        values: &'g WinValues<'g>,
-        three: Option<&'g PlayersValues<'g>>,
-    ) -> SeatPolicy<'g> {
+        values: &'v WinValues<'g>,
+        three: Option<&'v PlayersValues<'g>>,
+        cache: &'v PolicyCache<'g>,
+    ) -> SeatPolicy<'v, 'g> {
         SeatPolicy {
             game,
             values,
             dice: Dice::new(values.model),
-            turns: PairTurns::new(values.sides.len()),
-            lasts: Cache::default(),
-            three: three.map(|v| Three {
-                values: v,
-                mixed: v.mixed.iter().map(|&(i, m)| (i, m.share)).collect(),
-                turns: Mutex::default(),
-            }),
+            cache,
+            three: three.map(|v| Three { values: v, mixed: v.mixed.iter().map(|&(i, m)| (i, m.share)).collect() }),
         }
     }
 
@@ -102,7 +114,7 @@ impl<'g> SeatPolicy<'g> {
     /// strongest of `others` (the highest totals, the earlier in turn
     /// order first among equals), kept in turn order; `None` without the
     /// table, or with one other player.
-    fn three_state(&self, mine: i64, others: &[i64]) -> Option<(&Three<'g>, [usize; 3])> {
+    fn three_state(&self, mine: i64, others: &[i64]) -> Option<(&Three<'v, 'g>, [usize; 3])> {
         let three = self.three.as_ref()?;
         if others.len() < 2 {
             return None;
@@ -132,15 +144,15 @@ impl<'g> SeatPolicy<'g> {
 
     /// The turn of the table of three at `levels`, policy `pick` where
     /// its mover mixes: its decisions only, kept while there is room.
-    fn three_turn(three: &Three<'g>, levels: [usize; 3], pick: bool) -> Arc<Solution<'g>> {
+    fn three_turn(&self, three: &Three<'v, 'g>, levels: [usize; 3], pick: bool) -> Arc<Solution<'g>> {
         let key = (three.values.index(&levels), pick);
-        if let Some(s) = three.turns.lock().expect("not poisoned").get(&key) {
+        if let Some(s) = self.cache.three.lock().expect("not poisoned").get(&key) {
             return Arc::clone(s);
         }
         let mut s = three.values.turn_played(&levels, |_| pick);
         keep_decisions(&mut s);
         let s = Arc::new(s);
-        let mut kept = three.turns.lock().expect("not poisoned");
+        let mut kept = self.cache.three.lock().expect("not poisoned");
         if kept.len() < THREE_KEPT {
             kept.insert(key, Arc::clone(&s));
         }
@@ -155,7 +167,7 @@ impl<'g> SeatPolicy<'g> {
             Some((three, levels)) => {
                 let i = three.values.index(&levels);
                 let pick = three.mixed.get(&i).is_some_and(|&share| rng.gen::<f64>() < share);
-                play(&self.dice, &Self::three_turn(three, levels, pick), None, rng)
+                play(&self.dice, &self.three_turn(three, levels, pick), None, rng)
             }
             None => play(&self.dice, self.turn(mine, others), None, rng),
         }
@@ -192,7 +204,7 @@ impl<'g> SeatPolicy<'g> {
     /// `others` (all below the goal): its decisions only, kept.
     pub(crate) fn turn(&self, mine: i64, others: &[i64]) -> &Solution<'g> {
         let (a, b) = self.pair(mine, others);
-        self.turns.get(self.values, a, b)
+        self.cache.turns.get(self.values, a, b)
     }
 
     /// The points of `ended` that count for a player at `total`.
@@ -209,7 +221,7 @@ impl<'g> SeatPolicy<'g> {
     fn last_turn(&self, total: i64, high: i64, rng: &mut SmallRng) -> Result<Option<i64>, ()> {
         let on = self.on_board(total);
         let need = high - total;
-        let sol = cached(&self.lasts, (on, need), || last_turn(self.values.model, on, need));
+        let sol = cached(&self.cache.lasts, (on, need), || last_turn(self.values.model, on, need));
         match play(&self.dice, &sol, None, rng) {
             Ended::Instant => Err(()),
             ended => Ok(self.banked(total, ended).map(|t| total + t).filter(|&y| y > high)),

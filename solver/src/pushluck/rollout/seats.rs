@@ -5,10 +5,9 @@ use std::path::Path;
 
 use super::policy::{Opening, SeatPolicy, SEATS_MOST};
 use super::tally::interval;
-use super::{roll_out, summary, Position};
+use super::{roll_out, summary, Position, Rollouts};
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
-use crate::pushluck::win::table::load as load_win;
 use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
 use crate::report::SeatEstimate;
@@ -35,12 +34,21 @@ pub(crate) fn seats_by_rollouts(
     if let Some(what) = crate::pushluck::win::players::refusal(game.win_model(), players) {
         return Err(WinError::RolloutRules { game: game.title(), players, what }.into());
     }
-    let values = load_win(game, tables, progress)?;
-    let three = super::table_of_three(game, tables)?;
-    let policy = SeatPolicy::new(game, &values, three.as_ref());
+    seats_with(&Rollouts::load(game, tables, progress)?.policy(), totals, ask, reason, progress)
+}
+
+/// [`seats_by_rollouts`] under `policy`, the totals checked.
+pub(crate) fn seats_with(
+    policy: &SeatPolicy,
+    totals: &[i64],
+    ask: &RolloutAsk,
+    reason: String,
+    progress: &dyn Progress,
+) -> Result<SeatEstimate, Error> {
+    let players = totals.len();
     let turn = policy.turn(totals[0], &totals[1..]);
     let position = Position { totals, openings: &[Opening::Fresh], turn };
-    let (tally, seconds) = roll_out(&policy, &position, ask, progress);
+    let (tally, seconds) = roll_out(policy, &position, ask, progress);
     let seats = (0..players).map(|s| interval(tally.seat(0, s))).collect();
-    Ok(SeatEstimate { seats, summary: summary(&policy, &tally, ask, reason, seconds) })
+    Ok(SeatEstimate { seats, summary: summary(policy, &tally, ask, reason, seconds) })
 }

@@ -7,7 +7,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::advise::opening_of;
-use super::policy::{Opening, SeatPolicy};
+use super::policy::{Opening, PolicyCache, SeatPolicy};
 use super::{roll_out, Position};
 use crate::dice::roll_onto;
 use crate::progress::Silent;
@@ -47,7 +47,8 @@ fn holds(x: f64, [low, high]: [f64; 2]) -> bool {
 fn at_two_players_the_intervals_hold_the_pair_tables_values_about_95_percent_of_the_time() {
     let g = farkle_to(1000);
     let (values, _, _) = win::solve(&g, &Silent).expect("solves");
-    let policy = SeatPolicy::new(&g, &values, None);
+    let cache = PolicyCache::new(&values);
+    let policy = SeatPolicy::new(&g, &values, None, &cache);
     let grid = values.model.grid;
     let mut rng = SmallRng::seed_from_u64(7);
     let positions = 300;
@@ -78,7 +79,8 @@ fn at_two_players_the_intervals_hold_the_pair_tables_values_about_95_percent_of_
 fn at_two_players_alternatives_and_their_differences_are_covered() {
     let g = farkle_to(1000);
     let (values, _, _) = win::solve(&g, &Silent).expect("solves");
-    let policy = SeatPolicy::new(&g, &values, None);
+    let cache = PolicyCache::new(&values);
+    let policy = SeatPolicy::new(&g, &values, None, &cache);
     let model = values.model;
     let grid = model.grid;
     let mut rng = SmallRng::seed_from_u64(11);
@@ -139,7 +141,8 @@ fn at_two_players_alternatives_and_their_differences_are_covered() {
 fn a_seed_and_count_reproduce_the_numbers() {
     let g = farkle_to(1000);
     let (values, _, _) = win::solve(&g, &Silent).expect("solves");
-    let policy = SeatPolicy::new(&g, &values, None);
+    let cache = PolicyCache::new(&values);
+    let policy = SeatPolicy::new(&g, &values, None, &cache);
     let totals = [300, 500, 0, 850];
     let turn = policy.turn(totals[0], &totals[1..]);
     let openings = [Opening::Fresh, Opening::Bank(350)];
@@ -164,7 +167,8 @@ fn policy_against_exact(goal: i64, players: usize, states: usize, rollouts: u64,
     let exact = players::solve(&g, players, &Silent).expect("solves");
     let (values, _, _) = win::solve(&g, &Silent).expect("solves");
     let of_three = three.then(|| players::solve(&g, 3, &Silent).expect("solves"));
-    let policy = SeatPolicy::new(&g, &values, of_three.as_ref());
+    let cache = PolicyCache::new(&values);
+    let policy = SeatPolicy::new(&g, &values, of_three.as_ref(), &cache);
     let grid = values.model.grid;
     let mut rng = SmallRng::seed_from_u64(5);
     let (mut worst, mut sum, mut held) = (0.0_f64, 0.0, 0);
@@ -216,7 +220,8 @@ fn with_the_table_of_three_each_seat_plays_it_against_its_two_strongest() {
     let g = farkle_to(500);
     let (values, _, _) = win::solve(&g, &Silent).expect("solves");
     let three = players::solve(&g, 3, &Silent).expect("solves");
-    let policy = SeatPolicy::new(&g, &values, Some(&three));
+    let cache = PolicyCache::new(&values);
+    let policy = SeatPolicy::new(&g, &values, Some(&three), &cache);
     assert!(policy.plays_three());
     let levels = |mine, others: &[i64]| policy.three_levels(mine, others);
     assert_eq!(levels(0, &[100, 250, 50]), Some([0, 2, 5]));

@@ -12,10 +12,11 @@
 //! and what sixdice's players choose).
 
 mod choices;
+pub(crate) mod estimate;
 mod values;
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::notes::{Judged, Mode, Note, Seat};
@@ -111,6 +112,11 @@ pub(super) struct Table<'g> {
     /// of a game share a few (as the arena keeps them for `ev` players).
     ev_turns: HashMap<Params, Arc<Solution<'g>>>,
     first_turn: bool,
+    /// Where the tables are read (the rollouts read the pair table there).
+    tables: PathBuf,
+    /// Why the chances are estimated by rollouts, where they can be
+    /// ([`estimate`]).
+    estimable: Option<String>,
 }
 
 impl<'g> Table<'g> {
@@ -130,6 +136,15 @@ impl<'g> Table<'g> {
         };
         let sheet = if seats.contains(&Seat::Computer(Player::Human)) { strategy(game)?.sections } else { vec![] };
         let on_board = game.rules.turn.entry == 0;
+        let estimable = match &valuing {
+            Valuing::Points { why: Some(why), .. }
+                if (3..=crate::pushluck::rollout::policy::SEATS_MOST).contains(&n)
+                    && win::players::refusal(game.win_model(), n).is_none() =>
+            {
+                Some(why.clone())
+            }
+            _ => None,
+        };
         let mut t = Table {
             game,
             valuing,
@@ -144,6 +159,8 @@ impl<'g> Table<'g> {
             sheet,
             ev_turns: HashMap::new(),
             first_turn: true,
+            tables: tables.to_path_buf(),
+            estimable,
         };
         t.begin_turn(notes)?;
         Ok(t)
@@ -409,6 +426,7 @@ impl<'g> Table<'g> {
                 best_text: text(usize::from(best.0)),
                 played_text: text(n),
                 points_loss,
+                rollout_at: None,
             },
         })
     }
@@ -481,6 +499,7 @@ impl<'g> Table<'g> {
                         best_text: text(pig > fresh),
                         played_text: text(take),
                         points_loss,
+                        rollout_at: None,
                     },
                 });
                 notes.push(Note::Step(if take { Step::Take } else { Step::Fresh }));
@@ -535,6 +554,7 @@ impl<'g> Table<'g> {
                         best_text: alternative_text(best),
                         played_text: alternative_text(chosen),
                         points_loss,
+                        rollout_at: self.rollout_at(&keep, then),
                     },
                 });
                 notes.push(Note::Step(Step::Roll {
