@@ -176,3 +176,33 @@ fn several_records_are_summed_per_player() {
     assert!(env.ok(&["review", s(&a)]).contains("Review of Farkle"));
     env.user_error(&["review", s(&a), s(&b), "--all"], "one record");
 }
+
+/// A game of four that no exact table fits (its table of four to 1,500 is
+/// not solved): besides the points, each decision the rollouts can judge
+/// is judged by P(win), and only losses they separate from 0 are classed;
+/// `--rollouts N --seed S` gives the same numbers again.
+#[test]
+fn a_game_of_four_is_judged_by_rollouts_beside_the_points() {
+    let env = Env::new();
+    let rec = game(&env, "four.rec", "6", "optimal,threshold=300,ev,threshold=600");
+    let args = ["review", s(&rec), "--rollouts", "300", "--seed", "2"];
+    let text = env.ok(&args);
+    assert!(text.contains("values are each turn's expected points"), "{text}");
+    assert!(text.contains("By P(win), estimated by rollouts") && text.contains("300 rollouts each (seed 2)"), "{text}");
+    assert!(text.contains("Rollout policy: "), "{text}");
+    let j = env.json(&args);
+    let e = &j["estimates"];
+    assert_eq!((e["rollouts"].as_u64(), e["seed"].as_u64()), (Some(300), Some(2)), "{e}");
+    assert_eq!(e["estimated"], e["estimable"], "a count judges every decision: {e}");
+    assert!(e["estimable"].as_u64().unwrap() > 0, "{e}");
+    for d in j["decisions"].as_array().unwrap() {
+        let Some(x) = d.get("estimate") else { continue };
+        let low = x["loss"]["low"].as_f64().unwrap();
+        assert_eq!(x["separated"].as_bool(), Some(low > 0.0), "{x}");
+        assert!(x["class"].is_null() || low > 0.0, "classed within the noise: {x}");
+    }
+    assert_eq!(env.json(&args)["decisions"], j["decisions"], "the same count and seed, the same numbers");
+    // A count out of range is refused before anything is read.
+    let out = env.run(&["review", s(&rec), "--rollouts", "0"]);
+    assert_user_error(&out, &["review", "--rollouts", "0"], "1 to 10,000,000");
+}

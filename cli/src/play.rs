@@ -81,12 +81,20 @@ pub fn run(
     }
     let ended = loop {
         // sixdice's seats move until a person must act.
-        let events = session.advance()?;
-        if !events.is_empty() {
+        // (A turn at a time where the chances are estimated after each.)
+        let by_turn = session.state().estimated.is_some();
+        loop {
+            let events = if by_turn { session.advance_turn()? } else { session.advance()? };
+            if events.is_empty() {
+                break;
+            }
             out.events(&session.state().view, &events, o.coach);
             estimate_after(&mut session, &events, &ask, &mut out)?;
             if let Some(path) = o.record {
                 crate::records::save(path, &session)?;
+            }
+            if !by_turn {
+                break;
             }
         }
         let state = session.state();

@@ -121,8 +121,8 @@ pub use report::{
     distribution::{DistributionFacts, Quantile, ScoreDistribution},
     games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing},
     review::{
-        DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
-        ReviewedRoll, TurnValues,
+        DecisionClass, DecisionEstimate, GameSummary, PlayerEstimate, PlayerReview, PlayerSummary, ReviewEstimates,
+        ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll, TurnValues,
     },
     rollout::{AlternativeEstimate, ChoiceEstimate, Interval, RolloutSummary, SeatEstimate, TableEstimate},
     session::{

@@ -301,4 +301,9 @@ pub struct ReviewQuestion {
     pub decision: Option<usize>,
     /// Show every decision so.
     pub all_decisions: bool,
+    /// A game whose chances are estimated by rollouts (three to eight
+    /// players, no exact table): exactly `count` rollouts per decision, or
+    /// 2,000 each within a per-game budget of a minute; the seed.
+    #[serde(default)]
+    pub rollouts: RolloutAsk,
 }

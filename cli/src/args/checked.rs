@@ -404,6 +404,8 @@ fn review(a: ReviewArgs) -> anyhow::Result<Command> {
         all: a.all,
         record_dir,
         rules_text: None,
+        rollouts: a.rollouts,
+        seed: a.seed,
     }
     .question()
     .map_err(phrase)?;

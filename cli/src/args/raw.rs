@@ -401,6 +401,15 @@ pub struct ReviewArgs {
     /// game).
     #[arg(long, value_name = "D,M,B")]
     pub thresholds: Option<String>,
+    /// Games of three to eight players that no exact table fits, judged by
+    /// P(win) estimated by rollouts: play out exactly N per decision
+    /// (default: 2,000 each, within a minute per game).
+    #[arg(long, value_name = "N")]
+    pub rollouts: Option<u64>,
+    /// The rollouts' seed (default 0): the same count and seed give the
+    /// same numbers.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 #[derive(ClapArgs, Debug)]

@@ -120,6 +120,9 @@ pub fn review(r: &ReviewReport) -> String {
         out.push_str(&players_table(&u, &r.players, None));
         out.push_str(&points_note(&u, &r.players));
     }
+    if let Some(e) = &r.estimates {
+        out.push_str(&estimates(r, e));
+    }
     out.push_str(&identity(&u, r));
     // The rolls that moved their roller's value most, each way.
     let by_luck = |a: &&solver::ReviewedRoll, b: &&solver::ReviewedRoll| a.luck.total_cmp(&b.luck);
@@ -185,6 +188,101 @@ fn players_table(u: &Units, players: &[PlayerReview], games: Option<&[usize]>) -
         t.row(row);
     }
     t.render()
+}
+
+/// A decision's estimated loss of P(win) in words.
+fn estimated_loss(e: &solver::DecisionEstimate) -> String {
+    let pp = |x: f64| format!("{:.2}", 100.0 * x + 0.0);
+    if e.loss.estimate <= 0.0 && e.loss.high <= 0.0 {
+        return format!("the best play by {} rollouts", e.rollouts);
+    }
+    let told = match class_name(e.class) {
+        _ if !e.separated => "not told apart from the best".to_string(),
+        "" => "told apart from the best, under the doubtful bound".to_string(),
+        c => format!("a {c}"),
+    };
+    format!(
+        "{} percentage points below the best ({}) by {} rollouts, 95% interval {} to {}: {told}",
+        pp(e.loss.estimate),
+        e.best,
+        e.rollouts,
+        pp(e.loss.low),
+        pp(e.loss.high)
+    )
+}
+
+/// A game judged by P(win) estimated by rollouts: each player's losses by
+/// it, and the decisions it classes worst.
+fn estimates(r: &ReviewReport, e: &solver::ReviewEstimates) -> String {
+    let th = e.thresholds;
+    let budget = match e.budget_seconds {
+        Some(b) if e.estimated < e.estimable => {
+            format!("; the {b:.0}-second budget ran out after {} (--rollouts N judges every one)", e.estimated)
+        }
+        _ => String::new(),
+    };
+    let mut out = format!(
+        "\nBy P(win), estimated by rollouts ({}): {} of {} decisions judged, {} rollouts each (seed {}){budget}. A \
+         loss is classed, and counted in a player's loss, only where its 95% interval lies above 0 (percentage \
+         points: doubtful from {}, mistake from {}, blunder from {}).\n",
+        e.reason, e.estimated, e.estimable, e.rollouts, e.seed, th.doubtful, th.mistake, th.blunder
+    );
+    let mut t = TextTable::new([
+        "player",
+        "judged",
+        "told apart",
+        "doubtful",
+        "mistakes",
+        "blunders",
+        "loss (pp)",
+        "per decision",
+        "rating",
+    ])
+    .right_span(1, 7);
+    for p in &e.players {
+        t.row([
+            p.player.clone(),
+            p.estimated.to_string(),
+            p.separated.to_string(),
+            p.doubtful.to_string(),
+            p.mistakes.to_string(),
+            p.blunders.to_string(),
+            format!("{:.2}", 100.0 * p.total_loss + 0.0),
+            format!("{:.2}", 100.0 * p.mean_loss + 0.0),
+            p.rating.unwrap_or("none (nothing judged)").to_string(),
+        ]);
+    }
+    out.push_str(&t.render());
+    let mut worst: Vec<&ReviewedDecision> =
+        r.decisions.iter().filter(|d| d.estimate.as_ref().is_some_and(|x| x.separated)).collect();
+    worst.sort_by(|a, b| {
+        let l = |d: &ReviewedDecision| d.estimate.as_ref().map_or(0.0, |x| x.loss.estimate);
+        l(b).total_cmp(&l(a)).then(a.number.cmp(&b.number))
+    });
+    worst.truncate(5);
+    if worst.is_empty() {
+        out.push_str("The rollouts told no decision apart from the best.\n");
+    } else {
+        out.push_str("The decisions the rollouts tell apart from the best, costliest first:\n");
+        let mut t = TextTable::new(["#", "line", "player", "played", "best", "loss (pp)", "95% interval", "class"])
+            .right_span(0, 1);
+        for d in worst {
+            let x = d.estimate.as_ref().expect("filtered");
+            t.row([
+                d.number.to_string(),
+                d.line.to_string(),
+                d.player.clone(),
+                d.played.clone(),
+                x.best.clone(),
+                format!("{:.2}", 100.0 * x.loss.estimate),
+                format!("{:.2} to {:.2}", 100.0 * x.loss.low, 100.0 * x.loss.high),
+                class_name(x.class).to_string(),
+            ]);
+        }
+        out.push_str(&t.render());
+    }
+    out.push_str(&format!("Rollout policy: {}.\n", e.policy));
+    out
 }
 
 /// Under P(win): the same decisions in expected points, and what that
@@ -313,6 +411,9 @@ fn decision(r: &ReviewReport, d: &ReviewedDecision) -> String {
         u.loss(d.loss),
         u.unit()
     ));
+    if let Some(e) = &d.estimate {
+        out.push_str(&format!("By P(win), estimated: {}.\n", estimated_loss(e)));
+    }
     match &d.advice {
         Some(a) => {
             out.push_str("Every alternative, as `advise` ranks them:\n");

@@ -38,8 +38,8 @@ pub(crate) use compare::{
 pub(crate) use distribution::{DistributionFacts, Quantile, ScoreDistribution};
 pub(crate) use games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing};
 pub(crate) use review::{
-    DecisionClass, GameSummary, PlayerReview, PlayerSummary, ReviewReport, ReviewSummary, ReviewedDecision,
-    ReviewedRoll, TurnValues,
+    DecisionClass, DecisionEstimate, GameSummary, PlayerEstimate, PlayerReview, PlayerSummary, ReviewEstimates,
+    ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll, TurnValues,
 };
 pub(crate) use rollout::{AlternativeEstimate, ChoiceEstimate, Interval, RolloutSummary, SeatEstimate, TableEstimate};
 pub(crate) use session::{

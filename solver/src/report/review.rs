@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{Advice, TableView};
+use super::{Advice, Interval, TableView};
 use crate::vocabulary::{GameRef, Objective, Thresholds};
 
 /// A whole game reviewed.
@@ -40,6 +40,11 @@ pub struct ReviewReport {
     /// (`ReviewQuestion::decision`, `all_decisions`): positions in
     /// `decisions`, whose `position` and `advice` are filled.
     pub shown: Vec<usize>,
+    /// A game of three to eight players that no exact table fits: its
+    /// decisions judged by P(win) estimated by rollouts (each decision's
+    /// `estimate`), beside the points the values are in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimates: Option<ReviewEstimates>,
 }
 
 /// One player's game.
@@ -121,6 +126,73 @@ pub struct ReviewedDecision {
     /// Only for the decisions asked for: every alternative, ranked as
     /// `advise` ranks them there.
     pub advice: Option<Advice>,
+    /// A game whose chances are estimated by rollouts (no exact table): the
+    /// decision's loss of P(win) by them, where it was estimated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<DecisionEstimate>,
+}
+
+/// A decision's loss of P(win) estimated by rollouts: every alternative of
+/// the roll played out on the same dice.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DecisionEstimate {
+    /// The best's estimated P(win) less the played one's, with the 95%
+    /// interval of the difference (0 for the best by the estimate).
+    pub loss: Interval,
+    /// The interval lies above 0: the rollouts tell the play from the best.
+    pub separated: bool,
+    /// The class of the loss under the win thresholds (`estimates`), only
+    /// where separated: a play not told apart from the best is never a
+    /// mistake.
+    pub class: Option<DecisionClass>,
+    /// The best by the estimate, in words.
+    pub best: String,
+    /// Rollouts per alternative (with the report's seed: the same numbers
+    /// again from `advise --rollouts N --seed S`).
+    pub rollouts: u64,
+}
+
+/// How a review estimated P(win) by rollouts, and what it found.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ReviewEstimates {
+    /// Why estimated (no exact table fits, or none is solved).
+    pub reason: String,
+    pub policy: &'static str,
+    pub seed: u64,
+    /// Rollouts per alternative of each decision.
+    pub rollouts: u64,
+    /// The per-game budget in seconds (none when a count was given): the
+    /// decisions past it are left unestimated, and said so.
+    pub budget_seconds: Option<f64>,
+    /// Decisions the rollouts can judge (a set-aside of an ordinary turn,
+    /// more than one play), and how many of them were estimated.
+    pub estimable: usize,
+    pub estimated: usize,
+    pub seconds: f64,
+    /// The classes' bounds, in percentage points of P(win).
+    pub thresholds: Thresholds,
+    /// Each player's estimated losses, in seat order.
+    pub players: Vec<PlayerEstimate>,
+}
+
+/// A player's decisions judged by rollouts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerEstimate {
+    pub player: String,
+    pub estimated: usize,
+    /// Decisions the rollouts told apart from the best.
+    pub separated: usize,
+    pub doubtful: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The sum of the estimated losses the rollouts tell from 0 (P(win),
+    /// 0 to 1): a loss within the noise counts 0, since the best by the
+    /// estimate is the largest of noisy values and the others' distances
+    /// from it are positive on average even for plays as good.
+    pub total_loss: f64,
+    /// The mean per estimated decision, and its rating on the win scale.
+    pub mean_loss: f64,
+    pub rating: Option<&'static str>,
 }
 
 /// One roll: what it was worth against the average roll there.

@@ -320,6 +320,10 @@ pub struct ReviewRequest {
     /// The house rules the record's `rules` header names, as TOML text
     /// (a front end that kept them; over JSON `rules-text`).
     pub rules_text: Option<String>,
+    /// Chances estimated by rollouts: exactly this many per decision
+    /// (default: 2,000 each within a minute per game), and their seed.
+    pub rollouts: Option<u64>,
+    pub seed: Option<u64>,
 }
 
 impl Request for ReviewRequest {
@@ -353,6 +357,7 @@ impl Request for ReviewRequest {
             rules_text: self.rules_text.clone(),
             decision: self.decision,
             all_decisions: self.all,
+            rollouts: super::rollout_count(self.rollouts, self.seed)?,
         })
     }
 }

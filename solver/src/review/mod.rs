@@ -35,6 +35,9 @@ use crate::report::{DecisionClass, PlayerReview, ReviewReport, ReviewedDecision,
 use crate::session::{header_game, MomentKind, Play};
 use crate::vocabulary::{Objective, Thresholds};
 
+mod estimate;
+#[cfg(test)]
+mod estimate_tests;
 pub(crate) mod summary;
 #[cfg(test)]
 mod tests;
@@ -118,6 +121,7 @@ pub fn review(text: &str, q: &ReviewQuestion, tables: &Path, progress: &dyn Prog
     let game = header_game(&record, &lines, q.record_dir.as_deref(), q.rules_text.as_deref())?;
     let session = Play::replay(&game, &record, &lines.turns, tables, progress)?;
     let mut r = summarise(&session, &lines, q.thresholds);
+    r.estimates = estimate::estimate(&session, &mut r.decisions, &q.rollouts, progress)?;
     let decisions = r.decisions.len();
     r.shown = match q.decision {
         Some(n) if (1..=decisions).contains(&n) => vec![n - 1],
@@ -172,6 +176,7 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
         costliest: order,
         turns,
         shown: vec![],
+        estimates: None,
     }
 }
 
@@ -234,6 +239,7 @@ fn reviewed_moments(session: &Play, lines: &RecordLines, objective: Objective, t
                     totals: before.map(|b| b.view.seats.iter().map(|s| s.total).collect()).unwrap_or_default(),
                     position: None,
                     advice: None,
+                    estimate: None,
                 });
             }
         }

@@ -4,6 +4,7 @@
 //! (the score table's [`crate::report::TurnResult::estimates`]).
 
 use super::play::{Play, Table};
+use super::pushluck::estimate::RolloutAt;
 use crate::error::{Error, SessionError};
 use crate::progress::Progress;
 use crate::pushluck::rollout::Rollouts;
@@ -106,5 +107,25 @@ impl<'g> Play<'g> {
         t.estimable()?;
         let GameKind::PushLuck(g) = &self.game.0 else { return None };
         Some((std::sync::Arc::clone(g), t.tables().to_path_buf()))
+    }
+}
+
+impl Play<'_> {
+    /// The decision kept in `at` (a moment's [`super::notes::Judged`])
+    /// judged by rollouts: `review`'s estimate of a decision.
+    ///
+    /// # Errors
+    /// As [`Self::judge_by_rollouts`].
+    pub(crate) fn judge_kept(
+        &self,
+        r: &Rollouts,
+        at: &RolloutAt,
+        ask: &RolloutAsk,
+        progress: &dyn Progress,
+    ) -> Result<ChoiceEstimate, Error> {
+        match &self.table {
+            Table::PushLuck(t) => t.judge_at(r, at, ask, progress),
+            Table::Category(_) => Err(SessionError::NotEstimated { why: "a score-sheet game".into() }.into()),
+        }
     }
 }

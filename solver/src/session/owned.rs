@@ -132,6 +132,18 @@ impl Session {
         self.0.with_dependent_mut(|_, p| p.advance())
     }
 
+    /// [`Session::advance`], stopping also where a turn ends: a front end
+    /// that shows every seat's chances after each turn
+    /// ([`Session::estimate_seats`]) moves sixdice's seats a turn at a time.
+    /// Returns what happened (nothing: a person must act, or the game is
+    /// over).
+    ///
+    /// # Errors
+    /// As [`Session::advance`].
+    pub fn advance_turn(&mut self) -> Result<Vec<Event>, Error> {
+        self.0.with_dependent_mut(|_, p| p.advance_until(true))
+    }
+
     /// Rolls the dice the prompt asks for: `dice` as rolled at the table,
     /// or `None` to roll them with the session's seed.
     ///

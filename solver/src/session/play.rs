@@ -328,8 +328,18 @@ impl<'g> Play<'g> {
     /// A table that cannot be read; sixdice's seats moving on without end
     /// (a bug, [`COMPUTER_MOVES`]).
     pub(crate) fn advance(&mut self) -> Result<Vec<Event>, Error> {
+        self.advance_until(false)
+    }
+
+    /// [`Self::advance`], stopping also where a turn ends (with
+    /// `turn_end`): a front end that estimates the chances after every
+    /// turn moves sixdice's seats a turn at a time.
+    pub(crate) fn advance_until(&mut self, turn_end: bool) -> Result<Vec<Event>, Error> {
         let mut events = vec![];
         for _ in 0..COMPUTER_MOVES {
+            if turn_end && events.iter().any(|e| matches!(e, Event::TurnOver { .. })) {
+                return Ok(events);
+            }
             let prompt = self.prompt();
             let Some(seat) = prompt.seat() else { return Ok(events) };
             let typed_roll = self.rng.is_none() && matches!(prompt, Prompt::Roll { .. });

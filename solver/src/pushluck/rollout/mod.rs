@@ -181,6 +181,15 @@ impl<'g> Rollouts<'g> {
         Ok(Rollouts { game, values, three, cache })
     }
 
+    /// The policy in the reports' words.
+    pub(crate) fn policy_words(&self) -> &'static str {
+        if self.three.is_some() {
+            POLICY_THREE
+        } else {
+            POLICY
+        }
+    }
+
     /// The seats' policy, on the kept turns.
     pub(crate) fn policy(&self) -> SeatPolicy<'_, 'g> {
         SeatPolicy::new(self.game, &self.values, self.three.as_ref(), &self.cache)
