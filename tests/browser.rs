@@ -430,6 +430,9 @@ async fn browser_a_bad_other_sheet_is_refused_beside_the_rows() {
 #[path = "browser_table.rs"]
 mod table;
 
+#[path = "browser_estimate.rs"]
+mod estimate;
+
 mod extended {
     use super::*;
 

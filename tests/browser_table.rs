@@ -202,7 +202,7 @@ async fn browser_four_phones_follow_one_game() {
 /// POSTs JSON to the server; the answer's JSON (a 202 job is not expected:
 /// the game's table at goal 1500 solves in well under the server's wait,
 /// and a job would fail the test with its id).
-fn post_json(port: u16, path: &str, body: &Value) -> Value {
+pub(super) fn post_json(port: u16, path: &str, body: &Value) -> Value {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
     let text = body.to_string();
     let request = format!(

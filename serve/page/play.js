@@ -12,7 +12,7 @@ import { chooseGame, gameFields, onGameChange } from './game.js';
 import { runReview } from './review.js';
 import { playersField, refreshSeats, seatsQuestion, startSeats } from './seats.js';
 import { follow, mySeat, setMySeat, showJoin, unfollow } from './follow.js';
-import { fmtValue, objectiveName } from './format.js';
+import { fmtValue, objectiveName, pct } from './format.js';
 import { askCorrection, pointsEntry, renderScoreTable } from './scorepad.js';
 
 // `step` counts the states shown, so a person (or a test) can tell a new
@@ -20,7 +20,7 @@ import { askCorrection, pointsEntry, renderScoreTable } from './scorepad.js';
 // `logAt`: the log's length when each position was shown, so that a game
 // taken back to a position (an undo, from any phone) takes its log back.
 // `farkles`: the farkles of dice rolled in the last move, in words.
-const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], logAt: new Map(), step: 0, farkles: [] };
+const play = { state: null, choices: [], picked: [], locked: [], typed: [], log: [], logAt: new Map(), step: 0, farkles: [], estimate: null };
 
 // The game this page shows (its state as last received; the stream keeps
 // it fresh on every screen), or null: the Advise screen takes the other
@@ -44,8 +44,30 @@ async function startPlay(ev) {
     play.log = [];
     play.logAt.clear();
     await showPlay(await api('POST', '/api/play', req));
+    await estimateNow();
   } catch (e) {
     fail(e);
+  }
+}
+
+// Where no exact table gives the chances (the state's `estimated`), every
+// player's P(win) is estimated by rollouts at the start of each turn (two
+// seconds on the server): asked by the phone that made the move, kept in
+// the score table and sent to every phone following the game.
+async function estimateNow() {
+  const st = play.state;
+  if (!st || !st.estimated || st.over || st.view.last_turns) return;
+  const last = st.turns[st.turns.length - 1];
+  if (last && last.estimates) return;
+  if (!last && play.estimate && play.estimate.id === st.id) return;
+  $('play-estimating').hidden = false;
+  try {
+    const a = await api('POST', path('/estimate'), {});
+    play.estimate = { id: a.id, position: a.position, ...a.estimate };
+    await receive(a);
+    renderPlay();
+  } finally {
+    $('play-estimating').hidden = true;
   }
 }
 
@@ -88,7 +110,8 @@ function receive(state, note) {
   // The same position again (a stream that reconnected after a restart of
   // the server): nothing changed, so nothing is drawn again, and dice half
   // typed or tapped stay as they are.
-  if (now && now.id === state.id && state.position === now.position && !(state.events || []).length && !note) {
+  if (now && now.id === state.id && state.position === now.position && !(state.events || []).length && !note
+    && JSON.stringify(state.turns) === JSON.stringify(now.turns)) {
     play.state = { ...now, version: state.version };
     return Promise.resolve();
   }
@@ -233,6 +256,23 @@ function renderMe(st, parts) {
   if (seat) parts.push(el('p', { class: 'me-line' }, `This phone: ${seat.player} · ${seat.total} points · ${objectiveName(st.view.objective)}: ${fmtValue(st.view.objective, seat.value)}`));
 }
 
+// Every seat's chance now, where it is estimated by rollouts: the last
+// turn's estimate (or, before the first turn, the game's first), each with
+// its 95% interval.
+function chancesNow(st) {
+  if (!st.estimated) return null;
+  const last = st.turns[st.turns.length - 1];
+  const first = !last && play.estimate && play.estimate.id === st.id ? play.estimate.seats : null;
+  const seats = last ? last.estimates : first;
+  if (!seats) return null;
+  const count = play.estimate && play.estimate.position === st.position ? ` by ${play.estimate.rollouts.toLocaleString('en')} rollouts` : '';
+  return el('div', { class: 'chances-now', id: 'play-chances' },
+    el('p', {}, `Chances to win now, estimated${count} (95% intervals):`),
+    el('ul', {}, st.view.seats.map((s, i) => el('li', {},
+      el('span', { class: 'who' }, s.player), ' ', el('strong', {}, pct(seats[i].estimate)),
+      ' ', el('span', { class: 'interval' }, `${pct(seats[i].low)}–${pct(seats[i].high)}`)))));
+}
+
 // Where the focus goes when the control it was on is gone after a redraw
 // (a roll entered, a decision made): the first action of the new state.
 function firstAction() {
@@ -254,6 +294,8 @@ function drawPlay() {
   // What the values are, where a game of several is not judged by the
   // chance to win: the library's sentence.
   if (st.judging) parts.push(el('p', { class: 'hint', id: 'play-judging' }, st.judging));
+  const chances = chancesNow(st);
+  if (chances) parts.push(chances);
   // A farkle the last move rolled passed the turn at once: said plainly
   // while the next player's turn is on.
   if (play.farkles.length) parts.push(el('div', { class: 'farkle-note', id: 'play-farkled-note' }, play.farkles.map((f) => el('p', {}, f))));
@@ -284,6 +326,7 @@ function drawPlay() {
 async function playCall(method, suffix, body, note) {
   try {
     await receive(await api(method, path(suffix), { ...body, position: play.state.position }), note);
+    await estimateNow();
   } catch (e) {
     if (e.state) await receive(e.state).catch(() => {});
     fail(e);

@@ -73,20 +73,30 @@ export function renderScoreTable(st, correct) {
   if (!turns.length) return clear(box);
   const seats = st.view.seats;
   const chances = turns.some((t) => t.chances);
+  const estimated = turns.some((t) => t.estimates);
+  // A seat's chance after a turn: exact, or estimated with its interval.
+  const chanceOf = (t, i) => (t.chances ? el('span', { class: 'chance' }, pct(t.chances[i]))
+    : t.estimates ? el('span', { class: 'chance', title: `95% interval ${pct(t.estimates[i].low)}–${pct(t.estimates[i].high)}` },
+      pct(t.estimates[i].estimate), el('span', { class: 'interval' }, `${pct(t.estimates[i].low)}–${pct(t.estimates[i].high)}`))
+      : null);
+  const titleOf = (t) => (t.chances ? seats.map((s, j) => `${s.player} ${pct(t.chances[j])}`).join(', ')
+    : t.estimates ? seats.map((s, j) => `${s.player} ${pct(t.estimates[j].estimate)} (${pct(t.estimates[j].low)}–${pct(t.estimates[j].high)})`).join(', ')
+      : null);
   // A turn entered by its points is a button: tapping it corrects it.
   const cell = (ts, i) => el('td', {}, (ts || []).map((t) => {
     const fixable = t.entered && !st.over;
     return el(fixable ? 'button' : 'div', {
       type: fixable ? 'button' : null,
       class: `turn${fixable ? ' fix' : ''}`,
-      title: t.chances ? seats.map((s, j) => `${s.player} ${pct(t.chances[j])}`).join(', ') : null,
+      title: titleOf(t),
       'aria-label': fixable ? `${turnText(t)}. Correct ${t.player}'s turn ${t.turn}` : null,
       onclick: fixable ? () => correct(t) : null,
-    }, el('span', {}, turnText(t)), t.chances ? el('span', { class: 'chance' }, pct(t.chances[i])) : null);
+    }, el('span', {}, turnText(t)), chanceOf(t, i));
   }));
   const rows = rounds(turns).map((r, k) => el('tr', {}, el('th', { scope: 'row' }, String(k + 1)), seats.map((_, i) => cell(r[i], i))));
   $('play-scores-caption').textContent = (chances ? 'Each turn: points → total, and that player’s chance to win after it.'
-    : 'Each turn: points → total.') + (turns.some((t) => t.entered && !st.over) ? ' Tap a turn entered by its points to correct it.' : '');
+    : estimated ? 'Each turn: points → total, and that player’s chance to win after it, estimated by rollouts (under it, its 95% interval).'
+      : 'Each turn: points → total.') + (turns.some((t) => t.entered && !st.over) ? ' Tap a turn entered by its points to correct it.' : '');
   clear(box,
     el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Round'), seats.map((s) => el('th', { scope: 'col' }, s.player)))),
     el('tbody', {}, rows.reverse()));

@@ -136,6 +136,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/play/{id}/undo", post(play::undo))
         .route("/api/play/{id}/score", post(play::score))
         .route("/api/play/{id}/hint", get(play::hint))
+        .route("/api/play/{id}/estimate", post(play::estimate))
         .route("/api/play/{id}/choices", get(play::choices))
         .route("/api/play/{id}/record", get(play::record))
         .route("/api/play/{id}/events", get(follow::events))

@@ -38,6 +38,11 @@ pub const JOB_KEPT: Duration = Duration::from_secs(5 * 60);
 
 /// Play sessions at once; one more is refused with 503.
 pub const SESSIONS: usize = 64;
+
+/// Sessions that keep the rollouts' tables and solved turns at once (a few
+/// hundred megabytes each: a game of four to 10,000 reviewed peaked at 385
+/// MB); the one used longest ago lets them go.
+pub const ROLLOUT_SESSIONS: usize = 4;
 /// Games kept on disk (in play or finished); the oldest finished make
 /// room, and with none finished a new game is refused.
 pub const SAVED_GAMES: usize = 256;

@@ -25,13 +25,13 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use solver::{parse_dice, Event, PlayRequest, PlayState, Request, Session, Silent};
+use solver::{parse_dice, Event, PlayRequest, PlayState, Request, RolloutAsk, Session, Silent};
 
 use crate::changes::Changes;
 use crate::error::ApiError;
 use crate::jobs::{new_id, Lane, Reply};
 use crate::json::Body;
-use crate::limits::{DECISION_CHARS, SESSIONS, SESSION_IDLE};
+use crate::limits::{DECISION_CHARS, ROLLOUT_SESSIONS, SESSIONS, SESSION_IDLE};
 use crate::saved::{Saved, SavedGame};
 use crate::AppState;
 
@@ -62,6 +62,10 @@ struct Slot {
 #[derive(Default)]
 pub(crate) struct Sessions {
     map: Mutex<HashMap<String, Arc<Slot>>>,
+    /// The sessions that keep the rollouts' tables and solved turns (a few
+    /// hundred megabytes each over a game of four to 10,000), the latest
+    /// used last; at most [`ROLLOUT_SESSIONS`].
+    rolling: Mutex<std::collections::VecDeque<String>>,
 }
 
 impl Sessions {
@@ -113,6 +117,29 @@ impl Sessions {
 
     fn remove(&self, id: &str) -> bool {
         self.map().remove(id).is_some()
+    }
+
+    /// Notes that `id` keeps rollouts now; the session that used them
+    /// longest ago, past [`ROLLOUT_SESSIONS`], lets its go (to be loaded
+    /// again on its next estimate). A session busy now keeps them this time.
+    fn rolled(&self, id: &str) {
+        let evicted = {
+            let mut r = self.rolling.lock().unwrap_or_else(PoisonError::into_inner);
+            r.retain(|x| x != id);
+            r.push_back(id.to_string());
+            if r.len() > ROLLOUT_SESSIONS {
+                r.pop_front()
+            } else {
+                None
+            }
+        };
+        let Some(old) = evicted else { return };
+        let slot = self.map().get(&old).cloned();
+        if let Some(slot) = slot {
+            if let Ok(mut g) = slot.game.try_lock() {
+                g.session.forget_rollouts();
+            }
+        }
     }
 }
 
@@ -213,7 +240,13 @@ fn position(game: &Game, state: &PlayState) -> Result<String, ApiError> {
     use std::hash::{Hash, Hasher};
     let mut h = std::hash::DefaultHasher::new();
     game.session.record().to_string().hash(&mut h);
-    serde_json::to_string(state)
+    // An estimate of the chances moves nothing: a phone that saw the game
+    // before it still stands where the game stands.
+    let mut state = state.clone();
+    for t in &mut state.turns {
+        t.estimates = None;
+    }
+    serde_json::to_string(&state)
         .map_err(|e| ApiError::internal(format!("a state did not serialize: {e}")))?
         .hash(&mut h);
     Ok(format!("{:016x}", h.finish()))
@@ -457,9 +490,65 @@ pub(crate) async fn score(
     .await
 }
 
-/// `GET /api/play/ID/hint`: `advise`'s answer for the position in play.
+/// `GET /api/play/ID/hint`: `advise`'s answer for the position in play;
+/// where the chances are estimated (no exact table), the plays ranked by
+/// P(win) by rollouts (a two-second budget), else (a last turn, a leftover
+/// to take) the session's own ranking.
 pub(crate) async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
-    with_game(&s, &id, |g| crate::jobs::Answer::report(&g.session.hint().map_err(ApiError::from)?)).await
+    let answer = with_game(&s, &id, |g| {
+        let by_rollouts = if g.session.state().estimated.is_some() {
+            g.session.hint_by_rollouts(&RolloutAsk::default(), &Silent).ok()
+        } else {
+            None
+        };
+        let advice = match by_rollouts {
+            Some(a) => a,
+            None => g.session.hint().map_err(ApiError::from)?,
+        };
+        crate::jobs::Answer::report(&advice).map(|a| (a, by_rollouts_used(g)))
+    })
+    .await?;
+    if answer.1 {
+        s.sessions.rolled(&id);
+    }
+    Ok(answer.0)
+}
+
+/// Whether the session keeps rollouts now.
+fn by_rollouts_used(g: &Game) -> bool {
+    g.session.state().estimated.is_some()
+}
+
+/// `/estimate`'s body: nothing (a two-second budget), or a count.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EstimateBody {
+    rollouts: Option<u64>,
+}
+
+/// `POST /api/play/ID/estimate`: where the chances are estimated (no exact
+/// table), every seat's P(win) at the start of the turn in play by
+/// rollouts, with its interval; kept in the score table as the chances
+/// after the turn before it, and sent to the phones following the game.
+/// The answer is the state with `estimate`.
+pub(crate) async fn estimate(
+    State(s): State<AppState>,
+    Path(id): Path<String>,
+    Body(body): Body<EstimateBody>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let ask = RolloutAsk::counted(body.rollouts, None).map_err(|e| ApiError::from(e).or_field("rollouts"))?;
+    let key = id.clone();
+    let answer = with_game(&s, &key, move |g| {
+        let estimate = g.session.estimate_seats(&ask, &Silent).map_err(ApiError::from)?;
+        g.changes.note(&[]);
+        let mut answer = state_json(&id, g, &[])?;
+        answer["estimate"] =
+            serde_json::to_value(&estimate).map_err(|e| ApiError::internal(format!("no JSON: {e}")))?;
+        Ok(answer)
+    })
+    .await?;
+    s.sessions.rolled(&key);
+    Ok(axum::Json(answer))
 }
 
 /// `GET /api/play/ID/choices`: the legal decisions, best first.

@@ -296,6 +296,12 @@ impl Session {
         self.rollouts(progress)?.with_dependent(|_, r| self.play().judge_by_rollouts(r, words, ask, progress))
     }
 
+    /// Lets the rollouts' tables and solved turns go (a front end keeping
+    /// many games holds them for a few); the next estimate loads them again.
+    pub fn forget_rollouts(&mut self) {
+        self.1 = Arc::default();
+    }
+
     /// This session with the estimates `earlier` kept for the same turns,
     /// and its rollouts' solved turns.
     fn keeping_estimates(mut self, earlier: &Session) -> Session {

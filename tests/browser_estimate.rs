@@ -1,0 +1,90 @@
+//! A table of five at Farkle to 10,000 on one shared phone, which no exact
+//! table fits: after every turn the page shows each player's chance to win
+//! estimated by rollouts with its 95% interval, now and in the score table,
+//! and the hint ranks the plays by that estimate.
+
+use super::table::post_json;
+use super::*;
+
+/// The chances the page shows now (`#play-chances`): for each seat, the
+/// estimate and its interval's ends, in percent.
+async fn chances_now(c: &Client) -> Vec<[f64; 3]> {
+    let v = c
+        .execute(
+            "const ps = s => Number(s.replace('%', ''));
+             return [...document.querySelectorAll('#play-chances li')].map(li => {
+               const [lo, hi] = li.querySelector('.interval').textContent.split('–').map(ps);
+               return [ps(li.querySelector('strong').textContent), lo, hi];
+             })",
+            vec![],
+        )
+        .await
+        .expect("the chances");
+    serde_json::from_value(v).expect("numbers")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_a_table_of_five_sees_every_chance_estimated_after_every_turn() {
+    let server = serve();
+    let port: u16 = server.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
+    let body = json!({"game": "farkle", "players": "ann,bob,cy,dee,eve", "seed": 4});
+    let made = post_json(port, "/api/play", &body);
+    assert!(made["estimated"].as_str().is_some_and(|w| w.contains("too large")), "{made}");
+    let id = made["id"].as_str().expect("an id").to_string();
+    let b = browser().await;
+    let c = &b.client;
+    c.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
+    until(c, "the game", "return document.getElementById('play-game').dataset.step || null").await;
+    for turn in 1..=6_usize {
+        // The roll, then its decision (or a farkle, which ends the turn).
+        until(c, "the roll", "return document.getElementById('play-roll') ? 1 : null").await;
+        click(c, "#play-roll").await;
+        let shown = until(
+            c,
+            "the rolled dice",
+            "return document.getElementById('play-farkle') ? 'farkle' : document.getElementById('play-dice') ? 'dice' : null",
+        )
+        .await;
+        if shown == "farkle" {
+            click(c, "#play-farkle").await;
+        } else {
+            // The hint ranks by rollouts: its note says so.
+            click(c, "#play-hint").await;
+            let hint = until(
+                c,
+                "the hint",
+                "const h = document.getElementById('play-hint-out');
+                 return !h.hidden && h.dataset.dice && h.querySelector('.estimate') ? h.dataset.dice : null",
+            )
+            .await;
+            if turn == 1 {
+                photograph_at(c, "play-five-hint", Some("#play-hint-out")).await;
+            }
+            for face in hint.as_str().expect("dice").split(',') {
+                click(c, &format!("#play-dice .die[data-face='{face}'][aria-pressed='false']")).await;
+            }
+            // Banked at once: every turn ends on its first decision.
+            click(c, "#play-bank").await;
+        }
+        // The estimate after the turn: in the score table (the turn's cell
+        // with its player's chance and interval) and as the chances now.
+        let script = format!(
+            "return document.querySelectorAll('#play-scores .chance .interval').length === {turn}
+               && document.querySelectorAll('#play-chances li').length === 5 ? 1 : null"
+        );
+        until(c, "the estimate after the turn", &script).await;
+        let seats = chances_now(c).await;
+        assert_eq!(seats.len(), 5);
+        for [p, lo, hi] in &seats {
+            assert!(0.0 <= *lo && lo <= p && p <= hi && *hi <= 100.0, "{seats:?}");
+        }
+        let sum: f64 = seats.iter().map(|s| s[0]).sum();
+        assert!((sum - 100.0).abs() < 0.06, "one winner a rollout: the shown chances add up to {sum}");
+    }
+    let caption = css(c, "#play-scores-caption").await.text().await.expect("text");
+    assert!(caption.contains("estimated by rollouts"), "{caption}");
+    photograph_at(c, "play-five", Some("#play-board")).await;
+    photograph_at(c, "play-five-scores", Some("#play-scores")).await;
+    b.client.clone().close().await.expect("close the session");
+}
