@@ -303,3 +303,53 @@ fn phones_follow_the_game_on_its_event_stream() {
     drop((phone, late));
     assert_eq!(served.stop(), Some(0));
 }
+
+/// A table of four that no exact table fits (Farkle to 1,500, its table
+/// of four not solved): `/estimate` gives every seat's P(win) with its
+/// interval and keeps it in the score table after the turn, without moving
+/// the position; its count is bounded; a game of two (exact) has none.
+#[test]
+fn a_table_of_four_is_estimated_on_request() {
+    let env = Env::new();
+    let s = Served::start(&env);
+    let body = json!({"game": "farkle", "option": ["goal=1500"], "players": "ann,bob,cy,dee", "seed": 3});
+    let (status, made) = s.post("/api/play", &body);
+    assert_eq!(status, 201, "{made}");
+    assert!(made["estimated"].as_str().is_some_and(|w| w.contains("not solved yet")), "{made}");
+    let id = made["id"].as_str().expect("an id").to_string();
+    let path = |p: &str| format!("/api/play/{id}{p}");
+    let (status, e) = s.post(&path("/estimate"), &json!({"rollouts": 400}));
+    assert_eq!(status, 200, "{e}");
+    assert_eq!((e["estimate"]["rollouts"].as_u64(), e["estimate"]["turn"].as_u64()), (Some(400), Some(1)), "{e}");
+    let seats = e["estimate"]["seats"].as_array().expect("seats");
+    assert_eq!(seats.len(), 4);
+    let sum: f64 = seats.iter().map(|c| c["estimate"].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{sum}");
+    // The estimate moved nothing: the position is the one before it.
+    assert_eq!(e["position"], made["position"]);
+    // ann's turn: the roll, then a bank of the first play; the estimate
+    // after it is kept in the score table.
+    let (_, rolled) = s.post(&path("/roll"), &json!({}));
+    let (_, choices) = s.send("GET", &path("/choices"), "");
+    let words = choices
+        .as_array()
+        .and_then(|c| c.iter().find(|x| x["decision"]["then"] == "bank"))
+        .map(|c| c["words"].as_str().unwrap().to_string());
+    if let Some(words) = words {
+        let (status, after) = s.post(&path("/decide"), &json!({ "decision": words, "position": rolled["position"] }));
+        assert_eq!(status, 200, "{after}");
+    }
+    let (_, e) = s.post(&path("/estimate"), &json!({"rollouts": 300}));
+    let turns = e["turns"].as_array().expect("turns");
+    assert!(!turns.is_empty(), "{e}");
+    assert_eq!(turns.last().unwrap()["estimates"], e["estimate"]["seats"], "{e}");
+    // A count out of its bounds is refused before anything is played.
+    let (status, refused) = s.post(&path("/estimate"), &json!({"rollouts": 0}));
+    assert_eq!(status, 422, "{refused}");
+    // A game of two has the win table's exact chances: nothing to estimate.
+    let two = json!({"game": "farkle", "option": ["goal=500"], "players": "ann,bob", "seed": 1});
+    let (_, made) = s.post("/api/play", &two);
+    let (status, refused) = s.post(&format!("/api/play/{}/estimate", made["id"].as_str().unwrap()), &json!({}));
+    assert!((400..500).contains(&status), "{status} {refused}");
+    assert!(refused.to_string().contains("no estimate by rollouts here"), "{refused}");
+}
