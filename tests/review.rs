@@ -179,8 +179,9 @@ fn several_records_are_summed_per_player() {
 
 /// A game of four that no exact table fits (its table of four to 1,500 is
 /// not solved): besides the points, each decision the rollouts can judge
-/// is judged by P(win), and only losses they separate from 0 are classed;
-/// `--rollouts N --seed S` gives the same numbers again.
+/// is judged by P(win), and only losses they separate from 0 are classed
+/// (that the same count and seed give the same numbers is the library's
+/// test).
 #[test]
 fn a_game_of_four_is_judged_by_rollouts_beside_the_points() {
     let env = Env::new();
@@ -201,7 +202,6 @@ fn a_game_of_four_is_judged_by_rollouts_beside_the_points() {
         assert_eq!(x["separated"].as_bool(), Some(low > 0.0), "{x}");
         assert!(x["class"].is_null() || low > 0.0, "classed within the noise: {x}");
     }
-    assert_eq!(env.json(&args)["decisions"], j["decisions"], "the same count and seed, the same numbers");
     // A count out of range is refused before anything is read.
     let out = env.run(&["review", s(&rec), "--rollouts", "0"]);
     assert_user_error(&out, &["review", "--rollouts", "0"], "1 to 10,000,000");

@@ -19,13 +19,14 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 15] = [
+const STATE_KEYS: [&str; 16] = [
     "id",
     "prompt",
     "view",
     "events",
     "objective",
     "judging",
+    "estimated",
     "over",
     "seed",
     "dice_from_me",

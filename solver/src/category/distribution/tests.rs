@@ -296,7 +296,8 @@ fn choice_distributions_average_to_the_state_band() {
 /// sheet: at every round score, the share of 40,000 seeded games reaching
 /// it within 4.5 standard errors of the exact chance.
 #[test]
-fn simulated_games_agree_with_the_distribution() {
+#[ignore = "extended: 40,000 games, about 11 seconds"]
+fn extended_simulated_games_agree_with_the_distribution() {
     let game = reduced_yahtzee();
     let dp = TurnDp::new(&game);
     let (stored, sol) = solved(&dp);

@@ -112,7 +112,8 @@ fn matches_plain_value_iteration_with_piggyback_on_the_board_only() {
 }
 
 #[test]
-fn matches_plain_value_iteration_with_piggyback_return_on_the_board_only() {
+#[ignore = "extended: about 11 seconds of plain value iteration"]
+fn extended_matches_plain_value_iteration_with_piggyback_return_on_the_board_only() {
     compare(with_return(with_piggyback(small(200, 100), true)), 0);
 }
 
@@ -427,7 +428,8 @@ fn optimal_play_wins_as_often_as_solved_with_piggyback() {
 /// Yahtzix's go-for-it: leftovers also come from turns that end at the
 /// roll limit, and the leftover roll is roll 2.
 #[test]
-fn optimal_play_wins_as_often_as_solved_in_yahtzix_with_go_for_it() {
+#[ignore = "extended: about 8 seconds of games"]
+fn extended_optimal_play_wins_as_often_as_solved_in_yahtzix_with_go_for_it() {
     let mut r = crate::pushluck::games::yahtzix::base();
     r.game.goal = 300;
     simulate_optimal(with_piggyback(r, false));
