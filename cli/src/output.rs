@@ -97,3 +97,11 @@ pub fn write_stdout(bytes: &[u8]) -> anyhow::Result<Written> {
 pub fn value(v: f64) -> String {
     format!("{v:.2}")
 }
+
+/// Under a list cut at `top` of `n` alternatives: how many more there are,
+/// and how to see them.
+pub fn more(out: &mut String, n: usize, top: usize) {
+    if n > top {
+        out.push_str(&format!("({} more alternatives; --top N lists more)\n", n - top));
+    }
+}

@@ -161,7 +161,11 @@ impl RolloutAsk {
     /// # Errors
     /// A count outside 1 to 10,000,000.
     pub fn counted(count: Option<u64>, seed: Option<u64>) -> Result<RolloutAsk, crate::error::Error> {
-        crate::request::rollout_count(count, seed)
+        use crate::error::{Field, RequestError};
+        if let Some(n) = count.filter(|n| !(1..=crate::limits::ROLLOUTS_MAX).contains(n)) {
+            return Err(RequestError::Range { value: n, range: "1 to 10,000,000", field: Field::Rollouts }.into());
+        }
+        Ok(RolloutAsk { force: false, count, seed: seed.unwrap_or(0) })
     }
 }
 

@@ -2,7 +2,7 @@
 
 use solver::{Advice, CategoryAdvice, Objective, PiggybackAdvice, PushLuckAdvice, RolloutSummary, ScoreDistribution};
 
-use crate::output::{value, TextTable};
+use crate::output::{more, value, TextTable};
 
 /// The advice as text, listing `top` alternatives.
 pub fn advice(a: &Advice, top: usize) -> String {
@@ -244,12 +244,6 @@ fn piggyback(a: &PiggybackAdvice) -> String {
 
 fn dice(faces: &[u8]) -> String {
     faces.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
-}
-
-pub(super) fn more(out: &mut String, n: usize, top: usize) {
-    if n > top {
-        out.push_str(&format!("({} more alternatives; --top N lists more)\n", n - top));
-    }
 }
 
 /// An estimated chance as a percentage: two decimals, as far as rollouts

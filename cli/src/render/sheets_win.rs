@@ -3,8 +3,7 @@
 
 use solver::{CategoryAdvice, ScoreDistribution, ToWin, WinRule};
 
-use super::advice::more;
-use crate::output::TextTable;
+use crate::output::{more, TextTable};
 
 /// A chance as a percentage with enough digits to tell close plays apart.
 fn percent(p: f64) -> String {

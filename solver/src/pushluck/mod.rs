@@ -41,6 +41,7 @@ pub(crate) mod long_run;
 pub(crate) mod model;
 #[cfg(test)]
 mod play;
+pub(crate) mod ranking;
 pub(crate) mod rollout;
 pub(crate) mod rules;
 pub(crate) mod scoring;

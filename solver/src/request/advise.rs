@@ -212,7 +212,7 @@ impl AdviseRequest {
             }
             .into());
         }
-        Ok(RolloutAsk { force: self.estimate, ..super::rollout_count(self.rollouts, self.seed)? })
+        Ok(RolloutAsk { force: self.estimate, ..RolloutAsk::counted(self.rollouts, self.seed)? })
     }
 }
 

@@ -10,7 +10,8 @@ use crate::error::{Error, Field, RequestError};
 use crate::limits::{RULES_FILE_BYTES, SHEET_GAMES};
 use crate::options::RuleOption;
 use crate::question::{
-    CompareQuestion, InfoQuestion, PlayQuestion, ReviewQuestion, SimulateQuestion, SolveQuestion, StrategyQuestion,
+    CompareQuestion, InfoQuestion, PlayQuestion, ReviewQuestion, RolloutAsk, SimulateQuestion, SolveQuestion,
+    StrategyQuestion,
 };
 use crate::registry::Game;
 use crate::vocabulary::{Objective, Thresholds};
@@ -204,7 +205,7 @@ impl Request for CompareRequest {
             variants,
             rules_files: self.rules.clone(),
             no_defaults: self.no_defaults,
-            rollouts: super::rollout_count(self.rollouts, self.seed)?,
+            rollouts: RolloutAsk::counted(self.rollouts, self.seed)?,
         };
         Ok((game, question))
     }
@@ -297,7 +298,7 @@ impl Request for PlayRequest {
             return Err(RequestError::NoPlayers.into());
         }
         let players = text.split(',').map(|p| p.trim().to_string()).collect();
-        Ok((game, PlayQuestion { players, seed, rollouts: super::rollout_count(self.rollouts, None)? }))
+        Ok((game, PlayQuestion { players, seed, rollouts: RolloutAsk::counted(self.rollouts, None)? }))
     }
 }
 
@@ -357,7 +358,7 @@ impl Request for ReviewRequest {
             rules_text: self.rules_text.clone(),
             decision: self.decision,
             all_decisions: self.all,
-            rollouts: super::rollout_count(self.rollouts, self.seed)?,
+            rollouts: RolloutAsk::counted(self.rollouts, self.seed)?,
         })
     }
 }

@@ -37,9 +37,8 @@ use serde::Deserialize;
 
 use crate::dice::{parse_dice, Counts};
 use crate::error::{Error, Field, RequestError};
-use crate::limits::{ROLLOUTS_MAX, RULES_FILE_BYTES};
+use crate::limits::RULES_FILE_BYTES;
 use crate::options::RuleOption;
-use crate::question::RolloutAsk;
 use crate::registry::{resolve, Game, HouseRules};
 use crate::vocabulary::{Family, Objective};
 
@@ -210,15 +209,4 @@ fn list(text: &str) -> Vec<String> {
 /// The default player count of the commands that take one.
 fn two() -> usize {
     2
-}
-
-/// The count and seed of rollouts asked, the count bounded.
-///
-/// # Errors
-/// A count outside 1 to [`ROLLOUTS_MAX`].
-pub(crate) fn rollout_count(count: Option<u64>, seed: Option<u64>) -> Result<RolloutAsk, Error> {
-    if let Some(n) = count.filter(|n| !(1..=ROLLOUTS_MAX).contains(n)) {
-        return Err(RequestError::Range { value: n, range: "1 to 10,000,000", field: Field::Rollouts }.into());
-    }
-    Ok(RolloutAsk { force: false, count, seed: seed.unwrap_or(0) })
 }

@@ -3,8 +3,8 @@
 //! session, and where each seat's estimated chance after a turn is kept
 //! (the score table's [`crate::report::TurnResult::estimates`]).
 
+use super::notes::RolloutAt;
 use super::play::{Play, Table};
-use super::pushluck::estimate::RolloutAt;
 use crate::error::{Error, SessionError};
 use crate::progress::Progress;
 use crate::pushluck::rollout::Rollouts;

@@ -68,7 +68,7 @@ mod category;
 mod choices;
 mod estimates;
 pub(crate) mod owned;
-pub(crate) mod pushluck;
+mod pushluck;
 mod sheet_values;
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! `session`).
 
 use crate::computer::Player;
-use crate::record::Step;
+use crate::dice::Counts;
+use crate::pushluck::situation::Situation;
+use crate::record::{Step, Then};
 use crate::report::{Advice, TableView, TurnEnd};
 
 /// Who plays a seat.
@@ -127,5 +129,18 @@ pub(crate) struct Judged {
     pub(crate) points_loss: Option<f64>,
     /// Where the chances are estimated by rollouts: the decision's
     /// position as they ask it (`review` judges it so).
-    pub(crate) rollout_at: Option<Box<super::pushluck::estimate::RolloutAt>>,
+    pub(crate) rollout_at: Option<Box<RolloutAt>>,
+}
+
+/// A decision of an ordinary turn as the rollouts ask it: the mover's
+/// total, the others' in turn order from the next, the roll, and the
+/// play made.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct RolloutAt {
+    pub(crate) mine: i64,
+    pub(crate) others: Vec<i64>,
+    pub(crate) situation: Situation,
+    pub(crate) dice: Counts,
+    pub(crate) keep: Counts,
+    pub(crate) then: Then,
 }

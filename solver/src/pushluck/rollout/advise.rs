@@ -10,7 +10,7 @@ use super::{roll_out, summary, Position, Rollouts};
 use crate::dice::Counts;
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
-use crate::pushluck::advise::{choices, ranked, After};
+use crate::pushluck::ranking::{choices, ranked, After};
 use crate::pushluck::situation::Situation;
 use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;

@@ -9,33 +9,21 @@
 //! play ranked ([`Table::advise_by_rollouts`]), a decision judged against
 //! the best on the same dice ([`Table::judge_by_rollouts`]), and, for
 //! `review`, each decision's position kept as the rollouts ask it
-//! ([`RolloutAt`]). The policy, the common dice and the intervals are
+//! (`notes::RolloutAt`). The policy, the common dice and the intervals are
 //! `pushluck::rollout`'s.
 
 use super::{Phase, Table};
 use crate::dice::{counts_of, Counts};
 use crate::error::{Error, SessionError};
 use crate::progress::Progress;
-use crate::pushluck::advise::situation_line;
+use crate::pushluck::ranking::situation_line;
 use crate::pushluck::rollout::{self, advise::Asked, Rollouts};
 use crate::pushluck::situation::Situation;
 use crate::pushluck::win::players::advice::place_of;
 use crate::question::RolloutAsk;
 use crate::record::{Action, Decision, Then};
 use crate::report::{ChoiceEstimate, Interval, PushLuckAdvice, RolloutSummary};
-
-/// A decision of an ordinary turn as the rollouts ask it: the mover's
-/// total, the others' in turn order from the next, the roll, and the
-/// play made.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct RolloutAt {
-    pub(crate) mine: i64,
-    pub(crate) others: Vec<i64>,
-    pub(crate) situation: Situation,
-    pub(crate) dice: Counts,
-    pub(crate) keep: Counts,
-    pub(crate) then: Then,
-}
+use crate::session::notes::RolloutAt;
 
 impl<'g> Table<'g> {
     /// Where the tables are read.

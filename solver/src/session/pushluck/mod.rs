@@ -12,7 +12,7 @@
 //! and what sixdice's players choose).
 
 mod choices;
-pub(crate) mod estimate;
+mod estimate;
 mod values;
 
 use std::collections::HashMap;
@@ -24,8 +24,8 @@ use crate::dice::{counts_of, dice_count, faces_of, format_dice, Counts};
 use crate::error::{Error, Refusal};
 use crate::limits::TURN_POINTS_MAX;
 use crate::progress::Progress;
-use crate::pushluck::advise::{piggyback, rank, situation_line};
 use crate::pushluck::model::{Params, TurnState};
+use crate::pushluck::ranking::{piggyback, rank, situation_line};
 use crate::pushluck::rules::Stop;
 use crate::pushluck::simulate::arena::Player;
 use crate::pushluck::situation::Situation;

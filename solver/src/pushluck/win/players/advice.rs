@@ -388,7 +388,7 @@ mod tests {
     use crate::commands;
     use crate::dice::Multisets;
     use crate::progress::Silent;
-    use crate::pushluck::advise::rank;
+    use crate::pushluck::ranking::rank;
     use crate::pushluck::rules::Stop;
     use crate::pushluck::situation::check;
     use crate::question::{AdviseQuestion, PushLuckQuestion};

@@ -30,52 +30,17 @@
 //!
 //! The turn depends on the first chaser's total only through the points
 //! they need, the later chasers' gaps to them and who is on the board, so
-//! it is kept under that key ([`Chains`]).
+//! it is kept under that key ([`super::chase::Chains`]).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use super::chase::{Chase, Odds, MOST};
+use super::chase::{Chase, Key, Odds, MOST};
 use super::{row_payoff, Beyond};
 use crate::pushluck::ends::Worth;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Params;
 use crate::pushluck::rules::Stop;
 use crate::pushluck::solution::Solution;
-
-/// Turns kept at most: about 200 bytes each, 400 MB. Past it a turn is
-/// solved again each time it is asked (the values are the same).
-const CHAINS_KEPT: usize = 2_000_000;
-
-/// What a first chaser's turn depends on: the points they need (grid
-/// levels), the later chasers' totals less theirs (grid levels, in turn
-/// order; 0 past them), who is on the board (a bit per chaser, the first
-/// chaser's lowest) and how many chasers there are.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Key {
-    need: i64,
-    gaps: [i64; MOST],
-    on: u16,
-    chasers: u8,
-}
-
-/// The first chaser's turns solved so far: every player's chance from
-/// there, as [`Chase::after_goal`] gives it.
-#[derive(Default)]
-pub(super) struct Chains(Mutex<HashMap<Key, Odds>>);
-
-impl Chains {
-    fn get(&self, key: &Key) -> Option<Odds> {
-        self.0.lock().expect("no panic while held").get(key).copied()
-    }
-
-    fn keep(&self, key: Key, odds: Odds) {
-        let mut kept = self.0.lock().expect("no panic while held");
-        if kept.len() < CHAINS_KEPT {
-            kept.insert(key, odds);
-        }
-    }
-}
 
 /// A first chaser's end: what it is worth to them, and `[failed, the later
 /// chasers' chances...]` (`None` where stopping is not allowed).

@@ -22,7 +22,8 @@
 //! total where `P_pass <= q_min` (the smallest farkle probability of any
 //! context) banking is optimal, and the turn is solved exactly below it.
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 
@@ -92,7 +93,7 @@ pub(super) struct Chase<'m> {
     settles: Option<usize>,
     /// The first chaser's turns of three chasers or more, kept as solved
     /// ([`super::chain`]).
-    pub(super) chains: super::chain::Chains,
+    pub(super) chains: Chains,
 }
 
 impl<'m> Chase<'m> {
@@ -106,7 +107,7 @@ impl<'m> Chase<'m> {
         let needs = (levels + NEEDS_KEPT_PAST_GOAL).max(settles.unwrap_or(0)) + 1;
         let kept = if players >= 3 { needs * (2 * levels - 1) * 4 } else { 0 };
         let middle = (0..kept).map(|_| OnceLock::new()).collect();
-        let chains = super::chain::Chains::default();
+        let chains = Chains::default();
         Chase { model, last, sides, levels, needs, reach, start, q_min, middle, settles, chains }
     }
 
@@ -309,5 +310,39 @@ impl<'m> Chase<'m> {
         let payoff = row_payoff(0.0, banks, farkle_like, beyond);
         let params = Params { on_board: on_b, last_chance: false, goal_left: m.rules.game.goal };
         (m.solve_payoff(params, payoff, top, self.reach), ends)
+    }
+}
+
+/// Turns kept at most: about 200 bytes each, 400 MB. Past it a turn is
+/// solved again each time it is asked (the values are the same).
+const CHAINS_KEPT: usize = 2_000_000;
+
+/// What a first chaser's turn depends on: the points they need (grid
+/// levels), the later chasers' totals less theirs (grid levels, in turn
+/// order; 0 past them), who is on the board (a bit per chaser, the first
+/// chaser's lowest) and how many chasers there are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Key {
+    pub(super) need: i64,
+    pub(super) gaps: [i64; MOST],
+    pub(super) on: u16,
+    pub(super) chasers: u8,
+}
+
+/// The first chaser's turns solved so far (`chain.rs` solves them): every player's chance from
+/// there, as [`Chase::after_goal`] gives it.
+#[derive(Default)]
+pub(super) struct Chains(Mutex<HashMap<Key, Odds>>);
+
+impl Chains {
+    pub(super) fn get(&self, key: &Key) -> Option<Odds> {
+        self.0.lock().expect("no panic while held").get(key).copied()
+    }
+
+    pub(super) fn keep(&self, key: Key, odds: Odds) {
+        let mut kept = self.0.lock().expect("no panic while held");
+        if kept.len() < CHAINS_KEPT {
+            kept.insert(key, odds);
+        }
     }
 }
