@@ -496,27 +496,20 @@ pub(crate) async fn score(
 /// to take) the session's own ranking.
 pub(crate) async fn hint(State(s): State<AppState>, Path(id): Path<String>) -> Result<crate::jobs::Answer, ApiError> {
     let answer = with_game(&s, &id, |g| {
-        let by_rollouts = if g.session.state().estimated.is_some() {
-            g.session.hint_by_rollouts(&RolloutAsk::default(), &Silent).ok()
-        } else {
-            None
-        };
+        let estimated = g.session.state().estimated.is_some();
+        let by_rollouts =
+            if estimated { g.session.hint_by_rollouts(&RolloutAsk::default(), &Silent).ok() } else { None };
         let advice = match by_rollouts {
             Some(a) => a,
             None => g.session.hint().map_err(ApiError::from)?,
         };
-        crate::jobs::Answer::report(&advice).map(|a| (a, by_rollouts_used(g)))
+        crate::jobs::Answer::report(&advice).map(|a| (a, estimated))
     })
     .await?;
     if answer.1 {
         s.sessions.rolled(&id);
     }
     Ok(answer.0)
-}
-
-/// Whether the session keeps rollouts now.
-fn by_rollouts_used(g: &Game) -> bool {
-    g.session.state().estimated.is_some()
 }
 
 /// `/estimate`'s body: nothing (a two-second budget), or a count.

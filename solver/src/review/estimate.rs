@@ -25,7 +25,7 @@ use crate::pushluck::rollout::Rollouts;
 use crate::question::RolloutAsk;
 use crate::report::{DecisionClass, DecisionEstimate, PlayerEstimate, ReviewEstimates, ReviewedDecision};
 use crate::session::{MomentKind, Play};
-use crate::vocabulary::{Objective, Thresholds};
+use crate::vocabulary::Objective;
 
 /// Rollouts per decision without a count.
 pub(crate) const PER_DECISION: u64 = 2_000;
@@ -71,7 +71,7 @@ pub(crate) fn estimate(
         }
         let j = session.judge_kept(&rollouts, at, &each, &Silent)?;
         policy = j.summary.policy;
-        let class = if j.separated { class(thresholds, j.loss.estimate) } else { None };
+        let class = if j.separated { super::class(Objective::Win, thresholds, j.loss.estimate, false) } else { None };
         decisions[i].estimate =
             Some(DecisionEstimate { loss: j.loss, separated: j.separated, class, best: j.best, rollouts: count });
         estimated += 1;
@@ -99,20 +99,6 @@ pub(crate) fn estimate(
         thresholds,
         players,
     }))
-}
-
-/// A loss's class on the win thresholds (in percentage points).
-fn class(t: Thresholds, loss: f64) -> Option<DecisionClass> {
-    let pp = 100.0 * loss;
-    if pp >= t.blunder {
-        Some(DecisionClass::Blunder)
-    } else if pp >= t.mistake {
-        Some(DecisionClass::Mistake)
-    } else if pp >= t.doubtful {
-        Some(DecisionClass::Doubtful)
-    } else {
-        None
-    }
 }
 
 /// A player's estimated decisions summed.
