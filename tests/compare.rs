@@ -192,6 +192,24 @@ fn bad_compare_questions_are_refused() {
         .all(|s| s["low"].as_f64() <= s["estimate"].as_f64() && s["estimate"].as_f64() <= s["high"].as_f64()));
     assert_eq!(estimate["rollouts"], 300);
     assert_eq!(env.json(&args)["rows"][0]["estimate"]["seats"], estimate["seats"], "seeded");
+    // Its fair head starts, searched on rollouts, and every seat's chance
+    // with them, with its interval.
+    let fair = &row(&json, "base rules")["head_starts"];
+    let head: Vec<i64> = fair["head_starts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{json}"))
+        .iter()
+        .map(|h| h.as_i64().unwrap())
+        .collect();
+    assert_eq!(head.len(), 3, "{fair}");
+    assert!(head.iter().all(|h| h % 50 == 0 && (0..10_000).contains(h)), "{fair}");
+    let with: Vec<f64> = fair["seats"].as_array().unwrap().iter().map(|s| s["estimate"].as_f64().unwrap()).collect();
+    assert!((with.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{fair}");
+    assert_eq!(fair["rollouts"], 300);
+    assert_eq!(fair["reproduce"], true);
+    assert!(!fair["search"].as_array().unwrap().is_empty(), "{fair}");
+    let shown = head.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / ");
+    assert!(four.contains(&format!("fair head starts {shown} found in")), "{four}");
     // Seven players: no exact solve is built for them; estimated.
     let seven = env.json(&["compare", "farkle", "--players", "7", "--no-defaults", "--rollouts", "100"]);
     assert_eq!(row(&seven, "base rules")["estimate"]["seats"].as_array().map(Vec::len), Some(7), "{seven}");

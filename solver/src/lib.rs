@@ -124,7 +124,10 @@ pub use report::{
         DecisionClass, DecisionEstimate, GameSummary, PlayerEstimate, PlayerReview, PlayerSummary, ReviewEstimates,
         ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll, TurnValues,
     },
-    rollout::{AlternativeEstimate, ChoiceEstimate, Interval, RolloutSummary, SeatEstimate, TableEstimate},
+    rollout::{
+        AlternativeEstimate, ChoiceEstimate, HeadStartEstimate, Interval, RolloutSummary, SearchRound, SeatEstimate,
+        TableEstimate,
+    },
     session::{
         BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
         TurnResult, TurnView, UpperView,

@@ -171,7 +171,19 @@ fn cells(row: &CompareRow, players: usize) -> Vec<String> {
             // Estimated: each seat's chance with its 95% interval's half-width.
             let mut cells = vec![row.variant.clone()];
             cells.extend(e.seats.iter().map(|p| format!("{:.3}±{:.3}", p.estimate, (p.high - p.low) / 2.0)));
-            cells.extend(["-", "-", "-", "-"].map(String::from));
+            cells.push("-".into());
+            match &row.head_starts {
+                Some(f) => {
+                    cells.push(f.head_starts.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / "));
+                    // The chances with the largest half-width once (each
+                    // seat's interval follows the table).
+                    let half = f.seats.iter().map(|p| (p.high - p.low) / 2.0).fold(0.0, f64::max);
+                    let chances: Vec<String> = f.seats.iter().map(|p| format!("{:.3}", p.estimate)).collect();
+                    cells.push(format!("{} ±{half:.3}", chances.join(" / ")));
+                }
+                None => cells.extend(["-", "-"].map(String::from)),
+            }
+            cells.push("-".into());
             cells.push(format!("{} rollouts", e.summary.rollouts));
             return cells;
         }
@@ -200,6 +212,37 @@ fn cells(row: &CompareRow, players: usize) -> Vec<String> {
     ]
 }
 
+/// Estimated seats' 95% intervals, in seat order.
+fn intervals(seats: &[solver::Interval]) -> String {
+    seats.iter().map(|p| format!("{:.3}-{:.3}", p.low, p.high)).collect::<Vec<_>>().join(", ")
+}
+
+/// An estimated row's fair head starts: how they were found and what they
+/// leave each seat.
+fn head_start_line(f: &solver::HeadStartEstimate, players: usize) -> String {
+    let games: u64 = f.search.iter().map(|r| r.rollouts).sum();
+    let verdict = if f.fair_within {
+        format!("every interval holds 1/{players}")
+    } else {
+        format!("not every interval holds 1/{players}: the grid's steps come no closer by this search")
+    };
+    let again = if f.reproduce {
+        format!("; --rollouts {} --seed {} gives the same", f.summary.rollouts, f.summary.seed)
+    } else {
+        String::new()
+    };
+    format!(
+        "    fair head starts {} found in {} rounds ({games} games, {:.1} s, seed {}); with them, by {} rollouts \
+         afresh{again}, the seats' 95% intervals: {} ({verdict})\n",
+        f.head_starts.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / "),
+        f.search.len(),
+        f.seconds,
+        f.summary.seed,
+        f.summary.rollouts,
+        intervals(&f.seats),
+    )
+}
+
 /// What follows the table: why rows are not solved, the highlights, the
 /// columns explained.
 fn tail(r: &CompareReport) -> String {
@@ -216,12 +259,20 @@ fn tail(r: &CompareReport) -> String {
                 s.seed,
                 s.rollouts,
                 s.seed,
-                e.seats.iter().map(|p| format!("{:.3}-{:.3}", p.low, p.high)).collect::<Vec<_>>().join(", ")
+                intervals(&e.seats)
             ));
+        }
+        if let Some(f) = &row.head_starts {
+            out.push_str(&head_start_line(f, r.players));
         }
     }
     if let Some(e) = r.rows.iter().find_map(|row| row.estimate.as_ref()) {
-        out.push_str(&format!("  Rollout policy: {}; no fair head starts are estimated.\n", e.summary.policy));
+        out.push_str(&format!(
+            "  Rollout policy: {}. Fair head starts by rollouts: Newton rounds on the seats' chances (each seat's head \
+             start raised a twentieth of the goal on the same dice gives the slopes), then a polish a grid step at a \
+             time, on dice of their own; the chances with them are estimated afresh.\n",
+            e.summary.policy
+        ));
     }
     out.push('\n');
     let highlights = if r.players > 2 { seat_highlights(&r.rows) } else { highlights(&r.rows) };

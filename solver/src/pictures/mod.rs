@@ -760,6 +760,7 @@ mod tests {
             seats: None,
             not_solved: None,
             estimate: None,
+            head_starts: None,
         };
         let base = 0.5289;
         let r = CompareReport {

@@ -170,6 +170,7 @@ fn one_row(
         seats: None,
         not_solved: None,
         estimate: None,
+        head_starts: None,
     };
     let solved = if players == 2 {
         summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
@@ -183,8 +184,10 @@ fn one_row(
             e @ (Error::TooLarge(_) | Error::Win(WinError::PlayersTooLong { .. } | WinError::PlayersNotBuilt { .. })),
         ) if players > 2 => {
             row.not_solved = Some(e.to_string());
-            let reason = "no exact table of this many players fits".to_string();
-            row.estimate = Some(rollout::seats_by_rollouts(game, tables, &vec![0; players], ask, reason, progress)?);
+            let reason = "no exact table of this many players fits";
+            let (seats, fair) = rollout::seats_and_head_starts(game, tables, players, ask, reason, progress)?;
+            row.estimate = Some(seats);
+            row.head_starts = Some(fair);
         }
         Err(
             e @ (Error::TooLarge(_)

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::rollout::SeatEstimate;
+use super::rollout::{HeadStartEstimate, SeatEstimate};
 
 use crate::vocabulary::GameRef;
 
@@ -101,6 +101,10 @@ pub struct CompareRow {
     /// start estimated by rollouts, with its interval.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub estimate: Option<SeatEstimate>,
+    /// With the estimate: the fair head starts by a search over rollouts,
+    /// and each seat's chance with them, with its interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_starts: Option<HeadStartEstimate>,
 }
 
 /// The comparison of a game's rule variants.

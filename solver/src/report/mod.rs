@@ -41,7 +41,10 @@ pub(crate) use review::{
     DecisionClass, DecisionEstimate, GameSummary, PlayerEstimate, PlayerReview, PlayerSummary, ReviewEstimates,
     ReviewReport, ReviewSummary, ReviewedDecision, ReviewedRoll, TurnValues,
 };
-pub(crate) use rollout::{AlternativeEstimate, ChoiceEstimate, Interval, RolloutSummary, SeatEstimate, TableEstimate};
+pub(crate) use rollout::{
+    AlternativeEstimate, ChoiceEstimate, HeadStartEstimate, Interval, RolloutSummary, SearchRound, SeatEstimate,
+    TableEstimate,
+};
 pub(crate) use session::{
     BoxView, Choice, Event, LastTurns, PlayState, PointsEntry, Prompt, SeatView, SheetView, TableView, TurnEnd,
     TurnResult, TurnView, UpperView,

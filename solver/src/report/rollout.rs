@@ -51,6 +51,43 @@ pub struct SeatEstimate {
     pub summary: RolloutSummary,
 }
 
+/// Fair head starts estimated by rollouts: the points each seat after the
+/// first starts with that a search over estimates found to bring every
+/// seat closest to `1 / players`, and every seat's chance with them,
+/// estimated afresh on dice the search never saw.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeadStartEstimate {
+    /// Points for the second seat, the third, and so on.
+    pub head_starts: Vec<i64>,
+    /// Each seat's P(win) with those head starts, in seat order.
+    pub seats: Vec<Interval>,
+    /// Whether every seat's interval holds `1 / players`.
+    pub fair_within: bool,
+    /// Whether `--rollouts {rollouts} --seed {seed}` gives these head
+    /// starts and chances again (the search plays at most the count a
+    /// round: a budget that reached fewer than its rounds play searched
+    /// otherwise).
+    pub reproduce: bool,
+    /// The search's rounds, in order (on dice of their own).
+    pub search: Vec<SearchRound>,
+    /// The fresh estimate at the head starts found.
+    #[serde(flatten)]
+    pub summary: RolloutSummary,
+    /// Wall time of the search and the estimate together.
+    #[serde(rename = "head_start_seconds")]
+    pub seconds: f64,
+}
+
+/// A round of the head starts' search: where it stood, the chances it
+/// found there (point estimates), and the games it played (every set of
+/// head starts it tried counted).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SearchRound {
+    pub head_starts: Vec<i64>,
+    pub chances: Vec<f64>,
+    pub rollouts: u64,
+}
+
 /// Every seat's chance at the start of the turn in play of a game whose
 /// values are expected points (no exact table fits), estimated by
 /// rollouts.

@@ -26,6 +26,7 @@
 //! reproduces the answer); with a count, exactly that many.
 
 pub(crate) mod advise;
+pub(crate) mod head_starts;
 pub(crate) mod policy;
 pub(crate) mod seats;
 pub(crate) mod tally;
@@ -33,7 +34,7 @@ pub(crate) mod tally;
 mod tests;
 
 pub(crate) use advise::advise_by_rollouts;
-pub(crate) use seats::seats_by_rollouts;
+pub(crate) use seats::seats_and_head_starts;
 
 use std::path::Path;
 use std::time::Instant;

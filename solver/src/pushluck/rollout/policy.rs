@@ -105,6 +105,16 @@ impl<'v, 'g> SeatPolicy<'v, 'g> {
         }
     }
 
+    /// The game's goal.
+    pub(crate) fn goal(&self) -> i64 {
+        self.game.rules.game.goal
+    }
+
+    /// The points' grid of the pair table (every total is on it).
+    pub(crate) fn grid(&self) -> i64 {
+        self.values.model.grid
+    }
+
     /// Whether the seats play the table of three.
     pub(crate) fn plays_three(&self) -> bool {
         self.three.is_some()

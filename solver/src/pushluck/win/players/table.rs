@@ -147,7 +147,7 @@ fn meta_of(game: &PushLuckGame, values: &PlayersValues, seconds: f64) -> Players
 /// below the goal) that bring every seat's chance closest to even: the
 /// smallest largest distance from `1 / players`, ties to the smallest
 /// head starts; and each seat's chance with them.
-fn fair_head_starts(values: &PlayersValues) -> (Vec<i64>, Vec<f64>) {
+pub(crate) fn fair_head_starts(values: &PlayersValues) -> (Vec<i64>, Vec<f64>) {
     let n = values.players;
     let even = 1.0 / n as f64;
     let mut best: Option<(f64, Vec<usize>)> = None;
