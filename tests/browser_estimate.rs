@@ -88,3 +88,48 @@ async fn browser_a_table_of_five_sees_every_chance_estimated_after_every_turn() 
     photograph_at(c, "play-five-scores", Some("#play-scores")).await;
     b.client.clone().close().await.expect("close the session");
 }
+
+/// Five players to 2,000 on the Compare screen, which no exact table fits:
+/// the row is estimated, and its fair head starts found by rollouts come
+/// with every seat's interval with them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_compare_at_five_shows_estimated_fair_head_starts() {
+    let server = serve();
+    let b = browser().await;
+    let c = &b.client;
+    open(c, &server, "game").await;
+    css(c, "#opt-goal").await.send_keys("2000").await.expect("goal");
+    c.execute("document.getElementById('opt-goal').dispatchEvent(new Event('change'))", vec![]).await.expect("change");
+    c.goto(&format!("{}/#compare", server.url)).await.expect("page");
+    c.execute(
+        "document.querySelectorAll('#variant-list input').forEach((b) => { b.checked = false; }); \
+         document.getElementById('compare-players').value = '5';",
+        vec![],
+    )
+    .await
+    .expect("the base rules, five players");
+    click(c, "#compare-go").await;
+    let cell = until(
+        c,
+        "the estimated row",
+        "const r = document.querySelector('#compare-table tr.estimated .head-starts'); \
+         return r && r.textContent.includes('rollouts') ? r.innerText : null",
+    )
+    .await;
+    let cell = cell.as_str().expect("text");
+    assert_eq!(cell.matches('+').count(), 4, "four head starts: {cell}");
+    assert_eq!(cell.matches('%').count(), 5, "five intervals: {cell}");
+    assert!(cell.contains("even share"), "{cell}");
+    let caption = c.execute("return document.querySelector('#compare-table caption').textContent", vec![]).await;
+    assert!(caption.expect("caption").as_str().is_some_and(|t| t.contains("5 players")));
+    photograph_at(c, "compare-five", Some("#compare-table")).await;
+    // The head starts' column, the table scrolled to it.
+    c.execute(
+        "const w = document.querySelector('#compare-out .table-wrap');          w.scrollLeft = document.querySelector('#compare-table tr.estimated .head-starts').offsetLeft - 20;",
+        vec![],
+    )
+    .await
+    .expect("scrolls");
+    photograph_at(c, "compare-five-head-starts", Some("#compare-table")).await;
+}

@@ -26,7 +26,7 @@ function compareTable(title, players, rows) {
   const ordinals = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
   const seatCols = Array.from({ length: players }, (_, i) => (i === 0 ? "First player's chance to win" : `${ordinals[i] || `Seat ${i + 1}`} player's chance`));
   const cols = many
-    ? ['Variant', ...seatCols, 'Turns per player']
+    ? ['Variant', ...seatCols, 'Fair head starts for the later seats (then each seat\'s chance)', 'Turns per player']
     : ['Variant', "First player's chance to win", 'Change (percentage points)', 'Fair head start for the second player (then the first wins)', 'Turns per player', 'Playing to win over playing for points (percentage points)'];
   const body = rows.map((row) => {
     if (row.pending) return pendingRow(row.pending, row.first, cols.length);
@@ -36,13 +36,16 @@ function compareTable(title, players, rows) {
       const e = row.estimate;
       return el('tr', { class: 'estimated', 'data-rollouts': e.rollouts }, el('th', { scope: 'row' }, row.variant, el('br'),
         el('small', {}, `estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}): no exact table fits`)),
-      e.seats.map((x) => el('td', { class: 'num' }, pct(x.estimate), el('br'), el('small', {}, `${(x.low * 100).toFixed(1)}–${(x.high * 100).toFixed(1)}%`))),
+      e.seats.map((x) => el('td', { class: 'num' }, pct(x.estimate), el('br'), el('small', {}, span(x)))),
+      el('td', { class: 'num head-starts' }, row.head_starts ? estimatedHeadStarts(row.head_starts) : ''),
       el('td', { class: 'num' }, ''));
     }
     if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
     if (many) {
       const s = row.seats;
-      return el('tr', {}, el('th', { scope: 'row' }, row.variant), s.seats.map((x) => el('td', { class: 'num' }, pct(x))), el('td', { class: 'num' }, s.turns_per_player.toFixed(1)));
+      return el('tr', {}, el('th', { scope: 'row' }, row.variant), s.seats.map((x) => el('td', { class: 'num' }, pct(x))),
+        el('td', { class: 'num head-starts' }, headStarts(s.head_starts), el('br'), el('small', {}, s.head_start_seats.map(pct).join(' / '))),
+        el('td', { class: 'num' }, s.turns_per_player.toFixed(1)));
     }
     const o = row.odds;
     return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { class: 'num' }, pct(o.first_wins)),
@@ -55,6 +58,26 @@ function compareTable(title, players, rows) {
     el('caption', {}, el('span', {}, `${title}, ${players} players, each playing to win`)),
     el('thead', {}, el('tr', {}, cols.map((c, i) => el('th', { scope: 'col', class: i ? 'num' : null }, c)))),
     el('tbody', {}, body)));
+}
+
+// An estimate's 95% interval in percent.
+function span(x) {
+  return `${(x.low * 100).toFixed(1)}–${(x.high * 100).toFixed(1)}%`;
+}
+
+// Head starts in points, seat 2's first.
+function headStarts(h) {
+  return h.map((p) => `+${p}`).join(' / ');
+}
+
+// Head starts found by rollouts: the points, then each seat's chance with
+// them as estimated afresh, with its interval, and whether every interval
+// holds an even share.
+function estimatedHeadStarts(f) {
+  const even = f.fair_within ? 'every interval holds an even share' : 'not every interval holds an even share';
+  return [headStarts(f.head_starts), el('br'),
+    el('small', {}, 'with them ', f.seats.flatMap((x, i) => [i ? ', ' : '', el('span', { class: 'interval' }, span(x))]),
+      ` by ${f.rollouts.toLocaleString('en')} rollouts: ${even}`)];
 }
 
 // A difference of probabilities in percentage points, signed.

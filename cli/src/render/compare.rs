@@ -224,7 +224,7 @@ fn head_start_line(f: &solver::HeadStartEstimate, players: usize) -> String {
     let verdict = if f.fair_within {
         format!("every interval holds 1/{players}")
     } else {
-        format!("not every interval holds 1/{players}: the grid's steps come no closer by this search")
+        format!("not every interval holds 1/{players}: the rest is finer than the search's rounds can tell")
     };
     let again = if f.reproduce {
         format!("; --rollouts {} --seed {} gives the same", f.summary.rollouts, f.summary.seed)
