@@ -223,8 +223,14 @@ fn head_start_line(f: &solver::HeadStartEstimate, players: usize) -> String {
     let games: u64 = f.search.iter().map(|r| r.rollouts).sum();
     let verdict = if f.fair_within {
         format!("every interval holds 1/{players}")
+    } else if f.search_each < f.summary.rollouts {
+        format!(
+            "not every interval holds 1/{players}: the estimate is finer than the search's rounds of {} rollouts can \
+             place a head start",
+            f.search_each
+        )
     } else {
-        format!("not every interval holds 1/{players}: the rest is finer than the search's rounds can tell")
+        format!("not every interval holds 1/{players}")
     };
     let again = if f.reproduce {
         format!("; --rollouts {} --seed {} gives the same", f.summary.rollouts, f.summary.seed)
@@ -233,7 +239,7 @@ fn head_start_line(f: &solver::HeadStartEstimate, players: usize) -> String {
     };
     format!(
         "    fair head starts {} found in {} rounds ({games} games, {:.1} s, seed {}); with them, by {} rollouts \
-         afresh{again}, the seats' 95% intervals: {} ({verdict})\n",
+         afresh, the seats' 95% intervals: {} ({verdict}){again}\n",
         f.head_starts.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / "),
         f.search.len(),
         f.seconds,

@@ -68,8 +68,11 @@ pub struct HeadStartEstimate {
     /// round: a budget that reached fewer than its rounds play searched
     /// otherwise).
     pub reproduce: bool,
-    /// The search's rounds, in order (on dice of their own).
+    /// The search's rounds, in order (on dice of their own), and the
+    /// rollouts of each set of head starts its last rounds played (32,000,
+    /// or the count asked where it is smaller).
     pub search: Vec<SearchRound>,
+    pub search_each: u64,
     /// The fresh estimate at the head starts found.
     #[serde(flatten)]
     pub summary: RolloutSummary,

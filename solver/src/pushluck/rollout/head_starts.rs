@@ -89,7 +89,8 @@ pub(crate) fn fair_head_starts(
     progress: &dyn Progress,
 ) -> Result<HeadStartEstimate, Error> {
     let started = Instant::now();
-    let search = search(policy, players, ask.seed, counts(ask.count), progress);
+    let (newton, polished) = counts(ask.count);
+    let search = search(policy, players, ask.seed, (newton, polished), progress);
     let head = search.last().map_or_else(|| vec![0; players], |r| r.next.clone());
     let estimate = seats_with(policy, &head, ask, reason, progress)?;
     let even = 1.0 / players as f64;
@@ -102,6 +103,7 @@ pub(crate) fn fair_head_starts(
         head_starts: head[1..].to_vec(),
         seats: estimate.seats,
         fair_within: fair,
+        search_each: polished,
         search: search
             .into_iter()
             .map(|r| SearchRound { head_starts: r.at[1..].to_vec(), chances: r.chances, rollouts: r.rollouts })
