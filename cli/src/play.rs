@@ -456,6 +456,9 @@ fn intro(s: &PlayState, q: &PlayQuestion, o: &Options) -> String {
              play worse only where the rollouts tell it from the best.",
         );
     }
+    if let Some(how) = &s.optimal_plays {
+        t.push_str(&format!(" {how}."));
+    }
     t
 }
 

@@ -294,6 +294,8 @@ function drawPlay() {
   // What the values are, where a game of several is not judged by the
   // chance to win: the library's sentence.
   if (st.judging) parts.push(el('p', { class: 'hint', id: 'play-judging' }, st.judging));
+  // How sixdice's optimal seats play where the chances are estimated.
+  if (st.optimal_plays) parts.push(el('p', { class: 'hint', id: 'play-optimal' }, `${st.optimal_plays}.`));
   const chances = chancesNow(st);
   if (chances) parts.push(chances);
   // A farkle the last move rolled passed the turn at once: said plainly

@@ -51,6 +51,10 @@ pub struct PlayState {
     /// [`crate::Session::hint_by_rollouts`] and
     /// [`crate::Session::judge_by_rollouts`] answer then.
     pub estimated: Option<String>,
+    /// Where the chances are estimated and sixdice plays an `optimal`
+    /// seat: how it plays (the rollouts' policy, to win, or, where their
+    /// tables cannot be had, for expected points).
+    pub optimal_plays: Option<String>,
     pub over: bool,
     /// The seed of the dice the session rolls (`None`: every roll is
     /// typed, as rolled at a real table).

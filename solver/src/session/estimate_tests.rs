@@ -153,3 +153,56 @@ fn undo_keeps_the_estimates_of_the_turns_it_keeps_and_exact_games_refuse_estimat
     let e = two.estimate_seats(&count(10), &Silent).expect_err("exact");
     assert!(e.to_string().starts_with("no estimate by rollouts here"), "{e}");
 }
+
+/// Four `optimal` seats at estimated chances: every decision a seat makes
+/// on an ordinary turn is the rollouts' policy's (the pair table's best
+/// against the strongest opponent), which in a whole game differs from
+/// the play for expected points (measured: once in 23); the state says so.
+#[test]
+fn at_estimated_chances_an_optimal_seat_plays_the_rollouts_policy() {
+    use super::play::{Play, Table};
+    use crate::computer::Player;
+    use crate::pushluck::rollout::Rollouts;
+    use crate::record::{Decision, Step};
+    use crate::registry::GameKind;
+
+    let g = game("farkle", &[GOAL]);
+    let players = ["optimal"; 4].iter().map(ToString::to_string).collect();
+    let q = PlayQuestion { players, seed: Some(8), rollouts: RolloutAsk::default() };
+    let session = Session::new(Arc::new(g.clone()), &q, tables(), &Silent).expect("a session");
+    let how = session.state().optimal_plays.expect("said");
+    assert!(how.contains("rollouts' policy") && how.contains("strongest opponent"), "{how}");
+    let mut play = Play::new(&g, &q, tables(), &Silent).expect("a game");
+    assert!(play.wants_policy());
+    let GameKind::PushLuck(pg) = &g.0 else { unreachable!("Farkle") };
+    let r = Rollouts::load(pg, tables(), &Silent).expect("the pair table");
+    let (mut by_policy, mut differ) = (0, 0);
+    for _ in 0..crate::limits::COMPUTER_MOVES {
+        match play.prompt() {
+            Prompt::Over => break,
+            Prompt::Decide { .. } => {
+                let Table::PushLuck(t) = &play.table else { unreachable!("Farkle") };
+                let policy = t.policy_choice(&r).expect("ranks");
+                let points = t.computer(Player::Optimal).expect("decides");
+                play.play_computer_with(None, Some(&r)).expect("moves");
+                let made = match play.record.turns().last().and_then(|l| l.steps.last()) {
+                    Some(Step::Roll { action, .. }) => Decision::Act(action.clone()),
+                    other => panic!("a roll's decision: {other:?}"),
+                };
+                if let Some(p) = policy {
+                    assert_eq!(made, p);
+                    by_policy += 1;
+                    differ += usize::from(p != points);
+                } else {
+                    assert_eq!(made, points, "a last turn: played to pass");
+                }
+            }
+            _ => {
+                play.play_computer_with(None, Some(&r)).expect("rolls");
+            }
+        }
+    }
+    assert!(matches!(play.prompt(), Prompt::Over), "the game ends");
+    eprintln!("{by_policy} decisions by the policy, {differ} unlike the play for points");
+    assert!(by_policy >= 20 && differ >= 1, "{by_policy} decisions, {differ} unlike");
+}

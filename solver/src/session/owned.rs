@@ -13,7 +13,7 @@ use std::sync::{Arc, OnceLock};
 use super::play::Play;
 use crate::dice::Counts;
 use crate::error::{Error, Refusal, SessionError};
-use crate::progress::Progress;
+use crate::progress::{Progress, Silent};
 use crate::pushluck::rollout::Rollouts;
 use crate::pushluck::PushLuckGame;
 use crate::question::{PlayQuestion, RolloutAsk};
@@ -55,7 +55,7 @@ impl Session {
     /// A player list the game cannot seat, a table that is missing and too
     /// long to solve here, a damaged table.
     pub fn new(game: Arc<Game>, q: &PlayQuestion, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
-        Owned::try_new(game, |g| Play::new(g, q, tables, progress)).map(Session::of)
+        Owned::try_new(game, |g| Play::new(g, q, tables, progress)).map(Session::of).map(|s| s.policy_loaded(progress))
     }
 
     /// Continues the game of `record` (a game stopped before its end) with
@@ -66,7 +66,24 @@ impl Session {
     /// Another game; a line the rules refuse; dice that do not follow the
     /// record's seed; a game that is over.
     pub fn resume(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        Session::resumed(game, record, tables, progress).map(|s| s.policy_loaded(progress))
+    }
+
+    /// [`Session::resume`] without the rollouts' tables (an undo shares
+    /// the earlier session's).
+    fn resumed(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
         Owned::try_new(game, |g| Play::resume(g, record, tables, progress)).map(Session::of)
+    }
+
+    /// This session with the rollouts' tables loaded where an `optimal`
+    /// seat sixdice plays at estimated chances plays their policy (shown
+    /// with `progress` here, rather than as a pause in its first move);
+    /// where they cannot be had it plays for points, as the state says.
+    fn policy_loaded(self, progress: &dyn Progress) -> Session {
+        if self.play().wants_policy() {
+            let _ = self.rollouts(progress);
+        }
+        self
     }
 
     /// The game of `record` again as a session, as [`Session::resume`]
@@ -76,6 +93,12 @@ impl Session {
     /// # Errors
     /// As [`Session::resume`], but a game that is over.
     pub fn reopen(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
+        Session::reopened(game, record, tables, progress).map(|s| s.policy_loaded(progress))
+    }
+
+    /// [`Session::reopen`] without the rollouts' tables (a correction
+    /// shares the earlier session's).
+    fn reopened(game: Arc<Game>, record: &Record, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
         Owned::try_new(game, |g| Play::reopen(g, record, tables, progress, true)).map(Session::of)
     }
 
@@ -88,7 +111,7 @@ impl Session {
     /// No person has made a decision yet; a table that cannot be read.
     pub fn undo(&self, tables: &Path, progress: &dyn Progress) -> Result<Session, Error> {
         let point = self.play().undo_point()?;
-        let mut s = Session::resume(Arc::clone(self.0.borrow_owner()), &point.record, tables, progress)?;
+        let mut s = Session::resumed(Arc::clone(self.0.borrow_owner()), &point.record, tables, progress)?;
         if let Some(dice) = &point.dice {
             s.0.with_dependent_mut(|_, p| p.roll_again(dice))?;
         }
@@ -118,7 +141,21 @@ impl Session {
     /// move, and what kind), the table, what the values are, whether a
     /// decision can be taken back.
     pub fn state(&self) -> PlayState {
-        self.play().state()
+        let mut state = self.play().state();
+        if self.play().wants_policy() {
+            state.optimal_plays = Some(match self.1.get() {
+                Some(k) => format!(
+                    "The seats sixdice plays as optimal play to win by the rollouts' policy: {}",
+                    k.with_dependent(|_, r| r.policy_words())
+                ),
+                None => {
+                    "The seats sixdice plays as optimal play for expected points: the rollouts' tables are not at hand \
+                         (an estimate says why)"
+                        .to_string()
+                }
+            });
+        }
+        state
     }
 
     /// Moves for every seat sixdice plays until a person must act: a
@@ -129,7 +166,7 @@ impl Session {
     /// # Errors
     /// A table that cannot be read.
     pub fn advance(&mut self) -> Result<Vec<Event>, Error> {
-        self.0.with_dependent_mut(|_, p| p.advance())
+        self.advance_until(false)
     }
 
     /// [`Session::advance`], stopping also where a turn ends: a front end
@@ -141,7 +178,25 @@ impl Session {
     /// # Errors
     /// As [`Session::advance`].
     pub fn advance_turn(&mut self) -> Result<Vec<Event>, Error> {
-        self.0.with_dependent_mut(|_, p| p.advance_until(true))
+        self.advance_until(true)
+    }
+
+    /// sixdice's seats moved on; where the chances are estimated, an
+    /// `optimal` seat plays the rollouts' policy (their tables loaded if
+    /// they were let go: from disk, where the first load saved them),
+    /// else, where they cannot be had, for expected points (the state's
+    /// `optimal_plays` says which).
+    fn advance_until(&mut self, turn_end: bool) -> Result<Vec<Event>, Error> {
+        if self.play().wants_policy() {
+            // An error here is the estimate's to tell: the seat plays on
+            // for points.
+            let _ = self.rollouts(&Silent);
+        }
+        let Session(owned, kept) = self;
+        match kept.get() {
+            Some(k) => k.with_dependent(|_, r| owned.with_dependent_mut(|_, p| p.advance_until(turn_end, Some(r)))),
+            None => owned.with_dependent_mut(|_, p| p.advance_until(turn_end, None)),
+        }
     }
 
     /// Rolls the dice the prompt asks for: `dice` as rolled at the table,
@@ -224,7 +279,7 @@ impl Session {
             });
         }
         // Turns from the corrected one on are new: their estimates go.
-        let kept = Session::reopen(Arc::clone(self.0.borrow_owner()), &record, tables, progress)?;
+        let kept = Session::reopened(Arc::clone(self.0.borrow_owner()), &record, tables, progress)?;
         let mut earlier = self.state().turns;
         earlier.truncate(turn - 1);
         let mut kept = kept.keeping_log(&earlier);

@@ -13,6 +13,7 @@ use crate::dice::{counts_of, Counts};
 use crate::error::{Error, Refusal, SessionError};
 use crate::limits::{COMPUTER_MOVES, TABLE_PLAYERS_MAX};
 use crate::progress::Progress;
+use crate::pushluck::rollout::Rollouts;
 use crate::question::PlayQuestion;
 use crate::record::{parse_decision, Decision, Line, Record, Step, Turn};
 use crate::registry::{Game, GameKind};
@@ -303,7 +304,19 @@ impl<'g> Play<'g> {
     ///
     /// # Errors
     /// The seat to move is a person's.
+    #[cfg(test)]
     pub(crate) fn play_computer(&mut self, dice: Option<Counts>) -> Result<Vec<Event>, Error> {
+        self.play_computer_with(dice, None)
+    }
+
+    /// [`Self::play_computer`]; where the chances are estimated, an
+    /// `optimal` seat plays the rollouts' policy of `policy` (the exact
+    /// win policy against its strongest opponents) rather than for points.
+    pub(super) fn play_computer_with(
+        &mut self,
+        dice: Option<Counts>,
+        policy: Option<&Rollouts>,
+    ) -> Result<Vec<Event>, Error> {
         let prompt = self.prompt();
         let Some(seat) = prompt.seat() else { return Err(SessionError::Over.into()) };
         let Seat::Computer(player) = self.seats[seat] else { return Err(SessionError::PersonSeat { seat }.into()) };
@@ -314,27 +327,36 @@ impl<'g> Play<'g> {
             }
             Prompt::Roll { .. } => self.roll(dice),
             _ => {
-                let d = each!(&self.table, t => t.computer(player))?;
+                let by_policy = match (&self.table, player, policy) {
+                    (Table::PushLuck(t), Player::Optimal, Some(r)) => t.policy_choice(r)?,
+                    _ => None,
+                };
+                let d = match by_policy {
+                    Some(d) => d,
+                    None => each!(&self.table, t => t.computer(player))?,
+                };
                 self.apply(d)
             }
         }
     }
 
+    /// Whether an `optimal` seat sixdice plays would play the rollouts'
+    /// policy (the game's chances are estimated).
+    pub(crate) fn wants_policy(&self) -> bool {
+        self.estimable().is_some() && self.seats.iter().any(|s| matches!(s, Seat::Computer(Player::Optimal)))
+    }
+
     /// Moves for every seat sixdice plays until a person must act: a
     /// person's roll or decision, the end of the game, or (dice typed at
-    /// the table) a roll of sixdice's seat, whose dice are then typed.
+    /// the table) a roll of sixdice's seat, whose dice are then typed;
+    /// with `turn_end`, stopping also where a turn ends (a front end that
+    /// estimates the chances after every turn moves sixdice's seats a turn
+    /// at a time). An `optimal` seat plays `policy` where given.
     ///
     /// # Errors
     /// A table that cannot be read; sixdice's seats moving on without end
     /// (a bug, [`COMPUTER_MOVES`]).
-    pub(crate) fn advance(&mut self) -> Result<Vec<Event>, Error> {
-        self.advance_until(false)
-    }
-
-    /// [`Self::advance`], stopping also where a turn ends (with
-    /// `turn_end`): a front end that estimates the chances after every
-    /// turn moves sixdice's seats a turn at a time.
-    pub(crate) fn advance_until(&mut self, turn_end: bool) -> Result<Vec<Event>, Error> {
+    pub(crate) fn advance_until(&mut self, turn_end: bool, policy: Option<&Rollouts>) -> Result<Vec<Event>, Error> {
         let mut events = vec![];
         for _ in 0..COMPUTER_MOVES {
             if turn_end && events.iter().any(|e| matches!(e, Event::TurnOver { .. })) {
@@ -346,7 +368,7 @@ impl<'g> Play<'g> {
             if !self.is_computer(seat) || typed_roll {
                 return Ok(events);
             }
-            events.extend(self.play_computer(None)?);
+            events.extend(self.play_computer_with(None, policy)?);
         }
         Err(SessionError::Runaway { moves: COMPUTER_MOVES }.into())
     }
@@ -367,6 +389,7 @@ impl<'g> Play<'g> {
             objective: self.objective(),
             judging: self.judging(),
             estimated: self.estimable().map(str::to_string),
+            optimal_plays: None,
             seed: self.record.seed,
             dice_from_me: self.rng.is_none(),
             can_undo: self.can_undo(),

@@ -16,7 +16,7 @@ use super::{Phase, Table};
 use crate::dice::{counts_of, Counts};
 use crate::error::{Error, SessionError};
 use crate::progress::Progress;
-use crate::pushluck::ranking::situation_line;
+use crate::pushluck::ranking::{choices, situation_line};
 use crate::pushluck::rollout::{self, advise::Asked, Rollouts};
 use crate::pushluck::situation::Situation;
 use crate::pushluck::win::players::advice::place_of;
@@ -205,6 +205,26 @@ impl<'g> Table<'g> {
             )
         };
         Ok(ChoiceEstimate { played: played_text, best: best_text, loss, separated, verdict, summary })
+    }
+
+    /// The play the rollouts' policy makes on the roll in play (an
+    /// `optimal` seat's, where the chances are estimated): the best of the
+    /// roll's plays by the policy's own turn (the pair table's P(win)
+    /// against the strongest opponent, or the table of three's), fewer
+    /// dice set aside among equals; `None` where the policy does not
+    /// decide (no roll to decide on, a last turn, exact values).
+    ///
+    /// # Errors
+    /// A roll the policy's turn cannot rank.
+    pub(in crate::session) fn policy_choice(&self, r: &Rollouts) -> Result<Option<Decision>, Error> {
+        let Ok((situation, dice)) = self.asked_roll() else { return Ok(None) };
+        let (mine, others) = self.totals_from_mover();
+        let turn = r.policy().asked_turn(mine, &others);
+        let alts = choices(self.game, &turn, &situation, &dice)?;
+        let best = alts.iter().map(|(a, _)| a).max_by(|x, y| {
+            x.expected_score.total_cmp(&y.expected_score).then(y.set_aside.len().cmp(&x.set_aside.len()))
+        });
+        Ok(best.map(|a| Decision::Act(a.record_action())))
     }
 
     /// The decision of the roll in play (`keep`, `then`), kept for the
