@@ -48,7 +48,7 @@ use rand::SeedableRng;
 
 use super::policy::{Opening, SeatPolicy};
 use super::seats::seats_with;
-use super::tally::Tally;
+use super::tally::{solve, Tally};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::pushluck::simulate::arena::{game_seed, TURNS_MAX};
@@ -245,34 +245,6 @@ pub(crate) fn play_starts(policy: &SeatPolicy, starts: &[Vec<i64>], count: u64, 
         )
         .map(|(t, _)| t)
         .reduce(|| Tally::new(m, n), |a, b| a.merge(&b))
-}
-
-/// `x` with `a x = b` by Gaussian elimination with partial pivoting;
-/// `None` when `a` is (nearly) singular or the step is not finite.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
-    let m = b.len();
-    for c in 0..m {
-        let p = (c..m).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))?;
-        if a[p][c].abs() < 1e-12 {
-            return None;
-        }
-        a.swap(c, p);
-        b.swap(c, p);
-        for r in c + 1..m {
-            let f = a[r][c] / a[c][c];
-            let (above, below) = a.split_at_mut(r);
-            for (x, y) in below[0][c..].iter_mut().zip(&above[c][c..]) {
-                *x -= f * y;
-            }
-            b[r] -= f * b[c];
-        }
-    }
-    let mut x = vec![0.0; m];
-    for c in (0..m).rev() {
-        let s: f64 = (c + 1..m).map(|k| a[c][k] * x[k]).sum();
-        x[c] = (b[c] - s) / a[c][c];
-    }
-    x.iter().all(|v| v.is_finite()).then_some(x)
 }
 
 #[cfg(test)]

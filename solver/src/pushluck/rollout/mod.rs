@@ -56,7 +56,7 @@ use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
 use crate::report::RolloutSummary;
 use crate::table::TableError;
-use policy::{Opening, PolicyCache, SeatPolicy};
+use policy::{Opening, PolicyCache, SeatPolicy, SEATS_MOST};
 use tally::Tally;
 
 /// The policy as the reports state it.
@@ -99,6 +99,21 @@ pub(crate) fn roll_out<'g>(
             .fold(
                 || (Tally::new(m, n), vec![None; m]),
                 |(mut t, mut winners), i| {
+                    if let [opening] = position.openings {
+                        // One alternative: the seats' lucks too.
+                        let mut rng = SmallRng::seed_from_u64(game_seed(ask.seed, 0, i));
+                        let mut luck = [0.0; SEATS_MOST];
+                        let w = policy.play_out_luck(
+                            position.totals,
+                            *opening,
+                            position.turn,
+                            &mut rng,
+                            TURNS_MAX,
+                            Some(&mut luck),
+                        );
+                        t.add_lucky(w, &luck[..n]);
+                        return (t, winners);
+                    }
                     for (w, &opening) in winners.iter_mut().zip(position.openings) {
                         // The same dice for every alternative.
                         let mut rng = SmallRng::seed_from_u64(game_seed(ask.seed, 0, i));

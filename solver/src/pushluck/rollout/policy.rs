@@ -183,6 +183,24 @@ impl<'v, 'g> SeatPolicy<'v, 'g> {
         }
     }
 
+    /// [`Self::play_turn`], adding the turn's luck by the pair table to
+    /// `luck` where the pair table plays it.
+    fn play_turn_luck(&self, mine: i64, others: &[i64], rng: &mut SmallRng, luck: &mut f64) -> Ended {
+        if self.three_state(mine, others).is_some() {
+            return self.play_turn(mine, others, rng);
+        }
+        let (a, b) = self.pair(mine, others);
+        let sol = self.turn(mine, others);
+        let ended = play(&self.dice, sol, None, rng);
+        let after = match ended {
+            Ended::Instant => 1.0,
+            Ended::Farkle => sol.farkle_score(),
+            Ended::Bank(t, left) => sol.bank_leaving(t, usize::from(left)).unwrap_or_else(|| sol.farkle_score()),
+        };
+        *luck += after - self.values.at(a, b);
+        ended
+    }
+
     fn side(&self, total: i64) -> usize {
         self.values.sides.of_question(total, 0).expect("a total below the goal, on the grid")
     }
@@ -250,6 +268,25 @@ impl<'v, 'g> SeatPolicy<'v, 'g> {
         rng: &mut SmallRng,
         turns_most: u32,
     ) -> Option<usize> {
+        self.play_out_luck(start, opening, opening_turn, rng, turns_most, None)
+    }
+
+    /// [`Self::play_out`], adding to `luck[s]` (where given) seat `s`'s
+    /// luck in each ordinary turn it plays by the pair table: the pair
+    /// table's value after the turn less its value before it. The turn is
+    /// that value's own DP, so each term has mean 0 given the state before
+    /// the turn, and the sums are control variates of known mean 0
+    /// ([`super::tally`]). Turns by the table of three, the opening and
+    /// the last round add nothing (still mean 0, just less explained).
+    pub(crate) fn play_out_luck(
+        &self,
+        start: &[i64],
+        opening: Opening,
+        opening_turn: &Solution<'g>,
+        rng: &mut SmallRng,
+        turns_most: u32,
+        mut luck: Option<&mut [f64; SEATS_MOST]>,
+    ) -> Option<usize> {
         let rules = &self.game.rules;
         let goal = rules.game.goal;
         let n = start.len();
@@ -266,7 +303,10 @@ impl<'v, 'g> SeatPolicy<'v, 'g> {
                     for k in 1..n {
                         others[k - 1] = total[(mover + k) % n];
                     }
-                    self.play_turn(total[mover], &others[..n - 1], rng)
+                    match luck.as_deref_mut() {
+                        Some(l) => self.play_turn_luck(total[mover], &others[..n - 1], rng, &mut l[mover]),
+                        None => self.play_turn(total[mover], &others[..n - 1], rng),
+                    }
                 }
             };
             if ended == Ended::Instant {

@@ -67,6 +67,7 @@ pub(crate) fn seats_with(
     let turn = policy.turn(totals[0], &totals[1..]);
     let position = Position { totals, openings: &[Opening::Fresh], turn };
     let (tally, seconds) = roll_out(policy, &position, ask, progress);
-    let seats = (0..players).map(|s| interval(tally.seat(0, s))).collect();
+    // Each chance controlled by the seats' lucks (see `tally`).
+    let seats = (0..players).map(|s| interval(tally.seat_controlled(s))).collect();
     Ok(SeatEstimate { seats, summary: summary(policy, &tally, ask, reason, seconds) })
 }

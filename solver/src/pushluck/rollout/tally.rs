@@ -5,6 +5,19 @@
 //! estimated from paired outcomes: its variance is that of `X_j - X_k`
 //! per rollout, which common dice make much smaller than the sum of the
 //! two variances wherever the alternatives' games run alike.
+//!
+//! ## Luck as a control variate
+//! A run of one alternative (every seat's chance from a turn's start) also
+//! sums each seat's luck by the pair table over the rollout (see
+//! `SeatPolicy::play_out_luck`): `n` numbers of known mean 0. Each seat's
+//! win `X_s` is regressed on them, and its chance estimated as
+//! `mean(X_s) - β·mean(L)` with the variance left after the regression:
+//! measured from the start of Farkle to 10,000 (40,000 rollouts), the
+//! lucks explained 59% of the variance with four players and 54% with six
+//! (seat 0's luck alone 43% and 45%), so an interval as narrow takes
+//! about 2.4 times fewer rollouts. Below [`CONTROLLED_FROM`] rollouts the
+//! regression is too loose to trust and the plain Wilson interval is
+//! given.
 
 use crate::interval::wilson;
 use crate::report::Interval;
@@ -12,8 +25,21 @@ use crate::report::Interval;
 /// 1.96: the two-sided 95% point of the normal distribution.
 const Z95: f64 = 1.959_963_984_540_054;
 
+/// The fewest rollouts whose chances are controlled by luck.
+pub(crate) const CONTROLLED_FROM: u64 = 1_000;
+
+/// Sums of the seats' lucks over a run of one alternative: `l[j]`,
+/// `ll[j * n + k]`, and `xl[s * n + j]` (seat `s` won, times seat `j`'s
+/// luck).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Luck {
+    l: Vec<f64>,
+    ll: Vec<f64>,
+    xl: Vec<f64>,
+}
+
 /// Counts over `m` alternatives and `n` seats.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Tally {
     m: usize,
     n: usize,
@@ -25,6 +51,8 @@ pub(crate) struct Tally {
     beat: Vec<u64>,
     /// Games stopped unfinished (counted as won by nobody).
     pub(crate) unfinished: u64,
+    /// With one alternative: the lucks' sums.
+    luck: Option<Luck>,
 }
 
 /// An estimate and its 95% interval.
@@ -37,7 +65,55 @@ pub(crate) fn interval((estimate, [low, high]): Estimate) -> Interval {
 
 impl Tally {
     pub(crate) fn new(m: usize, n: usize) -> Tally {
-        Tally { m, n, rollouts: 0, seats: vec![0; m * n], beat: vec![0; m * m], unfinished: 0 }
+        let luck = (m == 1).then(|| Luck { l: vec![0.0; n], ll: vec![0.0; n * n], xl: vec![0.0; n * n] });
+        Tally { m, n, rollouts: 0, seats: vec![0; m * n], beat: vec![0; m * m], unfinished: 0, luck }
+    }
+
+    /// Counts one rollout of a single alternative with the seats' lucks.
+    pub(crate) fn add_lucky(&mut self, winner: Option<usize>, luck: &[f64]) {
+        self.add(&[winner]);
+        let n = self.n;
+        let Some(sums) = self.luck.as_mut() else { return };
+        for j in 0..n {
+            sums.l[j] += luck[j];
+            for k in 0..n {
+                sums.ll[j * n + k] += luck[j] * luck[k];
+            }
+            if let Some(s) = winner {
+                sums.xl[s * n + j] += luck[j];
+            }
+        }
+    }
+
+    /// Seat `s`'s chance after the one alternative, controlled by the
+    /// seats' lucks (see the module docs), with its 95% interval; the
+    /// plain [`Self::seat`] below [`CONTROLLED_FROM`] rollouts or without
+    /// lucks.
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn seat_controlled(&self, s: usize) -> Estimate {
+        let plain = self.seat(0, s);
+        let Some(sums) = self.luck.as_ref().filter(|_| self.rollouts >= CONTROLLED_FROM) else { return plain };
+        let (n, big) = (self.n, self.rollouts as f64);
+        let mu: Vec<f64> = sums.l.iter().map(|x| x / big).collect();
+        let p = plain.0;
+        // Only the lucks that vary (a seat that never played a pair turn
+        // has none).
+        let active: Vec<usize> = (0..n).filter(|&j| sums.ll[j * n + j] / big - mu[j] * mu[j] > 1e-12).collect();
+        if active.is_empty() {
+            return plain;
+        }
+        let cov: Vec<Vec<f64>> = active
+            .iter()
+            .map(|&j| active.iter().map(|&k| sums.ll[j * n + k] / big - mu[j] * mu[k]).collect())
+            .collect();
+        let with_x: Vec<f64> = active.iter().map(|&j| sums.xl[s * n + j] / big - p * mu[j]).collect();
+        let Some(beta) = solve(cov, with_x.clone()) else { return plain };
+        let estimate = p - beta.iter().zip(&active).map(|(b, &j)| b * mu[j]).sum::<f64>();
+        let explained: f64 = beta.iter().zip(&with_x).map(|(b, c)| b * c).sum();
+        let dof = (big - active.len() as f64 - 1.0).max(1.0);
+        let left = (p * (1.0 - p) - explained).max(0.0) * big / dof;
+        let half = Z95 * (left / big).sqrt();
+        (estimate.clamp(0.0, 1.0), [(estimate - half).max(0.0), (estimate + half).min(1.0)])
     }
 
     /// Counts one rollout: the winning seat after each alternative.
@@ -64,6 +140,13 @@ impl Tally {
 
     /// Adds another run's counts (of the same alternatives and seats).
     pub(crate) fn merge(mut self, other: &Tally) -> Tally {
+        if let (Some(a), Some(b)) = (self.luck.as_mut(), other.luck.as_ref()) {
+            for (x, y) in
+                a.l.iter_mut().chain(a.ll.iter_mut()).chain(a.xl.iter_mut()).zip(b.l.iter().chain(&b.ll).chain(&b.xl))
+            {
+                *x += y;
+            }
+        }
         self.rollouts += other.rollouts;
         self.unfinished += other.unfinished;
         for (a, b) in self.seats.iter_mut().zip(&other.seats) {
@@ -100,6 +183,34 @@ impl Tally {
         let half = Z95 * (var / n).sqrt();
         (mean, [mean - half, mean + half])
     }
+}
+
+/// `x` with `a x = b` by Gaussian elimination with partial pivoting;
+/// `None` when `a` is (nearly) singular or the answer is not finite.
+pub(crate) fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let m = b.len();
+    for c in 0..m {
+        let p = (c..m).max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))?;
+        if a[p][c].abs() < 1e-15 {
+            return None;
+        }
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..m {
+            let f = a[r][c] / a[c][c];
+            let (above, below) = a.split_at_mut(r);
+            for (x, y) in below[0][c..].iter_mut().zip(&above[c][c..]) {
+                *x -= f * y;
+            }
+            b[r] -= f * b[c];
+        }
+    }
+    let mut x = vec![0.0; m];
+    for c in (0..m).rev() {
+        let s: f64 = (c + 1..m).map(|k| a[c][k] * x[k]).sum();
+        x[c] = (b[c] - s) / a[c][c];
+    }
+    x.iter().all(|v| v.is_finite()).then_some(x)
 }
 
 #[cfg(test)]

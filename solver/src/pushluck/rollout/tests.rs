@@ -69,6 +69,47 @@ fn at_two_players_the_intervals_hold_the_pair_tables_values_about_95_percent_of_
     assert!((270..=298).contains(&held), "{held} of {positions}");
 }
 
+/// Two players to 1,000 from 200 drawn turn starts, 1,000 rollouts each:
+/// every seat's chance controlled by the seats' lucks holds the exact
+/// value in its interval about 95% of the time, the two chances add up
+/// to one, and the controlled intervals are narrower than the plain ones
+/// on the whole.
+#[test]
+fn at_two_players_the_luck_controlled_intervals_hold_the_exact_values() {
+    let g = farkle_to(1000);
+    let (values, _, _) = win::solve(&g, &Silent).expect("solves");
+    let cache = PolicyCache::new(&values);
+    let policy = SeatPolicy::new(&g, &values, None, &cache);
+    let grid = values.model.grid;
+    let mut rng = SmallRng::seed_from_u64(17);
+    let positions = 200;
+    let (mut held, mut narrower) = (0, 0);
+    let (mut plain_width, mut width) = (0.0, 0.0);
+    for p in 0..positions {
+        let totals = [total(&mut rng, 1000, grid), total(&mut rng, 1000, grid)];
+        let turn = policy.turn(totals[0], &totals[1..]);
+        let position = Position { totals: &totals, openings: &[Opening::Fresh], turn };
+        let (tally, _) = roll_out(&policy, &position, &count(1_000, 500 + p), &Silent);
+        let side = |t| values.sides.of_question(t, 0).expect("a side");
+        let exact = values.at(side(totals[0]), side(totals[1]));
+        let (estimate, interval) = tally.seat_controlled(0);
+        held += usize::from(holds(exact, interval));
+        let (other, _) = tally.seat_controlled(1);
+        assert!((estimate + other - 1.0).abs() < 1e-9, "{estimate} + {other}");
+        let plain = tally.seat(0, 0).1;
+        narrower += usize::from(interval[1] - interval[0] < plain[1] - plain[0]);
+        (plain_width, width) = (plain_width + plain[1] - plain[0], width + interval[1] - interval[0]);
+    }
+    eprintln!(
+        "two players, luck-controlled: {held} of {positions} hold the exact value; {narrower} narrower than plain; \
+         mean width {:.4} against {:.4}",
+        width / positions as f64,
+        plain_width / positions as f64
+    );
+    assert!((180..=199).contains(&held), "{held} of {positions}");
+    assert!(width < plain_width, "{width} against {plain_width}");
+}
+
 /// Two players to 1,000, 150 drawn rolls mid-game: every alternative's
 /// exact value (the pair turn's) lies in its interval, and the exact
 /// difference from the estimated best in the paired difference's interval,
