@@ -19,7 +19,7 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 16] = [
+const STATE_KEYS: [&str; 17] = [
     "id",
     "prompt",
     "view",
@@ -27,6 +27,7 @@ const STATE_KEYS: [&str; 16] = [
     "objective",
     "judging",
     "estimated",
+    "optimal_plays",
     "over",
     "seed",
     "dice_from_me",

@@ -143,7 +143,10 @@ impl Session {
     pub fn state(&self) -> PlayState {
         let mut state = self.play().state();
         if self.play().wants_policy() {
-            state.optimal_plays = Some(match self.1.get() {
+            // Loaded again where a front end let them go (from disk: the
+            // first load saved them), so that what is said is what the
+            // next move plays.
+            state.optimal_plays = Some(match self.rollouts(&Silent).ok() {
                 Some(k) => format!(
                     "The seats sixdice plays as optimal play to win by the rollouts' policy: {}",
                     k.with_dependent(|_, r| r.policy_words())

@@ -39,6 +39,7 @@
 //! rollouts as the budget or `--rollouts` says: every seat's chance with
 //! its 95% interval, and whether every interval holds `1 / players`.
 
+use std::path::Path;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -47,13 +48,14 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::policy::{Opening, SeatPolicy};
-use super::seats::seats_with;
+use super::seats::{checked, seats_with};
 use super::tally::{solve, Tally};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::pushluck::simulate::arena::{game_seed, TURNS_MAX};
+use crate::pushluck::PushLuckGame;
 use crate::question::RolloutAsk;
-use crate::report::{HeadStartEstimate, SearchRound};
+use crate::report::{HeadStartEstimate, SearchRound, SeatEstimate};
 
 /// Rollouts of each Newton round of the search (each plays `players` sets
 /// of head starts on the same dice) and of each round of the polish; with
@@ -75,6 +77,29 @@ fn counts(count: Option<u64>) -> ([u64; 3], u64) {
 
 /// The search's dice: a stream apart from every estimate's.
 const SEARCH_STREAM: u64 = 0x4845_4144;
+
+/// `compare --players N`'s estimate: each seat's chance from zero and the
+/// fair head starts ([`fair_head_starts`]), on one set of kept turns.
+///
+/// # Errors
+/// Rules the rollouts do not take; a count of players outside 2 to 8; a
+/// pair table that is missing and slow to solve.
+pub(crate) fn seats_and_head_starts(
+    game: &PushLuckGame,
+    tables: &Path,
+    players: usize,
+    ask: &RolloutAsk,
+    reason: &str,
+    progress: &dyn Progress,
+) -> Result<(SeatEstimate, HeadStartEstimate), Error> {
+    let rollouts = checked(game, players, tables, progress)?;
+    let policy = rollouts.policy();
+    // The head starts first: their search solves most of the turns the
+    // estimate from zero then meets (warm, it plays far more rollouts).
+    let fair = fair_head_starts(&policy, players, ask, reason.to_string(), progress)?;
+    let seats = seats_with(&policy, &vec![0; players], ask, reason.to_string(), progress)?;
+    Ok((seats, fair))
+}
 
 /// The fair head starts for `players` seats by the search above, and every
 /// seat's chance with them estimated afresh as `ask` says.

@@ -34,7 +34,7 @@ pub(crate) mod tally;
 mod tests;
 
 pub(crate) use advise::advise_by_rollouts;
-pub(crate) use seats::seats_and_head_starts;
+pub(crate) use head_starts::seats_and_head_starts;
 
 use std::path::Path;
 use std::time::Instant;
