@@ -133,3 +133,41 @@ async fn browser_compare_at_five_shows_estimated_fair_head_starts() {
     .expect("scrolls");
     photograph_at(c, "compare-five-head-starts", Some("#compare-table")).await;
 }
+
+/// Six players to 500 on the Compare screen: no whole table fits, but the
+/// one state a game from the start reaches (every total below the goal is
+/// 0 with 500 to get on the board) is solved exactly: each seat's cell
+/// shows that chance with the estimate's interval under it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_compare_at_six_shows_the_exact_start() {
+    let server = serve();
+    let b = browser().await;
+    let c = &b.client;
+    open(c, &server, "game").await;
+    css(c, "#opt-goal").await.send_keys("500").await.expect("goal");
+    c.execute("document.getElementById('opt-goal').dispatchEvent(new Event('change'))", vec![]).await.expect("change");
+    c.goto(&format!("{}/#compare", server.url)).await.expect("page");
+    c.execute(
+        "document.querySelectorAll('#variant-list input').forEach((b) => { b.checked = false; }); \
+         document.getElementById('compare-players').value = '6';",
+        vec![],
+    )
+    .await
+    .expect("the base rules, six players");
+    click(c, "#compare-go").await;
+    let cells = until(
+        c,
+        "the exact start",
+        "const r = [...document.querySelectorAll('#compare-table tr.estimated td.exact-start')]; \
+         return r.length ? r.map((td) => td.innerText) : null",
+    )
+    .await;
+    let cells: Vec<&str> = cells.as_array().expect("cells").iter().map(|v| v.as_str().expect("text")).collect();
+    assert_eq!(cells.len(), 6, "{cells:?}");
+    assert!(cells.iter().all(|t| t.contains("est.") && t.matches('%').count() == 2), "{cells:?}");
+    let how =
+        c.execute("return document.querySelector('#compare-table tr.estimated th small').textContent", vec![]).await;
+    assert!(how.expect("row").as_str().is_some_and(|t| t.contains("exact from the start (the one state")));
+    photograph_at(c, "compare-six-start", Some("#compare-table")).await;
+}

@@ -210,6 +210,25 @@ fn bad_compare_questions_are_refused() {
     assert!(!fair["search"].as_array().unwrap().is_empty(), "{fair}");
     let shown = head.iter().map(|h| format!("+{h}")).collect::<Vec<_>>().join(" / ");
     assert!(four.contains(&format!("fair head starts {shown} found in")), "{four}");
+    // Six players to 500: the whole table does not fit, but with 500 to
+    // get on the board every total below the goal is 0 in a game from the
+    // start: that one state is solved exactly beside the estimate.
+    let args = ["compare", "farkle", "--players", "6", "--no-defaults", "-o", "goal=500", "--rollouts", "500"];
+    let six = env.json(&args);
+    let base = row(&six, "base rules");
+    let start = &base["from_start"];
+    let exact: Vec<f64> =
+        start["seats"].as_array().unwrap_or_else(|| panic!("{six}")).iter().map(|s| s.as_f64().unwrap()).collect();
+    assert_eq!(exact.len(), 6);
+    assert!((exact.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{start}");
+    assert!(exact.windows(2).all(|w| w[0] > w[1]), "each seat wins less often than the one before: {start}");
+    assert_eq!((start["states"].as_u64(), start["of"].as_u64()), (Some(1), Some(1_000_000)), "{start}");
+    assert_eq!(start["reached_totals"], 1);
+    assert_eq!(base["estimate"]["seats"].as_array().map(Vec::len), Some(6), "the estimate beside it");
+    let text = env.ok(&args);
+    let shown = exact.iter().map(|p| format!("{p:.12}")).collect::<Vec<_>>().join(", ");
+    assert!(text.contains(&format!("exact from the start (the columns): {shown}")), "{text}");
+    assert!(text.contains("over the one state a game from the start reaches"), "{text}");
     // Seven players: no exact solve is built for them; estimated.
     let seven = env.json(&["compare", "farkle", "--players", "7", "--no-defaults", "--rollouts", "100"]);
     assert_eq!(row(&seven, "base rules")["estimate"]["seats"].as_array().map(Vec::len), Some(7), "{seven}");

@@ -164,6 +164,32 @@ fn advice_at_tables_too_large_to_solve_is_estimated_by_rollouts() {
     refuse(&["-o", "piggyback", "--score", "5000", "--opponents", "6000,7000,4000"], "piggyback");
 }
 
+/// Six players to 500: no whole table fits, but with 500 to get on the
+/// board a game from the start has every total at 0 until it ends, and
+/// advice there is exact (that one state solved on the spot); a total no
+/// game from the start has (a head start's 300) is estimated.
+#[test]
+fn advice_at_six_to_500_from_the_start_is_exact() {
+    let env = Env::new();
+    let ask = ["advise", "farkle", "-o", "goal=500", "--dice", "1,1,2,3,5,5", "--banked", "300"];
+    let at = |others: &'static str| -> Vec<&'static str> {
+        ask.iter().copied().chain(["--opponents", others, "--rollouts", "300"]).collect()
+    };
+    let exact = env.json(&at("0,0,0,0,0"));
+    assert!(exact.get("rollouts").is_none(), "{exact}");
+    let alts = exact["alternatives"].as_array().unwrap();
+    assert!(
+        alts.len() > 2 && alts.windows(2).all(|w| w[0]["expected_score"].as_f64() >= w[1]["expected_score"].as_f64())
+    );
+    let text = env.ok(&at("0,0,0,0,0"));
+    assert!(text.contains("exact over the one turn-start state a game from the start reaches"), "{text}");
+    let head_start = env.json(&at("0,0,0,0,300"));
+    assert!(
+        head_start["rollouts"]["reason"].as_str().unwrap().contains("no exact table of 6 players fits"),
+        "{head_start}"
+    );
+}
+
 #[test]
 fn the_last_turn_is_played_to_pass_the_leader() {
     let env = Env::new();

@@ -32,13 +32,22 @@ function compareTable(title, players, rows) {
     if (row.pending) return pendingRow(row.pending, row.first, cols.length);
     // Too large to solve, estimated by rollouts: each seat's chance with
     // its 95% interval.
+    // Where the states a game from the start reaches were solved exactly,
+    // those chances, the estimate's under each.
     if (row.estimate) {
       const e = row.estimate;
+      const x = row.from_start;
+      const how = x
+        ? `exact from the start (${x.states === 1 ? 'the one state' : `the ${x.states.toLocaleString('en')} states`} a game reaches); estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}) beside it`
+        : `estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}): no exact table fits`;
+      const seat = x
+        ? (p, i) => el('td', { class: 'num exact-start' }, pct(x.seats[i]), el('br'), el('small', {}, `est. ${span(p)}`))
+        : (p) => el('td', { class: 'num' }, pct(p.estimate), el('br'), el('small', {}, span(p)));
       return el('tr', { class: 'estimated', 'data-rollouts': e.rollouts }, el('th', { scope: 'row' }, row.variant, el('br'),
-        el('small', {}, `estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}): no exact table fits`)),
-      e.seats.map((x) => el('td', { class: 'num' }, pct(x.estimate), el('br'), el('small', {}, span(x)))),
+        el('small', {}, how)),
+      e.seats.map(seat),
       el('td', { class: 'num head-starts' }, row.head_starts ? estimatedHeadStarts(row.head_starts) : ''),
-      el('td', { class: 'num' }, ''));
+      el('td', { class: 'num' }, x ? x.turns_per_player.toFixed(1) : ''));
     }
     if (row.not_solved) return el('tr', {}, el('th', { scope: 'row' }, row.variant), el('td', { colspan: cols.length - 1 }, row.not_solved));
     if (many) {

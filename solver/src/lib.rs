@@ -116,7 +116,7 @@ pub use report::{
     },
     compare::{
         CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
-        VariantOdds,
+        StartSeats, VariantOdds,
     },
     distribution::{DistributionFacts, Quantile, ScoreDistribution},
     games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing},

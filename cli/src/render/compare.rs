@@ -170,7 +170,13 @@ fn cells(row: &CompareRow, players: usize) -> Vec<String> {
         if let (None, Some(e)) = (&row.seats, &row.estimate) {
             // Estimated: each seat's chance with its 95% interval's half-width.
             let mut cells = vec![row.variant.clone()];
-            cells.extend(e.seats.iter().map(|p| format!("{:.3}±{:.3}", p.estimate, (p.high - p.low) / 2.0)));
+            match &row.from_start {
+                // Exact from the start: those numbers (the estimate follows the table).
+                Some(x) => cells.extend(x.seats.iter().map(|p| format!("{p:.4}"))),
+                None => {
+                    cells.extend(e.seats.iter().map(|p| format!("{:.3}±{:.3}", p.estimate, (p.high - p.low) / 2.0)));
+                }
+            }
             cells.push("-".into());
             match &row.head_starts {
                 Some(f) => {
@@ -183,8 +189,16 @@ fn cells(row: &CompareRow, players: usize) -> Vec<String> {
                 }
                 None => cells.extend(["-", "-"].map(String::from)),
             }
-            cells.push("-".into());
-            cells.push(format!("{} rollouts", e.summary.rollouts));
+            match &row.from_start {
+                Some(x) => {
+                    cells.push(format!("{:.2}", x.turns_per_player));
+                    cells.push(format!("{:.1} s, {} rollouts", x.solve_seconds, e.summary.rollouts));
+                }
+                None => {
+                    cells.push("-".into());
+                    cells.push(format!("{} rollouts", e.summary.rollouts));
+                }
+            }
             return cells;
         }
         let Some(o) = &row.seats else { return vec![row.variant.clone(), "not solved".into()] };
@@ -215,6 +229,24 @@ fn cells(row: &CompareRow, players: usize) -> Vec<String> {
 /// Estimated seats' 95% intervals, in seat order.
 fn intervals(seats: &[solver::Interval]) -> String {
     seats.iter().map(|p| format!("{:.3}-{:.3}", p.low, p.high)).collect::<Vec<_>>().join(", ")
+}
+
+/// An estimated row's exact chances from the start, and whether the
+/// estimate holds them.
+fn from_start_line(x: &solver::StartSeats) -> String {
+    let seats: Vec<String> = x.seats.iter().map(|p| format!("{p:.12}")).collect();
+    let holds = if x.estimate_holds { "every" } else { "not every" };
+    let states = if x.states == 1 { "the one state".to_string() } else { format!("the {} states", x.states) };
+    format!(
+        "    exact from the start (the columns): {}, solved in {:.1} s over {states} a game from the start reaches \
+         ({} of the {} totals below the goal a player can have; the whole table, for head starts, has {} states); \
+         {holds} seat's interval above holds its exact chance\n",
+        seats.join(", "),
+        x.solve_seconds,
+        x.reached_totals,
+        x.totals,
+        x.of,
+    )
 }
 
 /// An estimated row's fair head starts: how they were found and what they
@@ -267,6 +299,9 @@ fn tail(r: &CompareReport) -> String {
                 s.seed,
                 intervals(&e.seats)
             ));
+        }
+        if let Some(x) = &row.from_start {
+            out.push_str(&from_start_line(x));
         }
         if let Some(f) = &row.head_starts {
             out.push_str(&head_start_line(f, r.players));

@@ -761,6 +761,7 @@ mod tests {
             not_solved: None,
             estimate: None,
             head_starts: None,
+            from_start: None,
         };
         let base = 0.5289;
         let r = CompareReport {

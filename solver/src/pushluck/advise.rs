@@ -264,7 +264,7 @@ fn advise_players(
     // before its turn is solved up to the points at stake.
     let q = PushLuckQuestion { score: Some(mine), ..q.clone() };
     let mut s = check(&game.rules, &model.scorer, model.grid, &q)?;
-    if let Some(reason) = win::players::advice::estimate_reason(game, &others, q.rollouts.force)? {
+    if let Some(reason) = win::players::advice::estimate_reason(game, mine, &others, q.rollouts.force)? {
         let (place, on_board) = win::players::advice::place_of(game, mine, &others);
         s.params.on_board = on_board;
         let line = situation_line(game, &s, Some(&dice)) + &place;

@@ -25,15 +25,16 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::rollout;
-use super::win::players::table as players_table;
+use super::win::players::{self, table as players_table};
 use super::win::table::{about, present, summary, win_solve_estimate, WinSummary};
 use super::PushLuckGame;
+use crate::auto_solve::AUTO_SOLVE_SECONDS;
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
 use crate::question::RolloutAsk;
 use crate::report::{
-    CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
-    VariantOdds,
+    CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatEstimate,
+    SeatOdds, StartSeats, VariantOdds,
 };
 
 /// Compares `variants` (label and game; the first is the base rules), each
@@ -171,6 +172,7 @@ fn one_row(
         not_solved: None,
         estimate: None,
         head_starts: None,
+        from_start: None,
     };
     let solved = if players == 2 {
         summary(game, tables, progress).map(|s| row.odds = Some(odds_of(&s)))
@@ -186,6 +188,7 @@ fn one_row(
             row.not_solved = Some(e.to_string());
             let reason = "no exact table of this many players fits";
             let (seats, fair) = rollout::seats_and_head_starts(game, tables, players, ask, reason, progress)?;
+            row.from_start = from_start(game, players, &seats, progress)?;
             row.estimate = Some(seats);
             row.head_starts = Some(fair);
         }
@@ -203,6 +206,45 @@ fn one_row(
         Err(e) => return Err(e),
     }
     Ok(row)
+}
+
+/// Each seat's exact chance from the start where the states a game from
+/// the start reaches fit the exact solve ([`players::start`]) as quickly
+/// as a table is solved unasked ([`AUTO_SOLVE_SECONDS`]), else `None` (too
+/// many players, rules it does not take, longer).
+///
+/// # Errors
+/// None today but the solve's own (the refusals are `None`).
+fn from_start(
+    game: &PushLuckGame,
+    players: usize,
+    estimate: &SeatEstimate,
+    progress: &dyn Progress,
+) -> Result<Option<StartSeats>, Error> {
+    if !players::PLAYERS.contains(&players) || players::start::reference_seconds(game, players) > AUTO_SOLVE_SECONDS {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    match players::start::solve(game, players, progress) {
+        Ok(s) => {
+            let v = &s.values;
+            let seats = v.seats();
+            let estimate_holds = estimate.seats.iter().zip(&seats).all(|(e, &p)| e.low <= p && p <= e.high);
+            Ok(Some(StartSeats {
+                estimate_holds,
+                seats,
+                turns_per_player: v.turns_per_game() / players as f64,
+                reached_totals: s.reached_levels,
+                totals: v.levels,
+                states: s.states,
+                of: s.of,
+                turn_solves: v.turn_dps as u64,
+                solve_seconds: started.elapsed().as_secs_f64(),
+            }))
+        }
+        Err(Error::TooLarge(_) | Error::Win(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The order of the rows (see [`compare`]) and what must be solved.

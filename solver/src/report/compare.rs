@@ -105,6 +105,37 @@ pub struct CompareRow {
     /// and each seat's chance with them, with its interval.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub head_starts: Option<HeadStartEstimate>,
+    /// With the estimate, where the states a game from the start reaches
+    /// fit the exact solve though the whole table does not: each seat's
+    /// exact chance from the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_start: Option<StartSeats>,
+}
+
+/// Each seat's exact chance from the start, solved over the states a game
+/// from the start reaches (with an entry threshold a total between 0 and
+/// it never happens; the whole table holds them for head starts).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StartSeats {
+    /// P(win) of each seat from the start: the first player's, ...
+    pub seats: Vec<f64>,
+    /// Expected turns per player (every last turn included).
+    pub turns_per_player: f64,
+    /// Totals below the goal a game from the start reaches, a player ...
+    pub reached_totals: usize,
+    /// ... of the whole table's.
+    pub totals: usize,
+    /// Turn-start states solved ...
+    pub states: u64,
+    /// ... of the whole table's.
+    pub of: u64,
+    /// Turn DPs the solve ran.
+    pub turn_solves: u64,
+    /// Seconds it took.
+    pub solve_seconds: f64,
+    /// Whether every seat's 95% interval in the row's estimate holds its
+    /// exact chance (a check of the rollouts).
+    pub estimate_holds: bool,
 }
 
 /// The comparison of a game's rule variants.

@@ -33,7 +33,7 @@ pub(crate) use advice::{
 pub(crate) use advice::Then;
 pub(crate) use compare::{
     CompareEvent, ComparePlan, CompareReport, CompareRow, CompareRowDone, FactColumns, PlannedRow, SeatOdds,
-    VariantOdds,
+    StartSeats, VariantOdds,
 };
 pub(crate) use distribution::{DistributionFacts, Quantile, ScoreDistribution};
 pub(crate) use games::{BoxListing, ComputerListing, GameListing, OptionListing, OptionValue, SheetListing};

@@ -135,12 +135,23 @@ pub(crate) fn players_reference_seconds(game: &PushLuckGame, players: usize) -> 
     players_work(game.win_model(), players) / 2.0 * REFERENCE_NANOS_PER_READ * 1e-9
 }
 
+/// [`players_reference_seconds`] of a solve of only the states whose
+/// totals are among `levels` totals a player (the states a game from the
+/// start reaches: [`super::players::start`]).
+pub(crate) fn players_reference_seconds_on(game: &PushLuckGame, players: usize, levels: usize) -> f64 {
+    players_work_on(game.win_model(), players, levels as f64) / 2.0 * REFERENCE_NANOS_PER_READ * 1e-9
+}
+
 /// The work of a win solve of `players`, in successor reads, shared by
 /// the threads: states x [`PLAYERS_LEVELS_PER_STATE`], and with three
 /// players [`PLAYERS_CHASE_LEVELS`], each x successor reads per level, x
 /// [`PLAYERS_VANT_HOF`] under Van't Hof's 1s.
 fn players_work(model: &Model, players: usize) -> f64 {
-    let levels = Sides::new(model, 0).len() as f64;
+    players_work_on(model, players, Sides::new(model, 0).len() as f64)
+}
+
+/// [`players_work`] with `levels` totals a player.
+fn players_work_on(model: &Model, players: usize, levels: f64) -> f64 {
     let states = levels.powi(i32::try_from(players).unwrap_or(i32::MAX));
     let kind = if model.rules.turn.vant_hof > 0 { PLAYERS_VANT_HOF } else { 1.0 };
     let reads = reads_per_level(model) as f64 * kind;

@@ -110,7 +110,9 @@ pub(crate) mod table;
 mod turn;
 mod values;
 
-pub(crate) use estimate::{players_reference_seconds, players_seconds, reference_seconds, solve_seconds};
+pub(crate) use estimate::{
+    players_reference_seconds, players_reference_seconds_on, players_seconds, reference_seconds, solve_seconds,
+};
 pub(crate) use last_turn::{checked_last_turn, last_turn, leftover_context, LastTurn};
 pub(crate) use offers::Offers;
 use pair::solve_pairs;

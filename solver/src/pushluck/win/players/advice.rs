@@ -80,6 +80,22 @@ pub(crate) fn asked_turn<'g>(
             if !PLAYERS.contains(&players) {
                 return Err(super::count_refused(Some(game), players));
             }
+            let all: Vec<i64> = std::iter::once(mine).chain(others.iter().copied()).collect();
+            if super::start::answers(game, players, &all) {
+                // No whole table fits, but the states from the start do.
+                let start = super::start::solve(game, players, progress)?;
+                let states = if start.states == 1 {
+                    "one turn-start state".into()
+                } else {
+                    format!("{} turn-start states", start.states)
+                };
+                let line = format!(
+                    "{line}; exact over the {states} a game from the start reaches (of the whole table's {}), solved \
+                     now",
+                    start.of
+                );
+                return Ok(AskedTurn { sol: mover_turn(&start.values, mine, others, stake), on_board: on, line });
+            }
             super::check(game, players)?;
             let values = load_or_solve(game, players, tables, progress)?;
             Ok(AskedTurn { sol: mover_turn(&values, mine, others, stake), on_board: on, line })
@@ -97,13 +113,19 @@ pub(crate) fn place_of(game: &PushLuckGame, mine: i64, others: &[i64]) -> (Strin
 /// Why the asker's turn at these totals (the others at `others`) is to be
 /// estimated by rollouts: `Some(reason)` where the mover's exact table of
 /// this many players is over the budget or not built (or `force`), `None`
-/// where the answer is exact.
+/// where the answer is exact (the table, the last round, or the states a
+/// game from the start reaches: [`super::start::answers`]).
 ///
 /// # Errors
 /// Rules the rollouts do not take (those the exact solve does not); an
 /// estimate forced in the last round, whose answer is exact without a
 /// table.
-pub(crate) fn estimate_reason(game: &PushLuckGame, others: &[i64], force: bool) -> Result<Option<String>, Error> {
+pub(crate) fn estimate_reason(
+    game: &PushLuckGame,
+    mine: i64,
+    others: &[i64],
+    force: bool,
+) -> Result<Option<String>, Error> {
     let players = others.len() + 1;
     let model = game.win_model();
     if let Place::Chaser { .. } = Place::of(model, others) {
@@ -116,6 +138,10 @@ pub(crate) fn estimate_reason(game: &PushLuckGame, others: &[i64], force: bool) 
         return Ok(Some("estimated as asked (--estimate)".into()));
     }
     let goal = model.rules.game.goal;
+    let all: Vec<i64> = std::iter::once(mine).chain(others.iter().copied()).collect();
+    if super::start::answers(game, players, &all) {
+        return Ok(None);
+    }
     match super::check(game, players) {
         Ok(_) => Ok(None),
         Err(Error::TooLarge(t)) => {

@@ -331,7 +331,8 @@ impl<'m> PlayersValues<'m> {
         let at = |k: usize, up: usize| -> Option<f64> {
             let mut s = next.clone();
             s[k] += up;
-            (s[k] < self.levels).then(|| self.odds(&s)[n - 1])
+            // (NaN: a state a solve of the start's states leaves out.)
+            (s[k] < self.levels).then(|| self.odds(&s)[n - 1]).filter(|v| !v.is_nan())
         };
         let (mut sum, mut count) = (0.0, 0);
         if self.start_from == Start::Above {

@@ -48,6 +48,7 @@ mod cycle;
 mod plain;
 mod plays;
 mod search;
+pub(crate) mod start;
 pub(crate) mod table;
 #[cfg(test)]
 mod tests;
@@ -389,7 +390,7 @@ pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error>
         states.saturating_mul(8 * (players as u64 + 1)),
         WIN_SOLVE_STATES * 32,
     )?;
-    check_solve_time(game, players)?;
+    check_solve_time(game, players, players_reference_seconds(game, players))?;
     Ok(usize::try_from(states).expect("checked against the budget"))
 }
 
@@ -398,8 +399,7 @@ pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error>
 /// largest goal that fits: the work grows as the totals' count to the
 /// power of the players, so the goal that fits is about the goal times the
 /// budget's share of the work to the `1 / players`, rounded down to 500.
-fn check_solve_time(game: &PushLuckGame, players: usize) -> Result<(), Error> {
-    let seconds = players_reference_seconds(game, players);
+fn check_solve_time(game: &PushLuckGame, players: usize, seconds: f64) -> Result<(), Error> {
     if seconds <= PLAYERS_SOLVE_SECONDS {
         return Ok(());
     }
@@ -460,6 +460,21 @@ pub(crate) fn solve_on<'m>(
     progress: &dyn Progress,
 ) -> Result<PlayersValues<'m>, Error> {
     let states = check(game, players)?;
+    solve_states(game, model, players, start_from, states, None, progress)
+}
+
+/// The solve of [`solve_on`] for `states` turn-start states, of them only
+/// those whose every total is `reached` where that is given (the rest left
+/// NaN: [`start`]).
+fn solve_states<'m>(
+    game: &PushLuckGame,
+    model: &'m Model,
+    players: usize,
+    start_from: Start,
+    states: usize,
+    reached: Option<&[bool]>,
+    progress: &dyn Progress,
+) -> Result<PlayersValues<'m>, Error> {
     let levels = Sides::new(model, 0).len();
     progress.stage("the last turns after the goal", 1);
     let last = Arc::new(LastTurn::solve(model));
@@ -467,8 +482,15 @@ pub(crate) fn solve_on<'m>(
     let mut values =
         PlayersValues::new(model, players, start_from, Store::Solved(vec![f64::NAN; states * players]), last);
     values.turns = vec![f64::NAN; states];
-    let classes = classes_by_sum(players, levels);
-    progress.stage("every turn's start: each player's total", states as u64);
+    let mut classes = classes_by_sum(players, levels);
+    if let Some(reached) = reached {
+        for sum in &mut classes {
+            sum.retain(|&first| decode(first, players, levels).iter().all(|&t| reached[t]));
+        }
+    }
+    let solving =
+        classes.iter().flatten().map(|&first| rotations(&decode(first, players, levels)).len()).sum::<usize>();
+    progress.stage("every turn's start: each player's total", solving as u64);
     for sum in classes.iter().rev() {
         // The middle chaser's turns this sum's banks past the goal ask
         // for, solved first on both cores.
