@@ -188,6 +188,15 @@ fn advice_at_six_to_500_from_the_start_is_exact() {
         head_start["rollouts"]["reason"].as_str().unwrap().contains("no exact table of 6 players fits"),
         "{head_start}"
     );
+    // A game played from the start meets only those states: played and
+    // reviewed by P(win), exactly.
+    let record = env.path().join("six.record");
+    let record = record.to_str().unwrap();
+    let six = "optimal,optimal,optimal,optimal,optimal,optimal";
+    let played = env.ok(&["play", "farkle", "-o", "goal=500", "--players", six, "--seed", "4", "--record", record]);
+    assert!(played.contains("Values: P(win) of each player") && played.contains("Game over"), "{played}");
+    let review = env.ok(&["review", record]);
+    assert!(review.contains("values are P(win)") && review.contains("every play was the best"), "{review}");
 }
 
 #[test]

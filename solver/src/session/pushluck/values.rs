@@ -104,6 +104,13 @@ impl<'g> Valuing<'g> {
                 why: Some(format!("its table is not solved yet: `{command}` solves it")),
                 win_model: false,
             }),
+            // No whole table fits, but the states a game from the start
+            // reaches (the only ones a game in play meets) do: exact.
+            Err(Error::Win(_) | Error::TooLarge(_))
+                if win::players::start::answers(game, players, &vec![0; players]) =>
+            {
+                Ok(Valuing::Table(win::players::start::solve(game, players, progress)?.values))
+            }
             // Out of reach here (not taken, too large, too long): judged by
             // expected points, saying why.
             Err(e @ (Error::Win(_) | Error::TooLarge(_))) => {
