@@ -37,8 +37,10 @@ function compareTable(title, players, rows) {
     if (row.estimate) {
       const e = row.estimate;
       const x = row.from_start;
+      // Two short lines where exact: the row's header does not wrap.
       const how = x
-        ? `exact from the start (${x.states === 1 ? 'the one state' : `the ${x.states.toLocaleString('en')} states`} a game reaches); estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}) beside it`
+        ? [`exact from the start (${x.states === 1 ? 'the one state' : `${x.states.toLocaleString('en')} states`} a game reaches),`,
+          el('br'), `estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed})`]
         : `estimated by ${e.rollouts.toLocaleString('en')} rollouts (seed ${e.seed}): no exact table fits`;
       const seat = x
         ? (p, i) => el('td', { class: 'num exact-start' }, pct(x.seats[i]), el('br'), el('small', {}, `est. ${span(p)}`))
