@@ -28,7 +28,6 @@ use super::rollout;
 use super::win::players::{self, table as players_table};
 use super::win::table::{about, present, summary, win_solve_estimate, WinSummary};
 use super::PushLuckGame;
-use crate::auto_solve::AUTO_SOLVE_SECONDS;
 use crate::error::{Error, WinError};
 use crate::progress::Progress;
 use crate::question::RolloutAsk;
@@ -209,9 +208,8 @@ fn one_row(
 }
 
 /// Each seat's exact chance from the start where the states a game from
-/// the start reaches fit the exact solve ([`players::start`]) as quickly
-/// as a table is solved unasked ([`AUTO_SOLVE_SECONDS`]), else `None` (too
-/// many players, rules it does not take, longer).
+/// the start reaches fit the exact solve ([`players::start::answers`]),
+/// else `None`.
 ///
 /// # Errors
 /// None today but the solve's own (the refusals are `None`).
@@ -221,7 +219,7 @@ fn from_start(
     estimate: &SeatEstimate,
     progress: &dyn Progress,
 ) -> Result<Option<StartSeats>, Error> {
-    if !players::PLAYERS.contains(&players) || players::start::reference_seconds(game, players) > AUTO_SOLVE_SECONDS {
+    if !players::start::answers(game, players, &vec![0; players]) {
         return Ok(None);
     }
     let started = Instant::now();

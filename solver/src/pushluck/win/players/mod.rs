@@ -371,6 +371,17 @@ pub(crate) fn count_refused(game: Option<&PushLuckGame>, players: usize) -> Erro
 /// [`WinError::PlayersCount`], [`WinError::PlayersRules`],
 /// [`Error::TooLarge`].
 pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error> {
+    let states = check_shape(game, players)?;
+    check_solve_time(game, players, players_reference_seconds(game, players))?;
+    Ok(states)
+}
+
+/// [`check`] but for the time: the player count, the rules and the whole
+/// table's size (the solve of [`start`] keeps that layout too).
+///
+/// # Errors
+/// As [`check`], but for [`WinError::PlayersTooLong`].
+fn check_shape(game: &PushLuckGame, players: usize) -> Result<usize, Error> {
     if !PLAYERS.contains(&players) {
         return Err(count_refused(Some(game), players));
     }
@@ -390,7 +401,6 @@ pub(crate) fn check(game: &PushLuckGame, players: usize) -> Result<usize, Error>
         states.saturating_mul(8 * (players as u64 + 1)),
         WIN_SOLVE_STATES * 32,
     )?;
-    check_solve_time(game, players, players_reference_seconds(game, players))?;
     Ok(usize::try_from(states).expect("checked against the budget"))
 }
 

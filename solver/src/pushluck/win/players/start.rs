@@ -14,9 +14,9 @@
 //! from a guess extrapolated from the states solved above it, and fewer
 //! are solved, so it may end an ulp or two away).
 
-use super::{check_solve_time, decode, refusal, solve_states, PlayersValues, Start, PLAYERS};
-use crate::error::{Error, WinError};
-use crate::limits::{check_solve_size, WIN_SOLVE_STATES};
+use super::{check_shape, check_solve_time, decode, solve_states, PlayersValues, Start};
+use crate::error::Error;
+use crate::limits::PLAYERS_SOLVE_SECONDS;
 use crate::progress::Progress;
 use crate::pushluck::level_total;
 use crate::pushluck::model::Model;
@@ -65,17 +65,17 @@ pub(crate) fn reference_seconds(game: &PushLuckGame, players: usize) -> f64 {
     players_reference_seconds_on(game, players, reached)
 }
 
-/// Whether advice at these totals (every player's, below the goal) is
-/// to come from [`solve`]: the whole table of `players` is refused (over
-/// its budget), every total is one a game from the start reaches, and
-/// that solve is as quick as a table solved unasked.
+/// Whether the chances at these totals (every player's, below the goal)
+/// are to come from [`solve`]: the whole table of `players` is refused
+/// for its time alone, every total is one a game from the start reaches,
+/// and that solve is as quick as a table solved unasked. The one gate of
+/// `compare`, `advise` and a game in play.
 pub(crate) fn answers(game: &PushLuckGame, players: usize, totals: &[i64]) -> bool {
     let model = game.win_model();
     let reached = reachable_levels(model);
     let g = model.grid;
-    PLAYERS.contains(&players)
-        && refusal(model, players).is_none()
-        && super::check(game, players).is_err()
+    check_shape(game, players).is_ok()
+        && super::players_reference_seconds(game, players) > PLAYERS_SOLVE_SECONDS
         && totals.iter().all(|&t| usize::try_from(t / g).ok().and_then(|l| reached.get(l)).copied().unwrap_or(false))
         && reference_seconds(game, players) <= crate::auto_solve::AUTO_SOLVE_SECONDS
 }
@@ -92,33 +92,20 @@ pub(crate) fn solve<'m>(
     players: usize,
     progress: &dyn Progress,
 ) -> Result<StartSolve<'m>, Error> {
-    if !PLAYERS.contains(&players) {
-        return Err(super::count_refused(Some(game), players));
-    }
+    let all = check_shape(game, players)?;
     let model = game.win_model();
-    if let Some(what) = refusal(model, players) {
-        return Err(WinError::PlayersRules { game: game.title(), players, what, size: String::new() }.into());
-    }
     let reached = reachable_levels(model);
     let reached_levels = reached.iter().filter(|&&r| r).count();
     let n = u32::try_from(players).expect("a few players");
-    let levels = Sides::new(model, 0).len() as u64;
-    let of = levels.saturating_pow(n);
-    check_solve_size(
-        || format!("{} to win from the start, {players} players ({of} states in the table's layout)", game.title()),
-        of,
-        of.saturating_mul(8 * (players as u64 + 1)),
-        WIN_SOLVE_STATES * 32,
-    )?;
+    let levels = Sides::new(model, 0).len();
     check_solve_time(game, players, reference_seconds(game, players))?;
-    let all = usize::try_from(of).expect("checked against the budget");
     let values = solve_states(game, model, players, Start::Extrapolated, all, Some(&reached), progress)?;
     let states = (reached_levels as u64).pow(n);
     debug_assert_eq!(
-        (0..all).filter(|&i| decode(i, players, levels as usize).iter().all(|&t| reached[t])).count() as u64,
+        (0..all).filter(|&i| decode(i, players, levels).iter().all(|&t| reached[t])).count() as u64,
         states
     );
-    Ok(StartSolve { values, reached_levels, states, of })
+    Ok(StartSolve { values, reached_levels, states, of: all as u64 })
 }
 
 #[cfg(test)]
