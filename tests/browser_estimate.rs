@@ -3,7 +3,7 @@
 //! estimated by rollouts with its 95% interval, now and in the score table,
 //! and the hint ranks the plays by that estimate.
 
-use super::table::post_json;
+use super::extended_table::post_json;
 use super::*;
 
 /// The chances the page shows now (`#play-chances`): for each seat, the
@@ -170,4 +170,31 @@ async fn browser_compare_at_six_shows_the_exact_start() {
         c.execute("return document.querySelector('#compare-table tr.estimated th small').textContent", vec![]).await;
     assert!(how.expect("row").as_str().is_some_and(|t| t.contains("exact from the start (the one state")));
     photograph_at(c, "compare-six-start", Some("#compare-table")).await;
+}
+
+/// A table of six at Farkle to 500, whose whole table does not fit: the
+/// game from the start is exact, and the page says over what.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "extended tier"]
+async fn browser_a_table_of_six_to_500_is_exact_from_the_start() {
+    let server = serve();
+    let port: u16 = server.url.rsplit(':').next().and_then(|p| p.parse().ok()).expect("a port");
+    let body = json!({"game": "farkle", "option": ["goal=500"], "players": "ann,bob,cy,dee,eve,fay", "seed": 4});
+    let made = post_json(port, "/api/play", &body);
+    let from = made["exact_from"].as_str().unwrap_or_default().to_string();
+    assert!(from.starts_with("exact over the one turn-start state a game from the start reaches"), "{made}");
+    assert_eq!(made["estimated"], Value::Null, "{made}");
+    let id = made["id"].as_str().expect("an id").to_string();
+    let b = browser().await;
+    let c = &b.client;
+    c.goto(&format!("{}/#play/{id}", server.url)).await.expect("page loads");
+    let shown = until(
+        c,
+        "the sentence",
+        "const p = document.getElementById('play-exact-from'); return p ? p.textContent : null",
+    )
+    .await;
+    assert_eq!(shown.as_str().expect("text"), format!("Chances to win: {from}."));
+    photograph_at(c, "play-six-start", Some("#play-board")).await;
+    b.client.clone().close().await.expect("close the session");
 }

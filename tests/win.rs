@@ -194,9 +194,15 @@ fn advice_at_six_to_500_from_the_start_is_exact() {
     let record = record.to_str().unwrap();
     let six = "optimal,optimal,optimal,optimal,optimal,optimal";
     let played = env.ok(&["play", "farkle", "-o", "goal=500", "--players", six, "--seed", "4", "--record", record]);
-    assert!(played.contains("Values: P(win) of each player") && played.contains("Game over"), "{played}");
+    let from_start = "exact over the one turn-start state a game from the start reaches (no whole table of 6 \
+                      players fits: it would have 1000000 states)";
+    assert!(played.contains(&format!("Values: P(win) of each player, {from_start}")), "{played}");
+    assert!(!played.contains("from the win table") && played.contains("Game over"), "{played}");
     let review = env.ok(&["review", record]);
-    assert!(review.contains("values are P(win)") && review.contains("every play was the best"), "{review}");
+    assert!(review.contains(&format!("values are P(win), {from_start}")), "{review}");
+    assert!(review.contains("every play was the best"), "{review}");
+    let json = env.json(&["review", record]);
+    assert!(json["exact_from"].as_str().unwrap().starts_with("exact over the one turn-start state"), "{json}");
 }
 
 #[test]

@@ -440,7 +440,11 @@ fn intro(s: &PlayState, q: &PlayQuestion, o: &Options) -> String {
         None => "your dice".into(),
     };
     // A game of several judged by expected points says so, and why.
-    let values = s.judging.clone().unwrap_or_else(|| format!("Values: {values}."));
+    let values = match (&s.judging, &s.exact_from) {
+        (Some(judging), _) => judging.clone(),
+        (None, Some(from)) => format!("Values: P(win) of each player, {from}."),
+        (None, None) => format!("Values: {values}."),
+    };
     let mut t = format!(
         "{}: {} ({dice}). {values} Type help for the words, ? for the choices.",
         v.game.title,

@@ -294,6 +294,9 @@ function drawPlay() {
   // What the values are, where a game of several is not judged by the
   // chance to win: the library's sentence.
   if (st.judging) parts.push(el('p', { class: 'hint', id: 'play-judging' }, st.judging));
+  // Where the chances are exact over the states a game from the start
+  // reaches (no whole table fits): the library's sentence.
+  if (st.exact_from) parts.push(el('p', { class: 'hint', id: 'play-exact-from' }, `Chances to win: ${st.exact_from}.`));
   // How sixdice's optimal seats play where the chances are estimated.
   if (st.optimal_plays) parts.push(el('p', { class: 'hint', id: 'play-optimal' }, `${st.optimal_plays}.`));
   const chances = chancesNow(st);

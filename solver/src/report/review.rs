@@ -15,6 +15,10 @@ pub struct ReviewReport {
     /// probabilities, 0 to 1), the expected points of a turn (one player,
     /// or several without such a table), or the expected final score.
     pub objective: Objective,
+    /// Where P(win) is exact over the states a game from the start
+    /// reaches, no whole table of the players fitting: the sentence that
+    /// says so.
+    pub exact_from: Option<String>,
     /// The error classes' lower bounds, in the unit the text shows:
     /// percentage points of P(win), or points.
     pub thresholds: Thresholds,

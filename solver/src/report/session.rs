@@ -46,6 +46,10 @@ pub struct PlayState {
     /// Where a game of several is judged by expected points rather than
     /// the chance of winning: the sentence that says so, and why.
     pub judging: Option<String>,
+    /// Where the chances are exact over the states a game from the start
+    /// reaches, no whole table of the players fitting: the sentence that
+    /// says so (the values are then not "from the win table").
+    pub exact_from: Option<String>,
     /// Where each seat's P(win) is to be had by rollouts only (three to
     /// eight players, no exact table): why. [`crate::Session::estimate_seats`],
     /// [`crate::Session::hint_by_rollouts`] and

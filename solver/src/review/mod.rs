@@ -165,6 +165,7 @@ pub(crate) fn summarise(session: &Play, lines: &RecordLines, thresholds: Option<
     ReviewReport {
         game: session.game().reference(),
         objective,
+        exact_from: session.exact_from(),
         thresholds,
         finished,
         turns_played: lines.turns.len(),

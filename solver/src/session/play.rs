@@ -388,6 +388,7 @@ impl<'g> Play<'g> {
             view: self.view(),
             objective: self.objective(),
             judging: self.judging(),
+            exact_from: self.exact_from(),
             estimated: self.estimable().map(str::to_string),
             optimal_plays: None,
             seed: self.record.seed,
@@ -441,6 +442,15 @@ impl<'g> Play<'g> {
         match &self.table {
             Table::PushLuck(t) => t.judging(),
             Table::Category(t) => t.judging(),
+        }
+    }
+
+    /// Where the chances are exact over the states a game from the start
+    /// reaches (no whole table fits): the sentence that says so.
+    pub(crate) fn exact_from(&self) -> Option<String> {
+        match &self.table {
+            Table::PushLuck(t) => t.exact_from(),
+            Table::Category(_) => None,
         }
     }
 

@@ -180,6 +180,12 @@ impl<'g> Table<'g> {
         self.valuing.judging()
     }
 
+    /// Where the chances are exact over the states a game from the start
+    /// reaches: the sentence that says so.
+    pub(super) fn exact_from(&self) -> Option<String> {
+        self.valuing.exact_from()
+    }
+
     /// The objective of the turn in play: a last turn is played to pass.
     fn turn_objective(&self) -> Objective {
         match &self.turn {

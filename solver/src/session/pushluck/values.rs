@@ -43,8 +43,10 @@ use crate::vocabulary::Objective;
 pub(super) enum Valuing<'g> {
     /// Two players: the win table.
     Pair(WinValues<'g>),
-    /// Three to six players: the table of every state.
-    Table(PlayersValues<'g>),
+    /// Three to six players: the table of every state, or of the states
+    /// a game from the start reaches where no whole table fits (then the
+    /// sentence that says so).
+    Table(PlayersValues<'g>, Option<String>),
     /// Expected points of each turn; a last turn, the chance of passing.
     Points {
         /// Why not P(win) (several players only): a sentence.
@@ -96,7 +98,7 @@ impl<'g> Valuing<'g> {
             Err(win::players::count_refused(Some(game), players))
         };
         match found {
-            Ok(values) => Ok(Valuing::Table(values)),
+            Ok(values) => Ok(Valuing::Table(values, None)),
             // A table to solve first: said without the time it would take
             // on this machine now, so that a game and its reopening say
             // the same.
@@ -109,7 +111,18 @@ impl<'g> Valuing<'g> {
             Err(Error::Win(_) | Error::TooLarge(_))
                 if win::players::start::answers(game, players, &vec![0; players]) =>
             {
-                Ok(Valuing::Table(win::players::start::solve(game, players, progress)?.values))
+                let start = win::players::start::solve(game, players, progress)?;
+                let states = if start.states == 1 {
+                    "the one turn-start state".to_string()
+                } else {
+                    format!("the {} turn-start states", start.states)
+                };
+                let from = format!(
+                    "exact over {states} a game from the start reaches (no whole table of {players} players fits: it \
+                     would have {} states), solved when the game began",
+                    start.of
+                );
+                Ok(Valuing::Table(start.values, Some(from)))
             }
             // Out of reach here (not taken, too large, too long): judged by
             // expected points, saying why.
@@ -123,14 +136,14 @@ impl<'g> Valuing<'g> {
     pub(super) fn mode(&self) -> Mode {
         match self {
             Valuing::Pair(_) => Mode::ZeroSum,
-            Valuing::Table(_) => Mode::Chances,
+            Valuing::Table(..) => Mode::Chances,
             Valuing::Points { .. } => Mode::Own,
         }
     }
 
     pub(super) fn objective(&self) -> Objective {
         match self {
-            Valuing::Pair(_) | Valuing::Table(_) => Objective::Win,
+            Valuing::Pair(_) | Valuing::Table(..) => Objective::Win,
             Valuing::Points { .. } => Objective::TurnScore,
         }
     }
@@ -138,6 +151,15 @@ impl<'g> Valuing<'g> {
     /// Whether the values are P(win).
     pub(super) fn wins(&self) -> bool {
         !matches!(self, Valuing::Points { .. })
+    }
+
+    /// Where the chances are exact over the states a game from the start
+    /// reaches (no whole table fits): the sentence that says so.
+    pub(super) fn exact_from(&self) -> Option<String> {
+        match self {
+            Valuing::Table(_, from) => from.clone(),
+            _ => None,
+        }
     }
 
     /// Where a game of several players is judged by expected points: the
@@ -182,7 +204,7 @@ impl<'g> Table<'g> {
         let params = me.turn_params(&game.rules);
         let plain = |sol| TurnValues { sol, ev: None, on_leftover: None, line: None };
         match (&self.valuing, need) {
-            (Valuing::Table(values), _) => {
+            (Valuing::Table(values, _), _) => {
                 let turn = asked_turn_in(values, me.total, &self.others(), 0)?;
                 let ev = if need.is_none() { Some(self.ev_turn(params)?) } else { None };
                 Ok(TurnValues { sol: Arc::new(turn.sol), ev, on_leftover: None, line: Some(turn.line) })
@@ -211,7 +233,7 @@ impl<'g> Table<'g> {
     /// (advise solves the asked turn up to the points at stake; below the
     /// goal's distance that is the turn solved at the turn's start).
     pub(super) fn resolve_for(&mut self, stake: i64) -> Result<(), Error> {
-        let Valuing::Table(values) = &self.valuing else { return Ok(()) };
+        let Valuing::Table(values, _) = &self.valuing else { return Ok(()) };
         let turn = self.turn.as_ref().expect("in play");
         if turn.need.is_some() {
             return Ok(());
@@ -232,7 +254,7 @@ impl<'g> Table<'g> {
     /// Three or more players: every seat's chance at the start of the mover's turn
     /// (in seat order), the mover's turn starting at `start`.
     pub(super) fn chances(&self, start: f64) -> Option<Vec<f64>> {
-        let Valuing::Table(values) = &self.valuing else { return None };
+        let Valuing::Table(values, _) = &self.valuing else { return None };
         let n = self.players.len();
         let me: Side = self.players[self.mover];
         let from_mover = chances_at(values, me.total, &self.others(), start);
