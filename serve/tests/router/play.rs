@@ -19,13 +19,14 @@ fn small_game(extra: Value) -> Value {
     body
 }
 
-const STATE_KEYS: [&str; 17] = [
+const STATE_KEYS: [&str; 18] = [
     "id",
     "prompt",
     "view",
     "events",
     "objective",
     "judging",
+    "exact_from",
     "estimated",
     "optimal_plays",
     "over",

@@ -93,40 +93,40 @@ pub(crate) fn roll_out<'g>(
 ) -> (Tally, f64) {
     let started = Instant::now();
     let (m, n) = (position.openings.len(), position.totals.len());
+    // Each rollout's winners and lucks, counted in the rollouts' order:
+    // the lucks' float sums then do not depend on how the threads split
+    // the work, so a count and seed give the same numbers bit for bit.
     let batch = |from: u64, to: u64| -> Tally {
-        (from..to)
+        let played: Vec<(Vec<Option<usize>>, Vec<f64>)> = (from..to)
             .into_par_iter()
-            .fold(
-                || (Tally::new(m, n), vec![None; m]),
-                |(mut t, mut winners), i| {
-                    if let [opening] = position.openings {
-                        // One alternative: the seats' lucks too.
-                        let mut rng = SmallRng::seed_from_u64(game_seed(ask.seed, 0, i));
-                        let mut luck = [0.0; SEATS_MOST];
-                        let w = policy.play_out_luck(
-                            position.totals,
-                            *opening,
-                            position.turn,
-                            &mut rng,
-                            TURNS_MAX,
-                            Some(&mut luck),
-                        );
-                        t.add_lucky(w, &luck[..n]);
-                        return (t, winners);
-                    }
-                    for (w, &opening) in winners.iter_mut().zip(position.openings) {
-                        // The same dice for every alternative.
-                        let mut rng = SmallRng::seed_from_u64(game_seed(ask.seed, 0, i));
-                        *w = policy.play_out(position.totals, opening, position.turn, &mut rng, TURNS_MAX);
-                    }
-                    t.add(&winners);
-                    (t, winners)
-                },
-            )
-            .map(|(t, _)| t)
-            .reduce(|| Tally::new(m, n), |a, b| a.merge(&b))
+            .map(|i| {
+                let mut winners = vec![None; m];
+                let mut lucks = vec![0.0; m * n];
+                for ((w, &opening), l) in winners.iter_mut().zip(position.openings).zip(lucks.chunks_mut(n)) {
+                    // The same dice for every alternative; each one's
+                    // seats' lucks too.
+                    let mut rng = SmallRng::seed_from_u64(game_seed(ask.seed, 0, i));
+                    let mut luck = [0.0; SEATS_MOST];
+                    *w = policy.play_out_luck(
+                        position.totals,
+                        opening,
+                        position.turn,
+                        &mut rng,
+                        TURNS_MAX,
+                        Some(&mut luck),
+                    );
+                    l.copy_from_slice(&luck[..n]);
+                }
+                (winners, lucks)
+            })
+            .collect();
+        let mut t = Tally::with_luck(m, n);
+        for (winners, lucks) in &played {
+            t.add_lucky(winners, lucks);
+        }
+        t
     };
-    let mut tally = Tally::new(m, n);
+    let mut tally = Tally::with_luck(m, n);
     match ask.count {
         Some(count) => {
             progress.stage("rolling out", count);

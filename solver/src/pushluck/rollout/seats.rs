@@ -43,6 +43,6 @@ pub(crate) fn seats_with(
     let position = Position { totals, openings: &[Opening::Fresh], turn };
     let (tally, seconds) = roll_out(policy, &position, ask, progress);
     // Each chance controlled by the seats' lucks (see `tally`).
-    let seats = (0..players).map(|s| interval(tally.seat_controlled(s))).collect();
+    let seats = (0..players).map(|s| interval(tally.seat_controlled(0, s))).collect();
     Ok(SeatEstimate { seats, summary: summary(policy, &tally, ask, reason, seconds) })
 }
