@@ -9,14 +9,16 @@ use rand::{Rng, SeedableRng};
 use super::advise::opening_of;
 use super::policy::{Opening, PolicyCache, SeatPolicy};
 use super::{roll_out, Position};
-use crate::dice::roll_onto;
+use crate::dice::{roll_onto, Counts};
 use crate::progress::Silent;
 use crate::pushluck::games::farkle;
-use crate::pushluck::ranking::choices;
+use crate::pushluck::ranking::{choices, After};
 use crate::pushluck::situation::check;
-use crate::pushluck::win::{self, players};
+use crate::pushluck::solution::Solution;
+use crate::pushluck::win::{self, players, WinValues};
 use crate::pushluck::PushLuckGame;
 use crate::question::{PushLuckQuestion, RolloutAsk};
+use crate::report::PushLuckAlternative;
 
 /// Farkle's base rules to `goal`.
 fn farkle_to(goal: i64) -> PushLuckGame {
@@ -38,6 +40,41 @@ fn total(rng: &mut SmallRng, goal: i64, grid: i64) -> i64 {
 /// Whether `x` lies in `[low, high]`.
 fn holds(x: f64, [low, high]: [f64; 2]) -> bool {
     (low..=high).contains(&x)
+}
+
+/// A roll asked at `totals` (the asker's first, the others in turn
+/// order) with `stake` at stake: the asker's turn, its plays and how each
+/// begins the rollouts.
+struct Roll<'g> {
+    turn: Solution<'g>,
+    alts: Vec<(PushLuckAlternative, After)>,
+    openings: Vec<Opening>,
+}
+
+/// [`Roll`] for `dice`, or `None` where the roll is not a question the
+/// rules take or has fewer than two plays.
+fn roll_at<'g>(
+    g: &'g PushLuckGame,
+    values: &WinValues<'g>,
+    policy: &SeatPolicy<'_, 'g>,
+    totals: &[i64],
+    stake: i64,
+    dice: Counts,
+) -> Option<Roll<'g>> {
+    let (model, grid) = (values.model, values.model.grid);
+    let q = PushLuckQuestion {
+        score: Some(totals[0]),
+        opponent: Some(totals[1]),
+        later_opponents: totals[2..].to_vec(),
+        roll: Some(if stake == 0 { 1 } else { 2 }),
+        ..PushLuckQuestion::roll(dice, stake)
+    };
+    let mut s = check(&g.rules, &model.scorer, grid, &q).ok()?;
+    s.params.on_board = values.sides.side(values.sides.of_question(totals[0], 0).expect("a side")).on_board;
+    let turn = policy.asked_turn(totals[0], &totals[1..]);
+    let alts = choices(g, &turn, &s, &dice).ok().filter(|a| a.len() >= 2)?;
+    let openings = alts.iter().map(|(_, after)| opening_of(*after, grid).expect("Farkle rolls every die")).collect();
+    Some(Roll { turn, alts, openings })
 }
 
 /// Two players to 1,000 from 300 drawn turn starts, 400 rollouts each: the
@@ -136,21 +173,7 @@ fn at_two_players_alternatives_and_their_differences_are_covered() {
         let stake = if rng.gen_bool(0.5) { 0 } else { grid * rng.gen_range(1..8) };
         let k = if stake == 0 { 6 } else { rng.gen_range(1..=6) };
         let dice = roll_onto(&mut rng, k, &[0; 6]);
-        let q = PushLuckQuestion {
-            score: Some(totals[0]),
-            opponent: Some(totals[1]),
-            roll: Some(if stake == 0 { 1 } else { 2 }),
-            ..PushLuckQuestion::roll(dice, stake)
-        };
-        let Ok(mut s) = check(&g.rules, &model.scorer, grid, &q) else { continue };
-        s.params.on_board = values.sides.side(values.sides.of_question(totals[0], 0).expect("a side")).on_board;
-        let turn = policy.asked_turn(totals[0], &totals[1..]);
-        let Ok(alts) = choices(&g, &turn, &s, &dice) else { continue };
-        if alts.len() < 2 {
-            continue;
-        }
-        let openings: Vec<Opening> =
-            alts.iter().map(|(_, after)| opening_of(*after, grid).expect("Farkle rolls every die")).collect();
+        let Some(Roll { turn, alts, openings }) = roll_at(&g, &values, &policy, &totals, stake, dice) else { continue };
         let position = Position { totals: &totals, openings: &openings, turn: &turn };
         let (tally, _) = roll_out(&policy, &position, &count(1_000, 1000 + p), &Silent);
         let exact: Vec<f64> = alts.iter().map(|(a, _)| a.expected_score).collect();
@@ -330,22 +353,7 @@ fn prototype_luck_for_alternatives() {
         let stake = grid * rng.gen_range(0..8);
         let k = if stake == 0 { 6 } else { rng.gen_range(2..=6) };
         let dice = roll_onto(&mut rng, k, &[0; 6]);
-        let q = PushLuckQuestion {
-            score: Some(totals[0]),
-            opponent: Some(totals[1]),
-            later_opponents: totals[2..].to_vec(),
-            roll: Some(if stake == 0 { 1 } else { 2 }),
-            ..PushLuckQuestion::roll(dice, stake)
-        };
-        let Ok(mut s) = check(&g.rules, &model.scorer, grid, &q) else { continue };
-        s.params.on_board = values.sides.side(values.sides.of_question(totals[0], 0).expect("a side")).on_board;
-        let turn = policy.asked_turn(totals[0], &totals[1..]);
-        let Ok(alts) = choices(&g, &turn, &s, &dice) else { continue };
-        if alts.len() < 2 {
-            continue;
-        }
-        let openings: Vec<Opening> =
-            alts.iter().map(|(_, after)| opening_of(*after, grid).expect("Farkle rolls every die")).collect();
+        let Some(Roll { turn, openings, .. }) = roll_at(&g, &values, &policy, &totals, stake, dice) else { continue };
         let m = openings.len();
         let r = 4_000u64;
         // x[j][i], luck[j][s][i].
