@@ -86,13 +86,13 @@ pub fn review(r: &ReviewReport) -> String {
     let sheets = r.game.family == solver::Family::Category;
     let sheets_to_win = format!("values are {}", crate::play::SHEETS_TO_WIN);
     let from_start = r.exact_from.as_ref().map(|f| format!("values are P(win), {f}"));
-    let what = match r.objective {
-        Objective::Win if from_start.is_some() => from_start.as_deref().unwrap_or_default(),
-        Objective::Win if sheets => sheets_to_win.as_str(),
-        Objective::Win => "values are P(win) from the win table",
-        Objective::TurnScore => "values are each turn's expected points",
-        Objective::FinalScore => "values are the expected final score",
-        Objective::Target => "values are the chance of reaching the target score",
+    let what = match (r.objective, &from_start) {
+        (Objective::Win, Some(from)) => from.as_str(),
+        (Objective::Win, None) if sheets => sheets_to_win.as_str(),
+        (Objective::Win, _) => "values are P(win) from the win table",
+        (Objective::TurnScore, _) => "values are each turn's expected points",
+        (Objective::FinalScore, _) => "values are the expected final score",
+        (Objective::Target, _) => "values are the chance of reaching the target score",
     };
     let th = r.thresholds;
     let mut out = format!(
